@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED, WS_PATH, parseLang } from '@tradepad/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.ts';
+import { AppError } from './core/errors.ts';
+import { createMetrics } from './core/metrics.ts';
+import { openDatabase, type DbHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedReferenceData } from './db/seed.ts';
+import { langFromHeader, translate } from './i18n/translate.ts';
+import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { UserAuth } from './modules/accounts/auth.ts';
+import { SessionsRepository } from './modules/accounts/sessions.repository.ts';
+import { SessionsService } from './modules/accounts/sessions.service.ts';
+import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { systemClock, type Clock } from './ports/clock.ts';
+import { createMessageSender, type MessageSender } from './ports/messaging.ts';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** Replaces mail/SMS delivery (tests use real SMTP and HTTP servers instead, through the config). */
+  sender?: MessageSender;
+  captchaText?: () => string;
+}
+
+/** What the running app is made of, for tests and for later modules to plug into. */
+export interface AppContext {
+  config: Config;
+  clock: Clock;
+  database: DbHandle;
+  accounts: AccountsService;
+  gateway: RealtimeGateway;
+  settings: SettingsService;
+  ledger: LedgerRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tradepad: AppContext;
+  }
+}
+
+const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/**
+ * The whole server as a Fastify plugin, separate from the file that listens (CONVENTIONS: fastify/demo).
+ * Infrastructure first (database, hooks, error handling), then modules, then the front ends.
+ */
+export async function tradepadApp(app: FastifyInstance, opts: AppOptions): Promise<void> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+
+  // Infrastructure
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  app.addHook('onClose', async () => database.close());
+  const applied = await migrateToLatest(database);
+  if (applied.length) app.log.info({ applied }, 'database migrated');
+  const db = database.db;
+
+  const sender =
+    opts.sender ??
+    createMessageSender({ db, clock, smtpUrl: config.SMTP_URL, smsUrl: config.SMS_URL, mailFrom: config.MAIL_FROM });
+  app.addHook('onClose', async () => sender.close());
+
+  const settingsRepo = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepo, () => clock.now());
+  const accountsRepo = new AccountsRepository(db);
+  await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
+
+  const ledger = new LedgerRepository();
+  const sessionsRepo = new SessionsRepository(db);
+  const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
+  const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
+  const accounts = new AccountsService({ db, repo: accountsRepo, ledger, settings, sessions: userSessions, sender, clock, config, captchaText: opts.captchaText });
+  const auth = new UserAuth(userSessions, accountsRepo);
+  const backofficeRepo = new BackofficeRepository(db);
+  const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
+  await backoffice.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+
+  const gateway = new RealtimeGateway(auth, app.log);
+  gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
+  gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
+
+  app.decorate('tradepad', { config, clock, database, accounts, gateway, settings, ledger } satisfies AppContext);
+
+  // Request handling
+  app.decorateRequest('lang', 'hk');
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = langFromHeader(req.headers.lang);
+    void reply.header('x-request-id', req.id);
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
+
+  // Operations
+  const metrics = createMetrics(app, () => gateway.connectionCount);
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok', database: database.kind, role: config.NODE_ROLE };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.render()));
+
+  // Modules
+  accountsRoutes(app, { accounts, auth });
+  backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  app.get(WS_PATH, { websocket: true }, (socket, req) => {
+    const query = req.query as Record<string, unknown>;
+    gateway.accept(socket, parseLang(query.lang) ?? langFromHeader(req.headers.lang));
+  });
+  app.addHook('preClose', async () => gateway.closeAll());
+
+  // Front ends
+  await serveFrontEnds(app, config);
+}
+
+function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: null });
+  }
+  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Unreadable bodies, wrong content types, oversized requests: the client's fault, answered plainly.
+    req.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'bad request');
+    const key = status === 429 ? 'err.too_many_requests' : 'err.bad_request';
+    return reply.code(200).send({ code: CODE_REFUSED, msg: translate(req.lang, key), data: null });
+  }
+  req.log.error({ err }, 'unexpected error');
+  return reply.code(500).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.internal'), data: null });
+}
+
+async function serveFrontEnds(app: FastifyInstance, config: Config) {
+  const webDist = path.resolve(config.WEB_DIST);
+  const adminDist = path.resolve(config.ADMIN_DIST);
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const hasAdmin = fs.existsSync(path.join(adminDist, 'index.html'));
+  const immutable = (reply: FastifyReply, file: string) => {
+    // Hashed assets never change; index.html must always be fetched fresh.
+    void reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, setHeaders: immutable, index: false });
+  if (hasAdmin)
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      decorateReply: !hasWeb,
+      wildcard: false,
+      setHeaders: immutable,
+      index: false,
+    });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (isApiPath(url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.not_found'), data: null });
+    }
+    const isAdmin = url === '/admin' || url.startsWith('/admin/');
+    const [root, present] = isAdmin ? [adminDist, hasAdmin] : [webDist, hasWeb];
+    if (!present) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm run build`.');
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', root);
+  });
+  // `/` itself: the app's shell.
+  if (hasWeb) app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', webDist));
+  if (hasAdmin) app.get('/admin/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', adminDist));
+}
+
+export const newRequestId = (incoming: unknown): string =>
+  typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();

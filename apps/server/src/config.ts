@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CONFIG_DEFAULTS as D } from './config-defaults.ts';
+
+/**
+ * The only place that reads `process.env`. Read and validated once at start; a bad value stops the process with a
+ * message naming the variable.
+ */
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), { message: `must start with ${protocols.join(': or ')}:` });
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(D.PORT),
+  HOST: z.string().min(1).default(D.HOST),
+  DATA_DIR: z.string().min(1).default(D.DATA_DIR),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  SMS_URL: url(['http', 'https']).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  FEED: z
+    .string()
+    .regex(/^(sim|replay:.+)$/, 'must be "sim" or "replay:<dir>"')
+    .default(D.FEED),
+  NODE_ROLE: z.enum(['all', 'api', 'engine']).default(D.NODE_ROLE),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default(D.LOG_LEVEL),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(D.SESSION_IDLE_MINUTES),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(D.STAFF_SESSION_IDLE_MINUTES),
+  DEMO_START_BALANCE: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in USD such as 100000')
+    .default(D.DEMO_START_BALANCE),
+  RESTRICTED_REGIONS: z
+    .string()
+    .regex(/^([A-Z]{2}(,[A-Z]{2})*)?$/, 'must be comma-separated ISO region codes such as KP,CU')
+    .default(D.RESTRICTED_REGIONS),
+  WEB_DIST: z.string().default(D.WEB_DIST),
+  ADMIN_DIST: z.string().default(D.ADMIN_DIST),
+  MAIL_FROM: z.string().default(D.MAIL_FROM),
+  SMS_FROM: z.string().default(D.SMS_FROM),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** Absolute path of the SQLite file when DATABASE_URL is unset. */
+  sqlitePath: string;
+  restrictedRegions: ReadonlySet<string>;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = overrides[key] ?? env[key];
+    raw[key] = value === '' ? undefined : value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    sqlitePath: path.resolve(c.DATA_DIR, 'tradepad.sqlite'),
+    restrictedRegions: new Set(c.RESTRICTED_REGIONS.split(',').filter(Boolean)),
+  };
+}

@@ -1,0 +1,40 @@
+import { CODE_OK, type Envelope, type Lang } from '@tradepad/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isMessageKey, translate } from '../i18n/translate.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}
+
+/** The success envelope, its message in the request's language. */
+export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok'): Envelope<T> {
+  return { code: CODE_OK, msg: translate(req.lang, key), data };
+}
+
+/**
+ * Validates a call's parameters with its contract schema. Query string and body are merged (the spec sends some
+ * calls as GET with a query, others as form or JSON posts, and DESIGN §3 accepts POST for state-changing GETs).
+ * A refusal names the first bad field in the request's language.
+ */
+export function parseParams<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
+  const query = isRecord(req.query) ? req.query : {};
+  const body = isRecord(req.body) ? req.body : {};
+  const result = schema.safeParse({ ...query, ...body });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'params';
+  if (issue && isMessageKey(issue.message)) throw new AppError(issue.message, { field });
+  throw new AppError('err.field_invalid', { field });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The client's address as seen by the server (behind a proxy, Fastify's trustProxy decides). */
+export const clientIp = (req: FastifyRequest): string => req.ip || 'unknown';

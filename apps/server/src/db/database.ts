@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold times and micro-unit amounts: read them as numbers, refusing any beyond 2^53.
+pg.types.setTypeParser(20, (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is beyond exact number range`);
+  return n;
+});
+
+/** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file (WAL, durable commits). */
+export function openDatabase(opts: { databaseUrl?: string | undefined; sqlitePath: string }): DbHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(opts.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a committed transaction survives power loss (the ledger must never lose a cent).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DbHandle } from './database.ts';
+import type { MigrationContext } from './migration-helpers.ts';
+import * as m001 from './migrations/001-foundation.ts';
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
+}
+
+/** Every migration, in order. One definition runs on SQLite and on PostgreSQL. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '001-foundation': m001,
+};
+
+/** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const ctx: MigrationContext = { kind: handle.kind };
+  const provider: MigrationProvider = {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          Object.entries(MIGRATIONS).map(([name, mod]): [string, Migration] => [name, { up: (db) => mod.up(db, ctx) }]),
+        ),
+      ),
+  };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

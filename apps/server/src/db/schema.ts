@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Times are unix milliseconds; money columns are integers of 10⁻⁶ USD (micro-units, DESIGN §6).
+ * Flags are integers 0/1 so the same SQL runs on SQLite and PostgreSQL.
+ */
+export interface Database {
+  settings: SettingsTable;
+  areas: AreasTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  captchas: CaptchasTable;
+  outbox: OutboxTable;
+  staff: StaffTable;
+  audit_log: AuditLogTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AreasTable {
+  id: Generated<number>;
+  area_code: string;
+  global_code: string;
+  sort: number;
+  enabled: number;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  logo: string;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  uid: string;
+  email: string | null;
+  area_id: number | null;
+  mobile: string | null;
+  /** `+<global code><national number>`: one account per real phone number, whichever area was picked. */
+  phone: string | null;
+  /** The extra phone number given at email registration when `is_show_mobile` asks for it. */
+  contact_mobile: string | null;
+  password_hash: string;
+  is_demo: number;
+  demo_id: string | null;
+  /** sha256 of the device uuid that owns a demo account. */
+  demo_uuid_hash: string | null;
+  invite_code: string;
+  invited_by: number | null;
+  lang: string;
+  /** 1 active, 2 disabled by staff. */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** sha256 of the 256-bit token; the token itself is never stored. */
+  token_hash: string;
+  actor: 'user' | 'staff';
+  actor_id: number;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  /** Lower-cased email, or `+<global_code><national number>`. */
+  address: string;
+  purpose: number;
+  code_hash: string;
+  attempts: number;
+  client_ip: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  text_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  /** super_admin, finance, compliance, dealer, content (DESIGN §7). */
+  role: string;
+  totp_secret: string | null;
+  status: number;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  created_at: number;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** `user:<id>` for a user's accounts, `house` for the broker's. */
+  owner: string;
+  user_id: number | null;
+  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding for the house. */
+  kind: string;
+  currency: string;
+  /** Cached sum of this account's postings, in micro-units; the ledger checker verifies it. */
+  balance: number;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  /** Entry type code, e.g. `demo_funding`. */
+  type: string;
+  ref_type: string;
+  ref_id: string;
+  /** The user this entry concerns, for listing a user's history; null for house-only entries. */
+  user_id: number | null;
+  memo_key: string;
+  created_at: number;
+}
+
+export interface PostingsTable {
+  id: Generated<number>;
+  entry_id: number;
+  account_id: number;
+  /** Micro-units; the postings of one entry sum to zero. */
+  amount: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type StaffRow = Selectable<StaffTable>;

@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { NewUser, UserRow } from '../../db/schema.ts';
+
+export interface AreaRow {
+  id: number;
+  area_code: string;
+  global_code: string;
+}
+
+export interface CodeRow {
+  id: number;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** Users, areas, companies, verification codes and captchas: the SQL of the accounts module. */
+export class AccountsRepository {
+  constructor(readonly db: Db) {}
+
+  // Areas and companies
+
+  areas(): Promise<AreaRow[]> {
+    return this.db
+      .selectFrom('areas')
+      .select(['id', 'area_code', 'global_code'])
+      .where('enabled', '=', 1)
+      .orderBy('sort')
+      .execute();
+  }
+
+  async seedAreas(rows: ReadonlyArray<readonly [string, string]>): Promise<void> {
+    const count = await this.db.selectFrom('areas').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    if (Number(count?.n ?? 0) > 0) return;
+    await this.db
+      .insertInto('areas')
+      .values(rows.map(([area_code, global_code], i) => ({ area_code, global_code, sort: i + 1, enabled: 1 })))
+      .execute();
+  }
+
+  searchCompanies(name: string | undefined) {
+    let q = this.db.selectFrom('companies').selectAll().orderBy('id').limit(50);
+    if (name) {
+      const pattern = `%${escapeLike(name.toLowerCase())}%`;
+      q = q.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+    }
+    return q.execute();
+  }
+
+  async seedCompany(company: Omit<import('../../db/schema.ts').CompaniesTable, 'id'>): Promise<void> {
+    const any = await this.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+    if (!any) await this.db.insertInto('companies').values(company).execute();
+  }
+
+  // Users
+
+  userById(id: number, db: Db | Tx = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  userByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  userByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  userByDemoId(demoId: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('demo_id', '=', demoId).executeTakeFirst();
+  }
+
+  userByDemoUuidHash(hash: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('demo_uuid_hash', '=', hash).executeTakeFirst();
+  }
+
+  userIdByInviteCode(code: string): Promise<{ id: number } | undefined> {
+    return this.db.selectFrom('users').select('id').where('invite_code', '=', code).where('is_demo', '=', 0).executeTakeFirst();
+  }
+
+  async isTaken(column: 'uid' | 'invite_code' | 'demo_id', value: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertUser(trx: Tx, user: NewUser): Promise<number> {
+    const { id } = await trx.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async setPassword(trx: Tx, userId: number, passwordHash: string, at: number): Promise<void> {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+  }
+
+  // Verification codes
+
+  latestCode(address: string, purpose: number): Promise<CodeRow | undefined> {
+    return this.db
+      .selectFrom('verification_codes')
+      .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'consumed_at'])
+      .where('address', '=', address)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async countCodesSince(column: 'address' | 'client_ip', value: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Stores a new code and retires the earlier live ones for the same address and purpose. */
+  async insertCode(c: {
+    channel: 'email' | 'sms';
+    address: string;
+    purpose: number;
+    codeHash: string;
+    clientIp: string;
+    at: number;
+    expiresAt: number;
+  }): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('verification_codes')
+        .set({ consumed_at: c.at })
+        .where('address', '=', c.address)
+        .where('purpose', '=', c.purpose)
+        .where('consumed_at', 'is', null)
+        .execute();
+      const { id } = await trx
+        .insertInto('verification_codes')
+        .values({
+          channel: c.channel,
+          address: c.address,
+          purpose: c.purpose,
+          code_hash: c.codeHash,
+          attempts: 0,
+          client_ip: c.clientIp.slice(0, 64),
+          created_at: c.at,
+          expires_at: c.expiresAt,
+          consumed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+  }
+
+  async deleteCode(id: number): Promise<void> {
+    await this.db.deleteFrom('verification_codes').where('id', '=', id).execute();
+  }
+
+  async countWrongCode(id: number): Promise<void> {
+    await this.db
+      .updateTable('verification_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks a code used; false when another request used it first (compare-and-set). */
+  async consumeCode(trx: Tx, id: number, at: number): Promise<boolean> {
+    const r = await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: at })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  // Captchas
+
+  async insertCaptcha(id: string, textHash: string, at: number, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('captchas')
+      .values({ id, text_hash: textHash, attempts: 0, created_at: at, expires_at: expiresAt, used_at: null })
+      .execute();
+    await this.db.deleteFrom('captchas').where('expires_at', '<', at - 3_600_000).execute();
+  }
+
+  captcha(id: string) {
+    return this.db.selectFrom('captchas').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Uses a captcha once, whether the answer was right or wrong: a new image is needed after any try. */
+  async useCaptcha(id: string, at: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('captchas')
+      .set({ used_at: at, attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,574 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_TYPE_EMAIL,
+  ACCOUNT_TYPE_MOBILE,
+  LANG_TAGS,
+  LOGIN_TYPE_DEMO,
+  emailParam,
+  mobileParam,
+  type Area,
+  type BasicInfo,
+  type Captcha,
+  type CodePurpose,
+  type Company,
+  type CompanyStatus,
+  type Lang,
+  type UserProfile,
+  type amendPasswordParams,
+  type forgetPasswordParams,
+  type loginParams,
+  type registerParams,
+} from '@tradepad/contracts';
+import { formatMoney, micros, parseMoney } from '@tradepad/domain';
+import svgCaptcha from 'svg-captcha';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError, refuse } from '../../core/errors.ts';
+import { RateLimiter } from '../../core/rate-limit.ts';
+import {
+  decoyPasswordHash,
+  hashPassword,
+  newVerificationCode,
+  randomCode,
+  safeEqual,
+  sha256,
+  verifyPassword,
+} from '../../core/security.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { MessageSender } from '../../ports/messaging.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { AccountsRepository, AreaRow } from './accounts.repository.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+/** svg-captcha's module is itself the renderer of a given text; its typings only declare the helpers. */
+const renderCaptcha = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
+
+const MINUTE = 60_000;
+/** Verification codes (DESIGN §7): valid 10 minutes, 5 wrong tries, resend after 60 s. */
+export const CODE_TTL_MS = 10 * MINUTE;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_MS = 60_000;
+/** At most this many codes per address, and per client address, in an hour. */
+export const CODES_PER_ADDRESS_PER_HOUR = 10;
+export const CODES_PER_CLIENT_PER_HOUR = 30;
+export const CAPTCHA_TTL_MS = 5 * MINUTE;
+/** Failed logins: an account or a client is paused for the rest of a 15-minute window after 10. */
+const LOGIN_FAILURES = { limit: 10, windowMs: 15 * MINUTE };
+
+/** Where a code goes: the channel and the normalised address (lower-cased email, or +<global code><number>). */
+interface CodeTarget {
+  channel: 'email' | 'sms';
+  address: string;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  repo: AccountsRepository;
+  ledger: LedgerRepository;
+  settings: SettingsService;
+  sessions: SessionsService;
+  sender: MessageSender;
+  clock: Clock;
+  config: Config;
+  /** Chooses captcha texts; tests pass a known one. Default: 4 random characters without look-alikes. */
+  captchaText?: (() => string) | undefined;
+}
+
+/** Registration, sign-in, verification codes and passwords of traders, and the reference data the app starts with. */
+export class AccountsService {
+  private areasCache: Promise<AreaRow[]> | undefined;
+  private readonly loginFailures: RateLimiter;
+  private readonly demoCreations: RateLimiter;
+
+  constructor(private readonly d: AccountsDeps) {
+    this.loginFailures = new RateLimiter(d.clock, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
+    this.demoCreations = new RateLimiter(d.clock, 30, 60 * MINUTE);
+  }
+
+  // Reference data
+
+  async areaList(lang: Lang): Promise<Area[]> {
+    const names = new Intl.DisplayNames([LANG_TAGS[lang], 'en'], { type: 'region', fallback: 'code' });
+    return (await this.areas()).map((a) => ({
+      area_id: a.id,
+      area_code: a.area_code,
+      global_code: a.global_code,
+      name: names.of(a.area_code) ?? a.area_code,
+    }));
+  }
+
+  async basicInfo(): Promise<BasicInfo> {
+    const s = this.d.settings;
+    return {
+      service_link: await s.get('service_link'),
+      service_link_type: await s.int('service_link_type'),
+      verify_reg_type: await s.int('verify_reg_type'),
+      trade_fee_type: await s.int('trade_fee_type'),
+      is_show_mobile: await s.int('is_show_mobile'),
+      complaint_email: await s.get('complaint_email'),
+      site_name: await s.get('site_name'),
+    };
+  }
+
+  async companyStatus(): Promise<CompanyStatus> {
+    const s = this.d.settings;
+    return { status: await s.int('company_status'), type: await s.int('company_type'), loss_url: await s.get('loss_url') };
+  }
+
+  async companies(name: string | undefined): Promise<Company[]> {
+    return this.d.repo.searchCompanies(name);
+  }
+
+  async captcha(): Promise<Captcha> {
+    const text = this.d.captchaText?.() ?? randomCode(4);
+    const svg = renderCaptcha(text, { noise: 2, color: true, background: '#f2f4f7', width: 120, height: 44, fontSize: 44 });
+    const id = randomUUID();
+    const now = this.d.clock.now();
+    await this.d.repo.insertCaptcha(id, sha256(text.toLowerCase()), now, now + CAPTCHA_TTL_MS);
+    return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  // Verification codes
+
+  async sendEmailCode(p: { email: string; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
+    const target: CodeTarget = { channel: 'email', address: p.email };
+    await this.sendCode(target, p.type, ctx);
+  }
+
+  async sendSmsCode(p: { to: string; area_id: number; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
+    const area = await this.area(p.area_id);
+    if (p.type === 1) this.refuseRestricted(area);
+    await this.sendCode({ channel: 'sms', address: `+${area.global_code}${p.to}` }, p.type, ctx);
+  }
+
+  private async sendCode(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
+    const owner = await this.userByTarget(target);
+    if (purpose === 1 && owner) throw refuse(target.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
+    if (purpose === 2 && (!owner || owner.is_demo))
+      throw refuse(target.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
+    if (purpose === 3) {
+      // Changing a password: the code goes only to the signed-in user's own address.
+      if (!ctx.user) throw new AppError('err.session_expired', {}, 999);
+      if (!owner || owner.id !== ctx.user.id) throw refuse('err.forbidden');
+    }
+
+    const now = this.d.clock.now();
+    const last = await this.d.repo.latestCode(target.address, purpose);
+    if (last && now - last.created_at < CODE_RESEND_MS)
+      throw refuse('err.code_resend_wait', { seconds: Math.ceil((CODE_RESEND_MS - (now - last.created_at)) / 1000) });
+    const hourAgo = now - 60 * MINUTE;
+    if (
+      (await this.d.repo.countCodesSince('address', target.address, hourAgo)) >= CODES_PER_ADDRESS_PER_HOUR ||
+      (await this.d.repo.countCodesSince('client_ip', ctx.ip, hourAgo)) >= CODES_PER_CLIENT_PER_HOUR
+    )
+      throw refuse('err.code_rate_limited');
+
+    const code = newVerificationCode();
+    const id = await this.d.repo.insertCode({
+      channel: target.channel,
+      address: target.address,
+      purpose,
+      codeHash: codeHash(target.address, purpose, code),
+      clientIp: ctx.ip,
+      at: now,
+      expiresAt: now + CODE_TTL_MS,
+    });
+    try {
+      const lang = ctx.lang;
+      await this.d.sender.send(
+        target.channel === 'email'
+          ? {
+              channel: 'email',
+              to: target.address,
+              subject: translate(lang, 'mail.code_subject'),
+              body: translate(lang, 'mail.code_body', { code }),
+            }
+          : { channel: 'sms', to: target.address, subject: '', body: translate(lang, 'sms.code_body', { code }) },
+      );
+    } catch (err) {
+      await this.d.repo.deleteCode(id);
+      ctx.log.error({ err, channel: target.channel }, 'verification code could not be delivered');
+      throw refuse('err.code_send_failed');
+    }
+  }
+
+  /**
+   * Checks a code and returns its id for the caller to consume inside its own transaction. A wrong try is counted
+   * at once, outside any transaction, so a refusal cannot roll the count back.
+   */
+  private async checkCode(target: CodeTarget, purpose: CodePurpose, code: string): Promise<number> {
+    const row = await this.d.repo.latestCode(target.address, purpose);
+    const now = this.d.clock.now();
+    if (!row || row.consumed_at !== null || row.expires_at <= now) throw refuse('err.code_expired');
+    if (row.attempts >= CODE_MAX_TRIES) throw refuse('err.code_too_many_tries');
+    if (!safeEqual(row.code_hash, codeHash(target.address, purpose, code.trim()))) {
+      await this.d.repo.countWrongCode(row.id);
+      const left = CODE_MAX_TRIES - row.attempts - 1;
+      throw left > 0 ? refuse('err.code_wrong', { left }) : refuse('err.code_too_many_tries');
+    }
+    return row.id;
+  }
+
+  private async checkCaptcha(id: string | undefined, text: string): Promise<void> {
+    if (!id) throw refuse('err.captcha_expired');
+    const row = await this.d.repo.captcha(id);
+    const now = this.d.clock.now();
+    if (!row || row.used_at !== null || row.expires_at <= now || !(await this.d.repo.useCaptcha(id, now)))
+      throw refuse('err.captcha_expired');
+    if (!safeEqual(row.text_hash, sha256(text.trim().toLowerCase()))) throw refuse('err.captcha_wrong');
+  }
+
+  // Registration and sign-in
+
+  async register(p: z.infer<typeof registerParams>, ctx: RequestCtx): Promise<void> {
+    if (p.password !== p.re_password) throw refuse('err.password_not_equal');
+    const showMobile = await this.d.settings.int('is_show_mobile');
+    const emailAllowed = showMobile !== 2;
+    const mobileAllowed = showMobile === 2 || showMobile === 3;
+    if ((p.type === ACCOUNT_TYPE_EMAIL && !emailAllowed) || (p.type === ACCOUNT_TYPE_MOBILE && !mobileAllowed))
+      throw refuse('err.registration_type_disabled');
+
+    const target = await this.registrationTarget(p);
+    let contactMobile: string | null = null;
+    if (p.type === ACCOUNT_TYPE_EMAIL && showMobile === 1) {
+      if (!p.mobile) throw refuse('err.mobile_extra_required');
+      const m = mobileParam.safeParse(p.mobile);
+      if (!m.success) throw refuse('err.mobile_invalid');
+      contactMobile = m.data;
+    }
+
+    let invitedBy: number | null = null;
+    if (p.invite_code) {
+      const inviter = await this.d.repo.userIdByInviteCode(p.invite_code.toUpperCase());
+      if (!inviter) throw refuse('err.invite_code_invalid');
+      invitedBy = inviter.id;
+    }
+    if (await this.userByTarget(target.code)) throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
+
+    let codeId: number | undefined;
+    if ((await this.d.settings.int('verify_reg_type')) === 2) await this.checkCaptcha(p.key, p.sms_code);
+    else codeId = await this.checkCode(target.code, 1, p.sms_code);
+
+    const passwordHash = await hashPassword(p.password);
+    const now = this.d.clock.now();
+    const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
+    const inviteCode = await this.unique('invite_code', () => randomCode(8));
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        if (codeId !== undefined && !(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
+        await this.d.repo.insertUser(trx, {
+          uid,
+          email: target.email,
+          area_id: target.areaId,
+          mobile: target.mobile,
+          phone: target.code.channel === 'sms' ? target.code.address : null,
+          contact_mobile: contactMobile,
+          password_hash: passwordHash,
+          is_demo: 0,
+          demo_id: null,
+          demo_uuid_hash: null,
+          invite_code: inviteCode,
+          invited_by: invitedBy,
+          lang: ctx.lang,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        });
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // Two registrations of one address at once: the unique index lets only one in.
+      if (await this.userByTarget(target.code)) throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
+      throw err;
+    }
+  }
+
+  private async registrationTarget(p: { type: number; account: string; area_id?: number | undefined }) {
+    if (p.type === ACCOUNT_TYPE_EMAIL) {
+      const email = emailParam.safeParse(p.account);
+      if (!email.success) throw refuse('err.email_invalid');
+      return { code: { channel: 'email', address: email.data } as CodeTarget, email: email.data, areaId: null, mobile: null };
+    }
+    if (p.area_id === undefined) throw refuse('err.area_required');
+    const area = await this.area(p.area_id);
+    this.refuseRestricted(area);
+    const mobile = mobileParam.safeParse(p.account);
+    if (!mobile.success) throw refuse('err.mobile_invalid');
+    return {
+      code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget,
+      email: null,
+      areaId: area.id,
+      mobile: mobile.data,
+    };
+  }
+
+  async login(p: z.infer<typeof loginParams>, ctx: RequestCtx): Promise<{ token: string; user: UserRow }> {
+    const accountKey = `${p.login_type}:${p.area_id ?? ''}:${p.account.toLowerCase()}`;
+    for (const key of [`acct:${accountKey}`, `ip:${ctx.ip}`]) {
+      if (this.loginFailures.isBlocked(key))
+        throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(this.loginFailures.retryAfterMs(key) / MINUTE)) });
+    }
+
+    const user = await this.findForLogin(p);
+    let valid: boolean;
+    if (p.login_type === LOGIN_TYPE_DEMO) valid = user?.demo_uuid_hash != null && safeEqual(user.demo_uuid_hash, sha256(p.password));
+    else valid = await verifyPassword(user && !user.is_demo ? user.password_hash : await decoyPasswordHash(), p.password);
+
+    if (!user || !valid) {
+      this.loginFailures.hit(`acct:${accountKey}`);
+      this.loginFailures.hit(`ip:${ctx.ip}`);
+      throw refuse('err.password_wrong');
+    }
+    if (user.status !== 1) throw refuse('err.account_disabled');
+    this.loginFailures.reset(`acct:${accountKey}`);
+    const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent);
+    return { token, user };
+  }
+
+  private async findForLogin(p: z.infer<typeof loginParams>): Promise<UserRow | undefined> {
+    if (p.login_type === LOGIN_TYPE_DEMO) {
+      const u = await this.d.repo.userByDemoId(p.account.trim());
+      return u?.is_demo ? u : undefined;
+    }
+    if (p.login_type === ACCOUNT_TYPE_EMAIL) {
+      const email = emailParam.safeParse(p.account);
+      if (!email.success) throw refuse('err.email_invalid');
+      return this.d.repo.userByEmail(email.data);
+    }
+    if (p.area_id === undefined) throw refuse('err.area_required');
+    const area = await this.area(p.area_id);
+    const mobile = mobileParam.safeParse(p.account);
+    if (!mobile.success) throw refuse('err.mobile_invalid');
+    return this.d.repo.userByPhone(`+${area.global_code}${mobile.data}`);
+  }
+
+  /** The demo account of a device, created and funded on first call (DESIGN §3: the same demo_id for a uuid). */
+  async demoAccount(uuid: string, ctx: RequestCtx): Promise<{ demo_id: string }> {
+    const uuidHash = sha256(uuid);
+    const existing = await this.d.repo.userByDemoUuidHash(uuidHash);
+    if (existing?.demo_id) return { demo_id: existing.demo_id };
+    if (!this.demoCreations.hit(`ip:${ctx.ip}`)) throw refuse('err.too_many_requests');
+
+    const now = this.d.clock.now();
+    const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
+    const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
+    const inviteCode = await this.unique('invite_code', () => randomCode(8));
+    const start = parseMoney(this.d.config.DEMO_START_BALANCE);
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        const userId = await this.d.repo.insertUser(trx, {
+          uid,
+          email: null,
+          area_id: null,
+          mobile: null,
+          phone: null,
+          contact_mobile: null,
+          password_hash: '!demo',
+          is_demo: 1,
+          demo_id: demoId,
+          demo_uuid_hash: uuidHash,
+          invite_code: inviteCode,
+          invited_by: null,
+          lang: ctx.lang,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        await this.d.ledger.post(trx, {
+          type: 'demo_funding',
+          ref: { type: 'user', id: userId },
+          userId,
+          memoKey: 'ledger.demo_funding',
+          at: now,
+          postings: [
+            { account: { user: userId, kind: 'cash' }, amount: start },
+            { account: { house: 'demo_funding' }, amount: micros(-start) },
+          ],
+        });
+      });
+    } catch (err) {
+      // The same device asking twice at once: the unique index keeps one account, which both get.
+      const again = await this.d.repo.userByDemoUuidHash(uuidHash);
+      if (again?.demo_id) return { demo_id: again.demo_id };
+      throw err;
+    }
+    return { demo_id: demoId };
+  }
+
+  // Passwords
+
+  async forgetPassword(p: z.infer<typeof forgetPasswordParams>): Promise<void> {
+    if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
+    const target = await this.registrationTarget({ type: p.type, account: p.account, area_id: p.area_id }).catch((e: unknown) => {
+      // A restricted area must not stop an existing customer from recovering access.
+      if (e instanceof AppError && e.key === 'err.area_restricted') return this.mobileTargetUnrestricted(p.area_id!, p.account);
+      throw e;
+    });
+    const user = await this.userByTarget(target.code);
+    if (!user || user.is_demo)
+      throw refuse(target.code.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
+    const codeId = await this.checkCode(target.code, 2, p.auth_code);
+    const passwordHash = await hashPassword(p.new_password);
+    const now = this.d.clock.now();
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
+      await this.d.repo.setPassword(trx, user.id, passwordHash, now);
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('actor', '=', 'user')
+        .where('actor_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  private async mobileTargetUnrestricted(areaId: number, account: string) {
+    const area = await this.area(areaId);
+    const mobile = mobileParam.safeParse(account);
+    if (!mobile.success) throw refuse('err.mobile_invalid');
+    return { code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget, email: null, areaId, mobile: mobile.data };
+  }
+
+  async amendPassword(user: UserRow, sessionId: number, p: z.infer<typeof amendPasswordParams>): Promise<void> {
+    if (user.is_demo) throw refuse('err.only_real_account');
+    if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
+    const key = `amend:${user.id}`;
+    if (this.loginFailures.isBlocked(key))
+      throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(this.loginFailures.retryAfterMs(key) / MINUTE)) });
+    if (!(await verifyPassword(user.password_hash, p.old_password))) {
+      this.loginFailures.hit(key);
+      throw refuse('err.old_password_wrong');
+    }
+    if (p.new_password === p.old_password) throw refuse('err.password_same');
+    const target = await this.ownTarget(user, p.type);
+    const codeId = await this.checkCode(target, 3, p.auth_code);
+    const passwordHash = await hashPassword(p.new_password);
+    const now = this.d.clock.now();
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
+      await this.d.repo.setPassword(trx, user.id, passwordHash, now);
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('actor', '=', 'user')
+        .where('actor_id', '=', user.id)
+        .where('id', '!=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  private async ownTarget(user: UserRow, type: number): Promise<CodeTarget> {
+    if (type === ACCOUNT_TYPE_EMAIL) {
+      if (!user.email) throw refuse('err.no_email_on_account');
+      return { channel: 'email', address: user.email };
+    }
+    if (!user.mobile || user.area_id === null) throw refuse('err.no_mobile_on_account');
+    const area = await this.area(user.area_id);
+    return { channel: 'sms', address: `+${area.global_code}${user.mobile}` };
+  }
+
+  // Profile and balance
+
+  async profile(user: UserRow): Promise<UserProfile> {
+    const balance = await this.d.ledger.balance(this.d.db, user.id, 'cash');
+    const area = user.area_id === null ? undefined : (await this.areas()).find((a) => a.id === user.area_id);
+    return {
+      id: user.id,
+      uid: user.uid,
+      email: user.email ?? '',
+      mobile: user.mobile ?? '',
+      area_id: user.area_id,
+      global_code: area?.global_code ?? '',
+      is_demo: user.is_demo ? 1 : 0,
+      demo_id: user.demo_id ?? '',
+      invite_code: user.is_demo ? '' : user.invite_code,
+      balance: formatMoney(balance, 2),
+      lang: user.lang,
+      created_at: new Date(user.created_at).toISOString(),
+    };
+  }
+
+  async balance(user: UserRow): Promise<{ balance: string }> {
+    return { balance: formatMoney(await this.d.ledger.balance(this.d.db, user.id, 'cash'), 2) };
+  }
+
+  /** Restores a demo account's start balance. (Trading adds: closing and cancelling its orders first.) */
+  async resetDemo(user: UserRow): Promise<{ balance: string }> {
+    if (!user.is_demo) throw refuse('err.forbidden');
+    const start = parseMoney(this.d.config.DEMO_START_BALANCE);
+    const now = this.d.clock.now();
+    await this.d.db.transaction().execute(async (trx) => {
+      const current = await this.d.ledger.balance(trx, user.id, 'cash');
+      const delta = micros(start - current);
+      if (delta === 0n) return;
+      await this.d.ledger.post(trx, {
+        type: 'demo_reset',
+        ref: { type: 'user', id: user.id },
+        userId: user.id,
+        memoKey: 'ledger.demo_reset',
+        at: now,
+        postings: [
+          { account: { user: user.id, kind: 'cash' }, amount: delta },
+          { account: { house: 'demo_funding' }, amount: micros(-delta) },
+        ],
+      });
+    });
+    return this.balance(user);
+  }
+
+  logout(sessionId: number): Promise<void> {
+    return this.d.sessions.revoke(sessionId);
+  }
+
+  userById(id: number): Promise<UserRow | undefined> {
+    return this.d.repo.userById(id);
+  }
+
+  // Helpers
+
+  private areas(): Promise<AreaRow[]> {
+    this.areasCache ??= this.d.repo.areas().catch((e: unknown) => {
+      this.areasCache = undefined;
+      throw e;
+    });
+    return this.areasCache;
+  }
+
+  private async area(areaId: number): Promise<AreaRow> {
+    const area = (await this.areas()).find((a) => a.id === areaId);
+    if (!area) throw refuse('err.area_invalid');
+    return area;
+  }
+
+  private refuseRestricted(area: AreaRow): void {
+    if (this.d.config.restrictedRegions.has(area.area_code)) throw refuse('err.area_restricted');
+  }
+
+  private async userByTarget(t: CodeTarget): Promise<UserRow | undefined> {
+    return t.channel === 'email' ? this.d.repo.userByEmail(t.address) : this.d.repo.userByPhone(t.address);
+  }
+
+  private async unique(column: 'uid' | 'invite_code' | 'demo_id', make: () => string): Promise<string> {
+    for (;;) {
+      const value = make();
+      if (!(await this.d.repo.isTaken(column, value))) return value;
+    }
+  }
+}
+
+export interface RequestCtx {
+  ip: string;
+  userAgent: string;
+  lang: Lang;
+  user?: UserRow | undefined;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Codes are stored as a hash bound to their address and purpose, so a leaked table reveals no usable code. */
+const codeHash = (address: string, purpose: number, code: string): string => sha256(`${address}|${purpose}|${code}`);

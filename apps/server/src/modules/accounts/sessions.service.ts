@@ -1,0 +1,48 @@
+import { newSessionToken, sha256 } from '../../core/security.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { Actor, SessionRow, SessionsRepository } from './sessions.repository.ts';
+
+/** Last-seen times are written at most this often, so a busy client does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Issues, checks and revokes session tokens for one kind of actor. */
+export class SessionsService {
+  constructor(
+    private readonly repo: SessionsRepository,
+    private readonly clock: Clock,
+    private readonly actor: Actor,
+    private readonly idleMs: number,
+  ) {}
+
+  async issue(actorId: number, ip: string, userAgent: string): Promise<string> {
+    const token = newSessionToken();
+    await this.repo.create({ tokenHash: sha256(token), actor: this.actor, actorId, at: this.clock.now(), ip, userAgent });
+    return token;
+  }
+
+  /** The live session of a token (a `Bearer ` prefix is accepted), or undefined when missing, revoked or idle. */
+  async authenticate(authorization: unknown): Promise<SessionRow | undefined> {
+    const token = tokenFrom(authorization);
+    if (!token) return undefined;
+    const s = await this.repo.findByTokenHash(sha256(token));
+    const now = this.clock.now();
+    if (!s || s.actor !== this.actor || s.revoked_at !== null || now - s.last_seen_at > this.idleMs) return undefined;
+    if (now - s.last_seen_at > TOUCH_EVERY_MS) await this.repo.touch(s.id, now);
+    return s;
+  }
+
+  revoke(sessionId: number): Promise<void> {
+    return this.repo.revoke(sessionId, this.clock.now());
+  }
+
+  revokeAll(actorId: number, keepSessionId?: number): Promise<void> {
+    return this.repo.revokeAll(this.actor, actorId, this.clock.now(), keepSessionId);
+  }
+}
+
+export function tokenFrom(authorization: unknown): string | undefined {
+  const raw = Array.isArray(authorization) ? authorization[0] : authorization;
+  if (typeof raw !== 'string') return undefined;
+  const token = raw.replace(/^Bearer\s+/i, '').trim();
+  return token.length >= 20 && token.length <= 200 ? token : undefined;
+}

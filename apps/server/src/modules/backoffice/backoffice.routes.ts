@@ -1,0 +1,51 @@
+import { ADMIN_API, emailParam, pageParams, passwordParam } from '@tradepad/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sessionExpired } from '../../core/errors.ts';
+import { clientIp, ok, parseParams } from '../../core/http.ts';
+import type { StaffRow } from '../../db/schema.ts';
+import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { BackofficeRepository } from './backoffice.repository.ts';
+import type { BackofficeService } from './backoffice.service.ts';
+
+const loginBody = z.object({ email: emailParam, password: passwordParam });
+const outboxQuery = z.object({
+  ...pageParams,
+  channel: z.enum(['email', 'sms'], { error: 'err.field_invalid' }).optional(),
+  recipient: z.string().trim().max(254, { error: 'err.field_invalid' }).optional(),
+});
+
+const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role });
+
+/** The back-office API (DESIGN §3): separate staff accounts, the same envelope. */
+export function backofficeRoutes(
+  app: FastifyInstance,
+  deps: { service: BackofficeService; repo: BackofficeRepository; sessions: SessionsService },
+) {
+  const requireStaff = async (req: FastifyRequest): Promise<{ staff: StaffRow; sessionId: number }> => {
+    const session = await deps.sessions.authenticate(req.headers.authorization);
+    const staff = session ? await deps.repo.staffById(session.actor_id) : undefined;
+    if (!session || !staff || staff.status !== 1) throw sessionExpired();
+    return { staff, sessionId: session.id };
+  };
+
+  app.post(ADMIN_API.login, async (req) => {
+    const p = parseParams(loginBody, req);
+    const { token, staff } = await deps.service.login(p.email, p.password, clientIp(req), String(req.headers['user-agent'] ?? ''));
+    return ok(req, { token, ...staffView(staff) }, 'ok.logged_in');
+  });
+
+  app.get(ADMIN_API.me, async (req) => ok(req, staffView((await requireStaff(req)).staff)));
+
+  app.post(ADMIN_API.logout, async (req) => {
+    const { sessionId } = await requireStaff(req);
+    await deps.sessions.revoke(sessionId);
+    return ok(req, null, 'ok.logged_out');
+  });
+
+  app.get(ADMIN_API.outbox, async (req) => {
+    await requireStaff(req);
+    const q = parseParams(outboxQuery, req);
+    return ok(req, await deps.repo.outbox(q.page, q.limit, q.channel, q.recipient));
+  });
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { refuse } from '../../core/errors.ts';
+import { RateLimiter } from '../../core/rate-limit.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
+import type { StaffRow } from '../../db/schema.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { BackofficeRepository } from './backoffice.repository.ts';
+
+export const STAFF_ROLES = ['super_admin', 'finance', 'compliance', 'dealer', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Staff sign-in and the first super admin. */
+export class BackofficeService {
+  private readonly failures: RateLimiter;
+
+  constructor(
+    private readonly repo: BackofficeRepository,
+    private readonly sessions: SessionsService,
+    private readonly clock: Clock,
+  ) {
+    this.failures = new RateLimiter(clock, 10, 15 * 60_000);
+  }
+
+  /** Creates the first super admin when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD, else with a random password logged once. */
+  async ensureFirstAdmin(email: string | undefined, password: string | undefined, log: FastifyBaseLogger): Promise<void> {
+    if ((await this.repo.countAdmins()) > 0) return;
+    const adminEmail = (email ?? 'admin@tradepad.local').toLowerCase();
+    const adminPassword = password ?? randomBytes(12).toString('base64url');
+    await this.repo.insertStaff({
+      email: adminEmail,
+      name: 'Super admin',
+      passwordHash: await hashPassword(adminPassword),
+      role: 'super_admin',
+      at: this.clock.now(),
+    });
+    if (password) log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
+    else log.warn({ email: adminEmail, password: adminPassword }, 'first back-office super admin created; change this password');
+  }
+
+  async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
+    const keys = [`acct:${email}`, `ip:${ip}`];
+    if (keys.some((k) => this.failures.isBlocked(k)))
+      throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(Math.max(...keys.map((k) => this.failures.retryAfterMs(k))) / 60_000)) });
+    const staff = await this.repo.staffByEmail(email);
+    const valid = await verifyPassword(staff?.password_hash ?? (await decoyPasswordHash()), password);
+    if (!staff || !valid) {
+      keys.forEach((k) => this.failures.hit(k));
+      throw refuse('err.password_wrong');
+    }
+    if (staff.status !== 1) throw refuse('err.account_disabled');
+    this.failures.reset(`acct:${email}`);
+    const token = await this.sessions.issue(staff.id, ip, userAgent);
+    await this.repo.audit({ staffId: staff.id, action: 'staff.login', targetType: 'staff', targetId: String(staff.id), ip, at: this.clock.now() });
+    return { token, staff };
+  }
+}

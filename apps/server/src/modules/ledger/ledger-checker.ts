@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database.ts';
+
+export interface LedgerProblem {
+  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance';
+  detail: string;
+}
+
+/**
+ * Verifies the ledger's invariants (DESIGN §6): every entry's postings sum to zero, every account's cached balance
+ * equals the sum of its postings, and no user account is negative. Returns the problems found; none means sound.
+ */
+export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+  const unbalanced = await db
+    .selectFrom('postings')
+    .select(['entry_id', (eb) => eb.fn.sum<number | string>('amount').as('total')])
+    .groupBy('entry_id')
+    .having((eb) => eb.fn.sum('amount'), '!=', 0)
+    .execute();
+  for (const u of unbalanced) problems.push({ kind: 'unbalanced_entry', detail: `entry ${u.entry_id} sums to ${u.total}` });
+
+  const accounts = await db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('postings as p', 'p.account_id', 'a.id')
+    .select(['a.id', 'a.owner', 'a.kind', 'a.balance', (eb) => eb.fn.coalesce(eb.fn.sum<number | string>('p.amount'), eb.lit(0)).as('total')])
+    .groupBy(['a.id', 'a.owner', 'a.kind', 'a.balance'])
+    .execute();
+  for (const a of accounts) {
+    const total = BigInt(a.total);
+    if (total !== BigInt(a.balance))
+      problems.push({ kind: 'balance_mismatch', detail: `${a.owner}/${a.kind}: cached ${a.balance}, postings ${total}` });
+    if (a.owner !== 'house' && total < 0n)
+      problems.push({ kind: 'negative_user_balance', detail: `${a.owner}/${a.kind}: ${total}` });
+  }
+  return problems;
+}

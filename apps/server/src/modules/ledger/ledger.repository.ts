@@ -1,0 +1,99 @@
+import { micros, microsToStorage, type Micros } from '@tradepad/domain';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+
+/** Account kinds (DESIGN §6). */
+export type UserAccountKind = 'cash' | 'margin' | 'locked';
+export type HouseAccountKind = 'fees' | 'trading' | 'deposits' | 'withdrawals' | 'writeoffs' | 'demo_funding';
+
+export type AccountRef = { user: number; kind: UserAccountKind } | { house: HouseAccountKind };
+
+export interface Posting {
+  account: AccountRef;
+  amount: Micros;
+}
+
+export interface JournalEntry {
+  /** Entry type code, e.g. `demo_funding`. */
+  type: string;
+  ref: { type: string; id: string | number };
+  /** The user whose history shows this entry. */
+  userId: number | null;
+  /** Message key of the entry's memo, translated when listed (`ledger.*`). */
+  memoKey: string;
+  postings: Posting[];
+  at: number;
+}
+
+export const CURRENCY = 'USD';
+
+const ownerOf = (ref: AccountRef) => ('user' in ref ? `user:${ref.user}` : 'house');
+const kindOf = (ref: AccountRef) => ('user' in ref ? ref.kind : ref.house);
+
+/** The only code that writes the ledger: one journal entry whose postings sum to zero, cached balances updated. */
+export class LedgerRepository {
+  /** Writes one entry inside the caller's transaction. Throws when the postings do not sum to zero. */
+  async post(trx: Tx, entry: JournalEntry): Promise<number> {
+    const total = entry.postings.reduce((s, p) => s + p.amount, 0n);
+    if (total !== 0n) throw new Error(`journal entry ${entry.type} does not balance: ${total}`);
+    const { id } = await trx
+      .insertInto('journal_entries')
+      .values({
+        type: entry.type,
+        ref_type: entry.ref.type,
+        ref_id: String(entry.ref.id),
+        user_id: entry.userId,
+        memo_key: entry.memoKey,
+        created_at: entry.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const p of entry.postings) {
+      const accountId = await this.accountId(trx, p.account);
+      const amount = microsToStorage(p.amount);
+      await trx.insertInto('postings').values({ entry_id: id, account_id: accountId, amount }).execute();
+      await trx
+        .updateTable('ledger_accounts')
+        .set({ balance: sql`balance + ${amount}` })
+        .where('id', '=', accountId)
+        .execute();
+    }
+    return id;
+  }
+
+  /** The account's id, creating the account on first use. */
+  async accountId(trx: Tx | Db, ref: AccountRef): Promise<number> {
+    const owner = ownerOf(ref);
+    const kind = kindOf(ref);
+    const find = () =>
+      trx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('kind', '=', kind)
+        .where('currency', '=', CURRENCY)
+        .executeTakeFirst();
+    const found = await find();
+    if (found) return found.id;
+    await trx
+      .insertInto('ledger_accounts')
+      .values({ owner, user_id: 'user' in ref ? ref.user : null, kind, currency: CURRENCY, balance: 0 })
+      .onConflict((oc) => oc.columns(['owner', 'kind', 'currency']).doNothing())
+      .execute();
+    const created = await find();
+    if (!created) throw new Error(`ledger account ${owner}/${kind} could not be created`);
+    return created.id;
+  }
+
+  /** A user account's balance (the cached sum of its postings). */
+  async balance(db: Db | Tx, userId: number, kind: UserAccountKind): Promise<Micros> {
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('owner', '=', `user:${userId}`)
+      .where('kind', '=', kind)
+      .where('currency', '=', CURRENCY)
+      .executeTakeFirst();
+    return micros(row?.balance ?? 0);
+  }
+}

@@ -1,0 +1,180 @@
+import type { Lang } from '@tradepad/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { translate } from '../../i18n/translate.ts';
+import type { MessageKey } from '../../i18n/messages.en.ts';
+import type { UserAuth } from '../accounts/auth.ts';
+
+/** How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). */
+export interface ChannelPolicy {
+  match: { exact: string } | { prefix: string };
+  /** User channels carry one trader's data and need a websocket login first. */
+  requiresLogin: boolean;
+  /** Optional check of the part after the prefix (e.g. the instrument exists). */
+  accepts?: (name: string) => boolean;
+}
+
+interface Connection {
+  socket: WebSocket;
+  lang: Lang;
+  userId?: number;
+  channels: Set<string>;
+}
+
+export const MAX_CHANNELS_PER_CONNECTION = 64;
+const MAX_MESSAGE_BYTES = 4096;
+/** A client whose unsent data passes this is too slow to keep: it is dropped rather than allowed to grow memory. */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+
+/**
+ * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. Later modules register their
+ * channels and push through `publish` (public channels) and `publishToUser` (user channels).
+ */
+export class RealtimeGateway {
+  private readonly policies: ChannelPolicy[] = [];
+  private readonly connections = new Set<Connection>();
+  private readonly byChannel = new Map<string, Set<Connection>>();
+
+  constructor(
+    private readonly auth: UserAuth,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  registerChannel(policy: ChannelPolicy): void {
+    this.policies.push(policy);
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  accept(socket: WebSocket, lang: Lang): void {
+    const conn: Connection = { socket, lang, channels: new Set() };
+    this.connections.add(conn);
+    socket.on('message', (data, isBinary) => {
+      void this.onMessage(conn, isBinary ? null : data.toString()).catch((err: unknown) => {
+        this.log.error({ err }, 'websocket message failed');
+        this.reply(conn, 'error', 0, 'err.internal');
+      });
+    });
+    socket.on('close', () => this.drop(conn));
+    socket.on('error', () => this.drop(conn));
+  }
+
+  /** Sends a public channel's message to its subscribers. */
+  publish(channel: string, message: object): void {
+    const subs = this.byChannel.get(channel);
+    if (!subs || subs.size === 0) return;
+    const text = JSON.stringify(message);
+    for (const c of subs) this.send(c, text);
+  }
+
+  /** Sends a user channel's message to that user's subscribed connections only. */
+  publishToUser(userId: number, channel: string, message: object): void {
+    const subs = this.byChannel.get(channel);
+    if (!subs) return;
+    let text: string | undefined;
+    for (const c of subs) {
+      if (c.userId !== userId) continue;
+      text ??= JSON.stringify(message);
+      this.send(c, text);
+    }
+  }
+
+  /** Ends a user's sign-in on every connection (logout elsewhere, password change). */
+  logoutUser(userId: number): void {
+    for (const c of this.connections) if (c.userId === userId) this.logout(c);
+  }
+
+  closeAll(): void {
+    for (const c of this.connections) c.socket.close(1001, 'server shutting down');
+  }
+
+  private async onMessage(conn: Connection, text: string | null): Promise<void> {
+    if (text === 'ping') {
+      conn.socket.send('pong');
+      return;
+    }
+    if (text === null || text.length > MAX_MESSAGE_BYTES) return this.reply(conn, 'error', 0, 'ws.bad_message');
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return this.reply(conn, 'error', 0, 'ws.bad_message');
+    }
+    if (typeof msg !== 'object' || msg === null) return this.reply(conn, 'error', 0, 'ws.bad_message');
+    const { type, params } = msg as { type?: unknown; params?: unknown };
+    const param = typeof params === 'string' ? params : '';
+    switch (type) {
+      case 'login': {
+        const found = await this.auth.fromToken(param);
+        if (!found) return this.reply(conn, 'login_result', 0, 'err.session_expired');
+        if (conn.userId !== undefined && conn.userId !== found.user.id) this.logout(conn);
+        conn.userId = found.user.id;
+        return this.reply(conn, 'login_result', 1, 'ws.ok');
+      }
+      case 'logout':
+        this.logout(conn);
+        return this.reply(conn, 'logout_result', 1, 'ws.ok');
+      case 'sub':
+        return this.subscribe(conn, param);
+      case 'unsub':
+        this.unsubscribe(conn, param);
+        return this.reply(conn, 'unsub_result', 1, 'ws.ok', param);
+      default:
+        return this.reply(conn, 'error', 0, 'ws.unknown_type');
+    }
+  }
+
+  private subscribe(conn: Connection, channel: string): void {
+    const policy = this.policies.find((p) =>
+      'exact' in p.match ? p.match.exact === channel : channel.startsWith(p.match.prefix) && channel.length > p.match.prefix.length,
+    );
+    if (!policy || (policy.accepts && !policy.accepts(channel))) return this.reply(conn, 'sub_result', 0, 'ws.unknown_channel', channel);
+    if (policy.requiresLogin && conn.userId === undefined) return this.reply(conn, 'sub_result', 0, 'ws.login_required', channel);
+    if (!conn.channels.has(channel) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION)
+      return this.reply(conn, 'sub_result', 0, 'ws.too_many_subscriptions', channel);
+    conn.channels.add(channel);
+    let set = this.byChannel.get(channel);
+    if (!set) this.byChannel.set(channel, (set = new Set()));
+    set.add(conn);
+    this.reply(conn, 'sub_result', 1, 'ws.ok', channel);
+  }
+
+  private unsubscribe(conn: Connection, channel: string): void {
+    conn.channels.delete(channel);
+    const set = this.byChannel.get(channel);
+    set?.delete(conn);
+    if (set?.size === 0) this.byChannel.delete(channel);
+  }
+
+  /** Signs a connection out and drops its user channels; public channels stay. */
+  private logout(conn: Connection): void {
+    conn.userId = undefined;
+    for (const ch of [...conn.channels]) {
+      const policy = this.policies.find((p) => ('exact' in p.match ? p.match.exact === ch : ch.startsWith(p.match.prefix)));
+      if (policy?.requiresLogin) this.unsubscribe(conn, ch);
+    }
+  }
+
+  private drop(conn: Connection): void {
+    if (!this.connections.delete(conn)) return;
+    for (const ch of conn.channels) this.unsubscribe(conn, ch);
+  }
+
+  private reply(conn: Connection, type: string, code: number, key: MessageKey, channel?: string): void {
+    const body: Record<string, unknown> = { type, code, msg: translate(conn.lang, key) };
+    if (channel !== undefined) body.channel = channel;
+    this.send(conn, JSON.stringify(body));
+  }
+
+  private send(conn: Connection, text: string): void {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      conn.socket.terminate();
+      this.drop(conn);
+      return;
+    }
+    conn.socket.send(text);
+  }
+}

@@ -1,0 +1,23 @@
+/** Settings seeded on first start; staff change them later in the back office. */
+export const SETTINGS_DEFAULTS = {
+  service_link: '',
+  /** 1: a page shown in a frame; 2: opened outside the app. */
+  service_link_type: '1',
+  /** 1: registration confirmed by a code sent by mail or SMS; 2: by a captcha image. */
+  verify_reg_type: '1',
+  /** 1: fee = lots × rate; otherwise margin × rate. */
+  trade_fee_type: '1',
+  /** 0 email only; 1 email plus an extra phone field; 2 mobile only; 3 email or mobile. */
+  is_show_mobile: '3',
+  complaint_email: 'complaints@tradepad.example',
+  site_name: 'Tradepad',
+  /** Company status: 0 sends the app to `loss_url`. */
+  company_status: '1',
+  /** Company type: 0 turns on main-site mode. */
+  company_type: '1',
+  loss_url: '',
+  /** 1: withdrawals need an approved real-name verification. */
+  withdraw_requires_kyc: '1',
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

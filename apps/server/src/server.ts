@@ -1,0 +1,22 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { newRequestId, tradepadApp, type AppOptions } from './app.ts';
+
+/** A Fastify instance with the app registered and ready, not yet listening. */
+export async function createServer(opts: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'password', '*.password', 'token'],
+          },
+    genReqId: (req) => newRequestId(req.headers['x-request-id']),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  });
+  await app.register(tradepadApp, opts);
+  await app.ready();
+  return app;
+}

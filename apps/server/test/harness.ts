@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import { createServer } from '../src/server.ts';
+import type { Clock } from '../src/ports/clock.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-checker.ts';
+
+/**
+ * Integration harness: a real server on a real database (a fresh SQLite file, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set), with mail delivered to a real local SMTP server and SMS to a real HTTP endpoint.
+ */
+export interface Harness {
+  app: FastifyInstance;
+  baseUrl: string;
+  mail: ReceivedMail[];
+  sms: ReceivedSms[];
+  /** Calls the API like the app does; returns the envelope. */
+  call(method: 'GET' | 'POST', url: string, params?: Record<string, unknown>, headers?: Record<string, string>): Promise<Envelope>;
+  /** The newest 6-digit code sent to an address (email or +<code><number>). */
+  lastCode(address: string): string;
+  ws(query?: string): Promise<TestSocket>;
+  expectLedgerSound(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  data: any;
+}
+
+export interface ReceivedMail {
+  to: string;
+  raw: string;
+}
+
+export interface ReceivedSms {
+  to: string;
+  text: string;
+}
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
+
+export async function startHarness(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Harness> {
+  const mail: ReceivedMail[] = [];
+  const sms: ReceivedSms[] = [];
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth: (_auth, _session, cb) => cb(null, { user: 'test' }),
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) mail.push({ to: r.address, raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const smsServer = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as ReceivedSms;
+      sms.push(parsed);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
+  const smsPort = (smsServer.address() as AddressInfo).port;
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-test-'));
+  const db = await freshDatabase();
+  const config = loadConfig(
+    {},
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      SMTP_URL: `smtp://test:test@127.0.0.1:${smtpPort}`,
+      SMS_URL: `http://127.0.0.1:${smsPort}/sms`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_DIST: path.join(dataDir, 'no-admin'),
+      ...opts.env,
+    },
+  );
+  const app = await createServer({ config, clock: opts.clock, logger: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const h: Harness = {
+    app,
+    baseUrl,
+    mail,
+    sms,
+    async call(method, url, params = {}, headers = {}) {
+      const res =
+        method === 'GET'
+          ? await app.inject({ method, url, query: stringify(params), headers: { lang: 'en', ...headers } })
+          : await app.inject({
+              method,
+              url,
+              payload: new URLSearchParams(stringify(params)).toString(),
+              headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+            });
+      return res.json() as Envelope;
+    },
+    lastCode(address) {
+      const texts = [
+        ...mail.filter((m) => m.to === address).map((m) => decodeMail(m.raw)),
+        ...sms.filter((s) => s.to === address).map((s) => s.text),
+      ];
+      const last = texts.at(-1);
+      const code = last?.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was sent to ${address}`);
+      return code;
+    },
+    async ws(query = '') {
+      const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/v1/ws${query}`);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      return new TestSocket(socket);
+    },
+    async expectLedgerSound() {
+      const problems = await checkLedger(app.tradepad.database.db);
+      if (problems.length) throw new Error(`ledger problems: ${JSON.stringify(problems)}`);
+    },
+    async close() {
+      await app.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => smsServer.close(() => resolve()));
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+/** A fresh PostgreSQL database when TEST_DATABASE_URL is set, else nothing (SQLite in the temp folder). */
+async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { url: undefined, drop: async () => {} };
+  const name = `tradepad_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function stringify(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+}
+
+/** Mail bodies may be quoted-printable or base64; the code is found either way. */
+function decodeMail(raw: string): string {
+  const b64 = [...raw.matchAll(/^([A-Za-z0-9+/=]{16,})$/gm)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
+  return `${raw.replace(/=\r?\n/g, '')}\n${b64.join('\n')}`;
+}
+
+/** A websocket client that collects what the server sends. */
+export class TestSocket {
+  readonly received: string[] = [];
+  private waiters: Array<{ test: (m: string) => boolean; resolve: (m: string) => void }> = [];
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const text = data.toString();
+      this.received.push(text);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(text)) return true;
+        w.resolve(text);
+        return false;
+      });
+    });
+  }
+
+  send(message: string | object): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The next message (already received or to come) that matches. */
+  next(test: (m: string) => boolean, timeoutMs = 3000): Promise<string> {
+    const seen = this.received.find(test);
+    if (seen) {
+      this.received.splice(this.received.indexOf(seen), 1);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching websocket message')), timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.received.splice(this.received.indexOf(m), 1);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  async json(type: string): Promise<Record<string, unknown>> {
+    const text = await this.next((m) => m.startsWith('{') && (JSON.parse(m) as { type?: string }).type === type);
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

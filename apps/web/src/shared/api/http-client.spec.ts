@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.ts';
+import { apiCall, apiGet, apiPost, buildRequest, configureApi } from './http-client.ts';
+
+const events: string[] = [];
+
+beforeEach(() => {
+  events.length = 0;
+  configureApi({
+    origin: () => 'https://api.example.test',
+    token: () => 'tok',
+    lang: () => 'de',
+    sessionExpired: (redirect) => events.push(`expired:${redirect}`),
+    toastError: (m) => events.push(`error:${m}`),
+    toastSuccess: (m) => events.push(`ok:${m}`),
+    transportMessage: (kind, status) => `t:${kind}${status ? `:${status}` : ''}`,
+    loadingStart: () => events.push('loading'),
+    loadingStop: () => events.push('loaded'),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function respond(body: unknown, status = 200) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('buildRequest', () => {
+  it('GET adds t and headers, skips empty params', () => {
+    const { url, init } = buildRequest('/api/user/info', { params: { a: 1, b: undefined, c: null } }, 42);
+    expect(url).toBe('https://api.example.test/api/user/info?a=1&t=42');
+    expect(init.headers).toMatchObject({ lang: 'de', authorization: 'tok' });
+    expect(init.body).toBeUndefined();
+  });
+  it('POST sends a form body without t', () => {
+    const { url, init } = buildRequest('/api/user/loginForU', {
+      method: 'POST',
+      params: { account: 'a@b.co', password: 'p&=1', login_type: 1 },
+    });
+    expect(url).toBe('https://api.example.test/api/user/loginForU');
+    expect(init.body).toBe('account=a%40b.co&password=p%26%3D1&login_type=1');
+    expect((init.headers as Record<string, string>)['content-type']).toMatch(/x-www-form-urlencoded/);
+  });
+});
+
+describe('apiCall', () => {
+  it('resolves data on code 1 and toasts msg only when asked', async () => {
+    respond({ code: 1, msg: 'Done', data: { x: 1 } });
+    await expect(apiPost('/p', {}, { toastSuccess: true, loading: true })).resolves.toEqual({ x: 1 });
+    expect(events).toEqual(['loading', 'loaded', 'ok:Done']);
+  });
+  it('rejects and toasts msg on a refusal', async () => {
+    respond({ code: 0, msg: 'Wrong password', data: null });
+    await expect(apiGet('/p')).rejects.toMatchObject({ kind: 'refused', message: 'Wrong password' });
+    expect(events).toEqual(['error:Wrong password']);
+  });
+  it('stays quiet when the call opts out', async () => {
+    respond({ code: 0, msg: 'nope', data: null });
+    await expect(apiGet('/p', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(events).toEqual([]);
+  });
+  it('code 999 resets the session and redirects, except for a quiet check', async () => {
+    respond({ code: 999, msg: 'Session expired', data: null });
+    await expect(apiGet('/p')).rejects.toMatchObject({ kind: 'session' });
+    expect(events).toEqual(['expired:true', 'error:Session expired']);
+    events.length = 0;
+    respond({ code: 999, msg: 'Session expired', data: null });
+    await expect(apiGet('/p', {}, { quietSession: true })).rejects.toMatchObject({ kind: 'session' });
+    expect(events).toEqual(['expired:false']);
+  });
+  it('transport errors toast a local message and close the loading indicator', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiCall('/p', { loading: true })).rejects.toMatchObject({ kind: 'transport' });
+    expect(events).toEqual(['loading', 'loaded', 'error:t:network']);
+    events.length = 0;
+    respond('<html>', 502);
+    await expect(apiCall('/p')).rejects.toMatchObject({ kind: 'transport', code: 502 });
+    expect(events).toEqual(['error:t:http:502']);
+  });
+  it('a cancelled call is not toasted', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
+    );
+    const controller = new AbortController();
+    const call = apiCall('/p', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ kind: 'aborted' });
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,175 @@
+import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
+import { ApiError } from './api-error.ts';
+
+/**
+ * The one REST client (spec §7/§8, DESIGN §3). Every call goes through `apiCall`: headers `lang` and
+ * `authorization`, a `t` timestamp on GET and DELETE, form-encoded POST bodies, the `{code,msg,data}` envelope, the
+ * error toast, the 999 session reset and the optional loading indicator. What it needs from the rest of the app
+ * (token, language, toasts, navigation) is plugged in once with `configureApi`, so it has no UI imports.
+ */
+
+export type ParamValue = string | number | boolean | null | undefined;
+export type Params = Record<string, ParamValue>;
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  params?: Params;
+  /** Do not toast the server's `msg` (or the transport error) when the call fails. */
+  silent?: boolean;
+  /** Toast the server's `msg` when the call succeeds. */
+  toastSuccess?: boolean;
+  /** Show the global loading indicator while the call runs. */
+  loading?: boolean;
+  /** A 999 only clears the user, without going to /login (the startup user-info check). */
+  quietSession?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiHooks {
+  origin(): string;
+  token(): string | null;
+  lang(): string;
+  /** The server refused the session: reset the user; go to /login unless `redirect` is false. */
+  sessionExpired(redirect: boolean): void;
+  toastError(message: string): void;
+  toastSuccess(message: string): void;
+  /** Local text for a transport failure. */
+  transportMessage(kind: 'network' | 'timeout' | 'http' | 'format', status?: number): string;
+  loadingStart(): void;
+  loadingStop(): void;
+}
+
+const hooks: ApiHooks = {
+  origin: () => '',
+  token: () => null,
+  lang: () => 'hk',
+  sessionExpired: () => {},
+  toastError: () => {},
+  toastSuccess: () => {},
+  transportMessage: (kind, status) => (status ? `${kind} ${status}` : kind),
+  loadingStart: () => {},
+  loadingStop: () => {},
+};
+
+export function configureApi(overrides: Partial<ApiHooks>): void {
+  Object.assign(hooks, overrides);
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+function encode(params: Params | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  if (!params) return out;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    out.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return out;
+}
+
+/** Builds the request of a call; exported for tests. */
+export function buildRequest(path: string, options: CallOptions, now = Date.now()): { url: string; init: RequestInit } {
+  const method = options.method ?? 'GET';
+  const query = encode(options.params);
+  const headers: Record<string, string> = { lang: hooks.lang(), accept: 'application/json' };
+  const token = hooks.token();
+  if (token) headers.authorization = token;
+  let url = `${hooks.origin()}${path}`;
+  let body: string | undefined;
+  if (method === 'GET' || method === 'DELETE') {
+    query.set('t', String(now));
+    url += `?${query.toString()}`;
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = query.toString();
+  }
+  return { url, init: { method, headers, body, credentials: 'same-origin' } };
+}
+
+/** Calls `path` and resolves with the envelope's `data`; rejects with an ApiError (already toasted unless silent). */
+export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const envelope = await apiCallEnvelope<T>(path, options);
+  return envelope.data as T;
+}
+
+/** Like `apiCall` but resolves with the whole envelope (for callers that need `msg`). */
+export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+  const { url, init } = buildRequest(path, options);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+
+  if (options.loading) hooks.loadingStart();
+  let loadingOpen = options.loading === true;
+  const stopLoading = () => {
+    if (loadingOpen) hooks.loadingStop();
+    loadingOpen = false;
+  };
+
+  const fail = (error: ApiError): never => {
+    stopLoading();
+    if (!options.silent && error.kind !== 'aborted' && error.message) hooks.toastError(error.message);
+    throw error;
+  };
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch {
+      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage('timeout')));
+      if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
+      return fail(new ApiError('transport', hooks.transportMessage('network')));
+    }
+    if (!response.ok) {
+      return fail(new ApiError('transport', hooks.transportMessage('http', response.status), response.status));
+    }
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage('timeout')));
+      if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
+      return fail(new ApiError('transport', hooks.transportMessage('format'), response.status));
+    }
+    if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number') {
+      return fail(new ApiError('transport', hooks.transportMessage('format'), response.status));
+    }
+    if (envelope.code === CODE_SESSION_EXPIRED) {
+      hooks.sessionExpired(!options.quietSession);
+      const error = new ApiError('session', envelope.msg ?? '', envelope.code, envelope.data);
+      if (options.quietSession) {
+        stopLoading();
+        throw error;
+      }
+      return fail(error);
+    }
+    if (envelope.code !== CODE_OK) {
+      return fail(new ApiError('refused', envelope.msg ?? '', envelope.code, envelope.data));
+    }
+    stopLoading();
+    if (options.toastSuccess && envelope.msg) hooks.toastSuccess(envelope.msg);
+    return envelope;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    stopLoading();
+  }
+}
+
+/** GET `path` with query params. */
+export function apiGet<T>(path: string, params?: Params, options: Omit<CallOptions, 'method' | 'params'> = {}) {
+  return apiCall<T>(path, { ...options, method: 'GET', params });
+}
+
+/** POST `path` with a form-encoded body. */
+export function apiPost<T>(path: string, params?: Params, options: Omit<CallOptions, 'method' | 'params'> = {}) {
+  return apiCall<T>(path, { ...options, method: 'POST', params });
+}

@@ -1,0 +1,261 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { RealtimeClient, type SocketLike } from './realtime-client.ts';
+
+/** A real websocket server that records what each connection received and can misbehave on purpose. */
+class TestServer {
+  readonly wss: WebSocketServer;
+  readonly connections: { socket: WebSocket; received: string[] }[] = [];
+  answerPings = true;
+
+  private constructor(wss: WebSocketServer) {
+    this.wss = wss;
+    wss.on('connection', (socket) => {
+      const conn = { socket, received: [] as string[] };
+      this.connections.push(conn);
+      socket.on('message', (data) => {
+        const text = String(data);
+        conn.received.push(text);
+        if (text === 'ping' && this.answerPings) socket.send('pong');
+      });
+    });
+  }
+
+  static async start(): Promise<TestServer> {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((resolve) => wss.once('listening', resolve));
+    return new TestServer(wss);
+  }
+
+  get url(): string {
+    return `ws://127.0.0.1:${(this.wss.address() as AddressInfo).port}/v1/ws`;
+  }
+
+  conn(i: number) {
+    const c = this.connections[i];
+    if (!c) throw new Error(`no connection ${i}`);
+    return c;
+  }
+
+  /** The JSON messages of connection `i`, pings left out. */
+  json(i: number): { type: string; params: string }[] {
+    return this.conn(i)
+      .received.filter((m) => m !== 'ping')
+      .map((m) => JSON.parse(m) as { type: string; params: string });
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.wss.clients) c.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+const factory = (url: string) => new WebSocket(url) as unknown as SocketLike;
+
+async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let server: TestServer | undefined;
+let client: RealtimeClient | undefined;
+let rawServer: Server | undefined;
+const rawSockets: Socket[] = [];
+
+afterEach(async () => {
+  client?.close();
+  client = undefined;
+  await server?.stop();
+  server = undefined;
+  for (const s of rawSockets.splice(0)) s.destroy();
+  await new Promise<void>((resolve) => (rawServer ? rawServer.close(() => resolve()) : resolve()));
+  rawServer = undefined;
+});
+
+function makeClient(url: string, extra: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) {
+  client = new RealtimeClient({
+    url,
+    createSocket: factory,
+    pingIntervalMs: 40,
+    connectTimeoutMs: 300,
+    baseBackoffMs: 10,
+    maxBackoffMs: 50,
+    ...extra,
+  });
+  return client;
+}
+
+describe('RealtimeClient', () => {
+  it('pings on the interval and stays connected while pongs come back', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    c.connect();
+    await until(() => c.status === 'open');
+    await sleep(400);
+    expect(server.conn(0).received.filter((m) => m === 'ping').length).toBeGreaterThanOrEqual(5);
+    expect(server.connections).toHaveLength(1);
+    expect(c.status).toBe('open');
+  });
+
+  it('reconnects after more than two unanswered pings, and not before', async () => {
+    server = await TestServer.start();
+    server.answerPings = false;
+    const c = makeClient(server.url);
+    c.connect();
+    await until(() => server!.connections.length === 2);
+    // Exactly three pings went unanswered on the first socket before the client gave up on it.
+    expect(server.conn(0).received.filter((m) => m === 'ping')).toHaveLength(3);
+    await until(() => c.status === 'open');
+  });
+
+  it('a pong resets the missed count', async () => {
+    server = await TestServer.start();
+    server.answerPings = false;
+    const c = makeClient(server.url);
+    c.connect();
+    await until(() => c.status === 'open');
+    // Answer every other ping by hand: never more than one outstanding, so no reconnect.
+    const conn = server.conn(0);
+    let answered = 0;
+    conn.socket.on('message', (d) => {
+      if (String(d) === 'ping' && answered++ % 2 === 0) conn.socket.send('pong');
+    });
+    await sleep(500);
+    expect(server.connections).toHaveLength(1);
+  });
+
+  it('queues messages sent while not open and sends them on open', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    c.send({ type: 'sub', params: 'EARLY' });
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    expect(server.json(0)).toEqual([{ type: 'sub', params: 'EARLY' }]);
+
+    // Drop the connection from the server side; what is sent during the gap arrives on the new socket.
+    server.conn(0).socket.terminate();
+    await until(() => c.status !== 'open');
+    c.send({ type: 'unsub', params: 'LATE' });
+    await until(() => server!.connections.length === 2 && server!.json(1).length === 1);
+    expect(server.json(1)).toEqual([{ type: 'unsub', params: 'LATE' }]);
+  });
+
+  it('reference-counts subscriptions: one sub for the first listener, one unsub after the last', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    c.connect();
+    await until(() => c.status === 'open');
+    const got: string[] = [];
+    const offA = c.subscribe('DAY_MARKET', (m) => got.push(`a:${String(m.symbol)}`));
+    const offB = c.subscribe('DAY_MARKET', (m) => got.push(`b:${String(m.symbol)}`));
+    const offK = c.subscribe('KLINE.EURUSD', (m) => got.push(`k:${String(m.symbol)}`));
+    await until(() => server!.json(0).length === 2);
+    expect(server.json(0)).toEqual([
+      { type: 'sub', params: 'DAY_MARKET' },
+      { type: 'sub', params: 'KLINE.EURUSD' },
+    ]);
+
+    server.conn(0).socket.send(JSON.stringify({ type: 'DAY_MARKET', symbol: 'EURUSD', quotation: {} }));
+    server.conn(0).socket.send(JSON.stringify({ type: 'KLINE', symbol: 'EURUSD', kline: {} }));
+    await until(() => got.length === 3);
+    expect(got.sort()).toEqual(['a:EURUSD', 'b:EURUSD', 'k:EURUSD']);
+
+    offA();
+    offA(); // calling twice does not remove someone else's listener
+    await sleep(50);
+    expect(server.json(0)).toHaveLength(2);
+    offB();
+    offK();
+    await until(() => server!.json(0).length === 4);
+    expect(server.json(0).slice(2)).toEqual([
+      { type: 'unsub', params: 'DAY_MARKET' },
+      { type: 'unsub', params: 'KLINE.EURUSD' },
+    ]);
+    expect(c.channels()).toEqual([]);
+  });
+
+  it('logs in again and re-subscribes every channel after a reconnect', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    c.subscribe('FOREX_TRADE', () => {});
+    c.login('tok-1');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 2);
+    expect(server.json(0)).toEqual([
+      { type: 'login', params: 'tok-1' },
+      { type: 'sub', params: 'FOREX_TRADE' },
+    ]);
+
+    server.conn(0).socket.terminate();
+    await until(() => server!.connections.length === 2 && server!.json(1).length === 2);
+    expect(server.json(1)).toEqual([
+      { type: 'login', params: 'tok-1' },
+      { type: 'sub', params: 'FOREX_TRADE' },
+    ]);
+  });
+
+  it('sends logout and does not log in after later reconnects', async () => {
+    server = await TestServer.start();
+    const results: boolean[] = [];
+    const c = makeClient(server.url, { onLoginResult: (ok) => results.push(ok) });
+    c.connect();
+    await until(() => c.status === 'open');
+    c.login('tok-2');
+    await until(() => server!.json(0).length === 1);
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await until(() => results.length === 1);
+    expect(c.loggedIn).toBe(true);
+
+    c.logout();
+    await until(() => server!.json(0).length === 2);
+    expect(server.json(0)[1]).toEqual({ type: 'logout', params: '' });
+    expect(c.loggedIn).toBe(false);
+
+    server.conn(0).socket.terminate();
+    await until(() => c.status === 'open' && server!.connections.length === 2);
+    await sleep(50);
+    expect(server.json(1)).toEqual([]);
+  });
+
+  it('gives up on a connection that does not open within the time-out and tries again', async () => {
+    // A TCP server that accepts but never answers the websocket handshake.
+    let accepted = 0;
+    rawServer = createServer((sock) => {
+      accepted += 1;
+      rawSockets.push(sock);
+      sock.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => rawServer!.listen(0, '127.0.0.1', resolve));
+    const port = (rawServer.address() as AddressInfo).port;
+    const c = makeClient(`ws://127.0.0.1:${port}/v1/ws`, { connectTimeoutMs: 100 });
+    const started = Date.now();
+    c.connect();
+    await until(() => accepted >= 2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(c.status).not.toBe('open');
+  });
+
+  it('backs off between failed attempts, capped at the maximum', async () => {
+    const opened: number[] = [];
+    const c = makeClient('ws://127.0.0.1:1/v1/ws', {
+      baseBackoffMs: 20,
+      maxBackoffMs: 80,
+      createSocket: (url) => {
+        opened.push(Date.now());
+        return factory(url);
+      },
+    });
+    c.connect();
+    await until(() => opened.length >= 6, 5000);
+    const gaps = opened.slice(1).map((t, i) => t - opened[i]!);
+    expect(gaps[0]!).toBeGreaterThanOrEqual(15);
+    expect(gaps[2]!).toBeGreaterThanOrEqual(gaps[0]!);
+    expect(Math.max(...gaps)).toBeLessThan(400);
+  });
+});

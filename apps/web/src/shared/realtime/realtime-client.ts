@@ -1,0 +1,315 @@
+import {
+  WS_CONNECT_TIMEOUT_MS,
+  WS_MAX_MISSED_PONGS,
+  WS_PING_INTERVAL_MS,
+  type ClientMessage,
+} from '@tradepad/contracts/realtime';
+
+/**
+ * The live socket of spec §4/§9 and DESIGN §4: one connection, text ping every 5 s, reconnect after more than two
+ * unanswered pings or a 5 s connect time-out, exponential back-off capped at a few seconds. The session login and the
+ * channel subscriptions are state, not messages: they are (re)sent on every open, so a reconnect restores them.
+ * Anything else sent while the socket is not open waits in a queue and goes out on the next open.
+ */
+
+/** The part of the browser WebSocket this client uses, so the `ws` package can stand in for it in Node tests. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+const OPEN = 1;
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
+/** A decoded server message: `type` plus whatever else the channel carries. */
+export type RealtimeMessage = { type: string } & Record<string, unknown>;
+export type ChannelListener = (message: RealtimeMessage) => void;
+
+export interface RealtimeOptions {
+  /** The socket URL, or a function giving it (read on every connect). */
+  url: string | (() => string);
+  /** Creates a socket; defaults to the global WebSocket. */
+  createSocket?: SocketFactory;
+  pingIntervalMs?: number;
+  connectTimeoutMs?: number;
+  maxMissedPongs?: number;
+  /** First reconnect delay; doubles each failed attempt up to `maxBackoffMs`. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Called with each login_result: whether the server accepted the session on this socket. */
+  onLoginResult?: (ok: boolean) => void;
+  onStatus?: (status: RealtimeStatus) => void;
+}
+
+/**
+ * Which channel a push belongs to: `KLINE` messages go to `KLINE.<symbol>`, every other push to its `type`.
+ */
+export function channelOf(message: RealtimeMessage): string {
+  if (message.type === 'KLINE' && typeof message.symbol === 'string') return `KLINE.${message.symbol}`;
+  return message.type;
+}
+
+export class RealtimeClient {
+  private readonly opts: Required<Omit<RealtimeOptions, 'onLoginResult' | 'onStatus'>> &
+    Pick<RealtimeOptions, 'onLoginResult' | 'onStatus'>;
+  private socket: SocketLike | null = null;
+  private statusValue: RealtimeStatus = 'idle';
+  private token: string | null = null;
+  private readonly listeners = new Map<string, Set<ChannelListener>>();
+  private readonly anyListeners = new Set<ChannelListener>();
+  private queue: string[] = [];
+  private missedPongs = 0;
+  private attempt = 0;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private sessionAccepted = false;
+
+  constructor(options: RealtimeOptions) {
+    this.opts = {
+      pingIntervalMs: WS_PING_INTERVAL_MS,
+      connectTimeoutMs: WS_CONNECT_TIMEOUT_MS,
+      maxMissedPongs: WS_MAX_MISSED_PONGS,
+      baseBackoffMs: 500,
+      maxBackoffMs: 4000,
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      ...options,
+    };
+  }
+
+  get status(): RealtimeStatus {
+    return this.statusValue;
+  }
+
+  /** Whether the server accepted the session login on the current socket. */
+  get loggedIn(): boolean {
+    return this.sessionAccepted;
+  }
+
+  /** Makes sure a connection is open or on its way. Safe to call on every navigation. */
+  connect(): void {
+    this.stopped = false;
+    if (this.socket || this.reconnectTimer) return;
+    this.open();
+  }
+
+  /** Closes for good (until the next `connect`), dropping the queue. Subscriptions and the token are kept. */
+  close(): void {
+    this.stopped = true;
+    this.queue = [];
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.sessionAccepted = false;
+    if (socket) {
+      detach(socket);
+      safeClose(socket);
+    }
+    this.setStatus('closed');
+  }
+
+  /** Logs the socket in with this session token now (if open) and after every reconnect. */
+  login(token: string): void {
+    this.token = token;
+    if (this.isOpen()) this.sendNow({ type: 'login', params: token });
+  }
+
+  /** Ends the session on the socket: sends `logout` if open; later reconnects no longer log in. */
+  logout(): void {
+    const had = this.token !== null;
+    this.token = null;
+    this.sessionAccepted = false;
+    if (had && this.isOpen()) this.sendNow({ type: 'logout', params: '' });
+  }
+
+  /**
+   * Listens to a channel. The first listener of a channel sends `sub`, the removal of the last one sends `unsub`;
+   * both only when open (a subscription made while closed goes out on open). Returns the unsubscribe function.
+   */
+  subscribe(channel: string, listener: ChannelListener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      if (this.isOpen()) this.sendNow({ type: 'sub', params: channel });
+    }
+    // A wrapper so the same function can be subscribed twice and removed once per call.
+    const entry: ChannelListener = (m) => listener(m);
+    set.add(entry);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const current = this.listeners.get(channel);
+      if (!current) return;
+      current.delete(entry);
+      if (current.size === 0) {
+        this.listeners.delete(channel);
+        if (this.isOpen()) this.sendNow({ type: 'unsub', params: channel });
+      }
+    };
+  }
+
+  /** Listens to every message (results and pushes). Returns the remover. */
+  onMessage(listener: ChannelListener): () => void {
+    this.anyListeners.add(listener);
+    return () => this.anyListeners.delete(listener);
+  }
+
+  /** Channels with at least one listener. */
+  channels(): string[] {
+    return [...this.listeners.keys()];
+  }
+
+  /** Sends a message now, or queues it until the socket opens. */
+  send(message: ClientMessage | string): void {
+    const data = typeof message === 'string' ? message : JSON.stringify(message);
+    if (this.isOpen() && this.socket) this.socket.send(data);
+    else this.queue.push(data);
+  }
+
+  private isOpen(): boolean {
+    return this.socket !== null && this.socket.readyState === OPEN && this.statusValue === 'open';
+  }
+
+  private sendNow(message: ClientMessage): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (this.statusValue === status) return;
+    this.statusValue = status;
+    this.opts.onStatus?.(status);
+  }
+
+  private open(): void {
+    this.reconnectTimer = null;
+    const url = typeof this.opts.url === 'function' ? this.opts.url() : this.opts.url;
+    let socket: SocketLike;
+    try {
+      socket = this.opts.createSocket(url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    this.setStatus('connecting');
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null;
+      if (this.socket === socket && this.statusValue !== 'open') this.drop(socket);
+    }, this.opts.connectTimeoutMs);
+
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.clearConnectTimer();
+      this.attempt = 0;
+      this.missedPongs = 0;
+      this.setStatus('open');
+      if (this.token) this.sendNow({ type: 'login', params: this.token });
+      for (const channel of this.listeners.keys()) this.sendNow({ type: 'sub', params: channel });
+      const pending = this.queue;
+      this.queue = [];
+      for (const data of pending) socket.send(data);
+      this.pingTimer = setInterval(() => this.tick(socket), this.opts.pingIntervalMs);
+    };
+    socket.onmessage = (ev) => {
+      if (this.socket !== socket) return;
+      this.receive(ev.data);
+    };
+    socket.onerror = () => {
+      // A close event follows; that is where reconnection happens.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.drop(socket);
+    };
+  }
+
+  /** Every ping interval: give up on the socket after too many unanswered pings, else ping again. */
+  private tick(socket: SocketLike): void {
+    if (this.socket !== socket) return;
+    if (this.missedPongs > this.opts.maxMissedPongs) {
+      this.drop(socket);
+      return;
+    }
+    this.missedPongs += 1;
+    socket.send('ping');
+  }
+
+  private receive(data: unknown): void {
+    const text = typeof data === 'string' ? data : String(data);
+    if (text === 'pong') {
+      this.missedPongs = 0;
+      return;
+    }
+    let message: RealtimeMessage;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (!parsed || typeof parsed !== 'object' || typeof (parsed as { type?: unknown }).type !== 'string') return;
+      message = parsed as RealtimeMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'login_result') {
+      this.sessionAccepted = message.code === 1;
+      this.opts.onLoginResult?.(this.sessionAccepted);
+    }
+    for (const listener of this.anyListeners) listener(message);
+    const set = this.listeners.get(channelOf(message));
+    if (set) for (const listener of [...set]) listener(message);
+  }
+
+  /** Forgets a dead or stuck socket and schedules the next attempt. */
+  private drop(socket: SocketLike): void {
+    if (this.socket !== socket) return;
+    this.clearTimers();
+    this.socket = null;
+    this.sessionAccepted = false;
+    detach(socket);
+    safeClose(socket);
+    this.setStatus('closed');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = Math.min(this.opts.maxBackoffMs, this.opts.baseBackoffMs * 2 ** this.attempt);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => this.open(), delay);
+  }
+
+  private clearConnectTimer(): void {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+  }
+
+  private clearTimers(): void {
+    this.clearConnectTimer();
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+}
+
+function detach(socket: SocketLike): void {
+  socket.onopen = null;
+  socket.onmessage = null;
+  socket.onclose = null;
+  socket.onerror = () => {};
+}
+
+function safeClose(socket: SocketLike): void {
+  try {
+    socket.close();
+  } catch {
+    // Closing a socket that never connected may throw in some runtimes.
+  }
+}

@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+import { DEFAULT_LANG, type Lang } from '@tradepad/contracts/languages';
+import type { Area, BasicInfo } from '@tradepad/contracts/accounts';
+import { readStorage, writeStorage } from '../lib/storage.ts';
+
+const THEME_KEY = 'tradepad.theme';
+export type Theme = 'light' | 'dark';
+
+export interface SettingsState {
+  lang: Lang;
+  theme: Theme;
+  areas: Area[];
+  /** The area picked for phone numbers; the second entry of the area list until the user picks (spec §9). */
+  areaId: number | null;
+  basic: BasicInfo | null;
+  /** Main-site mode (company status type 0): product search looks for companies. */
+  mainSite: boolean;
+  setLang(lang: Lang): void;
+  setTheme(theme: Theme): void;
+  setAreas(areas: Area[]): void;
+  selectArea(areaId: number): void;
+  setBasic(basic: BasicInfo): void;
+  setMainSite(on: boolean): void;
+}
+
+export const useSettingsStore = create<SettingsState>()((set, get) => ({
+  lang: DEFAULT_LANG,
+  theme: readStorage(THEME_KEY) === 'dark' ? 'dark' : 'light',
+  areas: [],
+  areaId: null,
+  basic: null,
+  mainSite: false,
+  setLang: (lang) => set({ lang }),
+  setTheme(theme) {
+    writeStorage(THEME_KEY, theme);
+    set({ theme });
+  },
+  setAreas(areas) {
+    const current = get().areaId;
+    const keep = current !== null && areas.some((a) => a.area_id === current);
+    set({ areas, areaId: keep ? current : (areas[1] ?? areas[0])?.area_id ?? null });
+  },
+  selectArea: (areaId) => set({ areaId }),
+  setBasic: (basic) => set({ basic }),
+  setMainSite: (mainSite) => set({ mainSite }),
+}));
+
+export function selectedArea(state: Pick<SettingsState, 'areas' | 'areaId'>): Area | undefined {
+  return state.areas.find((a) => a.area_id === state.areaId);
+}

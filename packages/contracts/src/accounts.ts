@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { codeParam, intParam, optionalText, textParam } from './params.ts';
+
+/** What a verification code is for (DESIGN §3): 1 register, 2 reset a forgotten password, 3 change password. */
+export const CODE_PURPOSES = [1, 2, 3] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** `type` of register and forget_password, `login_type` of loginForU. */
+export const ACCOUNT_TYPE_EMAIL = 1;
+export const ACCOUNT_TYPE_MOBILE = 2;
+export const LOGIN_TYPE_DEMO = 3;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const EMAIL_MAX = 254;
+
+/** Email, lower-cased, RFC-shaped enough for delivery: a local part, one @, a dotted domain, no spaces. */
+export const emailParam = z
+  .string({ error: 'err.email_required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'err.email_required' })
+  .max(EMAIL_MAX, { error: 'err.email_invalid' })
+  .regex(/^[^\s@]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}$/i, { error: 'err.email_invalid' });
+
+/** A national mobile number: 4 to 15 digits, spaces and dashes ignored, no leading +. */
+export const mobileParam = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+  z
+    .string({ error: 'err.mobile_required' })
+    .min(1, { error: 'err.mobile_required' })
+    .regex(/^\d{4,15}$/, { error: 'err.mobile_invalid' }),
+);
+
+/** A new password: 8 to 64 characters with at least one letter and one digit. */
+export const newPasswordParam = z
+  .string({ error: 'err.password_required' })
+  .min(1, { error: 'err.password_required' })
+  .min(PASSWORD_MIN, { error: 'err.password_rule' })
+  .max(PASSWORD_MAX, { error: 'err.password_rule' })
+  .regex(/[A-Za-z]/, { error: 'err.password_rule' })
+  .regex(/\d/, { error: 'err.password_rule' });
+
+/** A password being checked (login, old password): only presence and a sane length. */
+export const passwordParam = z
+  .string({ error: 'err.password_required' })
+  .min(1, { error: 'err.password_required' })
+  .max(128, { error: 'err.password_wrong' });
+
+export const codeTextParam = z
+  .string({ error: 'err.code_required' })
+  .trim()
+  .min(1, { error: 'err.code_required' })
+  .max(12, { error: 'err.code_wrong' });
+
+export const areaIdParam = intParam('err.area_invalid', 1, 100_000);
+export const inviteCodeParam = optionalText(16, 'err.invite_code_invalid');
+
+export const sendEmailParams = z.object({
+  email: emailParam,
+  type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
+});
+
+export const sendSmsParams = z.object({
+  to: mobileParam,
+  area_id: areaIdParam,
+  type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
+});
+
+/**
+ * user/register. `type` 1 email / 2 mobile; `account` is the email or the national number; `sms_code` is the code
+ * received (or the captcha text when `verify_reg_type` is 2, with `key` the captcha id); `mobile` is the extra phone
+ * field when `is_show_mobile` is 1. The server checks `account` against `type`.
+ */
+export const registerParams = z.object({
+  type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE] as const, 'err.account_type_invalid'),
+  account: textParam('err.account_required', 1, EMAIL_MAX),
+  area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
+  password: newPasswordParam,
+  re_password: z.string({ error: 'err.password_required' }).min(1, { error: 'err.password_required' }),
+  sms_code: codeTextParam,
+  key: optionalText(64, 'err.captcha_wrong'),
+  mobile: optionalText(20, 'err.mobile_invalid'),
+  invite_code: inviteCodeParam,
+});
+
+export const loginParams = z.object({
+  account: textParam('err.account_required', 1, EMAIL_MAX),
+  password: passwordParam,
+  login_type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO] as const, 'err.login_type_invalid'),
+  area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
+});
+
+/** A device uuid: what the app keeps in local storage to find its demo account again. */
+export const demoParams = z.object({
+  uuid: z
+    .string({ error: 'err.uuid_invalid' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'err.uuid_invalid' }),
+});
+
+export const forgetPasswordParams = z.object({
+  type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE] as const, 'err.account_type_invalid'),
+  account: textParam('err.account_required', 1, EMAIL_MAX),
+  area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
+  new_password: newPasswordParam,
+  secondary_password: z.string({ error: 'err.password_required' }).min(1, { error: 'err.password_required' }),
+  auth_code: codeTextParam,
+});
+
+export const amendPasswordParams = z.object({
+  old_password: passwordParam,
+  new_password: newPasswordParam,
+  secondary_password: z.string({ error: 'err.password_required' }).min(1, { error: 'err.password_required' }),
+  auth_code: codeTextParam,
+  type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE] as const, 'err.account_type_invalid'),
+});
+
+export const settingParams = z.object({
+  key: z.enum(['is_show_mobile'], { error: 'err.setting_unknown' }),
+});
+
+export const companySearchParams = z.object({
+  name: optionalText(100, 'err.company_name_invalid'),
+});
+
+/** One entry of default/area_list. `area_code` is the ISO 3166 alpha-2 region code. */
+export interface Area {
+  area_id: number;
+  area_code: string;
+  global_code: string;
+  name: string;
+}
+
+/** basicSet/getBasicInfo. */
+export interface BasicInfo {
+  service_link: string;
+  /** 1: a web page that may be framed; 2: open it outside the app. */
+  service_link_type: number;
+  /** 1: registration by emailed or texted code; 2: by captcha image. */
+  verify_reg_type: number;
+  /** 1: fee = lots × rate; otherwise fee = margin × rate. */
+  trade_fee_type: number;
+  /** 0 email only; 1 email plus an extra phone field; 2 mobile only; 3 email or mobile. */
+  is_show_mobile: number;
+  complaint_email: string;
+  site_name: string;
+}
+
+export interface CompanyStatus {
+  status: number;
+  type: number;
+  loss_url: string;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  logo: string;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}
+
+export interface Captcha {
+  id: string;
+  /** data:image/svg+xml;base64,… */
+  b64s: string;
+}
+
+/** The profile returned by user/info and, with `token`, by loginForU. */
+export interface UserProfile {
+  id: number;
+  uid: string;
+  email: string;
+  mobile: string;
+  area_id: number | null;
+  global_code: string;
+  /** 1: a demo (mock) account. */
+  is_demo: 0 | 1;
+  demo_id: string;
+  invite_code: string;
+  /** Cash balance in USD, 2 decimals, as a string so no float ever holds it. */
+  balance: string;
+  lang: string;
+  created_at: string;
+}
+
+export interface LoginResult extends UserProfile {
+  token: string;
+}

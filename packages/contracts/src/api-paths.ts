@@ -1,0 +1,31 @@
+/**
+ * REST paths of the spec's §7, relative to the API origin. The server registers these and the app calls these; no
+ * path is written anywhere else.
+ */
+export const API = {
+  areaList: '/api/default/area_list',
+  setting: '/api/default/setting',
+  basicInfo: '/api/basicSet/getBasicInfo',
+  companyStatus: '/api/company/getCompanyStatus',
+  company: '/api/company/getCompany',
+  /** The spec's `GET {token}` captcha call: returns `{id, b64s}`. */
+  captcha: '/api/captcha',
+  sendEmail: '/api/notify/send_email',
+  sendSms: '/api/notify/send_sms',
+  register: '/api/user/register',
+  login: '/api/user/loginForU',
+  createDemo: '/api/user/createAccountDemoForU',
+  userInfo: '/api/user/info',
+  forgetPassword: '/api/user/forget_password',
+  amendPassword: '/api/user/amend_password',
+  logout: '/api/user/logout',
+  getBalance: '/v1/api/main/wallet/getBalance',
+  resetDemo: '/v1/api/main/user/resetForexDemoAccount',
+} as const;
+
+export const ADMIN_API = {
+  login: '/admin/api/login',
+  me: '/admin/api/me',
+  logout: '/admin/api/logout',
+  outbox: '/admin/api/outbox',
+} as const;
