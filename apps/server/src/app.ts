@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED, WS_PATH, parseLang } from '@tradepad/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
@@ -63,7 +64,7 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
  * The whole server as a Fastify plugin, separate from the file that listens (CONVENTIONS: fastify/demo).
  * Infrastructure first (database, hooks, error handling), then modules, then the front ends.
  */
-export async function tradepadApp(app: FastifyInstance, opts: AppOptions): Promise<void> {
+async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
 
@@ -169,6 +170,9 @@ function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, 
   req.log.error({ err }, 'unexpected error');
   return reply.code(500).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.internal'), data: null });
 }
+
+/** Not encapsulated, so `app.tradepad` and the error handler apply to the instance that registers it. */
+export const tradepadApp = fp(tradepad, { name: 'tradepad', fastify: '5.x' });
 
 async function serveFrontEnds(app: FastifyInstance, config: Config) {
   const webDist = path.resolve(config.WEB_DIST);

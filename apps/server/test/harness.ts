@@ -100,7 +100,7 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
       ...opts.env,
     },
   );
-  const app = await createServer({ config, clock: opts.clock, logger: true });
+  const app = await createServer({ config, clock: opts.clock, logger: true, captchaText: () => 'CAPT' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

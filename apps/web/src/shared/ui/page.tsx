@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useBack } from './use-back.ts';
@@ -22,6 +22,11 @@ export interface PageProps {
 /** A screen: an optional sticky top bar (back arrow, title, right slot) and the content. */
 export function Page({ name, title, back, right, withTabBar, className, bodyClassName, children }: PageProps) {
   const hasBar = title !== undefined || back !== undefined;
+  const { t } = useTranslation();
+  const docTitle = typeof title === 'string' && title ? `${title} · ${t('app.name')}` : t('app.name');
+  useEffect(() => {
+    document.title = docTitle;
+  }, [docTitle]);
   return (
     <div
       data-testid={`page-${name}`}
@@ -45,7 +50,7 @@ export function TopBar({ title, back, right }: { title?: ReactNode; back?: strin
           </button>
         )}
       </div>
-      <h1 className="top-bar-title">{title}</h1>
+      {title ? <h1 className="top-bar-title">{title}</h1> : <span />}
       <div className="top-bar-side top-bar-right">{right}</div>
     </header>
   );

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('applies the defaults of DESIGN §2', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: './data', FEED: 'sim', NODE_ROLE: 'all' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.sqlitePath).toMatch(/data\/tradepad\.sqlite$/);
+    expect([...c.restrictedRegions].sort()).toEqual(['CN', 'CU', 'IL', 'KP', 'VU']);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+      SMS_URL: 'http://127.0.0.1:9999/sms',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      FEED: 'replay:/data/m1',
+      NODE_ROLE: 'engine',
+    });
+    expect(c).toMatchObject({ PORT: 9000, FEED: 'replay:/data/m1', NODE_ROLE: 'engine', REDIS_URL: 'redis://127.0.0.1:6379' });
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'http://mail'],
+    ['FEED', 'random'],
+    ['NODE_ROLE', 'worker'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['DEMO_START_BALANCE', '1e5'],
+  ])('refuses a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API, API } from '@tradepad/contracts';
+import { ADMIN, startHarness, type Harness } from './harness.ts';
+
+describe('server operations', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('reports health with the database in use', async () => {
+    const res = await fetch(`${h.baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
+      role: 'all',
+    });
+  });
+
+  it('exposes Prometheus metrics with per-route latency', async () => {
+    await fetch(`${h.baseUrl}${API.basicInfo}`);
+    const text = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    expect(text).toContain('tradepad_http_request_duration_seconds_bucket');
+    expect(text).toMatch(/route="\/api\/basicSet\/getBasicInfo"/);
+    expect(text).toContain('tradepad_websocket_connections');
+  });
+
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const fresh = await fetch(`${h.baseUrl}${API.basicInfo}`);
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${h.baseUrl}${API.basicInfo}`, { headers: { 'x-request-id': 'trace-12345678' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-12345678');
+    const replaced = await fetch(`${h.baseUrl}${API.basicInfo}`, { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers.get('x-request-id')).not.toContain('<');
+  });
+
+  it('answers in the lang header, hk when unknown or absent, tw meaning hk', async () => {
+    const msg = async (lang?: string) =>
+      ((await (await fetch(`${h.baseUrl}${API.userInfo}`, { headers: lang ? { lang } : {} })).json()) as { msg: string }).msg;
+    const hk = await msg();
+    expect(await msg('xx')).toBe(hk);
+    expect(await msg('tw')).toBe(hk);
+    expect(await msg('en')).toBe('Your session has expired, please log in again');
+    const all = await Promise.all(['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr'].map((l) => msg(l)));
+    expect(new Set(all).size).toBe(14);
+  });
+
+  it('accepts state-changing GET calls as POST too', async () => {
+    const uuid = '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d';
+    const get = await h.call('GET', API.createDemo, { uuid });
+    const post = await h.call('POST', API.createDemo, { uuid });
+    expect(post.data.demo_id).toBe(get.data.demo_id);
+  });
+
+  it('says plainly that a front end is not built instead of failing', async () => {
+    const res = await fetch(`${h.baseUrl}/login`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+
+  it('sets security headers', async () => {
+    const res = await fetch(`${h.baseUrl}${API.basicInfo}`);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  describe('back office', () => {
+    it('signs the first super admin in from ADMIN_EMAIL/ADMIN_PASSWORD and shows the outbox', async () => {
+      const bad = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: 'wrong-password' });
+      expect(bad).toMatchObject({ code: 0, msg: 'The account or password is incorrect' });
+      const login = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
+      expect(login.code, login.msg).toBe(1);
+      expect(login.data).toMatchObject({ email: ADMIN.email, role: 'super_admin' });
+      const token = login.data.token as string;
+      expect((await h.call('GET', ADMIN_API.me, {}, { authorization: token })).data.role).toBe('super_admin');
+      // Mail goes through SMTP here, so the outbox holds nothing yet.
+      const outbox = await h.call('GET', ADMIN_API.outbox, {}, { authorization: token });
+      expect(outbox.data).toEqual({ data: [], total: 0 });
+      const audit = await h.app.tradepad.database.db.selectFrom('audit_log').selectAll().execute();
+      expect(audit.map((a) => a.action)).toContain('staff.login');
+    });
+
+    it('refuses the back office to traders and to no one', async () => {
+      expect((await h.call('GET', ADMIN_API.outbox)).code).toBe(999);
+      const uuid = '11111111-2222-4333-8444-555555555555';
+      const demo = await h.call('GET', API.createDemo, { uuid });
+      const trader = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
+      expect((await h.call('GET', ADMIN_API.outbox, {}, { authorization: trader.data.token })).code).toBe(999);
+    });
+  });
+});
+
+describe('without SMTP_URL and SMS_URL', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { SMTP_URL: '', SMS_URL: '' } });
+  });
+  afterAll(async () => h.close());
+
+  it('puts mail and SMS in the outbox, which staff can read', async () => {
+    expect((await h.call('POST', API.sendEmail, { email: 'outbox@example.com', type: 1 })).code).toBe(1);
+    expect((await h.call('POST', API.sendSms, { to: '51234567', area_id: 1, type: 1 })).code).toBe(1);
+    expect(h.mail).toHaveLength(0);
+    expect(h.sms).toHaveLength(0);
+    const token = (await h.call('POST', ADMIN_API.login, ADMIN)).data.token as string;
+    const outbox = await h.call('GET', ADMIN_API.outbox, {}, { authorization: token });
+    expect(outbox.data.total).toBe(2);
+    const [sms, mail] = outbox.data.data;
+    expect(sms).toMatchObject({ channel: 'sms', recipient: '+85251234567' });
+    expect(mail).toMatchObject({ channel: 'email', recipient: 'outbox@example.com' });
+    expect(mail.body).toMatch(/\b\d{6}\b/);
+    const onlyMail = await h.call('GET', ADMIN_API.outbox, { channel: 'email', recipient: 'outbox@example.com' }, { authorization: token });
+    expect(onlyMail.data.total).toBe(1);
+  });
+});

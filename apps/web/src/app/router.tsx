@@ -1,0 +1,80 @@
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './app-shell.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RequireReal } from './require-real.tsx';
+import { RouteError } from './route-error.tsx';
+import { TAB_SCREENS } from './tab-screens.ts';
+
+const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
+const ForgotPage = lazy(() => import('../features/auth/components/forgot-page.tsx'));
+const PasswordPage = lazy(() => import('../features/account/components/password-page.tsx'));
+const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
+const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
+const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
+const WithdrawWayScreen = lazy(() =>
+  import('./screens/placeholder-routes.tsx').then((m) => ({ default: m.WithdrawWayScreen })),
+);
+
+type Access = 'public' | 'auth' | 'real';
+
+function guard(access: Access, element: ReactNode): ReactNode {
+  if (access === 'public') return element;
+  if (access === 'auth') return <RequireAuth>{element}</RequireAuth>;
+  return (
+    <RequireAuth>
+      <RequireReal>{element}</RequireReal>
+    </RequireAuth>
+  );
+}
+
+/** Screens of later issues: [path, route name, title key, back fallback, access]. */
+const PLACEHOLDERS: [string, string, string, string, Access][] = [
+  ['/news/detail', 'newsDetail', 'route.newsDetail', '/news', 'public'],
+  ['/feedback', 'feedback', 'route.feedback', '/user', 'public'],
+  ['/product', 'product', 'route.product', '/', 'public'],
+  ['/mine/auth', 'auth', 'route.auth', '/user', 'real'],
+  ['/mine/invite', 'invite', 'route.invite', '/user', 'real'],
+  ['/mine/email', 'email', 'route.email', '/user', 'auth'],
+  ['/mine/announcement', 'announcement', 'route.announcement', '/user', 'auth'],
+  ['/mine/history', 'history', 'route.history', '/mine/wallet', 'auth'],
+  ['/mine/charge', 'charge', 'route.charge', '/user', 'real'],
+  ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', 'real'],
+  ['/mine/chat', 'chat', 'route.chat', '/user', 'auth'],
+  ['/mine/wallet', 'wallet', 'route.wallet', '/user', 'real'],
+  ['/mine/bank-card-list', 'bankCardList', 'route.bankCardList', '/mine/wallet', 'real'],
+  ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', 'real'],
+];
+
+const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      // Tab screens render in the shell's keep-alive slots; their route only guards access.
+      ...Object.entries(TAB_SCREENS).map(([path, screen]) => ({
+        path,
+        element: screen.auth ? <RequireAuth /> : null,
+      })),
+      { path: '/mine', element: <Navigate to="/user" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgot', element: <ForgotPage /> },
+      { path: '/language', element: <LanguagePage /> },
+      { path: '/mine/password', element: guard('real', <PasswordPage />) },
+      { path: '/mine/system', element: guard('auth', <SystemPage />) },
+      { path: '/mine/withdraw-way', element: guard('real', <WithdrawWayScreen />) },
+      ...PLACEHOLDERS.map(([path, name, titleKey, back, access]) => ({
+        path,
+        element: guard(access, <PlaceholderScreen name={name} titleKey={titleKey} back={back} />),
+      })),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+/** The 27 route paths of spec §2 (plus /mine), for tests and the e2e suite. */
+export const ROUTE_PATHS = routes[0]!.children!.map((r) => r.path).filter((p): p is string => !!p && p !== '*');

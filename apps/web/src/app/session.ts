@@ -1,0 +1,56 @@
+import { i18next } from '../i18n/i18n.ts';
+import { apiOrigin } from '../shared/api/api-origin.ts';
+import { configureApi } from '../shared/api/http-client.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { realtime } from '../shared/realtime/socket.ts';
+import { useSettingsStore } from '../shared/store/settings.store.ts';
+import { useUserStore } from '../shared/store/user.store.ts';
+import { loadingStart, loadingStop, setLoadingText, toastMessage } from '../shared/ui/toast.ts';
+
+type Navigate = (to: string, opts?: { replace?: boolean }) => unknown;
+
+/** Clears the user everywhere: store, cached queries, socket session. */
+export function endSession(): void {
+  useUserStore.getState().reset();
+  queryClient.removeQueries({ queryKey: ['user'] });
+  queryClient.removeQueries({ queryKey: ['account'] });
+}
+
+/** Where to send someone whose session is needed: /login with the way back. */
+export function loginPathFrom(pathname: string, search: string): string {
+  if (pathname === '/login') return `/login${search}`;
+  return `/login?from=${encodeURIComponent(pathname + search)}`;
+}
+
+/**
+ * Plugs the API client into the app (token, language, toasts, loading, navigation) and keeps the socket's session in
+ * step with the user store: login with the token when there is one, logout when it goes.
+ */
+export function installSession(navigate: Navigate): void {
+  configureApi({
+    origin: apiOrigin,
+    token: () => useUserStore.getState().token,
+    lang: () => useSettingsStore.getState().lang,
+    sessionExpired(redirect) {
+      endSession();
+      if (redirect) void navigate(loginPathFrom(window.location.pathname, window.location.search), { replace: true });
+    },
+    toastError: toastMessage,
+    toastSuccess: toastMessage,
+    transportMessage: (kind, status) => i18next.t(`err.${kind}`, { status: status ?? 0 }),
+    loadingStart() {
+      setLoadingText(i18next.t('common.loading'));
+      loadingStart();
+    },
+    loadingStop,
+  });
+
+  let token = useUserStore.getState().token;
+  if (token) realtime.login(token);
+  useUserStore.subscribe((state) => {
+    if (state.token === token) return;
+    token = state.token;
+    if (token) realtime.login(token);
+    else realtime.logout();
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { API } from '@tradepad/contracts/api-paths';
+import type { LoginResult, loginParams } from '@tradepad/contracts/accounts';
+import { apiCallEnvelope } from '../../../shared/api/http-client.ts';
+import { useUserStore } from '../../../shared/store/user.store.ts';
+
+export type LoginParams = z.output<typeof loginParams>;
+
+/** POST user/loginForU (form): `login_type` 1 email, 2 mobile (with `area_id`), 3 demo. */
+export async function login(params: LoginParams): Promise<{ result: LoginResult; msg: string }> {
+  const envelope = await apiCallEnvelope<LoginResult>(API.login, { method: 'POST', params, loading: true });
+  if (!envelope.data) throw new Error('login without data');
+  return { result: envelope.data, msg: envelope.msg };
+}
+
+/** Logs in and stores the session (token and profile). */
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ result }) => {
+      const { token, ...profile } = result;
+      useUserStore.getState().setSession(token, profile);
+    },
+  });
+}

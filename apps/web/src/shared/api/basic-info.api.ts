@@ -1,0 +1,8 @@
+import { API } from '@tradepad/contracts/api-paths';
+import type { BasicInfo } from '@tradepad/contracts/accounts';
+import { apiGet } from './http-client.ts';
+
+/** GET basicSet/getBasicInfo: service link, registration mode, fee type, phone-field setting. */
+export function fetchBasicInfo(): Promise<BasicInfo> {
+  return apiGet<BasicInfo>(API.basicInfo, undefined, { silent: true });
+}

@@ -1,0 +1,13 @@
+import { API } from '@tradepad/contracts/api-paths';
+import type { CodePurpose } from '@tradepad/contracts/accounts';
+import { apiPost } from './http-client.ts';
+
+/** POST notify/send_email: a 6-digit code by mail. `type` 1 register, 2 reset password, 3 change password. */
+export function sendEmailCode(email: string, type: CodePurpose): Promise<unknown> {
+  return apiPost(API.sendEmail, { email, type }, { toastSuccess: true, loading: true });
+}
+
+/** POST notify/send_sms: `to` is the national number, `area_id` its country. */
+export function sendSmsCode(to: string, areaId: number | null, type: CodePurpose): Promise<unknown> {
+  return apiPost(API.sendSms, { to, area_id: areaId, type }, { toastSuccess: true, loading: true });
+}

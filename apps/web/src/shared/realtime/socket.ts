@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { WS_PATH } from '@tradepad/contracts/realtime';
+import { socketUrlFor } from '../api/api-origin.ts';
+import { RealtimeClient, type RealtimeMessage } from './realtime-client.ts';
+
+/** The app's one live socket (spec §4): `ws(s)://<api host>/v1/ws`. */
+export const realtime = new RealtimeClient({ url: () => socketUrlFor(WS_PATH) });
+
+/** Listens to a channel while the component is mounted (and visible: hidden keep-alive tabs let go). */
+export function useChannel(channel: string | null, listener: (message: RealtimeMessage) => void): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!channel) return;
+    return realtime.subscribe(channel, (m) => latest.current(m));
+  }, [channel]);
+}
