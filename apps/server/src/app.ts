@@ -89,7 +89,17 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const sessionsRepo = new SessionsRepository(db);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
-  const accounts = new AccountsService({ db, repo: accountsRepo, ledger, settings, sessions: userSessions, sender, clock, config, captchaText: opts.captchaText });
+  const accounts = new AccountsService({
+    db,
+    repo: accountsRepo,
+    ledger,
+    settings,
+    sessions: userSessions,
+    sender,
+    clock,
+    config,
+    captchaText: opts.captchaText,
+  });
   const auth = new UserAuth(userSessions, accountsRepo);
   const backofficeRepo = new BackofficeRepository(db);
   const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
@@ -183,7 +193,8 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
     // Hashed assets never change; index.html must always be fetched fresh.
     void reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, setHeaders: immutable, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, setHeaders: immutable, index: false });
   if (hasAdmin)
     await app.register(fastifyStatic, {
       root: adminDist,

@@ -19,7 +19,10 @@ describe('accounts over HTTP', () => {
   });
 
   async function countUsers(): Promise<number> {
-    const r = await h.app.tradepad.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const r = await h.app.tradepad.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     return Number(r?.n);
   }
 
@@ -27,7 +30,14 @@ describe('accounts over HTTP', () => {
     advance(61_000);
     expect((await h.call('POST', API.sendEmail, { email, type: 1 })).code).toBe(1);
     const code = h.lastCode(email.toLowerCase());
-    return h.call('POST', API.register, { type: 1, account: email, password: PASSWORD, re_password: PASSWORD, sms_code: code, ...extra });
+    return h.call('POST', API.register, {
+      type: 1,
+      account: email,
+      password: PASSWORD,
+      re_password: PASSWORD,
+      sms_code: code,
+      ...extra,
+    });
   }
 
   async function login(email: string, password = PASSWORD) {
@@ -105,23 +115,52 @@ describe('accounts over HTTP', () => {
         invite_code: inviter.invite_code.toLowerCase(),
       });
       expect(ok.code, ok.msg).toBe(1);
-      const row = await h.app.tradepad.database.db.selectFrom('users').select('invited_by').where('email', '=', 'bob@example.com').executeTakeFirst();
+      const row = await h.app.tradepad.database.db
+        .selectFrom('users')
+        .select('invited_by')
+        .where('email', '=', 'bob@example.com')
+        .executeTakeFirst();
       expect(row?.invited_by).toBe(inviter.id);
     });
 
     it('validates every field with a message in the request language', async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
-        [{ type: 1, account: 'x@y.com', password: 'short', re_password: 'short', sms_code: '123456' }, 'The password must be 8 to 64 characters and contain letters and digits'],
-        [{ type: 1, account: 'x@y.com', password: PASSWORD, re_password: 'Other1234', sms_code: '123456' }, 'The two passwords do not match'],
-        [{ type: 1, account: 'not-an-email', password: PASSWORD, re_password: PASSWORD, sms_code: '123456' }, 'Please enter a valid email address'],
+        [
+          { type: 1, account: 'x@y.com', password: 'short', re_password: 'short', sms_code: '123456' },
+          'The password must be 8 to 64 characters and contain letters and digits',
+        ],
+        [
+          { type: 1, account: 'x@y.com', password: PASSWORD, re_password: 'Other1234', sms_code: '123456' },
+          'The two passwords do not match',
+        ],
+        [
+          { type: 1, account: 'not-an-email', password: PASSWORD, re_password: PASSWORD, sms_code: '123456' },
+          'Please enter a valid email address',
+        ],
         [{ type: 1, account: 'x@y.com', password: PASSWORD, re_password: PASSWORD }, 'Please enter the verification code'],
-        [{ type: 7, account: 'x@y.com', password: PASSWORD, re_password: PASSWORD, sms_code: '1' }, 'The account type must be email (1) or mobile (2)'],
-        [{ type: 2, account: '5551234', password: PASSWORD, re_password: PASSWORD, sms_code: '1' }, 'Please choose your country or region code'],
-        [{ type: 2, account: '5551234', area_id: 99999, password: PASSWORD, re_password: PASSWORD, sms_code: '1' }, 'Please choose your country or region code'],
-        [{ type: 2, account: '55-ab', area_id: 1, password: PASSWORD, re_password: PASSWORD, sms_code: '1' }, 'Please enter a valid mobile number (digits only)'],
-        [{ type: 1, account: 'x@y.com', password: PASSWORD, re_password: PASSWORD, sms_code: '123456' }, 'The verification code has expired or was not requested. Please request a new one'],
+        [
+          { type: 7, account: 'x@y.com', password: PASSWORD, re_password: PASSWORD, sms_code: '1' },
+          'The account type must be email (1) or mobile (2)',
+        ],
+        [
+          { type: 2, account: '5551234', password: PASSWORD, re_password: PASSWORD, sms_code: '1' },
+          'Please choose your country or region code',
+        ],
+        [
+          { type: 2, account: '5551234', area_id: 99999, password: PASSWORD, re_password: PASSWORD, sms_code: '1' },
+          'Please choose your country or region code',
+        ],
+        [
+          { type: 2, account: '55-ab', area_id: 1, password: PASSWORD, re_password: PASSWORD, sms_code: '1' },
+          'Please enter a valid mobile number (digits only)',
+        ],
+        [
+          { type: 1, account: 'x@y.com', password: PASSWORD, re_password: PASSWORD, sms_code: '123456' },
+          'The verification code has expired or was not requested. Please request a new one',
+        ],
       ];
-      for (const [params, msg] of cases) expect(await h.call('POST', API.register, params), JSON.stringify(params)).toMatchObject({ code: 0, msg, data: null });
+      for (const [params, msg] of cases)
+        expect(await h.call('POST', API.register, params), JSON.stringify(params)).toMatchObject({ code: 0, msg, data: null });
       const hk = await h.call('POST', API.register, cases[1]![0], { lang: 'hk' });
       const ar = await h.call('POST', API.register, cases[1]![0], { lang: 'ar' });
       const de = await h.call('POST', API.register, cases[1]![0], { lang: 'de' });
@@ -138,7 +177,9 @@ describe('accounts over HTTP', () => {
       for (let left = 4; left >= 1; left--)
         expect((await h.call('POST', API.register, form)).msg).toBe(`The verification code is incorrect (${left} tries left)`);
       expect((await h.call('POST', API.register, form)).msg).toBe('Too many wrong codes. Please request a new one');
-      expect((await h.call('POST', API.register, { ...form, sms_code: right })).msg).toBe('Too many wrong codes. Please request a new one');
+      expect((await h.call('POST', API.register, { ...form, sms_code: right })).msg).toBe(
+        'Too many wrong codes. Please request a new one',
+      );
 
       advance(61_000);
       await h.call('POST', API.sendEmail, { email: 'carol@example.com', type: 1 });
@@ -172,7 +213,11 @@ describe('accounts over HTTP', () => {
       const form = { type: 1, account: 'twin@example.com', password: PASSWORD, re_password: PASSWORD, sms_code: code };
       const results = await Promise.all([h.call('POST', API.register, form), h.call('POST', API.register, form)]);
       expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
-      const rows = await h.app.tradepad.database.db.selectFrom('users').select('id').where('email', '=', 'twin@example.com').execute();
+      const rows = await h.app.tradepad.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'twin@example.com')
+        .execute();
       expect(rows).toHaveLength(1);
     });
   });
@@ -184,7 +229,14 @@ describe('accounts over HTTP', () => {
       expect(send.code, send.msg).toBe(1);
       expect(h.sms.at(-1)?.to).toBe('+85291234567');
       const code = h.lastCode('+85291234567');
-      const r = await h.call('POST', API.register, { type: 2, account: '9123 4567', area_id: 1, password: PASSWORD, re_password: PASSWORD, sms_code: code });
+      const r = await h.call('POST', API.register, {
+        type: 2,
+        account: '9123 4567',
+        area_id: 1,
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: code,
+      });
       expect(r.code, r.msg).toBe(1);
       const ok = await h.call('POST', API.login, { account: '91234567', area_id: 1, password: PASSWORD, login_type: 2 });
       expect(ok.data).toMatchObject({ mobile: '91234567', global_code: '852', email: '' });
@@ -198,7 +250,14 @@ describe('accounts over HTTP', () => {
         const area = areas.find((a) => a.area_code === code)!;
         const r = await h.call('POST', API.sendSms, { to: '13800000000', area_id: area.area_id, type: 1 });
         expect(r.msg).toBe('For policy reasons we cannot offer our services in this country or region');
-        const reg = await h.call('POST', API.register, { type: 2, account: '13800000000', area_id: area.area_id, password: PASSWORD, re_password: PASSWORD, sms_code: '123456' });
+        const reg = await h.call('POST', API.register, {
+          type: 2,
+          account: '13800000000',
+          area_id: area.area_id,
+          password: PASSWORD,
+          re_password: PASSWORD,
+          sms_code: '123456',
+        });
         expect(reg.msg).toBe('For policy reasons we cannot offer our services in this country or region');
       }
     });
@@ -210,7 +269,8 @@ describe('accounts over HTTP', () => {
       const unknown = await h.call('POST', API.login, { account: 'nobody@example.com', password: 'Wrong1234', login_type: 1 });
       expect(wrong.msg).toBe('The account or password is incorrect');
       expect(unknown.msg).toBe(wrong.msg);
-      for (let i = 0; i < 9; i++) await h.call('POST', API.login, { account: 'alice@example.com', password: 'Wrong1234', login_type: 1 });
+      for (let i = 0; i < 9; i++)
+        await h.call('POST', API.login, { account: 'alice@example.com', password: 'Wrong1234', login_type: 1 });
       const locked = await h.call('POST', API.login, { account: 'alice@example.com', password: PASSWORD, login_type: 1 });
       expect(locked.msg).toMatch(/Too many failed logins. Please try again in 1[45] minutes/);
       advance(15 * 60_000);
@@ -224,10 +284,20 @@ describe('accounts over HTTP', () => {
     });
 
     it('answers malformed requests with code 0 and never a stack trace', async () => {
-      const res = await h.app.inject({ method: 'POST', url: API.login, headers: { 'content-type': 'application/json', lang: 'en' }, payload: '{"account":' });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: API.login,
+        headers: { 'content-type': 'application/json', lang: 'en' },
+        payload: '{"account":',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ code: 0, msg: 'The request could not be read', data: null });
-      const arr = await h.app.inject({ method: 'POST', url: API.login, headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+      const arr = await h.app.inject({
+        method: 'POST',
+        url: API.login,
+        headers: { 'content-type': 'application/json' },
+        payload: '[1,2]',
+      });
       expect(arr.json().code).toBe(0);
       const huge = await h.call('POST', API.login, { account: 'a'.repeat(5000), password: 'x', login_type: 1 });
       expect(huge.code).toBe(0);
@@ -247,7 +317,11 @@ describe('accounts over HTTP', () => {
       expect(b.data.demo_id).toBe(a.data.demo_id);
       expect((await h.call('GET', API.createDemo, { uuid: 'short' })).msg).toBe('The device identifier is invalid');
 
-      const wrong = await h.call('POST', API.login, { account: a.data.demo_id, password: 'another-device-uuid-0000', login_type: 3 });
+      const wrong = await h.call('POST', API.login, {
+        account: a.data.demo_id,
+        password: 'another-device-uuid-0000',
+        login_type: 3,
+      });
       expect(wrong.code).toBe(0);
       const r = await h.call('POST', API.login, { account: a.data.demo_id, password: uuid, login_type: 3 });
       expect(r.data).toMatchObject({ is_demo: 1, balance: '100000.00', demo_id: a.data.demo_id, invite_code: '' });
@@ -257,7 +331,12 @@ describe('accounts over HTTP', () => {
       expect(reset).toMatchObject({ code: 1, data: { balance: '100000.00' } });
       await h.expectLedgerSound();
 
-      const amend = await h.call('POST', API.amendPassword, { old_password: 'x', new_password: PASSWORD, secondary_password: PASSWORD, auth_code: '123456', type: 1 }, { authorization: token });
+      const amend = await h.call(
+        'POST',
+        API.amendPassword,
+        { old_password: 'x', new_password: PASSWORD, secondary_password: PASSWORD, auth_code: '123456', type: 1 },
+        { authorization: token },
+      );
       expect(amend.msg).toBe('This function is only available for real accounts');
     });
 
@@ -296,10 +375,18 @@ describe('accounts over HTTP', () => {
       advance(61_000);
       // A type-3 code needs the signed-in owner.
       expect((await h.call('POST', API.sendEmail, { email: 'bob@example.com', type: 3 })).code).toBe(999);
-      expect((await h.call('POST', API.sendEmail, { email: 'alice@example.com', type: 3 }, { authorization: mine })).code).toBe(0);
+      expect((await h.call('POST', API.sendEmail, { email: 'alice@example.com', type: 3 }, { authorization: mine })).code).toBe(
+        0,
+      );
       expect((await h.call('POST', API.sendEmail, { email: 'bob@example.com', type: 3 }, { authorization: mine })).code).toBe(1);
       const code = h.lastCode('bob@example.com');
-      const base = { old_password: 'NewSecret456', new_password: 'Third789x', secondary_password: 'Third789x', auth_code: code, type: 1 };
+      const base = {
+        old_password: 'NewSecret456',
+        new_password: 'Third789x',
+        secondary_password: 'Third789x',
+        auth_code: code,
+        type: 1,
+      };
       expect((await h.call('POST', API.amendPassword, { ...base, old_password: 'Wrong999' }, { authorization: mine })).msg).toBe(
         'The current password is incorrect',
       );
@@ -319,8 +406,12 @@ describe('accounts over HTTP', () => {
       try {
         const c = (await h.call('GET', API.captcha)).data;
         const form = { type: 1, account: 'erin@example.com', password: PASSWORD, re_password: PASSWORD, key: c.id };
-        expect((await h.call('POST', API.register, { ...form, sms_code: 'zzzz' })).msg).toBe('The image code is incorrect, please try again');
-        expect((await h.call('POST', API.register, { ...form, sms_code: 'CAPT' })).msg).toBe('The image code has expired, please refresh it');
+        expect((await h.call('POST', API.register, { ...form, sms_code: 'zzzz' })).msg).toBe(
+          'The image code is incorrect, please try again',
+        );
+        expect((await h.call('POST', API.register, { ...form, sms_code: 'CAPT' })).msg).toBe(
+          'The image code has expired, please refresh it',
+        );
         const fresh = (await h.call('GET', API.captcha)).data;
         const ok = await h.call('POST', API.register, { ...form, key: fresh.id, sms_code: 'capt' });
         expect(ok.code, ok.msg).toBe(1);
@@ -332,13 +423,27 @@ describe('accounts over HTTP', () => {
     it('refuses registration by a method the settings turn off, and asks the extra phone when is_show_mobile is 1', async () => {
       await h.app.tradepad.settings.set('is_show_mobile', '0');
       try {
-        const r = await h.call('POST', API.register, { type: 2, account: '61234567', area_id: 1, password: PASSWORD, re_password: PASSWORD, sms_code: '123456' });
+        const r = await h.call('POST', API.register, {
+          type: 2,
+          account: '61234567',
+          area_id: 1,
+          password: PASSWORD,
+          re_password: PASSWORD,
+          sms_code: '123456',
+        });
         expect(r.msg).toBe('Registration by this method is not available');
         await h.app.tradepad.settings.set('is_show_mobile', '1');
         const noPhone = await registerByEmail('frank@example.com');
         expect(noPhone.msg).toBe('Please enter your mobile number');
         const code = h.lastCode('frank@example.com');
-        const ok = await h.call('POST', API.register, { type: 1, account: 'frank@example.com', password: PASSWORD, re_password: PASSWORD, sms_code: code, mobile: '61234567' });
+        const ok = await h.call('POST', API.register, {
+          type: 1,
+          account: 'frank@example.com',
+          password: PASSWORD,
+          re_password: PASSWORD,
+          sms_code: code,
+          mobile: '61234567',
+        });
         expect(ok.code, ok.msg).toBe(1);
       } finally {
         await h.app.tradepad.settings.set('is_show_mobile', '3');

@@ -23,7 +23,12 @@ export interface Harness {
   mail: ReceivedMail[];
   sms: ReceivedSms[];
   /** Calls the API like the app does; returns the envelope. */
-  call(method: 'GET' | 'POST', url: string, params?: Record<string, unknown>, headers?: Record<string, string>): Promise<Envelope>;
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    params?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<Envelope>;
   /** The newest 6-digit code sent to an address (email or +<code><number>). */
   lastCode(address: string): string;
   ws(query?: string): Promise<TestSocket>;
@@ -177,7 +182,11 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promi
 }
 
 function stringify(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** Mail bodies may be quoted-printable or base64; the code is found either way. */

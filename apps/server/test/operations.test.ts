@@ -43,7 +43,9 @@ describe('server operations', () => {
     expect(await msg('xx')).toBe(hk);
     expect(await msg('tw')).toBe(hk);
     expect(await msg('en')).toBe('Your session has expired, please log in again');
-    const all = await Promise.all(['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr'].map((l) => msg(l)));
+    const all = await Promise.all(
+      ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr'].map((l) => msg(l)),
+    );
     expect(new Set(all).size).toBe(14);
   });
 
@@ -111,7 +113,12 @@ describe('without SMTP_URL and SMS_URL', () => {
     expect(sms).toMatchObject({ channel: 'sms', recipient: '+85251234567' });
     expect(mail).toMatchObject({ channel: 'email', recipient: 'outbox@example.com' });
     expect(mail.body).toMatch(/\b\d{6}\b/);
-    const onlyMail = await h.call('GET', ADMIN_API.outbox, { channel: 'email', recipient: 'outbox@example.com' }, { authorization: token });
+    const onlyMail = await h.call(
+      'GET',
+      ADMIN_API.outbox,
+      { channel: 'email', recipient: 'outbox@example.com' },
+      { authorization: token },
+    );
     expect(onlyMail.data.total).toBe(1);
   });
 });

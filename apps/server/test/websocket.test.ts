@@ -59,7 +59,7 @@ describe('websocket /v1/ws', () => {
     s.close();
   });
 
-  it('never sends one user another user\'s channel messages', async () => {
+  it("never sends one user another user's channel messages", async () => {
     const a = await h.ws();
     a.send({ type: 'login', params: token });
     await a.json('login_result');

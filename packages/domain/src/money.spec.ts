@@ -35,7 +35,9 @@ describe('money in micros', () => {
     const tenCents = parseMoney('0.1');
     const total = sumMicros(Array.from({ length: 10 }, () => tenCents));
     expect(formatMoney(total, 6)).toBe('1.000000');
-    expect(0.1 * 10 === 1 && 0.1 + 0.2 !== 0.3).toBe(true);
+    const floats = [0.1, 0.2].reduce((a, b) => a + b, 0);
+    expect(floats).not.toBe(0.3);
+    expect(formatMoney(sumMicros([parseMoney('0.1'), parseMoney('0.2')]), 6)).toBe('0.300000');
   });
 
   it('refuses to store an amount beyond exact integer range', () => {

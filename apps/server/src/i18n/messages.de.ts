@@ -27,7 +27,8 @@ export const de: Messages = {
   'err.mobile_invalid': 'Bitte geben Sie eine gültige Mobilnummer ein (nur Ziffern)',
   'err.area_invalid': 'Bitte wählen Sie Ihre Landes- bzw. Regionsvorwahl',
   'err.area_required': 'Bitte wählen Sie Ihre Landes- bzw. Regionsvorwahl',
-  'err.area_restricted': 'Aufgrund unserer Richtlinien können wir unsere Dienste in diesem Land bzw. dieser Region nicht anbieten',
+  'err.area_restricted':
+    'Aufgrund unserer Richtlinien können wir unsere Dienste in diesem Land bzw. dieser Region nicht anbieten',
   'err.account_required': 'Bitte geben Sie Ihre Anmeldekennung ein',
   'err.account_type_invalid': 'Der Kontotyp muss E-Mail (1) oder Mobilnummer (2) sein',
   'err.login_type_invalid': 'Die Anmeldeart muss E-Mail (1), Mobilnummer (2) oder Demo (3) sein',

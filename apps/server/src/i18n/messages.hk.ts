@@ -71,8 +71,7 @@ export const hk: Messages = {
   'ws.too_many_subscriptions': '此連線的訂閱數量過多',
 
   'mail.code_subject': '您的 Tradepad 驗證碼',
-  'mail.code_body':
-    '您的驗證碼為 {code}，10 分鐘內有效。如非本人操作，請忽略此電郵；切勿向任何人透露驗證碼。',
+  'mail.code_body': '您的驗證碼為 {code}，10 分鐘內有效。如非本人操作，請忽略此電郵；切勿向任何人透露驗證碼。',
   'sms.code_body': '【Tradepad】您的驗證碼為 {code}，10 分鐘內有效。切勿向任何人透露。',
 
   'ledger.demo_funding': '模擬賬戶注資',

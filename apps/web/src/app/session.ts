@@ -1,20 +1,13 @@
 import { i18next } from '../i18n/i18n.ts';
 import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
-import { queryClient } from '../shared/api/query-client.ts';
 import { realtime } from '../shared/realtime/socket.ts';
+import { endSession } from '../shared/session/end-session.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
 import { useUserStore } from '../shared/store/user.store.ts';
 import { loadingStart, loadingStop, setLoadingText, toastMessage } from '../shared/ui/toast.ts';
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => unknown;
-
-/** Clears the user everywhere: store, cached queries, socket session. */
-export function endSession(): void {
-  useUserStore.getState().reset();
-  queryClient.removeQueries({ queryKey: ['user'] });
-  queryClient.removeQueries({ queryKey: ['account'] });
-}
 
 /** Where to send someone whose session is needed: /login with the way back. */
 export function loginPathFrom(pathname: string, search: string): string {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { NewUser, UserRow } from '../../db/schema.ts';
+import type { CompaniesTable, NewUser, UserRow } from '../../db/schema.ts';
 
 export interface AreaRow {
   id: number;
@@ -33,7 +33,10 @@ export class AccountsRepository {
   }
 
   async seedAreas(rows: ReadonlyArray<readonly [string, string]>): Promise<void> {
-    const count = await this.db.selectFrom('areas').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const count = await this.db
+      .selectFrom('areas')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     if (Number(count?.n ?? 0) > 0) return;
     await this.db
       .insertInto('areas')
@@ -50,7 +53,7 @@ export class AccountsRepository {
     return q.execute();
   }
 
-  async seedCompany(company: Omit<import('../../db/schema.ts').CompaniesTable, 'id'>): Promise<void> {
+  async seedCompany(company: Omit<CompaniesTable, 'id'>): Promise<void> {
     const any = await this.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
     if (!any) await this.db.insertInto('companies').values(company).execute();
   }
@@ -185,7 +188,10 @@ export class AccountsRepository {
       .insertInto('captchas')
       .values({ id, text_hash: textHash, attempts: 0, created_at: at, expires_at: expiresAt, used_at: null })
       .execute();
-    await this.db.deleteFrom('captchas').where('expires_at', '<', at - 3_600_000).execute();
+    await this.db
+      .deleteFrom('captchas')
+      .where('expires_at', '<', at - 3_600_000)
+      .execute();
   }
 
   captcha(id: string) {

@@ -247,7 +247,8 @@ export class AccountsService {
       if (!inviter) throw refuse('err.invite_code_invalid');
       invitedBy = inviter.id;
     }
-    if (await this.userByTarget(target.code)) throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
+    if (await this.userByTarget(target.code))
+      throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
 
     let codeId: number | undefined;
     if ((await this.d.settings.int('verify_reg_type')) === 2) await this.checkCaptcha(p.key, p.sms_code);
@@ -282,7 +283,8 @@ export class AccountsService {
     } catch (err) {
       if (err instanceof AppError) throw err;
       // Two registrations of one address at once: the unique index lets only one in.
-      if (await this.userByTarget(target.code)) throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
+      if (await this.userByTarget(target.code))
+        throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
       throw err;
     }
   }
@@ -315,7 +317,8 @@ export class AccountsService {
 
     const user = await this.findForLogin(p);
     let valid: boolean;
-    if (p.login_type === LOGIN_TYPE_DEMO) valid = user?.demo_uuid_hash != null && safeEqual(user.demo_uuid_hash, sha256(p.password));
+    if (p.login_type === LOGIN_TYPE_DEMO)
+      valid = user?.demo_uuid_hash != null && safeEqual(user.demo_uuid_hash, sha256(p.password));
     else valid = await verifyPassword(user && !user.is_demo ? user.password_hash : await decoyPasswordHash(), p.password);
 
     if (!user || !valid) {
@@ -431,7 +434,12 @@ export class AccountsService {
     const area = await this.area(areaId);
     const mobile = mobileParam.safeParse(account);
     if (!mobile.success) throw refuse('err.mobile_invalid');
-    return { code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget, email: null, areaId, mobile: mobile.data };
+    return {
+      code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget,
+      email: null,
+      areaId,
+      mobile: mobile.data,
+    };
   }
 
   async amendPassword(user: UserRow, sessionId: number, p: z.infer<typeof amendPasswordParams>): Promise<void> {

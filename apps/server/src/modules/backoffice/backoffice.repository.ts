@@ -25,7 +25,15 @@ export class BackofficeRepository {
   async insertStaff(s: { email: string; name: string; passwordHash: string; role: string; at: number }): Promise<number> {
     const { id } = await this.db
       .insertInto('staff')
-      .values({ email: s.email, name: s.name, password_hash: s.passwordHash, role: s.role, totp_secret: null, status: 1, created_at: s.at })
+      .values({
+        email: s.email,
+        name: s.name,
+        password_hash: s.passwordHash,
+        role: s.role,
+        totp_secret: null,
+        status: 1,
+        created_at: s.at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
@@ -62,7 +70,12 @@ export class BackofficeRepository {
     if (channel) q = q.where('channel', '=', channel as 'email' | 'sms');
     if (recipient) q = q.where('recipient', '=', recipient);
     const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+      q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
     ]);
     return { data: rows, total: Number(count?.n ?? 0) };

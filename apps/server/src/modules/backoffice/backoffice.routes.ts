@@ -31,7 +31,12 @@ export function backofficeRoutes(
 
   app.post(ADMIN_API.login, async (req) => {
     const p = parseParams(loginBody, req);
-    const { token, staff } = await deps.service.login(p.email, p.password, clientIp(req), String(req.headers['user-agent'] ?? ''));
+    const { token, staff } = await deps.service.login(
+      p.email,
+      p.password,
+      clientIp(req),
+      String(req.headers['user-agent'] ?? ''),
+    );
     return ok(req, { token, ...staffView(staff) }, 'ok.logged_in');
   });
 

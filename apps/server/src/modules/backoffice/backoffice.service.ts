@@ -42,7 +42,9 @@ export class BackofficeService {
   async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
     const keys = [`acct:${email}`, `ip:${ip}`];
     if (keys.some((k) => this.failures.isBlocked(k)))
-      throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(Math.max(...keys.map((k) => this.failures.retryAfterMs(k))) / 60_000)) });
+      throw refuse('err.login_locked', {
+        minutes: Math.max(1, Math.ceil(Math.max(...keys.map((k) => this.failures.retryAfterMs(k))) / 60_000)),
+      });
     const staff = await this.repo.staffByEmail(email);
     const valid = await verifyPassword(staff?.password_hash ?? (await decoyPasswordHash()), password);
     if (!staff || !valid) {
@@ -52,7 +54,14 @@ export class BackofficeService {
     if (staff.status !== 1) throw refuse('err.account_disabled');
     this.failures.reset(`acct:${email}`);
     const token = await this.sessions.issue(staff.id, ip, userAgent);
-    await this.repo.audit({ staffId: staff.id, action: 'staff.login', targetType: 'staff', targetId: String(staff.id), ip, at: this.clock.now() });
+    await this.repo.audit({
+      staffId: staff.id,
+      action: 'staff.login',
+      targetType: 'staff',
+      targetId: String(staff.id),
+      ip,
+      at: this.clock.now(),
+    });
     return { token, staff };
   }
 }

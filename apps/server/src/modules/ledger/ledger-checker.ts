@@ -22,7 +22,13 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const accounts = await db
     .selectFrom('ledger_accounts as a')
     .leftJoin('postings as p', 'p.account_id', 'a.id')
-    .select(['a.id', 'a.owner', 'a.kind', 'a.balance', (eb) => eb.fn.coalesce(eb.fn.sum<number | string>('p.amount'), eb.lit(0)).as('total')])
+    .select([
+      'a.id',
+      'a.owner',
+      'a.kind',
+      'a.balance',
+      (eb) => eb.fn.coalesce(eb.fn.sum<number | string>('p.amount'), eb.lit(0)).as('total'),
+    ])
     .groupBy(['a.id', 'a.owner', 'a.kind', 'a.balance'])
     .execute();
   for (const a of accounts) {

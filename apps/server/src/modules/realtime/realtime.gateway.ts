@@ -128,9 +128,12 @@ export class RealtimeGateway {
 
   private subscribe(conn: Connection, channel: string): void {
     const policy = this.policies.find((p) =>
-      'exact' in p.match ? p.match.exact === channel : channel.startsWith(p.match.prefix) && channel.length > p.match.prefix.length,
+      'exact' in p.match
+        ? p.match.exact === channel
+        : channel.startsWith(p.match.prefix) && channel.length > p.match.prefix.length,
     );
-    if (!policy || (policy.accepts && !policy.accepts(channel))) return this.reply(conn, 'sub_result', 0, 'ws.unknown_channel', channel);
+    if (!policy || (policy.accepts && !policy.accepts(channel)))
+      return this.reply(conn, 'sub_result', 0, 'ws.unknown_channel', channel);
     if (policy.requiresLogin && conn.userId === undefined) return this.reply(conn, 'sub_result', 0, 'ws.login_required', channel);
     if (!conn.channels.has(channel) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION)
       return this.reply(conn, 'sub_result', 0, 'ws.too_many_subscriptions', channel);

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '@tradepad/contracts/api-paths';
+import { apiGet } from '../../../shared/api/http-client.ts';
+
+/** GET main/user/resetForexDemoAccount: the demo account back to its starting balance. */
+export function resetDemoAccount(): Promise<unknown> {
+  return apiGet(API.resetDemo, undefined, { loading: true, toastSuccess: true });
+}
+
+export function useResetDemo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetDemoAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
+  });
+}

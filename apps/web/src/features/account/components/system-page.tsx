@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { LANG_NAMES } from '@tradepad/contracts/languages';
+import { endSession } from '../../../shared/session/end-session.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { logout } from '../api/logout.api.ts';
+import './user-page.css';
+import './system-page.css';
+
+/** /mine/system ("other"): language, version and logout after confirmation (spec §2). */
+export default function SystemPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSettingsStore((s) => s.lang);
+  const [busy, setBusy] = useState(false);
+
+  const confirmLogout = async () => {
+    const ok = await Dialog.confirm({
+      title: t('system.logout'),
+      content: t('system.logoutConfirm'),
+      confirmText: t('system.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await logout();
+    } catch {
+      // Signed out here whatever the server says; the token expires on its own.
+    } finally {
+      endSession();
+      setBusy(false);
+      void navigate('/', { replace: true });
+    }
+  };
+
+  return (
+    <Page name="system" title={t('route.system')} back="/user">
+      <ul className="menu-group">
+        <li>
+          <button type="button" className="menu-row" data-testid="system-language" onClick={() => void navigate('/language')}>
+            <span className="menu-label">{t('menu.language')}</span>
+            <span className="menu-detail">{LANG_NAMES[lang]}</span>
+            <RightOutline className="menu-chevron flip-rtl" aria-hidden />
+          </button>
+        </li>
+        <li>
+          <div className="menu-row system-static">
+            <span className="menu-label">{t('system.version')}</span>
+            <span className="menu-detail num">{__APP_VERSION__}</span>
+          </div>
+        </li>
+      </ul>
+      <button
+        type="button"
+        className="btn btn-danger btn-block system-logout"
+        disabled={busy}
+        data-testid="logout"
+        onClick={() => void confirmLogout()}
+      >
+        {t('system.logout')}
+      </button>
+    </Page>
+  );
+}

@@ -1,0 +1,193 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog } from 'antd-mobile';
+import {
+  BankcardOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  FileOutline,
+  GlobalOutline,
+  LockOutline,
+  MailOutline,
+  MessageOutline,
+  RightOutline,
+  SetOutline,
+  SoundOutline,
+  UndoOutline,
+  UserAddOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import { LANG_NAMES } from '@tradepad/contracts/languages';
+import { formatMoney } from '../../../i18n/format.ts';
+import { useUserInfo } from '../../../shared/api/user-info.api.ts';
+import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { toastMessage } from '../../../shared/ui/toast.ts';
+import { useBalance } from '../api/get-balance.api.ts';
+import { useResetDemo } from '../api/reset-demo.api.ts';
+import './user-page.css';
+
+const HIDE_BALANCE_KEY = 'tradepad.hideBalance';
+
+interface MenuEntry {
+  key: string;
+  to: string;
+  icon: ReactNode;
+  /** Refused to demo accounts with the only-real-account message (spec §6). */
+  realOnly?: boolean;
+  detail?: string;
+}
+
+/** /user, the Me screen (spec §2): account card, deposit and withdraw, demo reset, and the menu. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSettingsStore((s) => s.lang);
+  const profile = useUserStore((s) => s.profile);
+  const demo = isDemo(profile);
+  const [hidden, setHidden] = useState(() => readStorage(HIDE_BALANCE_KEY) === '1');
+  useUserInfo();
+  const balanceQuery = useBalance();
+  const resetDemo = useResetDemo();
+
+  const go = (to: string, realOnly = false) => {
+    if (realOnly && demo) {
+      toastMessage(t('msg.onlyRealAccount'));
+      return;
+    }
+    void navigate(to);
+  };
+
+  const toggleBalance = () => {
+    setHidden((h) => {
+      writeStorage(HIDE_BALANCE_KEY, h ? '0' : '1');
+      return !h;
+    });
+  };
+
+  const confirmResetDemo = async () => {
+    const ok = await Dialog.confirm({
+      title: t('user.resetDemo'),
+      content: t('user.resetDemoConfirm'),
+      confirmText: t('user.resetDemoAction'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      await resetDemo.mutateAsync();
+      void balanceQuery.refetch();
+    } catch {
+      // Shown by the API client.
+    }
+  };
+
+  const accountLabel = !profile
+    ? ''
+    : demo
+      ? t('user.demoAccount')
+      : profile.email || (profile.mobile ? `+${profile.global_code} ${profile.mobile}` : '');
+  const initial = (demo ? 'D' : (profile?.email || profile?.mobile || '?').charAt(0)).toUpperCase();
+  const balance = profile?.balance ?? '0';
+
+  const groups: MenuEntry[][] = [
+    [
+      { key: 'wallet', to: '/mine/wallet', icon: <BankcardOutline />, realOnly: true },
+      { key: 'auth', to: '/mine/auth', icon: <UserContactOutline />, realOnly: true },
+      { key: 'invite', to: '/mine/invite', icon: <UserAddOutline />, realOnly: true },
+      { key: 'password', to: '/mine/password', icon: <LockOutline />, realOnly: true },
+    ],
+    [
+      { key: 'chat', to: '/mine/chat', icon: <MessageOutline /> },
+      { key: 'email', to: '/mine/email', icon: <MailOutline /> },
+      { key: 'announcement', to: '/mine/announcement', icon: <SoundOutline /> },
+      { key: 'news', to: '/news', icon: <FileOutline /> },
+    ],
+    [
+      { key: 'language', to: '/language', icon: <GlobalOutline />, detail: LANG_NAMES[lang] },
+      { key: 'system', to: '/mine/system', icon: <SetOutline /> },
+    ],
+  ];
+
+  return (
+    <Page name="user" withTabBar bodyClassName="user-body">
+      <h1 className="visually-hidden">{t('route.user')}</h1>
+      <section className="account-card" aria-label={t('user.accountCard')}>
+        <div className="account-head">
+          <span className="account-avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <div className="account-id">
+            <p className="account-name" data-testid="user-email">
+              <span className="account-name-text">{accountLabel}</span>
+              {demo && <span className="account-badge">{t('user.demoBadge')}</span>}
+            </p>
+            <p className="account-uid">
+              {t('user.uid')}: <span className="num" data-testid="user-uid">{profile?.uid ?? ''}</span>
+            </p>
+          </div>
+        </div>
+        <div className="account-balance">
+          <div className="account-balance-label">
+            <span id="balance-label">{t('user.balance')}</span>
+            <button
+              type="button"
+              className="account-eye"
+              aria-label={hidden ? t('user.showBalance') : t('user.hideBalance')}
+              aria-pressed={hidden}
+              data-testid="balance-toggle"
+              onClick={toggleBalance}
+            >
+              {hidden ? <EyeInvisibleOutline fontSize={18} aria-hidden /> : <EyeOutline fontSize={18} aria-hidden />}
+            </button>
+          </div>
+          <p className="account-balance-value num" aria-labelledby="balance-label" data-testid="user-balance">
+            {hidden ? '****' : formatMoney(balance, lang)}
+          </p>
+        </div>
+        <div className="account-actions">
+          <button type="button" className="account-action is-primary" data-testid="user-charge" onClick={() => go('/mine/charge', true)}>
+            {t('user.deposit')}
+          </button>
+          <button type="button" className="account-action" data-testid="user-withdraw" onClick={() => go('/mine/withdraw', true)}>
+            {t('user.withdraw')}
+          </button>
+        </div>
+      </section>
+
+      {demo && (
+        <section className="demo-card">
+          <p className="demo-card-text">{t('user.demoNotice')}</p>
+          <button type="button" className="demo-card-button" data-testid="reset-demo" onClick={() => void confirmResetDemo()}>
+            <UndoOutline fontSize={16} aria-hidden />
+            {t('user.resetDemo')}
+          </button>
+        </section>
+      )}
+
+      {groups.map((group, i) => (
+        <ul key={i} className="menu-group">
+          {group.map((entry) => (
+            <li key={entry.key}>
+              <button
+                type="button"
+                className="menu-row"
+                data-testid={`menu-${entry.key}`}
+                onClick={() => go(entry.to, entry.realOnly)}
+              >
+                <span className="menu-icon" aria-hidden="true">
+                  {entry.icon}
+                </span>
+                <span className="menu-label">{t(`menu.${entry.key}`)}</span>
+                {entry.detail && <span className="menu-detail">{entry.detail}</span>}
+                <RightOutline className="menu-chevron flip-rtl" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </Page>
+  );
+}
