@@ -155,12 +155,24 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   accountsRoutes(app, { accounts, auth });
   backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+    // Say goodbye with 1001 (going away) and give clients a moment to read it, so apps reconnect to another node.
+    preClose(this: FastifyInstance, done: () => void) {
+      gateway.closeAll();
+      const wss = this.websocketServer;
+      const deadline = Date.now() + 1000;
+      const wait = () => {
+        if (wss.clients.size === 0 || Date.now() > deadline) wss.close(() => done());
+        else setTimeout(wait, 20);
+      };
+      wait();
+    },
+  });
   app.get(WS_PATH, { websocket: true }, (socket, req) => {
     const query = req.query as Record<string, unknown>;
     gateway.accept(socket, parseLang(query.lang) ?? langFromHeader(req.headers.lang));
   });
-  app.addHook('preClose', async () => gateway.closeAll());
 
   // Front ends
   await serveFrontEnds(app, config);

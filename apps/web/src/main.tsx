@@ -1,27 +1,14 @@
 import './shared/styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { router } from './app/router.tsx';
+import { navigateOutside } from './app/navigation.ts';
 import { installSession } from './app/session.ts';
 import { runStartup } from './app/startup.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
 import { parseLang } from '@tradepad/contracts/languages';
 import { useSettingsStore } from './shared/store/settings.store.ts';
-
-// antd-mobile's imperative Toast and Dialog render through this with React 19 (antd-mobile "v5 for 19" guide).
-unstableSetRender((node, container) => {
-  const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
-  host._reactRoot ??= createRoot(host);
-  const root = host._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
 
 // A lazy screen whose file vanished with a new deploy: reload once to pick up the new build.
 window.addEventListener('vite:preloadError', (event) => {
@@ -35,7 +22,7 @@ window.addEventListener('vite:preloadError', (event) => {
 const lang = resolveLang(window.location.search, readStoredLang());
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
-installSession((to, opts) => router.navigate(to, opts));
+installSession(navigateOutside);
 runStartup();
 
 void initI18n(lang).then(() => {

@@ -1,18 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { antdLocale } from '../i18n/i18n.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
-import { router } from './router.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { NavigationBridge } from './navigation.ts';
+import { RouteError } from './route-error.tsx';
+import { AppRoutes } from './router.tsx';
+
+function GuardedRoutes() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fallback={<RouteError />} resetKey={location.key}>
+      <AppRoutes />
+    </ErrorBoundary>
+  );
+}
 
 export function App() {
   const lang = useSettingsStore((s) => s.lang);
   const locale = antdLocale(lang);
-  const tree = <RouterProvider router={router} />;
   return (
     <QueryClientProvider client={queryClient}>
-      {locale ? <ConfigProvider locale={locale}>{tree}</ConfigProvider> : tree}
+      <ConfigProvider {...(locale ? { locale } : {})}>
+        <BrowserRouter>
+          <NavigationBridge />
+          <GuardedRoutes />
+        </BrowserRouter>
+      </ConfigProvider>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RequireReal } from './require-real.tsx';
-import { RouteError } from './route-error.tsx';
 import { TAB_SCREENS } from './tab-screens.ts';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
@@ -50,7 +49,6 @@ const PLACEHOLDERS: [string, string, string, string, Access][] = [
 const routes: RouteObject[] = [
   {
     element: <AppShell />,
-    errorElement: <RouteError />,
     children: [
       // Tab screens render in the shell's keep-alive slots; their route only guards access.
       ...Object.entries(TAB_SCREENS).map(([path, screen]) => ({
@@ -74,7 +72,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** All routes, rendered inside the app's BrowserRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /** The 27 route paths of spec §2 (plus /mine), for tests and the e2e suite. */
 export const ROUTE_PATHS = routes[0]!.children!.map((r) => r.path).filter((p): p is string => !!p && p !== '*');

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from 'antd-mobile';
+import { Popup } from './antd.ts';
 import { CheckOutline, DownFill, SearchOutline } from 'antd-mobile-icons';
 import type { Area } from '@tradepad/contracts/accounts';
 import { regionName } from '../../i18n/format.ts';

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from './antd.ts';
 
 type Handler = ReturnType<typeof Toast.show>;
 let loading: Handler | null = null;

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../../../shared/ui/antd.ts';
 import { RightOutline } from 'antd-mobile-icons';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
 import { endSession } from '../../../shared/session/end-session.ts';
@@ -17,6 +17,15 @@ export default function SystemPage() {
   const navigate = useNavigate();
   const lang = useSettingsStore((s) => s.lang);
   const [busy, setBusy] = useState(false);
+  // The session ends once this screen has gone: ending it while the screen is still up would let the login guard
+  // send the user to /login instead of home.
+  const loggingOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (loggingOut.current) endSession();
+    },
+    [],
+  );
 
   const confirmLogout = async () => {
     const ok = await Dialog.confirm({
@@ -31,11 +40,9 @@ export default function SystemPage() {
       await logout();
     } catch {
       // Signed out here whatever the server says; the token expires on its own.
-    } finally {
-      endSession();
-      setBusy(false);
-      void navigate('/', { replace: true });
     }
+    loggingOut.current = true;
+    void navigate('/', { replace: true });
   };
 
   return (

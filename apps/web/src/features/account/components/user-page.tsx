@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../../../shared/ui/antd.ts';
 import {
   BankcardOutline,
   EyeInvisibleOutline,

@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const SHOTS_DIR = path.join(ROOT, '.tmp', 'screenshots');
+export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A real product for browser tests: the server started as `npm start` starts it (built front ends, SQLite in a temp
+ * folder, simulator), mail delivered to a real local SMTP server, and Debian's Chromium driven by playwright-core.
+ */
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  mail: Array<{ to: string; raw: string }>;
+  newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  lastCode(email: string): Promise<string>;
+  api(method: 'GET' | 'POST', url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<any>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function chromiumPath(): string | undefined {
+  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && fs.existsSync(p)) return p;
+  return undefined;
+}
+
+export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
+  const mail: E2E['mail'] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth: (_a, _s, cb) => cb(null, { user: 'e2e' }),
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) mail.push({ to: r.address, raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${smtpPort}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server);
+
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+
+  const e2e: E2E = {
+    baseUrl,
+    browser,
+    mail,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? PHONE.width, height: opts.height ?? PHONE.height },
+        deviceScaleFactor: 1,
+        isMobile: (opts.width ?? PHONE.width) < 600,
+        hasTouch: (opts.width ?? PHONE.width) < 600,
+        baseURL: baseUrl,
+      });
+      if (opts.lang) await context.addInitScript((lang) => localStorage.setItem('tradepad.lang', lang), opts.lang);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => console.error('page error:', err.message));
+      return { context, page };
+    },
+    async lastCode(email) {
+      for (let i = 0; i < 50; i++) {
+        const m = [...mail].reverse().find((x) => x.to === email);
+        const code = m && decodeMail(m.raw).match(/\b(\d{6})\b/)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no code mailed to ${email}`);
+    },
+    async api(method, url, params = {}, headers = {}) {
+      const qs = new URLSearchParams(params).toString();
+      const res =
+        method === 'GET'
+          ? await fetch(`${baseUrl}${url}${qs ? `?${qs}` : ''}`, { headers: { lang: 'en', ...headers } })
+          : await fetch(`${baseUrl}${url}`, {
+              method,
+              headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+              body: qs,
+            });
+      return res.json();
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+    },
+    async close() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await new Promise<void>((r) => smtp.close(() => r()));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return e2e;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in 60 s');
+}
+
+function decodeMail(raw: string): string {
+  const b64 = [...raw.matchAll(/^([A-Za-z0-9+/=]{16,})$/gm)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
+  return `${raw.replace(/=\r?\n/g, '')}\n${b64.join('\n')}`;
+}
