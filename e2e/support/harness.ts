@@ -27,7 +27,8 @@ export interface E2E {
 }
 
 export function chromiumPath(): string | undefined {
-  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && fs.existsSync(p)) return p;
+  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'])
+    if (p && fs.existsSync(p)) return p;
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import { createMetrics } from './core/metrics.ts';
+import { openApiDocument } from './core/openapi.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
@@ -150,6 +151,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     }
   });
   app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.render()));
+
+  const openapi = openApiDocument();
+  app.get('/api/openapi.json', async () => openapi);
 
   // Modules
   accountsRoutes(app, { accounts, auth });

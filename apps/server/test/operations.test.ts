@@ -122,3 +122,32 @@ describe('without SMTP_URL and SMS_URL', () => {
     expect(onlyMail.data.total).toBe(1);
   });
 });
+
+describe('OpenAPI', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  it('documents every API route the server registers, from the contracts', async () => {
+    const doc = (await (await fetch(`${h.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = h.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .map((l) => l.replace(/^[\s│├└─]+/, ''))
+      .filter((l) => /^\/(api|v1\/api|admin\/api)\//.test(l) && !l.startsWith('/api/openapi.json'));
+    expect(routes.length).toBeGreaterThan(15);
+    for (const line of routes) {
+      const [path, methods] = line.split(' (');
+      for (const m of (methods ?? '')
+        .replace(')', '')
+        .split(', ')
+        .filter((x) => x === 'GET' || x === 'POST'))
+        expect(doc.paths[path!]?.[m.toLowerCase()], `${m} ${path} is not in CALLS`).toBeDefined();
+    }
+    expect(doc.paths['/api/user/register']).toHaveProperty('post.requestBody');
+  });
+});

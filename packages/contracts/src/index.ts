@@ -4,3 +4,4 @@ export * from './params.ts';
 export * from './accounts.ts';
 export * from './realtime.ts';
 export * from './api-paths.ts';
+export * from './calls.ts';

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+
+const PASSWORD = 'Secret123';
+
+describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => e?.close());
+
+  async function confirmDialog(page: Page) {
+    const confirm = page.locator('.adm-dialog-footer .adm-dialog-button').last();
+    await confirm.waitFor();
+    await confirm.click();
+  }
+
+  async function loginByEmail(page: Page, email: string) {
+    await page.getByTestId('login-tab-email').click();
+    await page.getByTestId('login-account').fill(email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+  }
+
+  it('registers by an emailed code, logs in, and logs out', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    const email = 'grace@example.com';
+    await page.goto('/register');
+    await page.getByTestId('register-tab-email').click();
+    await page.getByTestId('register-account').fill(email);
+    await page.getByTestId('register-send-code').click();
+    await expect.poll(() => page.getByTestId('register-send-code').isDisabled()).toBe(true);
+    await expect.poll(async () => page.getByTestId('register-send-code').textContent()).toMatch(/\d+/);
+    const code = await e.lastCode(email);
+    await page.getByTestId('register-code').fill(code);
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-repassword').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+
+    await loginByEmail(page, email);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('tab-user').click();
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(email);
+    await expect.poll(() => page.getByTestId('user-uid').textContent()).toMatch(/\d{8}/);
+    await e.shot(page, 'user-en');
+
+    await page.goto('/mine/system');
+    await page.getByTestId('logout').click();
+    await confirmDialog(page);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/user');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('from') === '/user');
+    await context.close();
+  });
+
+  it('opens a demo account with the mock-login button', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await page.getByTestId('mock-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/user');
+    await expect.poll(() => page.getByTestId('user-balance').textContent()).toMatch(/100,?000\.00/);
+    await page.getByTestId('balance-toggle').click();
+    await expect.poll(() => page.getByTestId('user-balance').textContent()).not.toMatch(/100/);
+    // Real-only entries refuse a demo account and stay on the page.
+    await page.getByTestId('menu-wallet').click();
+    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toMatch(/real account/i);
+    expect(new URL(page.url()).pathname).toBe('/user');
+    await context.close();
+  });
+
+  it('sends a visitor to /login?from= and back after login', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    await page.goto('/mine/password');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('from') === '/mine/password');
+    await loginByEmail(page, 'grace@example.com');
+    await page.waitForURL((u) => u.pathname === '/mine/password');
+    await context.close();
+  });
+
+  it('switches language, lays Arabic out right to left, and follows ?lang=', async () => {
+    const { context, page } = await e.newPage();
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-HK');
+    await page.goto('/language');
+    await page.getByTestId('lang-ar').click();
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await page.goto('/login');
+    const box = await page.getByTestId('login-submit').boundingBox();
+    expect(box).not.toBeNull();
+    await e.shot(page, 'login-ar');
+    // The stored choice survives a reload; ?lang= wins over it, and tw means hk.
+    await page.reload();
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await page.goto('/login?lang=de');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('de');
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await page.goto('/login?lang=tw');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('zh-HK');
+    await page.goto('/login?lang=klingon');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('zh-HK');
+    await context.close();
+  });
+
+  it("keeps a tab screen's scroll position when switching tabs", async () => {
+    const { context, page } = await e.newPage({ lang: 'en', height: 500 });
+    await page.goto('/login');
+    await page.getByTestId('mock-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('tab-user').click();
+    await page.getByTestId('user-uid').waitFor();
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(200);
+    const y = await page.evaluate(() => window.scrollY);
+    await page.getByTestId('tab-home').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('tab-user').click();
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.waitForTimeout(100);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(5);
+    await context.close();
+  });
+});
