@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS_DIR = path.join(ROOT, '.tmp', 'screenshots');
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 export const PHONE = { width: 390, height: 844 };

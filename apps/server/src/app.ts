@@ -210,13 +210,13 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
     void reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   if (hasWeb)
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, setHeaders: immutable, index: false });
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, setHeaders: immutable, index: false });
   if (hasAdmin)
     await app.register(fastifyStatic, {
       root: adminDist,
       prefix: '/admin/',
       decorateReply: !hasWeb,
-      wildcard: false,
+      wildcard: true,
       setHeaders: immutable,
       index: false,
     });

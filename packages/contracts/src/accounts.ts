@@ -1,18 +1,16 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_TYPE_EMAIL,
+  ACCOUNT_TYPE_MOBILE,
+  CODE_PURPOSES,
+  EMAIL_MAX,
+  LOGIN_TYPE_DEMO,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './account-types.ts';
 import { codeParam, intParam, optionalText, textParam } from './params.ts';
 
-/** What a verification code is for (DESIGN §3): 1 register, 2 reset a forgotten password, 3 change password. */
-export const CODE_PURPOSES = [1, 2, 3] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
-
-/** `type` of register and forget_password, `login_type` of loginForU. */
-export const ACCOUNT_TYPE_EMAIL = 1;
-export const ACCOUNT_TYPE_MOBILE = 2;
-export const LOGIN_TYPE_DEMO = 3;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-export const EMAIL_MAX = 254;
+export * from './account-types.ts';
 
 /** Email, lower-cased, RFC-shaped enough for delivery: a local part, one @, a dotted domain, no spaces. */
 export const emailParam = z
@@ -123,71 +121,3 @@ export const settingParams = z.object({
 export const companySearchParams = z.object({
   name: optionalText(100, 'err.company_name_invalid'),
 });
-
-/** One entry of default/area_list. `area_code` is the ISO 3166 alpha-2 region code. */
-export interface Area {
-  area_id: number;
-  area_code: string;
-  global_code: string;
-  name: string;
-}
-
-/** basicSet/getBasicInfo. */
-export interface BasicInfo {
-  service_link: string;
-  /** 1: a web page that may be framed; 2: open it outside the app. */
-  service_link_type: number;
-  /** 1: registration by emailed or texted code; 2: by captcha image. */
-  verify_reg_type: number;
-  /** 1: fee = lots × rate; otherwise fee = margin × rate. */
-  trade_fee_type: number;
-  /** 0 email only; 1 email plus an extra phone field; 2 mobile only; 3 email or mobile. */
-  is_show_mobile: number;
-  complaint_email: string;
-  site_name: string;
-}
-
-export interface CompanyStatus {
-  status: number;
-  type: number;
-  loss_url: string;
-}
-
-export interface Company {
-  id: number;
-  name: string;
-  logo: string;
-  url: string;
-  subject: string;
-  registered_address: string;
-  location: string;
-  email: string;
-}
-
-export interface Captcha {
-  id: string;
-  /** data:image/svg+xml;base64,… */
-  b64s: string;
-}
-
-/** The profile returned by user/info and, with `token`, by loginForU. */
-export interface UserProfile {
-  id: number;
-  uid: string;
-  email: string;
-  mobile: string;
-  area_id: number | null;
-  global_code: string;
-  /** 1: a demo (mock) account. */
-  is_demo: 0 | 1;
-  demo_id: string;
-  invite_code: string;
-  /** Cash balance in USD, 2 decimals, as a string so no float ever holds it. */
-  balance: string;
-  lang: string;
-  created_at: string;
-}
-
-export interface LoginResult extends UserProfile {
-  token: string;
-}

@@ -20,7 +20,8 @@ export function AppShell() {
   const location = useLocation();
   const loggedIn = useUserStore((s) => s.loggedIn);
   const tab = tabScreenOf(location.pathname);
-  const activePath = tab && (!tab.auth || loggedIn) ? Object.keys(TAB_SCREENS).find((p) => TAB_SCREENS[p] === tab) ?? null : null;
+  const activePath =
+    tab && (!tab.auth || loggedIn) ? (Object.keys(TAB_SCREENS).find((p) => TAB_SCREENS[p] === tab) ?? null) : null;
 
   // Visited tab screens; login-only ones are dropped (and so reset) when the user logs out.
   const [visited, setVisited] = useState<string[]>([]);

@@ -2,7 +2,6 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
-import { RequireReal } from './require-real.tsx';
 import { TAB_SCREENS } from './tab-screens.ts';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
@@ -12,20 +11,16 @@ const PasswordPage = lazy(() => import('../features/account/components/password-
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
 const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
-const WithdrawWayScreen = lazy(() =>
-  import('./screens/placeholder-routes.tsx').then((m) => ({ default: m.WithdrawWayScreen })),
-);
+const WithdrawWayScreen = lazy(() => import('./screens/placeholder-routes.tsx').then((m) => ({ default: m.WithdrawWayScreen })));
 
-type Access = 'public' | 'auth' | 'real';
+/**
+ * `auth`: visitors go to /login?from=. The real-account-only screens (spec §6) are stopped where a demo user taps
+ * them (the Me screen) and refused by the server; the address itself only needs a login.
+ */
+type Access = 'public' | 'auth';
 
 function guard(access: Access, element: ReactNode): ReactNode {
-  if (access === 'public') return element;
-  if (access === 'auth') return <RequireAuth>{element}</RequireAuth>;
-  return (
-    <RequireAuth>
-      <RequireReal>{element}</RequireReal>
-    </RequireAuth>
-  );
+  return access === 'auth' ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
 /** Screens of later issues: [path, route name, title key, back fallback, access]. */
@@ -33,17 +28,17 @@ const PLACEHOLDERS: [string, string, string, string, Access][] = [
   ['/news/detail', 'newsDetail', 'route.newsDetail', '/news', 'public'],
   ['/feedback', 'feedback', 'route.feedback', '/user', 'public'],
   ['/product', 'product', 'route.product', '/', 'public'],
-  ['/mine/auth', 'auth', 'route.auth', '/user', 'real'],
-  ['/mine/invite', 'invite', 'route.invite', '/user', 'real'],
+  ['/mine/auth', 'auth', 'route.auth', '/user', 'auth'],
+  ['/mine/invite', 'invite', 'route.invite', '/user', 'auth'],
   ['/mine/email', 'email', 'route.email', '/user', 'auth'],
   ['/mine/announcement', 'announcement', 'route.announcement', '/user', 'auth'],
   ['/mine/history', 'history', 'route.history', '/mine/wallet', 'auth'],
-  ['/mine/charge', 'charge', 'route.charge', '/user', 'real'],
-  ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', 'real'],
+  ['/mine/charge', 'charge', 'route.charge', '/user', 'auth'],
+  ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', 'auth'],
   ['/mine/chat', 'chat', 'route.chat', '/user', 'auth'],
-  ['/mine/wallet', 'wallet', 'route.wallet', '/user', 'real'],
-  ['/mine/bank-card-list', 'bankCardList', 'route.bankCardList', '/mine/wallet', 'real'],
-  ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', 'real'],
+  ['/mine/wallet', 'wallet', 'route.wallet', '/user', 'auth'],
+  ['/mine/bank-card-list', 'bankCardList', 'route.bankCardList', '/mine/wallet', 'auth'],
+  ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', 'auth'],
 ];
 
 const routes: RouteObject[] = [
@@ -60,9 +55,9 @@ const routes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/language', element: <LanguagePage /> },
-      { path: '/mine/password', element: guard('real', <PasswordPage />) },
+      { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/system', element: guard('auth', <SystemPage />) },
-      { path: '/mine/withdraw-way', element: guard('real', <WithdrawWayScreen />) },
+      { path: '/mine/withdraw-way', element: guard('auth', <WithdrawWayScreen />) },
       ...PLACEHOLDERS.map(([path, name, titleKey, back, access]) => ({
         path,
         element: guard(access, <PlaceholderScreen name={name} titleKey={titleKey} back={back} />),
@@ -76,6 +71,3 @@ const routes: RouteObject[] = [
 export function AppRoutes() {
   return useRoutes(routes);
 }
-
-/** The 27 route paths of spec §2 (plus /mine), for tests and the e2e suite. */
-export const ROUTE_PATHS = routes[0]!.children!.map((r) => r.path).filter((p): p is string => !!p && p !== '*');

@@ -23,14 +23,7 @@ export function LogoMark({ size = 28, title }: { size?: number; title?: string }
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="8" fill={`url(#${gradient})`} />
-      <path
-        d="M7 14.5h4.5l4.5-4.5h9"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M7 14.5h4.5l4.5-4.5h9" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M16 10v15" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" />
       <circle cx="25" cy="10" r="2.4" fill="#34d399" />
     </svg>

@@ -46,10 +46,7 @@ export function formatMoney(value: string | number, lang: Lang): string {
 export function formatDateTime(value: Date | number | string, lang: Lang): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '--';
-  const f = cached(
-    `d:${lang}`,
-    () => new Intl.DateTimeFormat(LANG_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short' }),
-  );
+  const f = cached(`d:${lang}`, () => new Intl.DateTimeFormat(LANG_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short' }));
   return f.format(date);
 }
 

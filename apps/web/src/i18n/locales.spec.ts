@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@tradepad/contracts/languages';
 
@@ -34,7 +36,9 @@ describe('locales', () => {
     const messages = flatten(load(lang));
 
     it('has every key of en, each a non-empty string', () => {
-      const missing = [...reference.keys()].filter((k) => typeof messages.get(k) !== 'string' || !(messages.get(k) as string).trim());
+      const missing = [...reference.keys()].filter(
+        (k) => typeof messages.get(k) !== 'string' || !(messages.get(k) as string).trim(),
+      );
       expect(missing).toEqual([]);
     });
 
@@ -51,5 +55,36 @@ describe('locales', () => {
         .map(([k]) => k);
       expect(mismatched).toEqual([]);
     });
+  });
+});
+
+/** Every literal key the code asks for (`t('a.b')`, `titleKey="a.b"`, `'msg.x'`…) exists in en. */
+describe('keys used in the code', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(name) && !name.endsWith('.spec.ts')) files.push(path);
+    }
+  };
+  walk(root);
+  const namespaces = new Set([...reference.keys()].map((k) => k.split('.')[0]));
+  const used = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/['"]([a-z]+(?:\.[A-Za-z]+)+)['"]/g)) {
+      const key = m[1]!;
+      if (namespaces.has(key.split('.')[0]!) && !/\.(ts|tsx|css|json|svg)$/.test(key)) used.add(key);
+    }
+  }
+
+  it('finds keys to check', () => {
+    expect(used.size).toBeGreaterThan(50);
+  });
+
+  it('all exist in en', () => {
+    expect([...used].filter((k) => !reference.has(k))).toEqual([]);
   });
 });

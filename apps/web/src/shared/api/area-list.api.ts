@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { Area } from '@tradepad/contracts/accounts';
+import type { Area } from '@tradepad/contracts/account-types';
 import { apiGet } from './http-client.ts';
 
 /** GET default/area_list: the countries a phone number can belong to. */

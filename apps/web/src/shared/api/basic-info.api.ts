@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { BasicInfo } from '@tradepad/contracts/accounts';
+import type { BasicInfo } from '@tradepad/contracts/account-types';
 import { apiGet } from './http-client.ts';
 
 /** GET basicSet/getBasicInfo: service link, registration mode, fee type, phone-field setting. */

@@ -70,7 +70,10 @@ describe('apiCall', () => {
     expect(events).toEqual(['expired:false']);
   });
   it('transport errors toast a local message and close the loading indicator', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiCall('/p', { loading: true })).rejects.toMatchObject({ kind: 'transport' });
     expect(events).toEqual(['loading', 'loaded', 'error:t:network']);
     events.length = 0;

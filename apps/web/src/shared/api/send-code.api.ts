@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { CodePurpose } from '@tradepad/contracts/accounts';
+import type { CodePurpose } from '@tradepad/contracts/account-types';
 import { apiPost } from './http-client.ts';
 
 /** POST notify/send_email: a 6-digit code by mail. `type` 1 register, 2 reset password, 3 change password. */

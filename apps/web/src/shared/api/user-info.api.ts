@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { UserProfile } from '@tradepad/contracts/accounts';
+import type { UserProfile } from '@tradepad/contracts/account-types';
 import { useUserStore } from '../store/user.store.ts';
 import { apiGet } from './http-client.ts';
 

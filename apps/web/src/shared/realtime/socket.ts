@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { WS_PATH } from '@tradepad/contracts/realtime';
 import { socketUrlFor } from '../api/api-origin.ts';
+import { useSettingsStore } from '../store/settings.store.ts';
 import { RealtimeClient, type RealtimeMessage } from './realtime-client.ts';
 
-/** The app's one live socket (spec §4): `ws(s)://<api host>/v1/ws`. */
-export const realtime = new RealtimeClient({ url: () => socketUrlFor(WS_PATH) });
+/**
+ * The app's one live socket (spec §4): `ws(s)://<api host>/v1/ws?lang=<lang>`. A browser socket cannot send a
+ * `lang` header, so the language rides in the URL and the server's results come back in it.
+ */
+export const realtime = new RealtimeClient({
+  url: () => `${socketUrlFor(WS_PATH)}?lang=${encodeURIComponent(useSettingsStore.getState().lang)}`,
+});
 
 /** Listens to a channel while the component is mounted (and visible: hidden keep-alive tabs let go). */
 export function useChannel(channel: string | null, listener: (message: RealtimeMessage) => void): void {

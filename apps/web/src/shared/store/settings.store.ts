@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_LANG, type Lang } from '@tradepad/contracts/languages';
-import type { Area, BasicInfo } from '@tradepad/contracts/accounts';
+import type { Area, BasicInfo } from '@tradepad/contracts/account-types';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 
 const THEME_KEY = 'tradepad.theme';
@@ -38,7 +38,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   setAreas(areas) {
     const current = get().areaId;
     const keep = current !== null && areas.some((a) => a.area_id === current);
-    set({ areas, areaId: keep ? current : (areas[1] ?? areas[0])?.area_id ?? null });
+    set({ areas, areaId: keep ? current : ((areas[1] ?? areas[0])?.area_id ?? null) });
   },
   selectArea: (areaId) => set({ areaId }),
   setBasic: (basic) => set({ basic }),

@@ -23,7 +23,14 @@ export function ComingSoon({ name, titleKey, back, withTabBar }: ComingSoonProps
         <div className="coming-soon-art" aria-hidden="true">
           <svg viewBox="0 0 120 96" width="120" height="96">
             <rect x="8" y="14" width="104" height="70" rx="12" fill="#e8efff" />
-            <path d="M22 66l18-18 14 10 20-24 24 20" fill="none" stroke="#1849d6" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M22 66l18-18 14 10 20-24 24 20"
+              fill="none"
+              stroke="#1849d6"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
             <circle cx="98" cy="54" r="5" fill="#34d399" />
             <rect x="22" y="26" width="34" height="6" rx="3" fill="#c7d6ff" />
           </svg>

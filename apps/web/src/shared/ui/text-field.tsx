@@ -23,13 +23,7 @@ export function TextField({ label, prefix, suffix, testId, hint, id, className, 
       </label>
       <div className="field-box">
         {prefix}
-        <input
-          id={inputId}
-          className="field-input"
-          data-testid={testId}
-          aria-describedby={hintId}
-          {...input}
-        />
+        <input id={inputId} className="field-input" data-testid={testId} aria-describedby={hintId} {...input} />
         {suffix}
       </div>
       {hint && (

@@ -2,7 +2,9 @@
  * Toasts and the global loading indicator. antd-mobile's Toast is loaded on first use so it stays out of the
  * first screen's bundle; calls made before it arrives keep their order.
  */
-type Impl = typeof import('./toast-impl.ts');
+import type * as ToastImpl from './toast-impl.ts';
+
+type Impl = typeof ToastImpl;
 let implPromise: Promise<Impl> | null = null;
 const impl = () => (implPromise ??= import('./toast-impl.ts'));
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE } from '@tradepad/contracts/accounts';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_CHANGE_PASSWORD } from '@tradepad/contracts/account-types';
 import { sendEmailCode, sendSmsCode } from '../../../shared/api/send-code.api.ts';
 import { maskEmail, maskMobile } from '../../../shared/lib/mask.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
@@ -17,9 +17,6 @@ import './password-page.css';
 
 type Via = 'email' | 'phone';
 type FieldName = 'old' | 'new' | 'repeat' | 'code';
-
-/** Code purpose "change password" (DESIGN §3). */
-const CODE_CHANGE = 3;
 
 /**
  * /mine/password: old password, new one twice and a code sent to the account's email or phone (spec §5: every field
@@ -46,8 +43,8 @@ export default function PasswordPage() {
 
   const sendCode = async (): Promise<boolean> => {
     if (!profile) return false;
-    if (via === 'email') await sendEmailCode(profile.email, CODE_CHANGE);
-    else await sendSmsCode(profile.mobile, profile.area_id, CODE_CHANGE);
+    if (via === 'email') await sendEmailCode(profile.email, CODE_PURPOSE_CHANGE_PASSWORD);
+    else await sendSmsCode(profile.mobile, profile.area_id, CODE_PURPOSE_CHANGE_PASSWORD);
     return true;
   };
 

@@ -120,12 +120,17 @@ export default function UserPage() {
             {initial}
           </span>
           <div className="account-id">
-            <p className="account-name" data-testid="user-email">
-              <span className="account-name-text">{accountLabel}</span>
+            <p className="account-name">
+              <bdi className="account-name-text" data-testid="user-email">
+                {accountLabel}
+              </bdi>
               {demo && <span className="account-badge">{t('user.demoBadge')}</span>}
             </p>
             <p className="account-uid">
-              {t('user.uid')}: <span className="num" data-testid="user-uid">{profile?.uid ?? ''}</span>
+              {t('user.uid')}:{' '}
+              <span className="num" data-testid="user-uid">
+                {profile?.uid ?? ''}
+              </span>
             </p>
           </div>
         </div>
@@ -148,7 +153,12 @@ export default function UserPage() {
           </p>
         </div>
         <div className="account-actions">
-          <button type="button" className="account-action is-primary" data-testid="user-charge" onClick={() => go('/mine/charge', true)}>
+          <button
+            type="button"
+            className="account-action is-primary"
+            data-testid="user-charge"
+            onClick={() => go('/mine/charge', true)}
+          >
             {t('user.deposit')}
           </button>
           <button type="button" className="account-action" data-testid="user-withdraw" onClick={() => go('/mine/withdraw', true)}>

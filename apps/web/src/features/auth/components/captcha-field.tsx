@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RedoOutline } from 'antd-mobile-icons';
-import type { Captcha } from '@tradepad/contracts/accounts';
+import type { Captcha } from '@tradepad/contracts/account-types';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 
 /** The image-code field used when `verify_reg_type` is 2: the picture refreshes on tap. */

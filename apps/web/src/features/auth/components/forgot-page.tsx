@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE } from '@tradepad/contracts/accounts';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_RESET_PASSWORD } from '@tradepad/contracts/account-types';
 import { sendEmailCode, sendSmsCode } from '../../../shared/api/send-code.api.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
@@ -15,9 +15,6 @@ import { AuthLayout } from './auth-layout.tsx';
 
 type Mode = 'email' | 'phone';
 type FieldName = 'account' | 'code' | 'password' | 'repassword';
-
-/** Code purpose "reset a forgotten password" (DESIGN §3). */
-const CODE_RESET = 2;
 
 /** /forgot: a new password with a code sent to the account's email or phone; success goes to /login. */
 export default function ForgotPage() {
@@ -43,8 +40,8 @@ export default function ForgotPage() {
     const value = account.trim();
     if (!value) return refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
     setInvalid(null);
-    if (mode === 'email') await sendEmailCode(value, CODE_RESET);
-    else await sendSmsCode(value, areaId, CODE_RESET);
+    if (mode === 'email') await sendEmailCode(value, CODE_PURPOSE_RESET_PASSWORD);
+    else await sendSmsCode(value, areaId, CODE_PURPOSE_RESET_PASSWORD);
     return true;
   };
 

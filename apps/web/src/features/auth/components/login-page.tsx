@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/accounts';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/account-types';
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';

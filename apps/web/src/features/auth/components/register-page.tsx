@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE } from '@tradepad/contracts/accounts';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_REGISTER } from '@tradepad/contracts/account-types';
 import { sendEmailCode, sendSmsCode } from '../../../shared/api/send-code.api.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
@@ -17,9 +17,6 @@ import { CaptchaField } from './captcha-field.tsx';
 
 type Mode = 'email' | 'phone';
 type FieldName = 'account' | 'mobile' | 'code' | 'password' | 'repassword';
-
-/** Code purpose "register" (DESIGN §3). */
-const CODE_REGISTER = 1;
 
 /**
  * /register (spec §2, §5; DESIGN §3). `is_show_mobile`: 0 email only, 1 email plus a required phone field, 2 phone
@@ -57,8 +54,8 @@ export default function RegisterPage() {
     const value = account.trim();
     if (!value) return refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
     setInvalid(null);
-    if (mode === 'email') await sendEmailCode(value, CODE_REGISTER);
-    else await sendSmsCode(value, areaId, CODE_REGISTER);
+    if (mode === 'email') await sendEmailCode(value, CODE_PURPOSE_REGISTER);
+    else await sendSmsCode(value, areaId, CODE_PURPOSE_REGISTER);
     return true;
   };
 

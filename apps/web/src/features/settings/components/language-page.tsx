@@ -49,7 +49,11 @@ export default function LanguagePage() {
                   {LANG_NAMES[lang]}
                 </span>
                 <span className="lang-item-check">
-                  {busy === lang ? <span className="spinner lang-spinner" aria-hidden /> : active && <CheckOutline fontSize={20} aria-hidden />}
+                  {busy === lang ? (
+                    <span className="spinner lang-spinner" aria-hidden />
+                  ) : (
+                    active && <CheckOutline fontSize={20} aria-hidden />
+                  )}
                 </span>
               </button>
             </li>

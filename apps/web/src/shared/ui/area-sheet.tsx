@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckOutline, SearchOutline } from 'antd-mobile-icons';
+import type { Area } from '@tradepad/contracts/account-types';
+import { regionName } from '../../i18n/format.ts';
+import { selectedArea, useSettingsStore } from '../store/settings.store.ts';
+import { Popup } from './antd.ts';
+import './area-picker.css';
+
+/** The searchable country list of the area picker, in a bottom sheet. Loaded when first opened. */
+export default function AreaSheet({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const areas = useSettingsStore((s) => s.areas);
+  const current = useSettingsStore(selectedArea);
+  const selectArea = useSettingsStore((s) => s.selectArea);
+  const [query, setQuery] = useState('');
+
+  const named = useMemo(() => areas.map((a) => ({ area: a, label: regionName(a.area_code, lang, a.name) })), [areas, lang]);
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase().replace(/^\+/, '');
+    if (!q) return named;
+    return named.filter(
+      ({ area, label }) =>
+        label.toLowerCase().includes(q) ||
+        area.name.toLowerCase().includes(q) ||
+        area.global_code.startsWith(q) ||
+        area.area_code.toLowerCase() === q,
+    );
+  }, [named, query]);
+
+  const close = () => {
+    onClose();
+    setQuery('');
+  };
+  const choose = (a: Area) => {
+    selectArea(a.area_id);
+    close();
+  };
+
+  return (
+    <Popup visible={open} onMaskClick={close} onClose={close} bodyClassName="area-popup" destroyOnClose>
+      <div role="dialog" aria-modal="true" aria-label={t('area.choose')} className="area-sheet">
+        <div className="area-sheet-head">
+          <h2 className="area-sheet-title">{t('area.choose')}</h2>
+          <button type="button" className="area-sheet-close" onClick={close}>
+            {t('common.cancel')}
+          </button>
+        </div>
+        <label className="area-search">
+          <SearchOutline fontSize={18} aria-hidden />
+          <input
+            type="search"
+            value={query}
+            placeholder={t('area.search')}
+            aria-label={t('area.search')}
+            data-testid="area-search"
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+        <ul className="area-list" role="listbox" aria-label={t('area.choose')}>
+          {shown.map(({ area, label }) => {
+            const active = area.area_id === current?.area_id;
+            return (
+              <li key={area.area_id} role="option" aria-selected={active}>
+                <button
+                  type="button"
+                  className={`area-item${active ? ' is-active' : ''}`}
+                  data-testid={`area-${area.area_code}`}
+                  onClick={() => choose(area)}
+                >
+                  <span className="area-item-name">{label}</span>
+                  <span className="area-item-code num">+{area.global_code}</span>
+                  <span className="area-item-check">{active && <CheckOutline fontSize={18} aria-hidden />}</span>
+                </button>
+              </li>
+            );
+          })}
+          {shown.length === 0 && <li className="area-empty">{t('common.noData')}</li>}
+        </ul>
+      </div>
+    </Popup>
+  );
+}
