@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS_DIR = path.join(ROOT, '.tmp', 'screenshots');
@@ -33,22 +33,8 @@ export function chromiumPath(): string | undefined {
 }
 
 export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
-  const mail: E2E['mail'] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (_a, _s, cb) => cb(null, { user: 'e2e' }),
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        for (const r of session.envelope.rcptTo) mail.push({ to: r.address, raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const sink = await startMailSink();
+  const mail = sink.mail;
 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-e2e-'));
@@ -59,7 +45,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${sink.port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -106,8 +92,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
     },
     async lastCode(email) {
       for (let i = 0; i < 50; i++) {
-        const m = [...mail].reverse().find((x) => x.to === email);
-        const code = m && decodeMail(m.raw).match(/\b(\d{6})\b/)?.[1];
+        const code = codeIn(sink.textsTo(email).at(-1));
         if (code) return code;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -132,7 +117,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       await browser.close();
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await sink.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -163,9 +148,4 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not become healthy in 60 s');
-}
-
-function decodeMail(raw: string): string {
-  const b64 = [...raw.matchAll(/^([A-Za-z0-9+/=]{16,})$/gm)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
-  return `${raw.replace(/=\r?\n/g, '')}\n${b64.join('\n')}`;
 }

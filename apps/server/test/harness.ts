@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { createServer } from '../src/server.ts';
 import type { Clock } from '../src/ports/clock.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-checker.ts';
+import { codeIn, startMailSink, type ReceivedMail } from './mail-sink.ts';
 
 /**
  * Integration harness: a real server on a real database (a fresh SQLite file, or a fresh PostgreSQL database when
@@ -42,11 +42,6 @@ export interface Envelope {
   data: any;
 }
 
-export interface ReceivedMail {
-  to: string;
-  raw: string;
-}
-
 export interface ReceivedSms {
   to: string;
   text: string;
@@ -55,24 +50,10 @@ export interface ReceivedSms {
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 
 export async function startHarness(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Harness> {
-  const mail: ReceivedMail[] = [];
   const sms: ReceivedSms[] = [];
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (_auth, _session, cb) => cb(null, { user: 'test' }),
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        for (const r of session.envelope.rcptTo) mail.push({ to: r.address, raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const sink = await startMailSink();
+  const mail = sink.mail;
 
   const smsServer = http.createServer((req, res) => {
     let body = '';
@@ -95,7 +76,7 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,
-      SMTP_URL: `smtp://test:test@127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://test:test@127.0.0.1:${sink.port}`,
       SMS_URL: `http://127.0.0.1:${smsPort}/sms`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -127,12 +108,8 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
       return res.json() as Envelope;
     },
     lastCode(address) {
-      const texts = [
-        ...mail.filter((m) => m.to === address).map((m) => decodeMail(m.raw)),
-        ...sms.filter((s) => s.to === address).map((s) => s.text),
-      ];
-      const last = texts.at(-1);
-      const code = last?.match(/\b(\d{6})\b/)?.[1];
+      const texts = [...sink.textsTo(address), ...sms.filter((s) => s.to === address).map((s) => s.text)];
+      const code = codeIn(texts.at(-1));
       if (!code) throw new Error(`no code was sent to ${address}`);
       return code;
     },
@@ -150,7 +127,7 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
     },
     async close() {
       await app.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await sink.close();
       await new Promise<void>((resolve) => smsServer.close(() => resolve()));
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -187,12 +164,6 @@ function stringify(params: Record<string, unknown>): Record<string, string> {
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)]),
   );
-}
-
-/** Mail bodies may be quoted-printable or base64; the code is found either way. */
-function decodeMail(raw: string): string {
-  const b64 = [...raw.matchAll(/^([A-Za-z0-9+/=]{16,})$/gm)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
-  return `${raw.replace(/=\r?\n/g, '')}\n${b64.join('\n')}`;
 }
 
 /** A websocket client that collects what the server sends. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TYPE_EMAIL,
   ACCOUNT_TYPE_MOBILE,
+  CODE_PURPOSE_REGISTER,
   LANG_TAGS,
   LOGIN_TYPE_DEMO,
   emailParam,
@@ -141,8 +142,8 @@ export class AccountsService {
 
   async sendSmsCode(p: { to: string; area_id: number; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
     const area = await this.area(p.area_id);
-    if (p.type === 1) this.refuseRestricted(area);
-    await this.sendCode({ channel: 'sms', address: `+${area.global_code}${p.to}` }, p.type, ctx);
+    if (p.type === CODE_PURPOSE_REGISTER) this.refuseRestricted(area);
+    await this.sendCode(this.phoneTarget(area, p.to).code, p.type, ctx);
   }
 
   private async sendCode(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
@@ -298,14 +299,7 @@ export class AccountsService {
     if (p.area_id === undefined) throw refuse('err.area_required');
     const area = await this.area(p.area_id);
     this.refuseRestricted(area);
-    const mobile = mobileParam.safeParse(p.account);
-    if (!mobile.success) throw refuse('err.mobile_invalid');
-    return {
-      code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget,
-      email: null,
-      areaId: area.id,
-      mobile: mobile.data,
-    };
+    return this.phoneTarget(area, p.account);
   }
 
   async login(p: z.infer<typeof loginParams>, ctx: RequestCtx): Promise<{ token: string; user: UserRow }> {
@@ -343,10 +337,7 @@ export class AccountsService {
       return this.d.repo.userByEmail(email.data);
     }
     if (p.area_id === undefined) throw refuse('err.area_required');
-    const area = await this.area(p.area_id);
-    const mobile = mobileParam.safeParse(p.account);
-    if (!mobile.success) throw refuse('err.mobile_invalid');
-    return this.d.repo.userByPhone(`+${area.global_code}${mobile.data}`);
+    return this.d.repo.userByPhone(this.phoneTarget(await this.area(p.area_id), p.account).code.address);
   }
 
   /** The demo account of a device, created and funded on first call (DESIGN §3: the same demo_id for a uuid). */
@@ -408,36 +399,25 @@ export class AccountsService {
     if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
     const target = await this.registrationTarget({ type: p.type, account: p.account, area_id: p.area_id }).catch((e: unknown) => {
       // A restricted area must not stop an existing customer from recovering access.
-      if (e instanceof AppError && e.key === 'err.area_restricted') return this.mobileTargetUnrestricted(p.area_id!, p.account);
+      if (e instanceof AppError && e.key === 'err.area_restricted')
+        return this.area(p.area_id!).then((a) => this.phoneTarget(a, p.account));
       throw e;
     });
     const user = await this.userByTarget(target.code);
     if (!user || user.is_demo)
       throw refuse(target.code.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
     const codeId = await this.checkCode(target.code, 2, p.auth_code);
-    const passwordHash = await hashPassword(p.new_password);
-    const now = this.d.clock.now();
-    await this.d.db.transaction().execute(async (trx) => {
-      if (!(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
-      await this.d.repo.setPassword(trx, user.id, passwordHash, now);
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('actor', '=', 'user')
-        .where('actor_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    });
+    await this.replacePassword(user.id, codeId, p.new_password);
   }
 
-  private async mobileTargetUnrestricted(areaId: number, account: string) {
-    const area = await this.area(areaId);
+  /** A national number in an area, as an SMS target; refuses a malformed number. */
+  private phoneTarget(area: AreaRow, account: string): { code: CodeTarget; email: null; areaId: number; mobile: string } {
     const mobile = mobileParam.safeParse(account);
     if (!mobile.success) throw refuse('err.mobile_invalid');
     return {
-      code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` } as CodeTarget,
+      code: { channel: 'sms', address: `+${area.global_code}${mobile.data}` },
       email: null,
-      areaId,
+      areaId: area.id,
       mobile: mobile.data,
     };
   }
@@ -455,19 +435,17 @@ export class AccountsService {
     if (p.new_password === p.old_password) throw refuse('err.password_same');
     const target = await this.ownTarget(user, p.type);
     const codeId = await this.checkCode(target, 3, p.auth_code);
-    const passwordHash = await hashPassword(p.new_password);
+    await this.replacePassword(user.id, codeId, p.new_password, sessionId);
+  }
+
+  /** Uses the code, sets the new password and signs out every session but `keepSessionId`, all in one transaction. */
+  private async replacePassword(userId: number, codeId: number, password: string, keepSessionId?: number): Promise<void> {
+    const passwordHash = await hashPassword(password);
     const now = this.d.clock.now();
     await this.d.db.transaction().execute(async (trx) => {
       if (!(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
-      await this.d.repo.setPassword(trx, user.id, passwordHash, now);
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('actor', '=', 'user')
-        .where('actor_id', '=', user.id)
-        .where('id', '!=', sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await this.d.repo.setPassword(trx, userId, passwordHash, now);
+      await this.d.sessions.revokeAll(userId, keepSessionId, trx);
     });
   }
 

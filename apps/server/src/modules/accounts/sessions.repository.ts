@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
 export type Actor = SessionsTable['actor'];
@@ -48,7 +48,7 @@ export class SessionsRepository {
   }
 
   /** Revokes every live session of an actor, except `keepId` when given. */
-  async revokeAll(actor: Actor, actorId: number, at: number, keepId?: number, db: Db = this.db): Promise<void> {
+  async revokeAll(actor: Actor, actorId: number, at: number, keepId?: number, db: Db | Tx = this.db): Promise<void> {
     let q = db
       .updateTable('sessions')
       .set({ revoked_at: at })

@@ -1,4 +1,5 @@
 import { newSessionToken, sha256 } from '../../core/security.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Actor, SessionRow, SessionsRepository } from './sessions.repository.ts';
 
@@ -35,8 +36,9 @@ export class SessionsService {
     return this.repo.revoke(sessionId, this.clock.now());
   }
 
-  revokeAll(actorId: number, keepSessionId?: number): Promise<void> {
-    return this.repo.revokeAll(this.actor, actorId, this.clock.now(), keepSessionId);
+  /** Signs out every session of an actor but `keepSessionId`, inside the caller's transaction when given. */
+  revokeAll(actorId: number, keepSessionId?: number, db?: Db | Tx): Promise<void> {
+    return this.repo.revokeAll(this.actor, actorId, this.clock.now(), keepSessionId, db);
   }
 }
 
