@@ -84,6 +84,34 @@ describe('server operations', () => {
       expect(audit.map((a) => a.action)).toContain('staff.login');
     });
 
+    it('lets a super admin add staff with a role, each role seeing only its part, every step audited', async () => {
+      const admin = (await h.call('POST', ADMIN_API.login, ADMIN)).data.token as string;
+      const add = (params: Record<string, unknown>, token = admin) =>
+        h.call('POST', ADMIN_API.staff, params, { authorization: token });
+      const fin = { email: 'finance@example.com', name: 'Fiona Finance', password: 'Money12345', role: 'finance' };
+      const created = await add(fin);
+      expect(created.data).toMatchObject({ email: fin.email, role: 'finance' });
+      expect((await add(fin)).msg).toBe('This email address is already registered');
+      expect((await add({ ...fin, email: 'x@example.com', role: 'god' })).code).toBe(0);
+      expect((await add({ ...fin, email: 'y@example.com', password: 'short' })).msg).toMatch(/8 to 64 characters/);
+
+      const finance = (await h.call('POST', ADMIN_API.login, { email: fin.email, password: fin.password })).data.token as string;
+      expect((await h.call('GET', ADMIN_API.me, {}, { authorization: finance })).data.role).toBe('finance');
+      expect((await h.call('GET', ADMIN_API.outbox, {}, { authorization: finance })).msg).toBe(
+        'You do not have permission to do this',
+      );
+      expect((await add({ ...fin, email: 'z@example.com' }, finance)).msg).toBe('You do not have permission to do this');
+
+      const staffList = await h.call('GET', ADMIN_API.staff, {}, { authorization: admin });
+      expect(staffList.data.map((s: { email: string }) => s.email)).toEqual([ADMIN.email, fin.email]);
+      expect(JSON.stringify(staffList.data)).not.toMatch(/password/);
+      const audit = await h.call('GET', ADMIN_API.audit, {}, { authorization: admin });
+      const entry = audit.data.data.find((a: { action: string }) => a.action === 'staff.create');
+      expect(entry).toMatchObject({ target_type: 'staff', target_id: String(created.data.id) });
+      expect(JSON.parse(entry.after_json)).toEqual({ email: fin.email, name: fin.name, role: 'finance' });
+      expect(entry.staff_id).toBe(staffList.data[0].id);
+    });
+
     it('refuses the back office to traders and to no one', async () => {
       expect((await h.call('GET', ADMIN_API.outbox)).code).toBe(999);
       const uuid = '11111111-2222-4333-8444-555555555555';

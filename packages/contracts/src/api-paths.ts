@@ -28,4 +28,6 @@ export const ADMIN_API = {
   me: '/admin/api/me',
   logout: '/admin/api/logout',
   outbox: '/admin/api/outbox',
+  staff: '/admin/api/staff',
+  audit: '/admin/api/audit',
 } as const;

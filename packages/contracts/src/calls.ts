@@ -94,6 +94,14 @@ export const CALLS: readonly CallDef[] = [
   { path: ADMIN_API.me, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The signed-in staff member' },
   { path: ADMIN_API.logout, methods: POST, auth: 'staff', tag: 'backoffice', summary: 'End this staff session' },
   {
+    path: ADMIN_API.staff,
+    methods: ['GET', 'POST'],
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'List staff; a super admin adds one',
+  },
+  { path: ADMIN_API.audit, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The audit log, newest first' },
+  {
     path: ADMIN_API.outbox,
     methods: GET,
     auth: 'staff',

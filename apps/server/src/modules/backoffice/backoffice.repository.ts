@@ -13,6 +13,27 @@ export class BackofficeRepository {
     return this.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  listStaff() {
+    return this.db.selectFrom('staff').select(['id', 'email', 'name', 'role', 'status', 'created_at']).orderBy('id').execute();
+  }
+
+  async auditPage(page: number, limit: number) {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst(),
+    ]);
+    return { data: rows, total: Number(count?.n ?? 0) };
+  }
+
   async countAdmins(): Promise<number> {
     const row = await this.db
       .selectFrom('staff')

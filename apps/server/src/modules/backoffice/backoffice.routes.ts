@@ -1,4 +1,4 @@
-import { ADMIN_API, emailParam, pageParams, passwordParam } from '@tradepad/contracts';
+import { ADMIN_API, emailParam, newPasswordParam, pageParams, passwordParam, textParam } from '@tradepad/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionExpired } from '../../core/errors.ts';
@@ -6,7 +6,8 @@ import { clientIp, ok, parseParams } from '../../core/http.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
-import type { BackofficeService } from './backoffice.service.ts';
+import { STAFF_ROLES, type BackofficeService, type StaffRole } from './backoffice.service.ts';
+import { refuse } from '../../core/errors.ts';
 
 const loginBody = z.object({ email: emailParam, password: passwordParam });
 const outboxQuery = z.object({
@@ -15,6 +16,21 @@ const outboxQuery = z.object({
   recipient: z.string().trim().max(254, { error: 'err.field_invalid' }).optional(),
 });
 
+const newStaffBody = z.object({
+  email: emailParam,
+  name: textParam('err.field_invalid', 1, 100),
+  password: newPasswordParam,
+  role: z.enum(STAFF_ROLES, { error: 'err.field_invalid' }),
+});
+const pageQuery = z.object(pageParams);
+
+/** Who may read what: the outbox holds verification codes, the audit log every staff action. */
+const READERS: Record<'outbox' | 'audit' | 'staff', readonly StaffRole[]> = {
+  outbox: ['super_admin', 'compliance'],
+  audit: ['super_admin', 'compliance'],
+  staff: ['super_admin'],
+};
+
 const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role });
 
 /** The back-office API (DESIGN §3): separate staff accounts, the same envelope. */
@@ -22,10 +38,14 @@ export function backofficeRoutes(
   app: FastifyInstance,
   deps: { service: BackofficeService; repo: BackofficeRepository; sessions: SessionsService },
 ) {
-  const requireStaff = async (req: FastifyRequest): Promise<{ staff: StaffRow; sessionId: number }> => {
+  const requireStaff = async (
+    req: FastifyRequest,
+    roles?: readonly StaffRole[],
+  ): Promise<{ staff: StaffRow; sessionId: number }> => {
     const session = await deps.sessions.authenticate(req.headers.authorization);
     const staff = session ? await deps.repo.staffById(session.actor_id) : undefined;
     if (!session || !staff || staff.status !== 1) throw sessionExpired();
+    if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
     return { staff, sessionId: session.id };
   };
 
@@ -48,8 +68,24 @@ export function backofficeRoutes(
     return ok(req, null, 'ok.logged_out');
   });
 
+  app.get(ADMIN_API.staff, async (req) => {
+    await requireStaff(req, READERS.staff);
+    return ok(req, await deps.repo.listStaff());
+  });
+
+  app.post(ADMIN_API.staff, async (req) => {
+    const { staff } = await requireStaff(req, READERS.staff);
+    return ok(req, await deps.service.createStaff(staff, parseParams(newStaffBody, req), clientIp(req)));
+  });
+
+  app.get(ADMIN_API.audit, async (req) => {
+    await requireStaff(req, READERS.audit);
+    const q = parseParams(pageQuery, req);
+    return ok(req, await deps.repo.auditPage(q.page, q.limit));
+  });
+
   app.get(ADMIN_API.outbox, async (req) => {
-    await requireStaff(req);
+    await requireStaff(req, READERS.outbox);
     const q = parseParams(outboxQuery, req);
     return ok(req, await deps.repo.outbox(q.page, q.limit, q.channel, q.recipient));
   });

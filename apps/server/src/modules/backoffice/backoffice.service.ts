@@ -39,6 +39,31 @@ export class BackofficeService {
     else log.warn({ email: adminEmail, password: adminPassword }, 'first back-office super admin created; change this password');
   }
 
+  /** A super admin adds a staff member with one role; written to the audit log. */
+  async createStaff(actor: StaffRow, s: { email: string; name: string; password: string; role: StaffRole }, ip: string) {
+    if (actor.role !== 'super_admin') throw refuse('err.forbidden');
+    if (await this.repo.staffByEmail(s.email)) throw refuse('err.email_taken');
+    const at = this.clock.now();
+    const id = await this.repo.insertStaff({
+      email: s.email,
+      name: s.name,
+      passwordHash: await hashPassword(s.password),
+      role: s.role,
+      at,
+    });
+    await this.repo.audit({
+      staffId: actor.id,
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: String(id),
+      before: null,
+      after: { email: s.email, name: s.name, role: s.role },
+      ip,
+      at,
+    });
+    return { id, email: s.email, name: s.name, role: s.role };
+  }
+
   async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
     const keys = [`acct:${email}`, `ip:${ip}`];
     if (keys.some((k) => this.failures.isBlocked(k)))
