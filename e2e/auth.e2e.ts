@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
 const PASSWORD = 'Secret123';
 
@@ -122,6 +122,20 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await page.waitForURL((u) => u.pathname === '/user');
     await page.waitForTimeout(100);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(5);
+    await context.close();
+  });
+
+  it('serves the back office at /admin/, where staff sign in and read the outbox', async () => {
+    const { context, page } = await e.newPage({ width: 1280, height: 800 });
+    await page.goto('/admin/');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The account or password is incorrect');
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await e.shot(page, 'admin-outbox');
     await context.close();
   });
 });

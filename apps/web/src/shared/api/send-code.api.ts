@@ -11,3 +11,11 @@ export function sendEmailCode(email: string, type: CodePurpose): Promise<unknown
 export function sendSmsCode(to: string, areaId: number | null, type: CodePurpose): Promise<unknown> {
   return apiPost(API.sendSms, { to, area_id: areaId, type }, { toastSuccess: true, loading: true });
 }
+
+/** Where a code goes: the account's email or its phone. */
+export type ContactType = 'email' | 'phone';
+
+/** A code by mail or by SMS as `via` says; `areaId` is the phone's country and unused for email. */
+export function sendCodeVia(via: ContactType, to: string, areaId: number | null, type: CodePurpose): Promise<unknown> {
+  return via === 'email' ? sendEmailCode(to, type) : sendSmsCode(to, areaId, type);
+}

@@ -38,7 +38,7 @@ export function ComingSoon({ name, titleKey, back, withTabBar }: ComingSoonProps
         <h2 id={`cs-${name}`} className="coming-soon-title">
           {title}
         </h2>
-        <p className="coming-soon-badge">{t('common.comingSoon')}</p>
+        <p className="coming-soon-badge tint-primary">{t('common.comingSoon')}</p>
         <p className="coming-soon-text">{t('common.comingSoonDesc')}</p>
         {!withTabBar && (
           <Link to="/" className="coming-soon-link" data-testid="coming-soon-home">

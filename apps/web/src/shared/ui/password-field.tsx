@@ -18,7 +18,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'> & {
       suffix={
         <button
           type="button"
-          className="field-icon-button"
+          className="field-icon-button circle-44"
           aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
           aria-pressed={visible}
           data-testid={toggleTestId}

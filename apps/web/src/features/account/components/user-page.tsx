@@ -116,7 +116,7 @@ export default function UserPage() {
       <h1 className="visually-hidden">{t('route.user')}</h1>
       <section className="account-card" aria-label={t('user.accountCard')}>
         <div className="account-head">
-          <span className="account-avatar" aria-hidden="true">
+          <span className="account-avatar circle-44" aria-hidden="true">
             {initial}
           </span>
           <div className="account-id">

@@ -1,67 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_RESET_PASSWORD } from '@tradepad/contracts/account-types';
-import { sendEmailCode, sendSmsCode } from '../../../shared/api/send-code.api.ts';
-import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
-import { PasswordField } from '../../../shared/ui/password-field.tsx';
-import { Segmented } from '../../../shared/ui/segmented.tsx';
-import { SendCodeButton } from '../../../shared/ui/send-code-button.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
-import { toastMessage } from '../../../shared/ui/toast.ts';
+import { CodeField } from '../../../shared/ui/code-field.tsx';
+import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
+import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordProblem } from '../../../shared/ui/new-password-fields.tsx';
+import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useForgetPassword } from '../api/forget-password.api.ts';
+import { useAccountInput } from '../hooks/use-account-input.ts';
+import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
-type Mode = 'email' | 'phone';
-type FieldName = 'account' | 'code' | 'password' | 'repassword';
+type FieldName = 'account' | 'code' | 'password' | 'repeat';
 
 /** /forgot: a new password with a code sent to the account's email or phone; success goes to /login. */
 export default function ForgotPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const areaId = useSettingsStore((s) => s.areaId);
   const mutation = useForgetPassword();
-  const [mode, setMode] = useState<Mode>('email');
-  const [account, setAccount] = useState('');
+  const check = useFieldCheck<FieldName>();
+  const { refuse } = check;
+  const account = useAccountInput(check);
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repassword, setRepassword] = useState('');
-  const [invalid, setInvalid] = useState<FieldName | null>(null);
+  const [newPassword, setNewPassword] = useState(EMPTY_NEW_PASSWORD);
   const busy = mutation.isPending;
 
-  const refuse = (field: FieldName, key: string) => {
-    setInvalid(field);
-    toastMessage(t(key));
-    return false;
-  };
-
-  const sendCode = async (): Promise<boolean> => {
-    const value = account.trim();
-    if (!value) return refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
-    setInvalid(null);
-    if (mode === 'email') await sendEmailCode(value, CODE_PURPOSE_RESET_PASSWORD);
-    else await sendSmsCode(value, areaId, CODE_PURPOSE_RESET_PASSWORD);
-    return true;
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const value = account.trim();
-    if (!value) return void refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
+  const submit = async () => {
+    const value = account.take();
+    if (!value) return;
     if (!code.trim()) return void refuse('code', 'msg.inputCode');
-    if (!password) return void refuse('password', 'msg.inputNewPassword');
-    if (!repassword) return void refuse('repassword', 'msg.inputRepeatPassword');
-    if (password !== repassword) return void refuse('repassword', 'msg.passwordNotEqual');
-    setInvalid(null);
+    const passwordProblem = newPasswordProblem(newPassword, 'msg.inputNewPassword');
+    if (passwordProblem) return void refuse(...passwordProblem);
+    check.clear();
     try {
       await mutation.mutateAsync({
-        type: mode === 'email' ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE,
+        type: account.mode === 'email' ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE,
         account: value,
-        area_id: mode === 'phone' ? (areaId ?? undefined) : undefined,
-        new_password: password,
-        secondary_password: repassword,
+        area_id: account.mode === 'phone' ? (account.areaId ?? undefined) : undefined,
+        new_password: newPassword.password,
+        secondary_password: newPassword.repeat,
         auth_code: code.trim(),
       });
       void navigate('/login', { replace: true });
@@ -72,85 +50,26 @@ export default function ForgotPage() {
 
   return (
     <AuthLayout name="forgot" title={t('forgot.title')} subtitle={t('forgot.subtitle')} back="/login">
-      <Segmented<Mode>
-        label={t('auth.accountType')}
-        value={mode}
-        onChange={(m) => {
-          setMode(m);
-          setAccount('');
-          setInvalid(null);
-        }}
-        options={[
-          { value: 'email', label: t('auth.email'), testId: 'forgot-tab-email' },
-          { value: 'phone', label: t('auth.phone'), testId: 'forgot-tab-phone' },
-        ]}
-      />
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        {mode === 'email' ? (
-          <TextField
-            key="email"
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth.emailPlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="forgot-account"
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        ) : (
-          <TextField
-            key="phone"
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('auth.phonePlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="forgot-account"
-            prefix={<AreaPrefix />}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        )}
-        <TextField
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          placeholder={t('auth.codePlaceholder')}
+      <ContactTabs {...account.tabs} testIds={['forgot-tab-email', 'forgot-tab-phone']} />
+      <Form className="auth-form" busy={busy} onSubmit={submit}>
+        <AccountField {...account.field} invalid={check.invalid === 'account'} testId="forgot-account" />
+        <CodeField
           value={code}
-          aria-invalid={invalid === 'code'}
-          testId="forgot-code"
-          onChange={(e) => setCode(e.target.value)}
-          suffix={<SendCodeButton onSend={sendCode} testId="forgot-send-code" />}
+          onChange={setCode}
+          onSend={() => account.sendCodeFor(CODE_PURPOSE_RESET_PASSWORD)}
+          invalid={check.invalid === 'code'}
+          testIds={['forgot-code', 'forgot-send-code']}
         />
-        <PasswordField
-          label={t('auth.newPassword')}
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-          hint={t('auth.passwordRule')}
-          value={password}
-          aria-invalid={invalid === 'password'}
-          testId="forgot-password"
-          onChange={(e) => setPassword(e.target.value)}
+        <NewPasswordFields
+          value={newPassword}
+          onChange={setNewPassword}
+          invalid={check.invalid}
+          testIds={['forgot-password', 'forgot-repassword']}
         />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          value={repassword}
-          aria-invalid={invalid === 'repassword'}
-          testId="forgot-repassword"
-          onChange={(e) => setRepassword(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="forgot-submit">
+        <SubmitButton busy={busy} testId="forgot-submit">
           {t('forgot.submit')}
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
     </AuthLayout>
   );
 }

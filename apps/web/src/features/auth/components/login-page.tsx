@@ -1,20 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/account-types';
 import { deviceId } from '../../../shared/lib/device-id.ts';
-import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
+import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
+import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
-import { Segmented } from '../../../shared/ui/segmented.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
+import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { createDemoAccount } from '../api/create-demo.api.ts';
 import { useLogin } from '../api/login.api.ts';
+import { useAccountInput } from '../hooks/use-account-input.ts';
+import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { redirectTarget } from './redirect-target.ts';
-
-type Mode = 'email' | 'phone';
 
 /** /login: email or phone with password, or a demo account for this device (spec §2, §5). */
 export default function LoginPage() {
@@ -22,12 +21,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = params.get('from');
-  const areaId = useSettingsStore((s) => s.areaId);
   const loginMutation = useLogin();
-  const [mode, setMode] = useState<Mode>('email');
-  const [account, setAccount] = useState('');
+  const check = useFieldCheck<'account' | 'password'>();
+  const account = useAccountInput(check);
   const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<'account' | 'password' | null>(null);
   const busy = loginMutation.isPending;
 
   const done = (msg: string) => {
@@ -35,26 +32,16 @@ export default function LoginPage() {
     void navigate(redirectTarget(from), { replace: true });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const value = account.trim();
-    if (!value) {
-      setInvalid('account');
-      toastMessage(t(mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone'));
-      return;
-    }
-    if (!password) {
-      setInvalid('password');
-      toastMessage(t('msg.inputPassword'));
-      return;
-    }
-    setInvalid(null);
+  const submit = async () => {
+    const value = account.take();
+    if (!value) return;
+    if (!password) return void check.refuse('password', 'msg.inputPassword');
+    check.clear();
     try {
       const { msg } = await loginMutation.mutateAsync(
-        mode === 'email'
+        account.mode === 'email'
           ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL }
-          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: areaId ?? undefined },
+          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined },
       );
       done(msg);
     } catch {
@@ -78,56 +65,15 @@ export default function LoginPage() {
 
   return (
     <AuthLayout name="login" title={t('login.title')} subtitle={t('login.subtitle')}>
-      <Segmented<Mode>
-        label={t('auth.accountType')}
-        value={mode}
-        onChange={(m) => {
-          setMode(m);
-          setAccount('');
-          setInvalid(null);
-        }}
-        options={[
-          { value: 'email', label: t('auth.email'), testId: 'login-tab-email' },
-          { value: 'phone', label: t('auth.phone'), testId: 'login-tab-phone' },
-        ]}
-      />
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        {mode === 'email' ? (
-          <TextField
-            key="email"
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth.emailPlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="login-account"
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        ) : (
-          <TextField
-            key="phone"
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('auth.phonePlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="login-account"
-            prefix={<AreaPrefix />}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        )}
+      <ContactTabs {...account.tabs} testIds={['login-tab-email', 'login-tab-phone']} />
+      <Form className="auth-form" busy={busy} onSubmit={submit}>
+        <AccountField {...account.field} invalid={check.invalid === 'account'} testId="login-account" />
         <PasswordField
           label={t('auth.password')}
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
           value={password}
-          aria-invalid={invalid === 'password'}
+          aria-invalid={check.invalid === 'password'}
           testId="login-password"
           toggleTestId="login-password-toggle"
           onChange={(e) => setPassword(e.target.value)}
@@ -137,9 +83,9 @@ export default function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
+        <SubmitButton busy={busy} testId="login-submit">
           {t('login.submit')}
-        </button>
+        </SubmitButton>
         <div className="auth-divider">{t('common.or')}</div>
         <button
           type="button"
@@ -151,7 +97,7 @@ export default function LoginPage() {
           {t('login.demo')}
         </button>
         <p className="auth-demo-hint">{t('login.demoHint')}</p>
-      </form>
+      </Form>
       <p className="auth-foot">
         <span>{t('login.noAccount')}</span>
         <Link to={registerHref} className="auth-link" data-testid="login-register">

@@ -1,22 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_REGISTER } from '@tradepad/contracts/account-types';
-import { sendEmailCode, sendSmsCode } from '../../../shared/api/send-code.api.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
-import { PasswordField } from '../../../shared/ui/password-field.tsx';
-import { Segmented } from '../../../shared/ui/segmented.tsx';
-import { SendCodeButton } from '../../../shared/ui/send-code-button.tsx';
+import { CodeField } from '../../../shared/ui/code-field.tsx';
+import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
+import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordProblem } from '../../../shared/ui/new-password-fields.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { toastMessage } from '../../../shared/ui/toast.ts';
+import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useCaptcha } from '../api/captcha.api.ts';
 import { useRegister } from '../api/register.api.ts';
+import { useAccountInput } from '../hooks/use-account-input.ts';
+import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 
-type Mode = 'email' | 'phone';
-type FieldName = 'account' | 'mobile' | 'code' | 'password' | 'repassword';
+type FieldName = 'account' | 'mobile' | 'code' | 'password' | 'repeat';
 
 /**
  * /register (spec §2, §5; DESIGN §3). `is_show_mobile`: 0 email only, 1 email plus a required phone field, 2 phone
@@ -27,56 +27,35 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const basic = useSettingsStore((s) => s.basic);
-  const areaId = useSettingsStore((s) => s.areaId);
   const showMobile = basic?.is_show_mobile ?? 0;
   const useCaptchaImage = basic?.verify_reg_type === 2;
   const registerMutation = useRegister();
   const captcha = useCaptcha(useCaptchaImage);
 
-  const [chosenMode, setChosenMode] = useState<Mode>('email');
-  const mode: Mode = showMobile === 2 ? 'phone' : showMobile === 3 ? chosenMode : 'email';
-  const [account, setAccount] = useState('');
+  const check = useFieldCheck<FieldName>();
+  const { invalid, refuse } = check;
+  const account = useAccountInput(check, showMobile === 2 ? 'phone' : showMobile === 3 ? undefined : 'email');
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repassword, setRepassword] = useState('');
+  const [newPassword, setNewPassword] = useState(EMPTY_NEW_PASSWORD);
   const [invite, setInvite] = useState(() => params.get('invite_code') ?? '');
-  const [invalid, setInvalid] = useState<FieldName | null>(null);
   const busy = registerMutation.isPending;
 
-  const refuse = (field: FieldName, key: string) => {
-    setInvalid(field);
-    toastMessage(t(key));
-    return false;
-  };
-
-  const sendCode = async (): Promise<boolean> => {
-    const value = account.trim();
-    if (!value) return refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
-    setInvalid(null);
-    if (mode === 'email') await sendEmailCode(value, CODE_PURPOSE_REGISTER);
-    else await sendSmsCode(value, areaId, CODE_PURPOSE_REGISTER);
-    return true;
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const value = account.trim();
-    if (!value) return void refuse('account', mode === 'email' ? 'msg.inputEmail' : 'msg.inputPhone');
+  const submit = async () => {
+    const value = account.take();
+    if (!value) return;
     if (showMobile === 1 && !mobile.trim()) return void refuse('mobile', 'msg.inputPhone');
     if (!code.trim()) return void refuse('code', useCaptchaImage ? 'msg.inputCaptcha' : 'msg.inputCode');
-    if (!password) return void refuse('password', 'msg.inputPassword');
-    if (!repassword) return void refuse('repassword', 'msg.inputRepeatPassword');
-    if (password !== repassword) return void refuse('repassword', 'msg.passwordNotEqual');
-    setInvalid(null);
+    const passwordProblem = newPasswordProblem(newPassword, 'msg.inputPassword');
+    if (passwordProblem) return void refuse(...passwordProblem);
+    check.clear();
     try {
       await registerMutation.mutateAsync({
-        type: mode === 'email' ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE,
+        type: account.mode === 'email' ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE,
         account: value,
-        area_id: mode === 'phone' || showMobile === 1 ? (areaId ?? undefined) : undefined,
-        password,
-        re_password: repassword,
+        area_id: account.mode === 'phone' || showMobile === 1 ? (account.areaId ?? undefined) : undefined,
+        password: newPassword.password,
+        re_password: newPassword.repeat,
         sms_code: code.trim(),
         key: useCaptchaImage ? captcha.data?.id : undefined,
         mobile: showMobile === 1 ? mobile.trim() : undefined,
@@ -95,64 +74,17 @@ export default function RegisterPage() {
 
   return (
     <AuthLayout name="register" title={t('register.title')} subtitle={t('register.subtitle')} back="/login">
-      {showMobile === 3 && (
-        <Segmented<Mode>
-          label={t('auth.accountType')}
-          value={mode}
-          onChange={(m) => {
-            setChosenMode(m);
-            setAccount('');
-            setInvalid(null);
-          }}
-          options={[
-            { value: 'email', label: t('auth.email'), testId: 'register-tab-email' },
-            { value: 'phone', label: t('auth.phone'), testId: 'register-tab-phone' },
-          ]}
-        />
-      )}
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        {mode === 'email' ? (
-          <TextField
-            key="email"
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth.emailPlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="register-account"
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        ) : (
-          <TextField
-            key="phone"
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('auth.phonePlaceholder')}
-            value={account}
-            aria-invalid={invalid === 'account'}
-            testId="register-account"
-            prefix={<AreaPrefix />}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        )}
+      {showMobile === 3 && <ContactTabs {...account.tabs} testIds={['register-tab-email', 'register-tab-phone']} />}
+      <Form className="auth-form" busy={busy} onSubmit={submit}>
+        <AccountField {...account.field} invalid={invalid === 'account'} testId="register-account" emailAutoComplete="email" />
         {showMobile === 1 && (
-          <TextField
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('auth.phonePlaceholder')}
+          <AccountField
+            mode="phone"
             value={mobile}
-            aria-invalid={invalid === 'mobile'}
+            onChange={setMobile}
+            invalid={invalid === 'mobile'}
             testId="register-mobile"
-            prefix={<AreaPrefix testId="register-mobile-area" />}
-            onChange={(e) => setMobile(e.target.value)}
+            areaTestId="register-mobile-area"
           />
         )}
         {useCaptchaImage ? (
@@ -165,37 +97,20 @@ export default function RegisterPage() {
             onRefresh={() => void captcha.refetch()}
           />
         ) : (
-          <TextField
-            label={t('auth.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            placeholder={t('auth.codePlaceholder')}
+          <CodeField
             value={code}
-            aria-invalid={invalid === 'code'}
-            testId="register-code"
-            onChange={(e) => setCode(e.target.value)}
-            suffix={<SendCodeButton onSend={sendCode} testId="register-send-code" />}
+            onChange={setCode}
+            onSend={() => account.sendCodeFor(CODE_PURPOSE_REGISTER)}
+            invalid={invalid === 'code'}
+            testIds={['register-code', 'register-send-code']}
           />
         )}
-        <PasswordField
+        <NewPasswordFields
           label={t('auth.password')}
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-          hint={t('auth.passwordRule')}
-          value={password}
-          aria-invalid={invalid === 'password'}
-          testId="register-password"
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          value={repassword}
-          aria-invalid={invalid === 'repassword'}
-          testId="register-repassword"
-          onChange={(e) => setRepassword(e.target.value)}
+          value={newPassword}
+          onChange={setNewPassword}
+          invalid={invalid}
+          testIds={['register-password', 'register-repassword']}
         />
         <TextField
           label={t('register.invite')}
@@ -208,10 +123,10 @@ export default function RegisterPage() {
           testId="register-invite"
           onChange={(e) => setInvite(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="register-submit">
+        <SubmitButton busy={busy} testId="register-submit">
           {t('register.submit')}
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
       <p className="auth-foot">
         <span>{t('register.haveAccount')}</span>
         <Link to="/login" className="auth-link" data-testid="register-login">

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastMessage } from './toast.ts';
+
+/** A form's failed check: the field marked with aria-invalid, the reason shown as a toast. */
+export interface FieldCheck<F extends string> {
+  invalid: F | null;
+  /** Marks `field` and toasts the message `key`; false, so a check can `return refuse(…)`. */
+  refuse(field: F, key: string): false;
+  /** Unmarks the field. */
+  clear(): void;
+}
+
+export function useFieldCheck<F extends string>(): FieldCheck<F> {
+  const { t } = useTranslation();
+  const [invalid, setInvalid] = useState<F | null>(null);
+  return {
+    invalid,
+    refuse(field, key) {
+      setInvalid(field);
+      toastMessage(t(key));
+      return false;
+    },
+    clear: () => setInvalid(null),
+  };
+}
