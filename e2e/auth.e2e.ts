@@ -125,6 +125,49 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await context.close();
   });
 
+  it('resets a forgotten password by emailed code, then changes it while signed in', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    const email = 'grace@example.com';
+    await page.goto('/forgot');
+    await page.getByTestId('forgot-tab-email').click();
+    await page.getByTestId('forgot-account').fill(email);
+    const sent = mailCount(e, email);
+    await page.getByTestId('forgot-send-code').click();
+    const code = await codeAfter(e, email, sent);
+    await page.getByTestId('forgot-code').fill(code);
+    await page.getByTestId('forgot-password').fill('Reset4567');
+    await page.getByTestId('forgot-repassword').fill('Reset4567');
+    await page.getByTestId('forgot-submit').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+
+    await page.getByTestId('login-tab-email').click();
+    await page.getByTestId('login-account').fill(email);
+    await page.getByTestId('login-password').fill('Reset4567');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    await page.goto('/mine/password');
+    await page.getByTestId('password-old').fill('Reset4567');
+    await page.getByTestId('password-new').fill(PASSWORD);
+    // Mismatched repeat: a local message, nothing sent.
+    await page.getByTestId('password-repeat').fill('Different1');
+    await page.getByTestId('password-submit').click();
+    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBeTruthy();
+    await page.getByTestId('password-repeat').fill(PASSWORD);
+    const sent2 = mailCount(e, email);
+    await page.getByTestId('password-send-code').click();
+    const code2 = await codeAfter(e, email, sent2);
+    await page.getByTestId('password-code').fill(code2);
+    await page.getByTestId('password-submit').click();
+    await expect
+      .poll(
+        async () => (await e.api('POST', '/api/user/loginForU', { account: email, password: PASSWORD, login_type: '1' })).code,
+      )
+      .toBe(1);
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    await context.close();
+  });
+
   it('serves the back office at /admin/, where staff sign in and read the outbox', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await page.goto('/admin/');
@@ -139,3 +182,11 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await context.close();
   });
 });
+
+const mailCount = (e: E2E, email: string) => e.mail.filter((m) => m.to === email).length;
+
+/** The code of the first mail to `email` after `before` mails had arrived. */
+async function codeAfter(e: E2E, email: string, before: number): Promise<string> {
+  await expect.poll(() => mailCount(e, email), { timeout: 5000 }).toBeGreaterThan(before);
+  return e.lastCode(email);
+}
