@@ -21,6 +21,10 @@ export const API = {
   logout: '/api/user/logout',
   getBalance: '/v1/api/main/wallet/getBalance',
   resetDemo: '/v1/api/main/user/resetForexDemoAccount',
+  tradeList: '/v1/api/forex/trade_list',
+  categories: '/v1/api/forex/getCategories',
+  kline: '/v1/api/forex/kline',
+  sparklines: '/v1/api/forex/abbreviated_cache_kline',
 } as const;
 
 export const ADMIN_API = {

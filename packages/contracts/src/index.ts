@@ -5,3 +5,5 @@ export * from './accounts.ts';
 export * from './realtime.ts';
 export * from './api-paths.ts';
 export * from './calls.ts';
+export * from './market.ts';
+export * from './market-params.ts';
