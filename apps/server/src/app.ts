@@ -27,6 +27,9 @@ import { BackofficeRepository } from './modules/backoffice/backoffice.repository
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { MarketRepository } from './modules/market/market.repository.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -50,6 +53,7 @@ export interface AppContext {
   gateway: RealtimeGateway;
   settings: SettingsService;
   ledger: LedgerRepository;
+  market: MarketService;
 }
 
 declare module 'fastify' {
@@ -110,7 +114,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
 
-  app.decorate('tradepad', { config, clock, database, accounts, gateway, settings, ledger } satisfies AppContext);
+  const market = new MarketService({ repo: new MarketRepository(database), gateway, clock, config, log: app.log });
+  await market.init();
+  market.start();
+  app.addHook('preClose', async () => market.stop());
+
+  app.decorate('tradepad', { config, clock, database, accounts, gateway, settings, ledger, market } satisfies AppContext);
 
   // Request handling
   app.decorateRequest('lang', 'hk');
@@ -158,6 +167,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   // Modules
   accountsRoutes(app, { accounts, auth });
   backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
+  marketRoutes(app, market);
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

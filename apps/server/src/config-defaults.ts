@@ -18,5 +18,13 @@ export const CONFIG_DEFAULTS = {
   WEB_DIST: 'apps/web/dist',
   ADMIN_DIST: 'apps/admin/dist',
   SMS_FROM: 'Tradepad',
+  /** A quote older than this is stale: no fills, triggers or stop-outs on it (DESIGN §5). */
+  STALE_QUOTE_MS: 10_000,
+  /** Days of one-minute history generated on a fresh start (hourly and daily bars go back 400 days). */
+  HISTORY_DAYS: 30,
+  /** Days of hourly and daily history generated on a fresh start (so the day chart has 300+ bars). */
+  HISTORY_LONG_DAYS: 400,
+  /** Replay speed: minutes of data per real second. */
+  REPLAY_SPEED: 60,
   MAIL_FROM: 'Tradepad <no-reply@tradepad.local>',
 } as const;

@@ -38,6 +38,11 @@ const schema = z.object({
     .string()
     .regex(/^([A-Z]{2}(,[A-Z]{2})*)?$/, 'must be comma-separated ISO region codes such as KP,CU')
     .default(D.RESTRICTED_REGIONS),
+  SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
+  STALE_QUOTE_MS: z.coerce.number().int().positive().default(D.STALE_QUOTE_MS),
+  HISTORY_DAYS: z.coerce.number().int().min(1).max(90).default(D.HISTORY_DAYS),
+  HISTORY_LONG_DAYS: z.coerce.number().int().min(1).max(2000).default(D.HISTORY_LONG_DAYS),
+  REPLAY_SPEED: z.coerce.number().positive().max(100_000).default(D.REPLAY_SPEED),
   WEB_DIST: z.string().default(D.WEB_DIST),
   ADMIN_DIST: z.string().default(D.ADMIN_DIST),
   MAIL_FROM: z.string().default(D.MAIL_FROM),

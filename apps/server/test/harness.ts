@@ -81,6 +81,10 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
+      // A short history keeps each test's fresh database quick; the market tests ask for the full one.
+      HISTORY_DAYS: '1',
+      HISTORY_LONG_DAYS: '3',
+      SIM_SEED: '42',
       WEB_DIST: path.join(dataDir, 'no-web'),
       ADMIN_DIST: path.join(dataDir, 'no-admin'),
       ...opts.env,

@@ -11,6 +11,7 @@ import {
   settingParams,
 } from './accounts.ts';
 import { ADMIN_API, API } from './api-paths.ts';
+import { klineParams, tradeListParams } from './market-params.ts';
 
 /** One REST call: its path, methods, the schema of its parameters and who may call it. */
 export interface CallDef {
@@ -90,6 +91,30 @@ export const CALLS: readonly CallDef[] = [
   { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session' },
   { path: API.getBalance, methods: GET, auth: 'user', tag: 'accounts', summary: 'Cash balance, 2 decimals' },
   { path: API.resetDemo, methods: BOTH, auth: 'user', tag: 'accounts', summary: 'Restore the demo start balance' },
+  {
+    path: API.tradeList,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: 'Instruments with live quotes',
+    params: tradeListParams,
+  },
+  { path: API.categories, methods: GET, auth: 'none', tag: 'market', summary: 'Instrument categories in the request language' },
+  {
+    path: API.kline,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: 'Candles, oldest first; `to` pages back',
+    params: klineParams,
+  },
+  {
+    path: API.sparklines,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: 'Recent closes of every instrument, for sparklines',
+  },
   { path: ADMIN_API.login, methods: POST, auth: 'none', tag: 'backoffice', summary: 'Staff sign-in: {token}' },
   { path: ADMIN_API.me, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The signed-in staff member' },
   { path: ADMIN_API.logout, methods: POST, auth: 'staff', tag: 'backoffice', summary: 'End this staff session' },

@@ -41,8 +41,24 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const HOUR = 3_600_000;
+/** Offsets per zone and UTC hour: zone rules change offsets only on whole hours for the zones we trade in. */
+const offsetCache = new Map<string, number>();
+
 /** The zone's offset from UTC at `ms`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(timeZone: string, ms: number): number {
+  if (timeZone === 'UTC') return 0;
+  const key = `${timeZone}|${Math.floor(ms / HOUR)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = computeOffset(timeZone, Math.floor(ms / HOUR) * HOUR);
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffset(timeZone: string, ms: number): number {
   const parts = formatter(timeZone).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

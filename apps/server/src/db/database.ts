@@ -12,6 +12,8 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /** The driver underneath, for the few bulk paths (candle backfill) that Kysely would make slow. */
+  raw: { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; sqlitePat
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', raw: { kind: 'postgres', pool }, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);
@@ -37,5 +39,5 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; sqlitePat
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, close: () => db.destroy() };
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DbHandle } from './database.ts';
 import type { MigrationContext } from './migration-helpers.ts';
 import * as m001 from './migrations/001-foundation.ts';
+import * as m002 from './migrations/002-market.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -10,6 +11,7 @@ interface MigrationModule {
 /** Every migration, in order. One definition runs on SQLite and on PostgreSQL. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-foundation': m001,
+  '002-market': m002,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

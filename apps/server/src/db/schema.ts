@@ -18,6 +18,52 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
+  categories: CategoriesTable;
+  instruments: InstrumentsTable;
+  candles: CandlesTable;
+}
+
+export interface CategoriesTable {
+  id: number;
+  code: string;
+  sort: number;
+  /** Names in the 14 languages, a JSON object keyed by language code. */
+  names_json: string;
+}
+
+export interface InstrumentsTable {
+  id: number;
+  code: string;
+  show_code: string;
+  category_id: number;
+  base: string;
+  quote: string;
+  precision: number;
+  contract_size: number;
+  lot_step: string;
+  min_lots: string;
+  max_lots: string;
+  spread_points: number;
+  fee_rate: string;
+  margin_mode: number;
+  leverages_json: string;
+  /** MarketHours as JSON: time zone, weekly sessions, rollover. */
+  hours_json: string;
+  start_price: string;
+  enabled: number;
+  sort: number;
+}
+
+/** Candles in integer points; `time` is the bar's open time in unix seconds. */
+export interface CandlesTable {
+  instrument_id: number;
+  period: string;
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
 }
 
 export interface SettingsTable {

@@ -63,6 +63,10 @@ export const ar: Messages = {
   'err.company_name_invalid': 'اسم الشركة طويل جدًا',
   'err.mobile_extra_required': 'يرجى إدخال رقم هاتفك المحمول',
 
+  'err.instrument_unknown': 'هذه الأداة غير موجودة',
+  'err.period_invalid': 'يجب أن تكون فترة الرسم البياني 1min أو 5min أو 15min أو 30min أو 60min أو 1day',
+  'err.time_invalid': 'الوقت غير صالح',
+  'err.search_invalid': 'نص البحث طويل جدًا',
   'ws.ok': 'تم بنجاح',
   'ws.bad_message': 'تنسيق الرسالة غير صالح',
   'ws.unknown_type': 'نوع رسالة غير معروف',

@@ -64,6 +64,10 @@ export const de: Messages = {
   'err.company_name_invalid': 'Der Firmenname ist zu lang',
   'err.mobile_extra_required': 'Bitte geben Sie Ihre Mobilnummer ein',
 
+  'err.instrument_unknown': 'Dieses Instrument existiert nicht',
+  'err.period_invalid': 'Der Chartzeitraum muss 1min, 5min, 15min, 30min, 60min oder 1day sein',
+  'err.time_invalid': 'Die Zeitangabe ist ungültig',
+  'err.search_invalid': 'Der Suchbegriff ist zu lang',
   'ws.ok': 'Erfolgreich',
   'ws.bad_message': 'Fehlerhafte Nachricht',
   'ws.unknown_type': 'Unbekannter Nachrichtentyp',

@@ -65,6 +65,10 @@ export const en = {
   'err.company_name_invalid': 'The company name is too long',
   'err.mobile_extra_required': 'Please enter your mobile number',
 
+  'err.instrument_unknown': 'This instrument does not exist',
+  'err.period_invalid': 'The chart period must be 1min, 5min, 15min, 30min, 60min or 1day',
+  'err.time_invalid': 'The time is invalid',
+  'err.search_invalid': 'The search text is too long',
   'ws.ok': 'OK',
   'ws.bad_message': 'Malformed message',
   'ws.unknown_type': 'Unknown message type',

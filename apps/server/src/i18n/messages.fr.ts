@@ -63,6 +63,10 @@ export const fr: Messages = {
   'err.company_name_invalid': 'Le nom de la société est trop long',
   'err.mobile_extra_required': 'Veuillez saisir votre numéro de mobile',
 
+  'err.instrument_unknown': "Cet instrument n'existe pas",
+  'err.period_invalid': 'La période du graphique doit être 1min, 5min, 15min, 30min, 60min ou 1day',
+  'err.time_invalid': "L'heure n'est pas valide",
+  'err.search_invalid': 'Le texte de recherche est trop long',
   'ws.ok': 'Succès',
   'ws.bad_message': 'Message mal formé',
   'ws.unknown_type': 'Type de message inconnu',

@@ -63,6 +63,10 @@ export const hk: Messages = {
   'err.company_name_invalid': '公司名稱過長',
   'err.mobile_extra_required': '請輸入手機號碼',
 
+  'err.instrument_unknown': '此產品不存在',
+  'err.period_invalid': '圖表週期必須為 1min、5min、15min、30min、60min 或 1day',
+  'err.time_invalid': '時間無效',
+  'err.search_invalid': '搜尋內容過長',
   'ws.ok': '成功',
   'ws.bad_message': '訊息格式錯誤',
   'ws.unknown_type': '未知的訊息類型',

@@ -63,6 +63,10 @@ export const it: Messages = {
   'err.company_name_invalid': "Il nome dell'azienda è troppo lungo",
   'err.mobile_extra_required': 'Inserisci il tuo numero di cellulare',
 
+  'err.instrument_unknown': 'Questo strumento non esiste',
+  'err.period_invalid': 'Il periodo del grafico deve essere 1min, 5min, 15min, 30min, 60min o 1day',
+  'err.time_invalid': "L'orario non è valido",
+  'err.search_invalid': 'Il testo di ricerca è troppo lungo',
   'ws.ok': 'Completato',
   'ws.bad_message': 'Messaggio non valido',
   'ws.unknown_type': 'Tipo di messaggio sconosciuto',

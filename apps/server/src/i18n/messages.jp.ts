@@ -63,6 +63,10 @@ export const jp: Messages = {
   'err.company_name_invalid': '会社名が長すぎます',
   'err.mobile_extra_required': '携帯電話番号を入力してください',
 
+  'err.instrument_unknown': 'この銘柄は存在しません',
+  'err.period_invalid': 'チャートの期間は 1min、5min、15min、30min、60min、1day のいずれかにしてください',
+  'err.time_invalid': '時刻が無効です',
+  'err.search_invalid': '検索文字列が長すぎます',
   'ws.ok': '成功',
   'ws.bad_message': 'メッセージの形式が正しくありません',
   'ws.unknown_type': '不明なメッセージタイプです',

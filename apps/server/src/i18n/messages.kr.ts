@@ -63,6 +63,10 @@ export const kr: Messages = {
   'err.company_name_invalid': '회사명이 너무 깁니다',
   'err.mobile_extra_required': '휴대폰 번호를 입력해 주세요',
 
+  'err.instrument_unknown': '존재하지 않는 상품입니다',
+  'err.period_invalid': '차트 기간은 1min, 5min, 15min, 30min, 60min, 1day 중 하나여야 합니다',
+  'err.time_invalid': '시간이 올바르지 않습니다',
+  'err.search_invalid': '검색어가 너무 깁니다',
   'ws.ok': '성공',
   'ws.bad_message': '메시지 형식이 올바르지 않습니다',
   'ws.unknown_type': '알 수 없는 메시지 유형입니다',

@@ -63,6 +63,10 @@ export const pt: Messages = {
   'err.company_name_invalid': 'O nome da empresa é muito longo',
   'err.mobile_extra_required': 'Informe seu número de celular',
 
+  'err.instrument_unknown': 'Este instrumento não existe',
+  'err.period_invalid': 'O período do gráfico deve ser 1min, 5min, 15min, 30min, 60min ou 1day',
+  'err.time_invalid': 'O horário é inválido',
+  'err.search_invalid': 'O texto de pesquisa é muito longo',
   'ws.ok': 'Sucesso',
   'ws.bad_message': 'Mensagem malformada',
   'ws.unknown_type': 'Tipo de mensagem desconhecido',

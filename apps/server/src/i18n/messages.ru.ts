@@ -63,6 +63,10 @@ export const ru: Messages = {
   'err.company_name_invalid': 'Слишком длинное название компании',
   'err.mobile_extra_required': 'Введите номер мобильного телефона',
 
+  'err.instrument_unknown': 'Такого инструмента не существует',
+  'err.period_invalid': 'Период графика должен быть 1min, 5min, 15min, 30min, 60min или 1day',
+  'err.time_invalid': 'Неверное время',
+  'err.search_invalid': 'Слишком длинный поисковый запрос',
   'ws.ok': 'Успешно',
   'ws.bad_message': 'Некорректное сообщение',
   'ws.unknown_type': 'Неизвестный тип сообщения',

@@ -63,6 +63,10 @@ export const spa: Messages = {
   'err.company_name_invalid': 'El nombre de la empresa es demasiado largo',
   'err.mobile_extra_required': 'Introduzca su número de móvil',
 
+  'err.instrument_unknown': 'Este instrumento no existe',
+  'err.period_invalid': 'El periodo del gráfico debe ser 1min, 5min, 15min, 30min, 60min o 1day',
+  'err.time_invalid': 'La hora no es válida',
+  'err.search_invalid': 'El texto de búsqueda es demasiado largo',
   'ws.ok': 'Correcto',
   'ws.bad_message': 'Mensaje con formato incorrecto',
   'ws.unknown_type': 'Tipo de mensaje desconocido',

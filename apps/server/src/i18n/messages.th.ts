@@ -63,6 +63,10 @@ export const th: Messages = {
   'err.company_name_invalid': 'ชื่อบริษัทยาวเกินไป',
   'err.mobile_extra_required': 'กรุณากรอกหมายเลขโทรศัพท์มือถือ',
 
+  'err.instrument_unknown': 'ไม่พบสินค้านี้',
+  'err.period_invalid': 'ช่วงเวลากราฟต้องเป็น 1min, 5min, 15min, 30min, 60min หรือ 1day',
+  'err.time_invalid': 'เวลาไม่ถูกต้อง',
+  'err.search_invalid': 'คำค้นหายาวเกินไป',
   'ws.ok': 'สำเร็จ',
   'ws.bad_message': 'รูปแบบข้อความไม่ถูกต้อง',
   'ws.unknown_type': 'ไม่รู้จักประเภทข้อความนี้',

@@ -63,6 +63,10 @@ export const tr: Messages = {
   'err.company_name_invalid': 'Şirket adı çok uzun',
   'err.mobile_extra_required': 'Lütfen cep telefonu numaranızı girin',
 
+  'err.instrument_unknown': 'Bu enstrüman mevcut değil',
+  'err.period_invalid': 'Grafik periyodu 1min, 5min, 15min, 30min, 60min veya 1day olmalıdır',
+  'err.time_invalid': 'Zaman geçersiz',
+  'err.search_invalid': 'Arama metni çok uzun',
   'ws.ok': 'Tamam',
   'ws.bad_message': 'Hatalı biçimlendirilmiş mesaj',
   'ws.unknown_type': 'Bilinmeyen mesaj türü',

@@ -63,6 +63,10 @@ export const vn: Messages = {
   'err.company_name_invalid': 'Tên công ty quá dài',
   'err.mobile_extra_required': 'Vui lòng nhập số điện thoại di động',
 
+  'err.instrument_unknown': 'Sản phẩm này không tồn tại',
+  'err.period_invalid': 'Khung thời gian biểu đồ phải là 1min, 5min, 15min, 30min, 60min hoặc 1day',
+  'err.time_invalid': 'Thời gian không hợp lệ',
+  'err.search_invalid': 'Nội dung tìm kiếm quá dài',
   'ws.ok': 'Thành công',
   'ws.bad_message': 'Tin nhắn sai định dạng',
   'ws.unknown_type': 'Loại tin nhắn không xác định',

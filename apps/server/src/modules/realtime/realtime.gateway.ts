@@ -61,6 +61,10 @@ export class RealtimeGateway {
     socket.on('error', () => this.drop(conn));
   }
 
+  hasSubscribers(channel: string): boolean {
+    return (this.byChannel.get(channel)?.size ?? 0) > 0;
+  }
+
   /** Sends a public channel's message to its subscribers. */
   publish(channel: string, message: object): void {
     const subs = this.byChannel.get(channel);

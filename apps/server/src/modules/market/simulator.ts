@@ -1,0 +1,188 @@
+import { isMarketOpen, priceToPoints, type Candle, type MarketHours } from '@tradepad/domain';
+import type { Feed, Tick } from './feed.ts';
+import { Random, hashSeed } from './random.ts';
+
+/** What the simulator needs per instrument; the figures come from the calibration (docs/calibration.md). */
+export interface SimInstrument {
+  code: string;
+  precision: number;
+  hours: MarketHours;
+  /** Where the walk starts, in points. */
+  startPoints: number;
+  params: SimParams;
+}
+
+export interface SimParams {
+  /** Per-minute log-return standard deviation. */
+  minuteVol: number;
+  /** Multiplier of minuteVol per UTC hour (24 values). */
+  hourProfile: readonly number[];
+  ticksPerMinute: number;
+  /** Standard deviation of the jump at a reopening, as a fraction of price. */
+  weekendGap: number;
+  /** Student-t degrees of freedom of returns. */
+  tailDf: number;
+}
+
+export interface Scheduler {
+  now(): number;
+  /** Calls `fn` after about `ms`; returns a cancel function. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const realScheduler: Scheduler = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+/** Simulation steps fall on exact multiples of this, so timer jitter never changes the path. */
+export const STEP_MS = 250;
+
+interface Walker {
+  inst: SimInstrument;
+  random: Random;
+  /** Current mid as a float (drawing only; ticks are emitted as integer points). */
+  price: number;
+  wasOpen: boolean;
+}
+
+/**
+ * The built-in price simulator: per instrument a geometric random walk with fat-tailed steps, session-dependent
+ * volatility, a calibrated tick rate, no ticks while the market is closed and a jump at reopening. Deterministic for
+ * a given seed and start: the same steps produce the same ticks.
+ */
+export class SimulatorFeed implements Feed {
+  private readonly walkers: Walker[];
+  private cancel: (() => void) | undefined;
+  private lastStep = 0;
+
+  constructor(
+    instruments: readonly SimInstrument[],
+    private readonly seed: number,
+    private readonly scheduler: Scheduler = realScheduler,
+  ) {
+    this.walkers = instruments.map((inst) => ({
+      inst,
+      random: new Random(hashSeed(seed, inst.code, 'live')),
+      price: inst.startPoints,
+      wasOpen: true,
+    }));
+  }
+
+  start(onTick: (tick: Tick) => void): void {
+    this.lastStep = Math.floor(this.scheduler.now() / STEP_MS) * STEP_MS;
+    for (const w of this.walkers) w.wasOpen = isMarketOpen(w.inst.hours, this.lastStep);
+    const loop = () => {
+      const now = this.scheduler.now();
+      // Catch up every step due, so a late timer yields the same path as a punctual one.
+      while (this.lastStep + STEP_MS <= now) {
+        this.lastStep += STEP_MS;
+        this.step(this.lastStep, onTick);
+      }
+      this.cancel = this.scheduler.after(STEP_MS - (now - this.lastStep), loop);
+    };
+    this.cancel = this.scheduler.after(STEP_MS, loop);
+  }
+
+  stop(): void {
+    this.cancel?.();
+    this.cancel = undefined;
+  }
+
+  /** Advances every instrument by one step at time `t`; exposed for deterministic tests. */
+  step(t: number, onTick: (tick: Tick) => void): void {
+    const hour = new Date(t).getUTCHours();
+    for (const w of this.walkers) {
+      const open = isMarketOpen(w.inst.hours, t);
+      if (!open) {
+        w.wasOpen = false;
+        continue;
+      }
+      const p = w.inst.params;
+      if (!w.wasOpen) {
+        // Reopening: the price jumps by what happened while the market was shut.
+        w.price *= Math.exp(p.weekendGap * w.random.normal());
+        w.wasOpen = true;
+        onTick(this.tick(w, t));
+        continue;
+      }
+      const stepsPerMinute = 60_000 / STEP_MS;
+      if (w.random.next() >= Math.min(1, p.ticksPerMinute / stepsPerMinute)) continue;
+      const vol = (p.minuteVol * (p.hourProfile[hour] ?? 1)) / Math.sqrt(Math.max(1, p.ticksPerMinute));
+      w.price *= Math.exp(vol * w.random.studentT(p.tailDf));
+      onTick(this.tick(w, t));
+    }
+  }
+
+  private tick(w: Walker, t: number): Tick {
+    const bid = Math.max(1, Math.round(w.price));
+    return { code: w.inst.code, bid, time: t, volume: 1 + Math.floor(w.random.next() * 5) };
+  }
+}
+
+/**
+ * History for the chart on a fresh start: one-minute bars for the `minuteDays` before `endMs` and hourly bars for
+ * the `hourDays` before those, walked backwards from `endPoints` so the last close meets the live price with no
+ * jump. Only open minutes/hours get bars. Deterministic for a seed.
+ */
+export function backfillHistory(opts: {
+  inst: SimInstrument;
+  seed: number;
+  endMs: number;
+  endPoints: number;
+  minuteDays: number;
+  hourDays: number;
+}): { minutes: Candle[]; hours: Candle[] } {
+  const { inst, endMs } = opts;
+  const p = inst.params;
+  const random = new Random(hashSeed(opts.seed, inst.code, 'history', Math.floor(endMs / 60_000)));
+  const minutes: Candle[] = [];
+  let price = opts.endPoints;
+  const lastMinute = Math.floor(endMs / 60_000) * 60_000 - 60_000;
+  const firstMinute = lastMinute - opts.minuteDays * 86_400_000;
+  let wasOpen = true;
+  for (let t = lastMinute; t > firstMinute; t -= 60_000) {
+    if (!isMarketOpen(inst.hours, t)) {
+      if (wasOpen) price *= Math.exp(p.weekendGap * random.normal());
+      wasOpen = false;
+      continue;
+    }
+    wasOpen = true;
+    const vol = p.minuteVol * (p.hourProfile[new Date(t).getUTCHours()] ?? 1);
+    minutes.push(barBackwards(random, t / 1000, price, vol, p.tailDf));
+    price = minutes[minutes.length - 1]!.open;
+  }
+  minutes.reverse();
+
+  const hours: Candle[] = [];
+  const lastHour = Math.floor(firstMinute / 3_600_000) * 3_600_000;
+  for (let t = lastHour; t > lastHour - opts.hourDays * 86_400_000; t -= 3_600_000) {
+    if (!isMarketOpen(inst.hours, t)) continue;
+    const vol = p.minuteVol * Math.sqrt(60) * (p.hourProfile[new Date(t).getUTCHours()] ?? 1);
+    hours.push(barBackwards(random, t / 1000, price, vol, p.tailDf));
+    price = hours[hours.length - 1]!.open;
+  }
+  hours.reverse();
+  return { minutes, hours };
+}
+
+/** One bar ending at `close` (points), its path walked backwards in a few sub-steps to find open, high and low. */
+function barBackwards(random: Random, time: number, close: number, vol: number, tailDf: number): Candle {
+  const steps = 6;
+  let price = close;
+  let high = close;
+  let low = close;
+  for (let i = 0; i < steps; i++) {
+    price /= Math.exp((vol / Math.sqrt(steps)) * random.studentT(tailDf));
+    if (price > high) high = price;
+    if (price < low) low = price;
+  }
+  const r = (x: number) => Math.max(1, Math.round(x));
+  return { time, open: r(price), high: r(high), low: r(low), close: r(close), volume: 20 + Math.floor(random.next() * 200) };
+}
+
+/** Points of a decimal start price. */
+export const startPoints = (text: string, precision: number) => priceToPoints(text, precision);
