@@ -22,8 +22,8 @@ export const CONFIG_DEFAULTS = {
   STALE_QUOTE_MS: 10_000,
   /** Days of one-minute history generated on a fresh start (hourly and daily bars go back 400 days). */
   HISTORY_DAYS: 30,
-  /** Days of hourly and daily history generated on a fresh start (so the day chart has 300+ bars). */
-  HISTORY_LONG_DAYS: 400,
+  /** Days of hourly and daily history generated on a fresh start (450 calendar days give 300+ day bars to 5-day markets). */
+  HISTORY_LONG_DAYS: 450,
   /** Replay speed: minutes of data per real second. */
   REPLAY_SPEED: 60,
   MAIL_FROM: 'Tradepad <no-reply@tradepad.local>',

@@ -322,16 +322,22 @@ export interface MarketStats {
   tickRateVsVolSlope: number;
   /** ν of a unit-variance Student t matching the de-seasoned returns' mean |z| ÷ sd (the figure stored as tailDf). */
   tailDf: number;
-  /** ν matching the de-seasoned kurtosis, and the maximum-likelihood ν: cross-checks. */
+  /** ν matching the de-seasoned kurtosis: a cross-check (studentDfMaxLikelihood is another, too slow to run here). */
   tailDfFromKurtosis: number;
-  tailDfMaxLikelihood: number;
+}
+
+/** Each 1-minute return divided by its hour's robust scale: the shape left once the session profile is modelled. */
+export function deseasonedReturns(bars: readonly Bar[]): number[] {
+  const returns = minuteReturns(bars);
+  const scale = hourlyScale(returns);
+  return returns.filter((m) => scale[m.hour]! > 0).map((m) => m.r / scale[m.hour]!);
 }
 
 export function marketStats(bars: readonly Bar[]): MarketStats {
   const returns = minuteReturns(bars);
   const hv = hourlyVol(returns);
   const scale = hourlyScale(returns);
-  const deseasoned = returns.filter((m) => scale[m.hour]! > 0).map((m) => m.r / scale[m.hour]!);
+  const deseasoned = deseasonedReturns(bars);
   const ranges = bars.map((b) => (b.high - b.low) / b.close);
   const rangeStepsByHour = Array.from(
     { length: 24 },
@@ -358,7 +364,6 @@ export function marketStats(bars: readonly Bar[]): MarketStats {
     tickRateVsVolSlope: logLogSlope(scale, rangeStepsByHour),
     tailDf: studentDfForMeanAbs(deseasoned),
     tailDfFromKurtosis: studentDfForKurtosis(kurtosis(deseasoned)),
-    tailDfMaxLikelihood: studentDfMaxLikelihood(deseasoned),
   };
 }
 

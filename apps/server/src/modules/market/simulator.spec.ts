@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ALWAYS_OPEN, isMarketOpen, weeklySessions, type MarketHours } from '@tradepad/domain';
+import type { Tick } from './feed.ts';
+import { STEP_MS, SimulatorFeed, backfillHistory, type SimInstrument } from './simulator.ts';
+
+const FOREX: MarketHours = {
+  timeZone: 'America/New_York',
+  rollover: 1020,
+  sessions: weeklySessions({ open: '17:00', close: '17:00', firstDay: 0, lastDay: 5 }),
+};
+const params = {
+  minuteVol: 0.0002,
+  hourProfile: Array.from({ length: 24 }, () => 1),
+  ticksPerMinute: 80,
+  weekendGap: 0.002,
+  tailDf: 5,
+};
+const eur: SimInstrument = { code: 'EURUSD', precision: 5, hours: FOREX, startPoints: 108_500, params };
+const btc: SimInstrument = {
+  code: 'BTCUSD',
+  precision: 2,
+  hours: { timeZone: 'UTC', rollover: 0, sessions: ALWAYS_OPEN },
+  startPoints: 9_500_000,
+  params: { ...params, minuteVol: 0.0008 },
+};
+
+function run(seed: number, from: number, steps: number, instruments = [eur, btc]): Tick[] {
+  const feed = new SimulatorFeed(instruments, seed);
+  const ticks: Tick[] = [];
+  for (let i = 1; i <= steps; i++) feed.step(from + i * STEP_MS, (t) => ticks.push(t));
+  return ticks;
+}
+
+const WED = Date.parse('2026-01-14T12:00:00Z');
+const SAT = Date.parse('2026-01-17T12:00:00Z');
+
+describe('price simulator', () => {
+  it('is deterministic for a seed, and differs between seeds', () => {
+    const a = run(42, WED, 2000);
+    expect(run(42, WED, 2000)).toEqual(a);
+    expect(run(43, WED, 2000)).not.toEqual(a);
+  });
+
+  it('ticks at about the calibrated rate, in integer points, near the start price', () => {
+    const ticks = run(1, WED, 4 * 60 * 10).filter((t) => t.code === 'EURUSD'); // 10 minutes
+    expect(ticks.length).toBeGreaterThan(600);
+    expect(ticks.length).toBeLessThan(1000);
+    for (const t of ticks) {
+      expect(Number.isSafeInteger(t.bid)).toBe(true);
+      expect(Math.abs(t.bid - 108_500)).toBeLessThan(2000);
+    }
+  });
+
+  it('sends nothing while the market is closed, and jumps at the reopening', () => {
+    const weekend = run(7, SAT, 4 * 60 * 30);
+    expect(weekend.filter((t) => t.code === 'EURUSD')).toHaveLength(0);
+    expect(weekend.filter((t) => t.code === 'BTCUSD').length).toBeGreaterThan(0);
+    const sundayOpen = Date.parse('2026-01-18T22:00:00Z');
+    const around = run(7, sundayOpen - 60_000, 4 * 120, [eur]);
+    expect(around[0]!.time).toBe(sundayOpen);
+    expect(isMarketOpen(FOREX, around[0]!.time)).toBe(true);
+  });
+
+  it('backfills open minutes only, ending exactly at the live price, each bar opening where the last closed', () => {
+    const end = Date.parse('2026-01-19T10:00:30Z');
+    const { minutes, hours } = backfillHistory({
+      inst: eur,
+      seed: 3,
+      endMs: end,
+      endPoints: 108_500,
+      minuteDays: 3,
+      hourDays: 10,
+    });
+    expect(minutes.at(-1)!.close).toBe(108_500);
+    expect(minutes.at(-1)!.time).toBe(Date.parse('2026-01-19T09:59:00Z') / 1000);
+    for (const m of minutes) expect(isMarketOpen(FOREX, m.time * 1000)).toBe(true);
+    for (let i = 1; i < minutes.length; i++) {
+      const prev = minutes[i - 1]!;
+      const cur = minutes[i]!;
+      expect(cur.time).toBeGreaterThan(prev.time);
+      if (cur.time - prev.time === 60) expect(cur.open).toBe(prev.close);
+      expect(cur.high).toBeGreaterThanOrEqual(Math.max(cur.open, cur.close));
+      expect(cur.low).toBeLessThanOrEqual(Math.min(cur.open, cur.close));
+    }
+    expect(hours.at(-1)!.time).toBeLessThan(minutes[0]!.time);
+    expect(hours.length).toBeGreaterThan(100);
+    expect(backfillHistory({ inst: eur, seed: 3, endMs: end, endPoints: 108_500, minuteDays: 3, hourDays: 10 })).toEqual({
+      minutes,
+      hours,
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, PERIODS, PERIOD_SECONDS, type KlinePoint, type TradeItem } from '@tradepad/contracts';
+import { aggregateCandles, bucketStart } from '@tradepad/domain';
+import { startHarness, type Harness } from './harness.ts';
+
+/** Live markets over HTTP and websockets, on a fresh database with the full default history. */
+describe('live markets', () => {
+  let h: Harness;
+  let list: TradeItem[];
+  const byCode = (code: string) => list.find((i) => i.Code === code)!;
+
+  beforeAll(async () => {
+    h = await startHarness({ env: { HISTORY_DAYS: '30', HISTORY_LONG_DAYS: '450' } });
+    list = (await h.call('GET', API.tradeList)).data;
+  }, 120_000);
+  afterAll(async () => h.close());
+
+  it('lists at least 24 instruments in at least 4 categories with real contract terms', async () => {
+    expect(list.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(list.map((i) => i.CategoryId)).size).toBeGreaterThanOrEqual(4);
+    expect(byCode('EURUSD')).toMatchObject({
+      ForexContNum: 100_000,
+      PricePrecision: 5,
+      Pip: '0.01',
+      ForexMinCont: '0.01',
+      Spread: 10,
+    });
+    expect(byCode('USDJPY')).toMatchObject({ PricePrecision: 3, QuoteCurrency: 'JPY' });
+    expect(byCode('XAUUSD')).toMatchObject({ ForexContNum: 100, PricePrecision: 2 });
+    expect(byCode('BTCUSD').HasForexMultiple.map((l) => l.Value)).toEqual([2, 5, 10, 20]);
+    for (const i of list) {
+      expect(i.ForexQuotations.Close, i.Code).toBeGreaterThan(0);
+      expect(i.Ask).toBeCloseTo(i.Bid + i.Spread / 10 ** i.PricePrecision, i.PricePrecision + 1);
+      expect([1, 2]).toContain(i.MarketStatus);
+      const logo = await fetch(`${h.baseUrl}${i.Logo}`);
+      expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+    }
+    // Crypto trades around the clock.
+    expect(byCode('BTCUSD').MarketStatus).toBe(1);
+  });
+
+  it('filters by searchCurrency and names categories in the request language', async () => {
+    const usd = (await h.call('GET', API.tradeList, { searchCurrency: 'jpy' })).data as TradeItem[];
+    expect(usd.map((i) => i.Code).sort()).toEqual(['AUDJPY', 'EURJPY', 'GBPJPY', 'USDJPY']);
+    expect((await h.call('GET', API.tradeList, { searchCurrency: 'eur/usd' })).data.map((i: TradeItem) => i.Code)).toEqual([
+      'EURUSD',
+    ]);
+    expect((await h.call('GET', API.tradeList, { searchCurrency: 'zzz' })).data).toEqual([]);
+    const de = await h.call('GET', API.categories, {}, { lang: 'de' });
+    expect(de.data[0]).toEqual({ Id: 1, NameShowTrans: 'Devisen' });
+    const hk = await h.call('GET', API.categories, {}, { lang: 'hk' });
+    expect(hk.data.map((c: { NameShowTrans: string }) => c.NameShowTrans)).toContain('外匯');
+  });
+
+  it('has at least 300 bars, oldest first, in every period for every instrument, and 30 days of minutes', async () => {
+    for (const i of list) {
+      for (const period of PERIODS) {
+        const bars = (await h.call('GET', API.kline, { forex_id: i.Id, period })).data as KlinePoint[];
+        expect(bars.length, `${i.Code} ${period}`).toBeGreaterThanOrEqual(300);
+        for (let k = 1; k < bars.length; k++) expect(bars[k]!.Time).toBeGreaterThan(bars[k - 1]!.Time);
+      }
+    }
+    const oldest = await h.app.tradepad.database.db
+      .selectFrom('candles')
+      .select((eb) => eb.fn.min('time').as('t'))
+      .where('instrument_id', '=', byCode('BTCUSD').Id)
+      .where('period', '=', '1min')
+      .executeTakeFirst();
+    expect(Date.now() / 1000 - Number(oldest?.t)).toBeGreaterThan(29.9 * 86_400);
+  });
+
+  it('pages back with `to`, without overlap, and keeps periods consistent with the minutes', async () => {
+    const id = byCode('BTCUSD').Id;
+    const recent = (await h.call('GET', API.kline, { forex_id: id, period: '1min', limit: 500 })).data as KlinePoint[];
+    expect(recent).toHaveLength(500);
+    const older = (await h.call('GET', API.kline, { forex_id: id, period: '1min', limit: 200, to: recent[0]!.Time }))
+      .data as KlinePoint[];
+    expect(older).toHaveLength(200);
+    expect(older.at(-1)!.Time).toBe(recent[0]!.Time - 60);
+
+    const toPoints = (b: KlinePoint) => ({
+      time: b.Time,
+      open: Math.round(b.Open * 100),
+      high: Math.round(b.High * 100),
+      low: Math.round(b.Low * 100),
+      close: Math.round(b.Close * 100),
+      volume: b.Volume,
+    });
+    const minutes = [...older, ...recent].map(toPoints);
+    const fives = (await h.call('GET', API.kline, { forex_id: id, period: '5min', limit: 100 })).data as KlinePoint[];
+    const fromMinutes = aggregateCandles(minutes, (s) => bucketStart('5min', s * 1000));
+    // Compare the complete 5-minute bars both sides have (not the one in progress).
+    const done = fives.slice(0, -1).filter((f) => f.Time >= minutes[0]!.time);
+    expect(done.length).toBeGreaterThan(50);
+    for (const f of done)
+      expect(
+        fromMinutes.find((m) => m.time === f.Time),
+        String(f.Time),
+      ).toEqual(toPoints(f));
+    expect(PERIOD_SECONDS['5min']).toBe(300);
+  });
+
+  it('refuses unknown instruments, periods and bad limits with a clear message', async () => {
+    expect((await h.call('GET', API.kline, { forex_id: 9999, period: '1min' })).msg).toBe('This instrument does not exist');
+    expect((await h.call('GET', API.kline, { forex_id: 1, period: '2h' })).msg).toMatch(/chart period must be/);
+    expect((await h.call('GET', API.kline, { forex_id: 'abc', period: '1min' })).msg).toBe('This instrument does not exist');
+    expect((await h.call('GET', API.kline, { forex_id: 1, period: '1min', limit: 5000 })).msg).toBe(
+      'The page size must be between 1 and 100',
+    );
+  });
+
+  it('gives every instrument a sparkline of recent closes in one call', async () => {
+    const s = (await h.call('GET', API.sparklines)).data as Array<{ forex_id: number; Code: string; closes: number[] }>;
+    expect(s).toHaveLength(list.length);
+    for (const row of s) expect(row.closes.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('pushes DAY_MARKET quotes and one KLINE message per period, as DESIGN §4 shapes them', async () => {
+    const ws = await h.ws('?lang=en');
+    ws.send({ type: 'sub', params: 'DAY_MARKET' });
+    expect(await ws.json('sub_result')).toMatchObject({ code: 1 });
+    ws.send({ type: 'sub', params: 'KLINE.BTCUSD' });
+    expect(await ws.json('sub_result')).toMatchObject({ code: 1 });
+    ws.send({ type: 'sub', params: 'KLINE.NOSUCH' });
+    expect(await ws.json('sub_result')).toMatchObject({ code: 0, msg: 'Unknown channel' });
+
+    const day = await ws.json('DAY_MARKET');
+    expect(Object.keys(day).sort()).toEqual(['quotation', 'symbol', 'type']);
+    const q = day.quotation as Record<string, number>;
+    expect(Object.keys(q).sort()).toEqual(['ask', 'bid', 'change', 'close', 'forex_id', 'high', 'low', 'open', 'time', 'volume']);
+    expect(q.close).toBe(q.bid);
+    expect(Math.abs(q.time! - Date.now())).toBeLessThan(5000);
+
+    const periods = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const k = await ws.json('KLINE');
+      expect(k).toMatchObject({ symbol: 'BTCUSD', forex_id: byCode('BTCUSD').Id });
+      const kline = k.kline as Record<string, unknown>;
+      expect(Object.keys(kline).sort()).toEqual(['Close', 'Code', 'ForexId', 'High', 'Low', 'Open', 'Period', 'Time', 'Volume']);
+      periods.add(kline.Period as string);
+    }
+    expect([...periods].sort()).toEqual([...PERIODS].sort());
+    ws.send({ type: 'unsub', params: 'KLINE.BTCUSD' });
+    await ws.json('unsub_result');
+    ws.close();
+  });
+});
