@@ -19,6 +19,8 @@ import { codeIn, startMailSink, type ReceivedMail } from './mail-sink.ts';
  */
 export interface Harness {
   app: FastifyInstance;
+  dataDir: string;
+  database: TestDatabase;
   baseUrl: string;
   mail: ReceivedMail[];
   sms: ReceivedSms[];
@@ -49,7 +51,9 @@ export interface ReceivedSms {
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 
-export async function startHarness(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { clock?: Clock; env?: Record<string, string>; dataDir?: string; keepData?: boolean; database?: TestDatabase } = {},
+): Promise<Harness> {
   const sms: ReceivedSms[] = [];
 
   const sink = await startMailSink();
@@ -67,8 +71,8 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
   await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
   const smsPort = (smsServer.address() as AddressInfo).port;
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-test-'));
-  const db = await freshDatabase();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-test-'));
+  const db = opts.database ?? (await freshDatabase());
   const config = loadConfig(
     {},
     {
@@ -96,6 +100,8 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
 
   const h: Harness = {
     app,
+    dataDir,
+    database: db,
     baseUrl,
     mail,
     sms,
@@ -133,15 +139,22 @@ export async function startHarness(opts: { clock?: Clock; env?: Record<string, s
       await app.close();
       await sink.close();
       await new Promise<void>((resolve) => smsServer.close(() => resolve()));
-      await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) {
+        await db.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   return h;
 }
 
 /** A fresh PostgreSQL database when TEST_DATABASE_URL is set, else nothing (SQLite in the temp folder). */
-async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export interface TestDatabase {
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<TestDatabase> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { url: undefined, drop: async () => {} };
   const name = `tradepad_test_${randomBytes(6).toString('hex')}`;

@@ -145,3 +145,39 @@ describe('live markets', () => {
     ws.close();
   });
 });
+
+describe('candles across a restart', () => {
+  it('fills the minutes the server was away and continues the stored bars: no gaps, no duplicates', async () => {
+    const first = await startHarness({ keepData: true, env: { HISTORY_DAYS: '1', HISTORY_LONG_DAYS: '2' } });
+    await new Promise((r) => setTimeout(r, 1500));
+    await first.close();
+    // Come back ten minutes later (by the clock the history fill reads).
+    const later = Date.now() + 10 * 60_000;
+    const second = await startHarness({
+      dataDir: first.dataDir,
+      database: first.database,
+      clock: { now: () => later },
+      env: { HISTORY_DAYS: '1', HISTORY_LONG_DAYS: '2' },
+    });
+    try {
+      const db = second.app.tradepad.database.db;
+      const btc = await db.selectFrom('instruments').select('id').where('code', '=', 'BTCUSD').executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('candles')
+        .select(['time', 'open', 'close'])
+        .where('instrument_id', '=', btc.id)
+        .where('period', '=', '1min')
+        .orderBy('time')
+        .execute();
+      const times = rows.map((r) => Number(r.time));
+      expect(new Set(times).size).toBe(times.length);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, `gap before ${times[i]}`).toBe(60);
+      expect(times.at(-1)! * 1000).toBeGreaterThan(later - 180_000);
+      // Each filled minute opens where the one before closed.
+      const tail = rows.slice(-8);
+      for (let i = 1; i < tail.length; i++) expect(Number(tail[i]!.open)).toBe(Number(tail[i - 1]!.close));
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
