@@ -378,7 +378,11 @@ export interface InstrumentCalibration {
   hourProfile: readonly number[];
   /** Mean quote updates per minute in an average hour. */
   ticksPerMinute: number;
-  /** Mean absolute weekend reopening gap as a fraction of price; 0 for what trades through the weekend. */
+  /**
+   * Standard deviation of the jump at a weekend reopening, as a fraction of price (√(π/2) × the mean absolute gap,
+   * which is the standard deviation for normal jumps but less at the mercy of one event weekend); 0 for what trades
+   * through the weekend.
+   */
   weekendGap: number;
   /**
    * Degrees of freedom of the unit-variance Student t that matches the fat tails of 1-minute returns once the hour
@@ -386,8 +390,6 @@ export interface InstrumentCalibration {
    * draws has 1/n of their excess kurtosis, so per-tick tails average away within the minute.
    */
   tailDf: number;
-  /** Typical retail spread in price units, a decimal string: `priceToPoints(spread, precision)` gives the points. */
-  spread: string;
   /** Where the figures come from. */
   basis: string;
 }
@@ -480,44 +482,16 @@ export const MAPPED: Record<string, { anchor: CalibratedCode; shape: CalibratedC
   XRPUSD: { anchor: 'BTCUSD', shape: 'BTCUSD', ticksPerMinute: 40 },
 };
 
-/** Typical retail (standard account, no commission) spreads in price units; not measured: the data is bid only. */
-export const SPREADS: Record<string, string> = {
-  EURUSD: '0.00010',
-  GBPUSD: '0.00014',
-  USDJPY: '0.012',
-  AUDUSD: '0.00012',
-  USDCAD: '0.00018',
-  USDCHF: '0.00016',
-  NZDUSD: '0.00018',
-  EURGBP: '0.00015',
-  EURJPY: '0.018',
-  GBPJPY: '0.028',
-  AUDJPY: '0.020',
-  EURCHF: '0.00020',
-  XAUUSD: '0.30',
-  XAGUSD: '0.030',
-  USOIL: '0.04',
-  UKOIL: '0.05',
-  US30: '2.5',
-  NAS100: '1.5',
-  SPX500: '0.6',
-  GER40: '1.5',
-  BTCUSD: '30',
-  ETHUSD: '2.0',
-  LTCUSD: '0.30',
-  XRPUSD: '0.0030',
-};
-
 /** Instruments that trade through the weekend: no reopening gap. */
 const NO_WEEKEND = new Set(['BTCUSD', 'ETHUSD', 'LTCUSD', 'XRPUSD']);
 
 /**
- * The mean weekend gap in units of the instrument's own minuteVol, pooled over every FX weekend in the data: four
- * weekends per file are too few to give each pair its own figure, and in vol units the pairs agree within the noise.
+ * The weekend gap's standard deviation (√(π/2) × mean |gap|) in units of the instrument's own minuteVol, pooled over
+ * every FX weekend in the data: four weekends per file are too few to give each pair its own figure.
  */
 export function weekendGapInMinuteVols(stats: readonly MarketStats[]): number {
   const gaps = stats.flatMap((s) => s.breaks.map((b) => b.closeGap / s.minuteVol));
-  return mean(gaps);
+  return Math.sqrt(Math.PI / 2) * mean(gaps);
 }
 
 function sig(x: number, digits: number): number {
@@ -530,7 +504,6 @@ export function buildCalibration(stats: Record<CalibratedCode, MarketStats>): Re
   const profile = (s: MarketStats) => s.hourProfile.map((p) => Math.round(p * 100) / 100);
   const out: Record<string, InstrumentCalibration> = {};
   for (const code of INSTRUMENT_CODES) {
-    const spread = SPREADS[code]!;
     const gap = (vol: number) => (NO_WEEKEND.has(code) ? 0 : sig(gapK * vol, 2));
     const map = MAPPED[code];
     if (!map) {
@@ -542,7 +515,6 @@ export function buildCalibration(stats: Record<CalibratedCode, MarketStats>): Re
         ticksPerMinute: Math.round(s.range.steps),
         weekendGap: gap(minuteVol),
         tailDf: Math.round(s.tailDf * 10) / 10,
-        spread,
         basis: `measured: ${code}_M1.csv, ${new Date(s.firstTime).toISOString().slice(0, 7)}`,
       };
     } else {
@@ -554,7 +526,6 @@ export function buildCalibration(stats: Record<CalibratedCode, MarketStats>): Re
         ticksPerMinute: map.ticksPerMinute,
         weekendGap: gap(minuteVol),
         tailDf: Math.round(stats[map.shape].tailDf * 10) / 10,
-        spread,
         basis: `${map.anchor} × ${ratio.toFixed(2)} (${LONG_RUN_ANNUAL_VOL_PCT[code]} % vs ${LONG_RUN_ANNUAL_VOL_PCT[map.anchor]} % a year); ${map.shape}'s hours and tails`,
       };
     }

@@ -1,8 +1,9 @@
+import { CALIBRATION } from './calibration.data.ts';
 import type { SimParams } from './simulator.ts';
 
 /** Calibrated simulator figures per instrument code (see docs/calibration.md); a cautious default for others. */
 export function calibrationFor(code: string): SimParams {
-  return CALIBRATION_TABLE[code] ?? DEFAULT_CALIBRATION;
+  return CALIBRATION[code] ?? DEFAULT_CALIBRATION;
 }
 
 const FLAT = Array.from({ length: 24 }, () => 1);
@@ -11,8 +12,5 @@ export const DEFAULT_CALIBRATION: SimParams = {
   hourProfile: FLAT,
   ticksPerMinute: 60,
   weekendGap: 0.001,
-  tailDf: 5,
+  tailDf: 4,
 };
-
-// Replaced by the figures derived from ../shared/data once calibration.data.ts lands.
-const CALIBRATION_TABLE: Record<string, SimParams> = {};

@@ -119,7 +119,7 @@ export interface ReplayFeedOptions {
   schedule: (fn: () => void, ms: number) => () => void;
 }
 
-/** Rows further apart than this (data time) are a market break, replayed in at most `BREAK_REAL_MS`. */
+/** A hole with no rows longer than this (data time) is a market break, replayed in at most `BREAK_REAL_MS`. */
 const BREAK_DATA_MS = 3_600_000;
 const BREAK_REAL_MS = 1_000;
 /** Data time between the 4 ticks of a bar. */

@@ -47,6 +47,8 @@ interface Walker {
   /** Current mid as a float (drawing only; ticks are emitted as integer points). */
   price: number;
   wasOpen: boolean;
+  /** When the market last closed, to size the reopening gap by how long it was shut. */
+  closedAt: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export class SimulatorFeed implements Feed {
       random: new Random(hashSeed(seed, inst.code, 'live')),
       price: inst.startPoints,
       wasOpen: true,
+      closedAt: 0,
     }));
   }
 
@@ -98,13 +101,14 @@ export class SimulatorFeed implements Feed {
     for (const w of this.walkers) {
       const open = isMarketOpen(w.inst.hours, t);
       if (!open) {
+        if (w.wasOpen) w.closedAt = t;
         w.wasOpen = false;
         continue;
       }
       const p = w.inst.params;
       if (!w.wasOpen) {
         // Reopening: the price jumps by what happened while the market was shut.
-        w.price *= Math.exp(p.weekendGap * w.random.normal());
+        w.price *= Math.exp(gapScale(p, t - w.closedAt) * w.random.normal());
         w.wasOpen = true;
         onTick(this.tick(w, t));
         continue;
@@ -143,14 +147,14 @@ export function backfillHistory(opts: {
   let price = opts.endPoints;
   const lastMinute = Math.floor(endMs / 60_000) * 60_000 - 60_000;
   const firstMinute = lastMinute - opts.minuteDays * 86_400_000;
-  let wasOpen = true;
+  let closedMinutes = 0;
   for (let t = lastMinute; t > firstMinute; t -= 60_000) {
     if (!isMarketOpen(inst.hours, t)) {
-      if (wasOpen) price *= Math.exp(p.weekendGap * random.normal());
-      wasOpen = false;
+      closedMinutes += 1;
       continue;
     }
-    wasOpen = true;
+    if (closedMinutes > 0) price /= Math.exp(gapScale(p, closedMinutes * 60_000) * random.normal());
+    closedMinutes = 0;
     const vol = p.minuteVol * (p.hourProfile[new Date(t).getUTCHours()] ?? 1);
     minutes.push(barBackwards(random, t / 1000, price, vol, p.tailDf));
     price = minutes[minutes.length - 1]!.open;
@@ -167,6 +171,15 @@ export function backfillHistory(opts: {
   }
   hours.reverse();
   return { minutes, hours };
+}
+
+/**
+ * The jump's standard deviation after a closure of `closedMs`: the calibrated weekend gap after a weekend (about 49
+ * hours), less after a short break (scaled by the square root of time, as variance grows with time).
+ */
+function gapScale(p: SimParams, closedMs: number): number {
+  const WEEKEND_MS = 49 * 3_600_000;
+  return p.weekendGap * Math.sqrt(Math.min(1, Math.max(0, closedMs) / WEEKEND_MS));
 }
 
 /** One bar ending at `close` (points), its path walked backwards in a few sub-steps to find open, high and low. */
