@@ -121,8 +121,18 @@ export class MarketService {
     return this.byId.get(id);
   }
 
+  /**
+   * Whether an instrument trades now. A replay is history recorded while markets were open, so there the feed
+   * itself says what is open: an instrument is open while its replayed quotes are fresh.
+   */
   isOpen(inst: Instrument, now = this.d.clock.now()): boolean {
-    return inst.enabled === 1 && isMarketOpen(inst.hours, now);
+    if (inst.enabled !== 1) return false;
+    if (this.replaying) return !this.quotes.isStale(inst.code, now, this.d.config.STALE_QUOTE_MS);
+    return isMarketOpen(inst.hours, now);
+  }
+
+  private get replaying(): boolean {
+    return this.d.config.FEED.startsWith('replay:');
   }
 
   // REST
@@ -192,7 +202,7 @@ export class MarketService {
 
   private onTick(tick: Tick): void {
     const inst = this.byCode.get(tick.code);
-    if (!inst || !this.isOpen(inst, tick.time)) return;
+    if (!inst || inst.enabled !== 1 || (!this.replaying && !isMarketOpen(inst.hours, tick.time))) return;
     const q = this.quotes.accept(tick);
     if (!q) return;
     const bars = this.current.get(inst.id) ?? new Map<PeriodName, Candle>();
