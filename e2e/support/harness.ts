@@ -50,6 +50,9 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Short generated history keeps start-up quick; suites that need more pass their own.
+      HISTORY_DAYS: '2',
+      HISTORY_LONG_DAYS: '20',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
