@@ -8,6 +8,7 @@ import { runStartup } from './app/startup.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
 import { parseLang } from '@tradepad/contracts/languages';
+import { installUpDownAttribute } from './shared/market/up-down.ts';
 import { useSettingsStore } from './shared/store/settings.store.ts';
 
 // A lazy screen whose file vanished with a new deploy: reload once to pick up the new build.
@@ -22,6 +23,7 @@ window.addEventListener('vite:preloadError', (event) => {
 const lang = resolveLang(window.location.search, readStoredLang());
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
+installUpDownAttribute();
 installSession(navigateOutside);
 runStartup();
 

@@ -10,6 +10,7 @@ const ForgotPage = lazy(() => import('../features/auth/components/forgot-page.ts
 const PasswordPage = lazy(() => import('../features/account/components/password-page.tsx'));
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
+const ProductPage = lazy(() => import('../features/markets/components/product-page.tsx'));
 const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
 const WithdrawWayScreen = lazy(() => import('./screens/placeholder-routes.tsx').then((m) => ({ default: m.WithdrawWayScreen })));
 
@@ -27,7 +28,6 @@ function guard(access: Access, element: ReactNode): ReactNode {
 const PLACEHOLDERS: [string, string, string, string, Access][] = [
   ['/news/detail', 'newsDetail', 'route.newsDetail', '/news', 'public'],
   ['/feedback', 'feedback', 'route.feedback', '/user', 'public'],
-  ['/product', 'product', 'route.product', '/', 'public'],
   ['/mine/auth', 'auth', 'route.auth', '/user', 'auth'],
   ['/mine/invite', 'invite', 'route.invite', '/user', 'auth'],
   ['/mine/email', 'email', 'route.email', '/user', 'auth'],
@@ -55,6 +55,7 @@ const routes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/language', element: <LanguagePage /> },
+      { path: '/product', element: <ProductPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/system', element: guard('auth', <SystemPage />) },
       { path: '/mine/withdraw-way', element: guard('auth', <WithdrawWayScreen />) },

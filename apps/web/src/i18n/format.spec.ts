@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, regionName } from './format.ts';
+import { directionOf, formatMoney, formatPercent, formatPrice, regionName } from './format.ts';
 
 describe('formatMoney', () => {
   it('uses the language conventions and 2 decimals', () => {
@@ -20,5 +20,49 @@ describe('regionName', () => {
     expect(regionName('HK', 'en', 'x')).toBe('Hong Kong SAR China');
     expect(regionName('de', 'de', 'x')).toBe('Deutschland');
     expect(regionName('AA', 'en', 'Somewhere')).toBe('Somewhere');
+  });
+});
+
+describe('formatPrice', () => {
+  it('keeps the instrument precision exactly, padding and rounding', () => {
+    expect(formatPrice(1.0834, 5, 'en')).toBe('1.08340');
+    expect(formatPrice(1.083456, 5, 'en')).toBe('1.08346');
+    expect(formatPrice(151.2, 3, 'en')).toBe('151.200');
+    expect(formatPrice(2345.6, 2, 'en')).toBe('2,345.60');
+    expect(formatPrice(64000, 0, 'en')).toBe('64,000');
+  });
+  it('uses the language separators with Latin digits', () => {
+    expect(formatPrice(2345.6, 2, 'de')).toBe('2.345,60');
+    expect(formatPrice(1.0834, 5, 'fr')).toBe('1,08340');
+    expect(formatPrice(2345.6, 2, 'ar')).toMatch(/^[\d,.\u200e\u200f\u061c]+$/);
+    expect(formatPrice(2345.6, 2, 'ar').replace(/[^\d]/g, '')).toBe('234560');
+    expect(formatPrice(1.5, 2, 'hk')).toBe('1.50');
+  });
+  it('shows a dash for a missing price', () => {
+    expect(formatPrice(null, 5, 'en')).toBe('--');
+    expect(formatPrice(Number.NaN, 5, 'en')).toBe('--');
+  });
+});
+
+describe('formatPercent', () => {
+  it('signs the change, with 2 decimals, in the language percent style', () => {
+    expect(formatPercent(0.25, 'en')).toBe('+0.25%');
+    expect(formatPercent(-1.3, 'en')).toBe('-1.30%');
+    expect(formatPercent(0, 'en')).toBe('0.00%');
+    expect(formatPercent(0.25, 'de')).toBe('+0,25\u00a0%');
+    expect(formatPercent(-1.3, 'tr')).toBe('-%1,30');
+    expect(formatPercent(12.34, 'ar').replace(/[^\d+.]/g, '')).toBe('+12.34');
+  });
+  it('shows a dash for a missing change', () => {
+    expect(formatPercent(undefined, 'en')).toBe('--');
+  });
+});
+
+describe('directionOf', () => {
+  it('is flat for changes that round to zero', () => {
+    expect(directionOf(0.004)).toBe(0);
+    expect(directionOf(0.01)).toBe(1);
+    expect(directionOf(-0.2)).toBe(-1);
+    expect(directionOf(null)).toBe(0);
   });
 });

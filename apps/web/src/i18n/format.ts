@@ -60,3 +60,49 @@ export function regionName(areaCode: string, lang: Lang, fallback: string): stri
     return fallback || areaCode;
   }
 }
+
+/**
+ * A price in an instrument's precision (DESIGN §9): exactly `precision` fraction digits, the language's separators,
+ * and always Latin digits so traders read every price the same way. `--` when there is no price.
+ */
+export function formatPrice(value: number | null | undefined, precision: number, lang: Lang): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '--';
+  const digits = Math.min(Math.max(Math.trunc(precision), 0), 10);
+  const f = cached(
+    `p:${lang}:${digits}`,
+    () =>
+      new Intl.NumberFormat(LANG_TAGS[lang], {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        numberingSystem: 'latn',
+      }),
+  );
+  return f.format(value);
+}
+
+/**
+ * A percent change as the server sends it (`0.25` means +0.25 %): signed, 2 decimals, in the language's percent
+ * style (`+0,25 %` in German, `+%0,25` in Turkish), Latin digits like the prices beside it.
+ */
+export function formatPercent(change: number | null | undefined, lang: Lang): string {
+  if (change === null || change === undefined || !Number.isFinite(change)) return '--';
+  const f = cached(
+    `c:${lang}`,
+    () =>
+      new Intl.NumberFormat(LANG_TAGS[lang], {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+        numberingSystem: 'latn',
+      }),
+  );
+  return f.format(change / 100);
+}
+
+/** Which way a change points: 1 up, -1 down, 0 flat (a change that rounds to 0.00 % is flat). */
+export function directionOf(change: number | null | undefined): 1 | -1 | 0 {
+  if (change === null || change === undefined || !Number.isFinite(change)) return 0;
+  const rounded = Math.round(change * 100);
+  return rounded > 0 ? 1 : rounded < 0 ? -1 : 0;
+}

@@ -13,3 +13,10 @@ export function socketUrlFor(path: string): string {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }
+
+/** A file the server serves (an instrument logo): a path is resolved on the API origin, a full URL kept. */
+export function serverAssetUrl(path: string): string {
+  if (!path) return '';
+  if (/^(https?:|data:)/.test(path)) return path;
+  return `${apiOrigin()}${path.startsWith('/') ? '' : '/'}${path}`;
+}

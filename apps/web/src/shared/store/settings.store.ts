@@ -4,11 +4,21 @@ import type { Area, BasicInfo } from '@tradepad/contracts/account-types';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 
 const THEME_KEY = 'tradepad.theme';
+const UP_DOWN_KEY = 'tradepad.upDown';
 export type Theme = 'light' | 'dark';
+/** Price colours (DESIGN §9): red for a rise and green for a fall, or the other way round. */
+export type UpDown = 'redUp' | 'greenUp';
+
+function readUpDown(): UpDown | null {
+  const stored = readStorage(UP_DOWN_KEY);
+  return stored === 'redUp' || stored === 'greenUp' ? stored : null;
+}
 
 export interface SettingsState {
   lang: Lang;
   theme: Theme;
+  /** The user's price colours; null until they choose (then the language decides: see `upDownOf`). */
+  upDown: UpDown | null;
   areas: Area[];
   /** The area picked for phone numbers; the second entry of the area list until the user picks (spec §9). */
   areaId: number | null;
@@ -17,6 +27,7 @@ export interface SettingsState {
   mainSite: boolean;
   setLang(lang: Lang): void;
   setTheme(theme: Theme): void;
+  setUpDown(upDown: UpDown): void;
   setAreas(areas: Area[]): void;
   selectArea(areaId: number): void;
   setBasic(basic: BasicInfo): void;
@@ -26,6 +37,7 @@ export interface SettingsState {
 export const useSettingsStore = create<SettingsState>()((set, get) => ({
   lang: DEFAULT_LANG,
   theme: readStorage(THEME_KEY) === 'dark' ? 'dark' : 'light',
+  upDown: readUpDown(),
   areas: [],
   areaId: null,
   basic: null,
@@ -34,6 +46,10 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   setTheme(theme) {
     writeStorage(THEME_KEY, theme);
     set({ theme });
+  },
+  setUpDown(upDown) {
+    writeStorage(UP_DOWN_KEY, upDown);
+    set({ upDown });
   },
   setAreas(areas) {
     const current = get().areaId;
@@ -47,4 +63,9 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
 
 export function selectedArea(state: Pick<SettingsState, 'areas' | 'areaId'>): Area | undefined {
   return state.areas.find((a) => a.area_id === state.areaId);
+}
+
+/** The price colours in effect: the user's choice, else red-up in Hong Kong Chinese and green-up elsewhere. */
+export function upDownOf(state: Pick<SettingsState, 'lang' | 'upDown'>): UpDown {
+  return state.upDown ?? (state.lang === 'hk' ? 'redUp' : 'greenUp');
 }

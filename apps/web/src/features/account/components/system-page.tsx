@@ -5,17 +5,26 @@ import { Dialog } from '../../../shared/ui/antd.ts';
 import { RightOutline } from 'antd-mobile-icons';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
 import { endSession } from '../../../shared/session/end-session.ts';
-import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { upDownOf, useSettingsStore, type UpDown } from '../../../shared/store/settings.store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { logout } from '../api/logout.api.ts';
 import './user-page.css';
 import './system-page.css';
 
-/** /mine/system ("other"): language, version and logout after confirmation (spec §2). */
+const RED = '#c8261b';
+const GREEN = '#067647';
+const UP_DOWN_OPTIONS: { value: UpDown; labelKey: string; up: string; down: string }[] = [
+  { value: 'greenUp', labelKey: 'system.greenUp', up: GREEN, down: RED },
+  { value: 'redUp', labelKey: 'system.redUp', up: RED, down: GREEN },
+];
+
+/** /mine/system ("other"): language, version, price colours (DESIGN §9) and logout after confirmation (spec §2). */
 export default function SystemPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useSettingsStore((s) => s.lang);
+  const upDown = useSettingsStore(upDownOf);
+  const setUpDown = useSettingsStore((s) => s.setUpDown);
   const [busy, setBusy] = useState(false);
   // The session ends once this screen has gone: ending it while the screen is still up would let the login guard
   // send the user to /login instead of home.
@@ -62,6 +71,31 @@ export default function SystemPage() {
           </div>
         </li>
       </ul>
+      <section className="updown" aria-labelledby="updown-title">
+        <h2 id="updown-title" className="updown-title">
+          {t('system.upDown')}
+        </h2>
+        <div className="updown-options" role="radiogroup" aria-labelledby="updown-title">
+          {UP_DOWN_OPTIONS.map(({ value, labelKey, up, down }) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={upDown === value}
+              className={`updown-option${upDown === value ? ' is-active' : ''}`}
+              data-testid={`updown-${value}`}
+              onClick={() => setUpDown(value)}
+            >
+              <span className="updown-swatch" aria-hidden="true">
+                <span style={{ color: up }}>▲</span>
+                <span style={{ color: down }}>▼</span>
+              </span>
+              <span className="updown-label">{t(labelKey)}</span>
+            </button>
+          ))}
+        </div>
+        <p className="updown-hint">{t('system.upDownHint')}</p>
+      </section>
       <button
         type="button"
         className="btn btn-danger btn-block system-logout"

@@ -1,3 +1,5 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GlobalOutline, SearchOutline } from 'antd-mobile-icons';
@@ -5,12 +7,73 @@ import { LogoMark } from '../../../assets/logo-mark.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
+import type { Category } from '@tradepad/contracts/market';
+import { useCategories } from '../../../shared/api/categories.api.ts';
+import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
+import { CategoryChips } from '../../../shared/market/category-chips.tsx';
+import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
+import { NoData } from '../../../shared/ui/no-data.tsx';
+import { useSparklines } from '../api/sparklines.api.ts';
+import { useLiveSparklines } from '../hooks/sparkline-store.ts';
+import { useOpenInstrument } from '../hooks/use-open-instrument.ts';
+import { MarketList, MarketListSkeleton } from './market-list.tsx';
 import './home-page.css';
 
-/** Home (spec §2): the header with logo, news, search and language; the market list arrives with the markets issue. */
+const noCategories: Category[] = [];
+
+/**
+ * Home (spec §2): the header with logo, news, search and language; category chips; the market list with live
+ * prices, changes and sparklines. Tapping a row selects the instrument and opens /trade.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const list = useTradeList();
+  const categories = useCategories().data ?? noCategories;
+  useSparklines();
+  useLiveSparklines();
+  useDayMarketFeed();
+  const open = useOpenInstrument();
+  const [category, setCategory] = useState<number | null>(null);
+
+  // Spec §2: entering home refreshes the trade list (this effect runs again each time the kept-alive tab shows).
+  useEffect(() => refreshTradeList(queryClient), [queryClient]);
+
+  const all = list.data;
+  const items = useMemo(() => (all && category !== null ? all.filter((i) => i.CategoryId === category) : all), [all, category]);
+
+  let body: ReactNode;
+  if (!items) {
+    body = list.isError ? (
+      <NoData
+        title={t('market.loadError')}
+        action={
+          <button type="button" className="no-data-action" onClick={() => void list.refetch()}>
+            {t('common.reload')}
+          </button>
+        }
+      />
+    ) : (
+      <MarketListSkeleton label={t('market.listLabel')} />
+    );
+  } else if (items.length === 0) {
+    body =
+      category === null ? (
+        <NoData title={t('market.empty')} hint={t('market.emptyHint')} />
+      ) : (
+        <NoData
+          title={t('market.emptyCategory')}
+          action={
+            <button type="button" className="no-data-action" onClick={() => setCategory(null)}>
+              {t('market.showAll')}
+            </button>
+          }
+        />
+      );
+  } else {
+    body = <MarketList items={items} categories={categories} testPrefix="market" onOpen={open} label={t('market.listLabel')} />;
+  }
   return (
     <Page name="home" withTabBar bodyClassName="home-body">
       <header className="home-header">
@@ -43,25 +106,12 @@ export default function HomePage() {
             {t('home.markets')}
           </h1>
         </div>
-        <div className="home-placeholder" data-testid="market-list-placeholder">
-          <ul className="home-skeleton" aria-hidden="true">
-            {Array.from({ length: 5 }, (_, i) => (
-              <li key={i} className="home-skeleton-row">
-                <span className="sk sk-avatar" />
-                <span className="sk-lines">
-                  <span className="sk sk-line" />
-                  <span className="sk sk-line sk-short" />
-                </span>
-                <span className="sk sk-chart" />
-              </li>
-            ))}
-          </ul>
-          <div className="home-placeholder-note">
-            <p className="home-placeholder-title">{t('home.listSoonTitle')}</p>
-            <p className="home-placeholder-text">{t('home.listSoonText')}</p>
-          </div>
+        {/* The chips' row keeps its height while the categories load, so the list does not jump. */}
+        <div className="home-chips">
+          {categories.length > 0 && <CategoryChips categories={categories} value={category} onChange={setCategory} />}
         </div>
       </section>
+      <div className="home-list">{body}</div>
     </Page>
   );
 }

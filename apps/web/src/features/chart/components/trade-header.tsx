@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { DownFill } from 'antd-mobile-icons';
+import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
+import { formatPrice } from '../../../i18n/format.ts';
+import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
+import { LiveChange, LivePrice, toneClass } from '../../../shared/market/live-price.tsx';
+import { useQuote } from '../../../shared/market/use-quote.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+
+/** The trade screen's instrument bar: the picker button, then the live price, change and the day's range. */
+export function TradeHeader({ item, onPick }: { item: TradeItem; onPick(): void }) {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const quote = useQuote(item.Id);
+  const q = item.ForexQuotations;
+  const closed = item.MarketStatus !== MARKET_OPEN;
+  const high = quote?.high ?? q?.High;
+  const low = quote?.low ?? q?.Low;
+  const close = quote?.close ?? q?.Close;
+  const open = quote?.open ?? q?.Open;
+  const change = quote?.change ?? q?.Change;
+  const delta = close !== undefined && open !== undefined ? close - open : undefined;
+  const sign = delta !== undefined && delta > 0 ? '+' : '';
+  return (
+    <div className="trade-head">
+      <button
+        type="button"
+        className="trade-symbol"
+        data-testid="trade-symbol"
+        aria-haspopup="dialog"
+        aria-label={t('trade.chooseCurrent', { code: item.ShowCode })}
+        onClick={onPick}
+      >
+        <InstrumentLogo src={item.Logo} name={item.ShowCode} size={28} />
+        <span className="trade-symbol-code" dir="ltr">
+          {item.ShowCode}
+        </span>
+        <DownFill className="trade-symbol-caret" fontSize={10} aria-hidden />
+        {closed && <span className="market-closed">{t('market.closed')}</span>}
+      </button>
+      <div className="trade-quote">
+        <div className="trade-quote-main">
+          <LivePrice
+            forexId={item.Id}
+            precision={item.PricePrecision}
+            fallback={q?.Close}
+            toned
+            className="trade-price"
+            testId="trade-price"
+          />
+          <div className={`trade-quote-change ${toneClass(change)}`}>
+            <span className="num price">{sign + formatPrice(delta, item.PricePrecision, lang)}</span>
+            <LiveChange forexId={item.Id} fallback={q?.Change} testId="trade-change" />
+          </div>
+        </div>
+        <dl className="trade-range">
+          <div>
+            <dt>{t('trade.high')}</dt>
+            <dd className="num price">{formatPrice(high, item.PricePrecision, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.low')}</dt>
+            <dd className="num price">{formatPrice(low, item.PricePrecision, lang)}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** The bar's shape while the instrument list loads. */
+export function TradeHeaderSkeleton() {
+  return (
+    <div className="trade-head" aria-hidden="true">
+      <span className="sk" style={{ width: 140, height: 28 }} />
+      <div className="trade-quote">
+        <span className="sk" style={{ width: 150, height: 32 }} />
+        <span className="sk" style={{ width: 90, height: 32 }} />
+      </div>
+    </div>
+  );
+}

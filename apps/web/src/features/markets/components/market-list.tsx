@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import type { Category, TradeItem } from '@tradepad/contracts/market';
+import { MarketRow } from './market-row.tsx';
+import './market-list.css';
+
+/** Spec §9: the home skeleton has 10 rows. */
+const SKELETON_ROWS = 10;
+
+/** The instruments as rows; the caller decides what shows while loading or when empty. */
+export function MarketList({
+  items,
+  categories,
+  testPrefix,
+  onOpen,
+  label,
+}: {
+  items: readonly TradeItem[];
+  categories?: readonly Category[];
+  testPrefix: string;
+  onOpen(item: TradeItem): void;
+  label: string;
+}) {
+  const names = useMemo(() => new Map((categories ?? []).map((c) => [c.Id, c.NameShowTrans])), [categories]);
+  return (
+    <ul className="market-list" aria-label={label}>
+      {items.map((item) => (
+        <MarketRow key={item.Id} item={item} categoryName={names.get(item.CategoryId)} testPrefix={testPrefix} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+/** Rows shaped like the list while it loads. */
+export function MarketListSkeleton({ label }: { label: string }) {
+  return (
+    <ul className="market-list" data-testid="market-skeleton" aria-busy="true" aria-label={label}>
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <li key={i} className="market-row market-row-skeleton" aria-hidden="true">
+          <span className="sk sk-avatar" />
+          <span className="sk-lines">
+            <span className="sk sk-line" />
+            <span className="sk sk-line sk-short" />
+          </span>
+          <span className="sk sk-chart" />
+          <span className="sk-lines sk-quote">
+            <span className="sk sk-line" />
+            <span className="sk sk-pill" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,64 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
+import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
+import { LiveChange, LivePrice } from '../../../shared/market/live-price.tsx';
+import { Sparkline } from './sparkline.tsx';
+
+/**
+ * One instrument of the market list: logo, code, closed label, sparkline, live price and change. The row itself
+ * renders once per trade-list fetch; the live parts subscribe to their own instrument.
+ */
+export const MarketRow = memo(function MarketRow({
+  item,
+  categoryName,
+  testPrefix,
+  onOpen,
+}: {
+  item: TradeItem;
+  categoryName?: string;
+  /** `market` on home, `product` on search: `<prefix>-row-<Code>`, `<prefix>-price-<Code>`, `<prefix>-change-<Code>`. */
+  testPrefix: string;
+  onOpen(item: TradeItem): void;
+}) {
+  const { t } = useTranslation();
+  const closed = item.MarketStatus !== MARKET_OPEN;
+  const q = item.ForexQuotations;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`market-row${closed ? ' is-closed' : ''}`}
+        data-testid={`${testPrefix}-row-${item.Code}`}
+        onClick={() => onOpen(item)}
+      >
+        <InstrumentLogo src={item.Logo} name={item.ShowCode} />
+        <span className="market-row-name">
+          <span className="market-row-code" dir="ltr">
+            {item.ShowCode}
+          </span>
+          <span className="market-row-sub">
+            {closed ? (
+              <span className="market-closed" data-testid={`${testPrefix}-closed-${item.Code}`}>
+                {t('market.closed')}
+              </span>
+            ) : (
+              categoryName
+            )}
+          </span>
+        </span>
+        <Sparkline forexId={item.Id} fallbackChange={q?.Change ?? 0} />
+        <span className="market-row-quote">
+          <LivePrice
+            forexId={item.Id}
+            precision={item.PricePrecision}
+            fallback={q?.Close}
+            className="market-row-price"
+            testId={`${testPrefix}-price-${item.Code}`}
+          />
+          <LiveChange forexId={item.Id} fallback={q?.Change} pill testId={`${testPrefix}-change-${item.Code}`} />
+        </span>
+      </button>
+    </li>
+  );
+});

@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { TradeItem } from '@tradepad/contracts/market';
+import { useSelectionStore } from '../../../shared/store/selection.store.ts';
+
+/** Tapping an instrument: select it (remembered) and open the trade screen (spec §2). */
+export function useOpenInstrument(): (item: TradeItem) => void {
+  const navigate = useNavigate();
+  const select = useSelectionStore((s) => s.select);
+  return useCallback(
+    (item: TradeItem) => {
+      select({ forexId: item.Id, code: item.Code });
+      void navigate('/trade');
+    },
+    [navigate, select],
+  );
+}

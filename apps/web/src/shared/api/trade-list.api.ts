@@ -1,0 +1,45 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { API } from '@tradepad/contracts/api-paths';
+import type { TradeItem } from '@tradepad/contracts/market';
+import { quoteStore } from '../market/quote-store.ts';
+import { apiGet } from './http-client.ts';
+
+export const tradeListKey = ['market', 'tradeList'] as const;
+
+/** GET forex/trade_list: the instruments with their day's quote; `searchCurrency` narrows by code. */
+export async function fetchTradeList(searchCurrency?: string, signal?: AbortSignal): Promise<TradeItem[]> {
+  const items = await apiGet<TradeItem[] | null>(API.tradeList, { searchCurrency: searchCurrency || undefined }, { signal });
+  const list = Array.isArray(items) ? items : [];
+  quoteStore.seed(list);
+  return list;
+}
+
+/**
+ * The whole trade list, cached for the session (spec §4): live prices come from the quote store, and home and trade
+ * refresh it when entered (`refreshTradeList`).
+ */
+export function useTradeList() {
+  return useQuery({
+    queryKey: tradeListKey,
+    queryFn: ({ signal }) => fetchTradeList(undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Instruments whose code matches `search` (product search); an empty search is the whole list. */
+export function useTradeSearch(search: string) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: term ? [...tradeListKey, term] : tradeListKey,
+    queryFn: ({ signal }) => fetchTradeList(term, signal),
+    staleTime: term ? 30_000 : Number.POSITIVE_INFINITY,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Fetches the trade list again unless it is loading already (spec §2: entering home or trade refreshes it). */
+export function refreshTradeList(client: QueryClient): void {
+  const state = client.getQueryState(tradeListKey);
+  if (!state || state.fetchStatus !== 'idle' || state.status === 'pending') return;
+  void client.refetchQueries({ queryKey: tradeListKey, exact: true });
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@tradepad/contracts/market';
+import './market.css';
+
+/**
+ * Category filter chips with an "All" chip first (spec §2): tapping a chip filters, tapping the active one clears
+ * the filter. `null` is "All".
+ */
+export function CategoryChips({
+  categories,
+  value,
+  onChange,
+  className,
+  testPrefix = 'category-chip',
+}: {
+  categories: readonly Category[];
+  value: number | null;
+  onChange(value: number | null): void;
+  className?: string;
+  /** `<prefix>-all` and `<prefix>-<Id>`; the drawer uses its own so the ids stay unique on the page. */
+  testPrefix?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={['chips', className ?? ''].filter(Boolean).join(' ')} role="toolbar" aria-label={t('market.categories')}>
+      <button
+        type="button"
+        className={`chip${value === null ? ' is-active' : ''}`}
+        aria-pressed={value === null}
+        data-testid={`${testPrefix}-all`}
+        onClick={() => onChange(null)}
+      >
+        {t('market.all')}
+      </button>
+      {categories.map((c) => (
+        <button
+          key={c.Id}
+          type="button"
+          className={`chip${value === c.Id ? ' is-active' : ''}`}
+          aria-pressed={value === c.Id}
+          data-testid={`${testPrefix}-${c.Id}`}
+          onClick={() => onChange(value === c.Id ? null : c.Id)}
+        >
+          {c.NameShowTrans}
+        </button>
+      ))}
+    </div>
+  );
+}

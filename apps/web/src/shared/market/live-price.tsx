@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { directionOf, formatPercent, formatPrice } from '../../i18n/format.ts';
+import { useSettingsStore } from '../store/settings.store.ts';
+import { useQuote } from './use-quote.ts';
+import './market.css';
+
+/** How long a price change stays highlighted (DESIGN §9 "brief flash"). */
+export const FLASH_MS = 400;
+
+export function toneClass(change: number | null | undefined): string {
+  const dir = directionOf(change);
+  return dir > 0 ? 'tone-up' : dir < 0 ? 'tone-down' : 'tone-flat';
+}
+
+/**
+ * The live last price of an instrument in its precision, with tabular figures and a brief flash, in the rise or
+ * fall colour, when it changes. Subscribes to its own instrument only.
+ */
+export function LivePrice({
+  forexId,
+  precision,
+  fallback,
+  toned = false,
+  className,
+  testId,
+}: {
+  forexId: number;
+  precision: number;
+  /** The price to show before any quote is known. */
+  fallback?: number;
+  /** Colour the price by the day's change. */
+  toned?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const lang = useSettingsStore((s) => s.lang);
+  const quote = useQuote(forexId);
+  const close = quote?.close ?? fallback;
+  const ref = useRef<HTMLSpanElement>(null);
+  const previous = useRef(close);
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = close;
+    const el = ref.current;
+    if (!el || before === undefined || close === undefined || before === close) return;
+    const flash = close > before ? 'flash-up' : 'flash-down';
+    el.classList.remove('flash-up', 'flash-down');
+    void el.offsetWidth; // restart the animation when ticks come faster than it runs
+    el.classList.add(flash);
+    const timer = setTimeout(() => el.classList.remove(flash), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [close]);
+
+  const classes = ['num', 'price', toned ? toneClass(quote?.change) : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <span ref={ref} className={classes} data-testid={testId}>
+      {formatPrice(close, precision, lang)}
+    </span>
+  );
+}
+
+/** The live percent change over the session, signed, coloured up or down; `pill` draws it as a filled badge. */
+export function LiveChange({
+  forexId,
+  fallback,
+  pill = false,
+  className,
+  testId,
+}: {
+  forexId: number;
+  fallback?: number;
+  pill?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const lang = useSettingsStore((s) => s.lang);
+  const quote = useQuote(forexId);
+  const change = quote?.change ?? fallback;
+  const tone = toneClass(change);
+  const classes = ['num', 'change', pill ? `change-pill ${tone}-bg` : tone, className ?? ''].filter(Boolean).join(' ');
+  return (
+    <span className={classes} data-testid={testId}>
+      <bdi>{formatPercent(change, lang)}</bdi>
+    </span>
+  );
+}
