@@ -18,6 +18,8 @@ const SCREENS: Array<{ path: string; name: string; login?: boolean }> = [
   { path: '/mine/password', name: 'password', login: true },
   { path: '/mine/charge', name: 'charge', login: true },
   { path: '/rank', name: 'rank' },
+  { path: '/trade', name: 'trade' },
+  { path: '/product', name: 'product' },
 ];
 const LANGS = ['hk', 'en', 'ar', 'de'];
 
