@@ -74,7 +74,11 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const clock = opts.clock ?? systemClock;
 
   // Infrastructure
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+  });
   app.addHook('onClose', async () => database.close());
   const applied = await migrateToLatest(database);
   if (applied.length) app.log.info({ applied }, 'database migrated');

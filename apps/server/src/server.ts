@@ -15,6 +15,8 @@ export async function createServer(opts: AppOptions & { logger?: boolean }): Pro
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    // A fresh PostgreSQL database takes a while to receive 30 days of generated candles on first start.
+    pluginTimeout: 180_000,
   });
   await app.register(tradepadApp, opts);
   await app.ready();

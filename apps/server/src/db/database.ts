@@ -25,9 +25,16 @@ pg.types.setTypeParser(20, (v: string) => {
 });
 
 /** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file (WAL, durable commits). */
-export function openDatabase(opts: { databaseUrl?: string | undefined; sqlitePath: string }): DbHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+  onIdleError?: (err: Error) => void;
+}): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the process: the pool
+    // discards it and the next query opens a fresh one.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', raw: { kind: 'postgres', pool }, close: () => db.destroy() };
   }

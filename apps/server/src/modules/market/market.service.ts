@@ -203,7 +203,9 @@ export class MarketService {
   private onTick(tick: Tick): void {
     const inst = this.byCode.get(tick.code);
     if (!inst || inst.enabled !== 1 || (!this.replaying && !isMarketOpen(inst.hours, tick.time))) return;
-    const q = this.quotes.accept(tick);
+    // Candle volumes are whole numbers; a source with fractional volume (replayed notional) is rounded here.
+    const volume = Math.max(0, Math.round(tick.volume));
+    const q = this.quotes.accept({ ...tick, volume });
     if (!q) return;
     const bars = this.current.get(inst.id) ?? new Map<PeriodName, Candle>();
     this.current.set(inst.id, bars);
@@ -211,7 +213,7 @@ export class MarketService {
     const wantsKline = this.d.gateway.hasSubscribers(klineChannel);
     for (const period of PERIOD_NAMES) {
       const time = bucketStart(period, tick.time, q.dayStart);
-      const next = applyPrice(bars.get(period), time, tick.bid, tick.volume);
+      const next = applyPrice(bars.get(period), time, tick.bid, volume);
       bars.set(period, next);
       this.dirty.set(`${inst.id}|${period}|${next.time}`, { instrumentId: inst.id, period, ...next });
       if (wantsKline) {

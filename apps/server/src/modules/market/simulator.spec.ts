@@ -90,3 +90,20 @@ describe('price simulator', () => {
     });
   });
 });
+
+describe('history backfill boundaries', () => {
+  it('builds every hour once: minutes start on a whole hour and hours end before it', () => {
+    const end = Date.parse('2026-01-21T10:17:30Z');
+    const { minutes, hours } = backfillHistory({
+      inst: btc,
+      seed: 9,
+      endMs: end,
+      endPoints: 9_500_000,
+      minuteDays: 1.3,
+      hourDays: 5,
+    });
+    expect(minutes[0]!.time % 3600).toBe(0);
+    expect(hours.at(-1)!.time).toBe(minutes[0]!.time - 3600);
+    expect(new Set(hours.map((h) => h.time)).size).toBe(hours.length);
+  });
+});

@@ -146,9 +146,10 @@ export function backfillHistory(opts: {
   const minutes: Candle[] = [];
   let price = opts.endPoints;
   const lastMinute = Math.floor(endMs / 60_000) * 60_000 - 60_000;
-  const firstMinute = lastMinute - opts.minuteDays * 86_400_000;
+  // Minutes start on a whole hour, and hours end just before it, so no hour is built twice.
+  const minuteStart = Math.floor((lastMinute - opts.minuteDays * 86_400_000) / 3_600_000) * 3_600_000;
   let closedMinutes = 0;
-  for (let t = lastMinute; t > firstMinute; t -= 60_000) {
+  for (let t = lastMinute; t >= minuteStart; t -= 60_000) {
     if (!isMarketOpen(inst.hours, t)) {
       closedMinutes += 1;
       continue;
@@ -162,7 +163,7 @@ export function backfillHistory(opts: {
   minutes.reverse();
 
   const hours: Candle[] = [];
-  const lastHour = Math.floor(firstMinute / 3_600_000) * 3_600_000;
+  const lastHour = minuteStart - 3_600_000;
   for (let t = lastHour; t > lastHour - opts.hourDays * 86_400_000; t -= 3_600_000) {
     if (!isMarketOpen(inst.hours, t)) continue;
     const vol = p.minuteVol * Math.sqrt(60) * (p.hourProfile[new Date(t).getUTCHours()] ?? 1);
