@@ -223,7 +223,7 @@ export class MarketService {
           forex_id: inst.id,
           kline: { Period: period, ForexId: inst.id, Code: inst.code, ...this.point(inst, next) },
         };
-        this.d.gateway.publish(klineChannel, msg);
+        this.d.gateway.publish(klineChannel, msg, period);
       }
     }
     if (this.d.gateway.hasSubscribers(CHANNEL_DAY_MARKET)) {
@@ -244,7 +244,7 @@ export class MarketService {
           time: q.time,
         },
       };
-      this.d.gateway.publish(CHANNEL_DAY_MARKET, msg);
+      this.d.gateway.publish(CHANNEL_DAY_MARKET, msg, inst.code);
     }
     for (const l of this.tickListeners) l(inst.code, q);
   }

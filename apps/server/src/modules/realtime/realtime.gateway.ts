@@ -19,12 +19,18 @@ interface Connection {
   lang: Lang;
   userId?: number;
   channels: Set<string>;
+  /** Newest unsent message per conflation key while the client is behind (quotes: one per symbol). */
+  pending: Map<string, string>;
 }
 
 export const MAX_CHANNELS_PER_CONNECTION = 64;
 const MAX_MESSAGE_BYTES = 4096;
 /** A client whose unsent data passes this is too slow to keep: it is dropped rather than allowed to grow memory. */
 export const MAX_BUFFERED_BYTES = 1 << 20;
+/** Past this much unsent data a client is behind: its quotes are conflated to the newest per symbol. */
+export const CONFLATE_ABOVE_BYTES = 64 * 1024;
+/** How often conflated messages are offered again to a client that was behind. */
+export const CONFLATION_FLUSH_MS = 50;
 
 /**
  * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. Later modules register their
@@ -34,6 +40,9 @@ export class RealtimeGateway {
   private readonly policies: ChannelPolicy[] = [];
   private readonly connections = new Set<Connection>();
   private readonly byChannel = new Map<string, Set<Connection>>();
+
+  private readonly behind = new Set<Connection>();
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly auth: UserAuth,
@@ -49,7 +58,7 @@ export class RealtimeGateway {
   }
 
   accept(socket: WebSocket, lang: Lang): void {
-    const conn: Connection = { socket, lang, channels: new Set() };
+    const conn: Connection = { socket, lang, channels: new Set(), pending: new Map() };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => {
       void this.onMessage(conn, isBinary ? null : data.toString()).catch((err: unknown) => {
@@ -65,12 +74,15 @@ export class RealtimeGateway {
     return (this.byChannel.get(channel)?.size ?? 0) > 0;
   }
 
-  /** Sends a public channel's message to its subscribers. */
-  publish(channel: string, message: object): void {
+  /**
+   * Sends a public channel's message to its subscribers, serialised once for all of them. With a `conflateKey`
+   * (a quote's symbol), a client that is behind gets only the newest message per key when it catches up.
+   */
+  publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.byChannel.get(channel);
     if (!subs || subs.size === 0) return;
     const text = JSON.stringify(message);
-    for (const c of subs) this.send(c, text);
+    for (const c of subs) this.send(c, text, conflateKey === undefined ? undefined : `${channel}|${conflateKey}`);
   }
 
   /** Sends a user channel's message to that user's subscribed connections only. */
@@ -91,6 +103,8 @@ export class RealtimeGateway {
   }
 
   closeAll(): void {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushTimer = undefined;
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
   }
 
@@ -165,6 +179,8 @@ export class RealtimeGateway {
   }
 
   private drop(conn: Connection): void {
+    this.behind.delete(conn);
+    conn.pending.clear();
     if (!this.connections.delete(conn)) return;
     for (const ch of conn.channels) this.unsubscribe(conn, ch);
   }
@@ -175,13 +191,46 @@ export class RealtimeGateway {
     this.send(conn, JSON.stringify(body));
   }
 
-  private send(conn: Connection, text: string): void {
+  private send(conn: Connection, text: string, conflateKey?: string): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    const buffered = conn.socket.bufferedAmount;
+    if (buffered > MAX_BUFFERED_BYTES) {
+      // Too slow to keep up even with conflation: cut off, never allowed to grow server memory.
       conn.socket.terminate();
       this.drop(conn);
       return;
     }
+    if (conflateKey !== undefined && (buffered > CONFLATE_ABOVE_BYTES || conn.pending.size > 0)) {
+      // Behind: keep only the newest message per key; re-insert so delivery follows the latest update order.
+      conn.pending.delete(conflateKey);
+      conn.pending.set(conflateKey, text);
+      this.markBehind(conn);
+      return;
+    }
     conn.socket.send(text);
+  }
+
+  private markBehind(conn: Connection): void {
+    this.behind.add(conn);
+    this.flushTimer ??= setInterval(() => this.flushBehind(), CONFLATION_FLUSH_MS);
+  }
+
+  /** Offers conflated messages to clients that have caught up enough to take them. */
+  flushBehind(): void {
+    for (const conn of this.behind) {
+      if (conn.socket.readyState !== conn.socket.OPEN) {
+        this.drop(conn);
+        continue;
+      }
+      if (conn.socket.bufferedAmount > CONFLATE_ABOVE_BYTES) continue;
+      const messages = [...conn.pending.values()];
+      conn.pending.clear();
+      this.behind.delete(conn);
+      for (const text of messages) conn.socket.send(text);
+    }
+    if (this.behind.size === 0 && this.flushTimer) {
+      clearInterval(this.flushTimer);
+      this.flushTimer = undefined;
+    }
   }
 }

@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { UserAuth } from '../accounts/auth.ts';
+import { CONFLATE_ABOVE_BYTES, MAX_BUFFERED_BYTES, RealtimeGateway } from './realtime.gateway.ts';
+
+/** A socket whose unsent-bytes figure the test sets, standing in for a client that reads slowly. */
+class SlowSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  terminated = false;
+  send(text: string) {
+    this.sent.push(text);
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+  }
+  close() {
+    this.readyState = 3;
+  }
+}
+
+const quietLog = { error() {}, warn() {}, info() {} } as never;
+const gateways: RealtimeGateway[] = [];
+
+function setup() {
+  const gw = new RealtimeGateway({ fromToken: async () => undefined } as unknown as UserAuth, quietLog);
+  gateways.push(gw);
+  gw.registerChannel({ match: { exact: 'DAY_MARKET' }, requiresLogin: false });
+  const fast = new SlowSocket();
+  const slow = new SlowSocket();
+  gw.accept(fast as unknown as WebSocket, 'en');
+  gw.accept(slow as unknown as WebSocket, 'en');
+  for (const s of [fast, slow]) s.emit('message', Buffer.from(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' })), false);
+  return { gw, fast, slow };
+}
+
+const quote = (symbol: string, bid: number) => ({ type: 'DAY_MARKET', symbol, quotation: { bid } });
+
+afterEach(() => gateways.splice(0).forEach((g) => g.closeAll()));
+
+describe('websocket conflation for slow clients', () => {
+  it('sends every quote to a client that keeps up, and only the newest per symbol to one that is behind', async () => {
+    const { gw, fast, slow } = setup();
+    await new Promise((r) => setImmediate(r));
+    fast.sent = [];
+    slow.sent = [];
+    slow.bufferedAmount = CONFLATE_ABOVE_BYTES + 1;
+    for (let i = 1; i <= 100; i++) {
+      gw.publish('DAY_MARKET', quote('EURUSD', i), 'EURUSD');
+      gw.publish('DAY_MARKET', quote('BTCUSD', 1000 + i), 'BTCUSD');
+    }
+    expect(fast.sent).toHaveLength(200);
+    expect(slow.sent).toHaveLength(0);
+    // Still behind: nothing more is sent, and memory holds one message per symbol.
+    gw.flushBehind();
+    expect(slow.sent).toHaveLength(0);
+    // Caught up: the newest quote of each symbol, once.
+    slow.bufferedAmount = 0;
+    gw.flushBehind();
+    expect(slow.sent.map((t) => JSON.parse(t).quotation.bid)).toEqual([100, 1100]);
+    // And live again afterwards.
+    gw.publish('DAY_MARKET', quote('EURUSD', 101), 'EURUSD');
+    expect(JSON.parse(slow.sent.at(-1)!).quotation.bid).toBe(101);
+  });
+
+  it('cuts off a client whose unsent data passes the bound, leaving the others untouched', async () => {
+    const { gw, fast, slow } = setup();
+    await new Promise((r) => setImmediate(r));
+    slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
+    gw.publish('DAY_MARKET', quote('EURUSD', 1), 'EURUSD');
+    expect(slow.terminated).toBe(true);
+    expect(fast.terminated).toBe(false);
+    expect(gw.connectionCount).toBe(1);
+    gw.publish('DAY_MARKET', quote('EURUSD', 2), 'EURUSD');
+    expect(JSON.parse(fast.sent.at(-1)!).quotation.bid).toBe(2);
+  });
+
+  it('never starves a client: one that stays behind still gets the newest quote of every symbol when it drains', async () => {
+    const { gw, slow } = setup();
+    await new Promise((r) => setImmediate(r));
+    slow.sent = [];
+    for (let round = 0; round < 5; round++) {
+      slow.bufferedAmount = CONFLATE_ABOVE_BYTES * 2;
+      for (const s of ['A', 'B', 'C']) gw.publish('DAY_MARKET', quote(s, round), s);
+      slow.bufferedAmount = 0;
+      gw.flushBehind();
+    }
+    expect(slow.sent).toHaveLength(15);
+    expect(new Set(slow.sent.map((t) => JSON.parse(t).symbol))).toEqual(new Set(['A', 'B', 'C']));
+  });
+});
