@@ -3,17 +3,10 @@
  * the parameter schemas live in market-params.ts.
  */
 
-/** Candle periods, as the API and websocket name them. */
-export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
-export type Period = (typeof PERIODS)[number];
-export const PERIOD_SECONDS: Record<Period, number> = {
-  '1min': 60,
-  '5min': 300,
-  '15min': 900,
-  '30min': 1800,
-  '60min': 3600,
-  '1day': 86_400,
-};
+/** Candle periods, as the API and websocket name them (defined once, in the domain). */
+export { PERIOD_NAMES as PERIODS, PERIOD_SECONDS_BY_NAME as PERIOD_SECONDS } from '@tradepad/domain/periods';
+import type { PeriodName } from '@tradepad/domain/periods';
+export type Period = PeriodName;
 
 /** `MarketStatus`: 1 open, 2 closed. */
 export const MARKET_OPEN = 1;
