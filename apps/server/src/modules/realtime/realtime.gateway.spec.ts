@@ -11,8 +11,8 @@ class SlowSocket extends EventEmitter {
   bufferedAmount = 0;
   sent: string[] = [];
   terminated = false;
-  send(text: string) {
-    this.sent.push(text);
+  send(data: string | Buffer) {
+    this.sent.push(data.toString());
   }
   terminate() {
     this.terminated = true;

@@ -20,8 +20,11 @@ interface Connection {
   userId?: number;
   channels: Set<string>;
   /** Newest unsent message per conflation key while the client is behind (quotes: one per symbol). */
-  pending: Map<string, string>;
+  pending: Map<string, Frame>;
 }
+
+/** A message as sent: a string, or its UTF-8 bytes encoded once for many clients. */
+type Frame = string | Buffer;
 
 export const MAX_CHANNELS_PER_CONNECTION = 64;
 const MAX_MESSAGE_BYTES = 4096;
@@ -81,8 +84,10 @@ export class RealtimeGateway {
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.byChannel.get(channel);
     if (!subs || subs.size === 0) return;
-    const text = JSON.stringify(message);
-    for (const c of subs) this.send(c, text, conflateKey === undefined ? undefined : `${channel}|${conflateKey}`);
+    // Serialised and encoded once, whatever the number of subscribers.
+    const frame = Buffer.from(JSON.stringify(message));
+    const key = conflateKey === undefined ? undefined : `${channel}|${conflateKey}`;
+    for (const c of subs) this.send(c, frame, key);
   }
 
   /** Sends a user channel's message to that user's subscribed connections only. */
@@ -191,7 +196,7 @@ export class RealtimeGateway {
     this.send(conn, JSON.stringify(body));
   }
 
-  private send(conn: Connection, text: string, conflateKey?: string): void {
+  private send(conn: Connection, text: Frame, conflateKey?: string): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     const buffered = conn.socket.bufferedAmount;
     if (buffered > MAX_BUFFERED_BYTES) {
@@ -207,7 +212,7 @@ export class RealtimeGateway {
       this.markBehind(conn);
       return;
     }
-    conn.socket.send(text);
+    conn.socket.send(text, { binary: false });
   }
 
   private markBehind(conn: Connection): void {
@@ -226,7 +231,7 @@ export class RealtimeGateway {
       const messages = [...conn.pending.values()];
       conn.pending.clear();
       this.behind.delete(conn);
-      for (const text of messages) conn.socket.send(text);
+      for (const text of messages) conn.socket.send(text, { binary: false });
     }
     if (this.behind.size === 0 && this.flushTimer) {
       clearInterval(this.flushTimer);
