@@ -1,0 +1,212 @@
+/**
+ * Websocket fan-out (issue 3 §7): N clients on loopback subscribed to DAY_MARKET at the simulator's full tick rate,
+ * for Tradepad's server and, in the same run, a naive baseline (a plain `ws` server that stringifies every quote for
+ * every client, no conflation). Both servers run in child processes with the same SimulatorFeed, instruments and seed;
+ * the clients run in FANOUT_WORKERS (default 2) further child processes, so neither side's CPU is counted as the
+ * other's, though all share the machine's cores.
+ *
+ * Measures tick-to-client latency (`Date.now() - quotation.time` on receipt), messages delivered per second, server
+ * memory per connection ((RSS with N clients − RSS before, both after a forced GC) / N), and per-client message counts.
+ * Targets: 10,000 clients p99 ≤ 250 ms, ≤ 30 KB per connection, no client starved; 1,000 clients p99 ≤ 20 ms.
+ *
+ * Env: FANOUT_CLIENTS (comma-separated, default "1000,10000"), BENCH_SECONDS (window, default 15), FANOUT_WORKERS,
+ * BENCH_ALL_OPEN (default 1: every instrument trades around the clock, so the rate does not depend on the day).
+ * Prints figures; asserts nothing.
+ */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
+import { ALL_OPEN, type ServerReply, type ServerRequest } from './support/sim-common.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const SIZES = (process.env.FANOUT_CLIENTS ?? '1000,10000').split(',').map(Number);
+const WORKERS = Number(process.env.FANOUT_WORKERS ?? 2);
+const BATCH = 500;
+const IPC_TIMEOUT_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function child(file: string): ChildProcess {
+  return fork(path.join(here, 'support', file), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** The next IPC message of `type` from `c` (after sending `send`, if given). */
+function next<T extends { type: string }>(c: ChildProcess, type: T['type'], send?: object): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      c.off('message', on);
+      reject(new Error(`no ${type} from child within ${IPC_TIMEOUT_MS} ms`));
+    }, IPC_TIMEOUT_MS);
+    const on = (m: T) => {
+      if (m.type !== type) return;
+      clearTimeout(timer);
+      c.off('message', on);
+      resolve(m);
+    };
+    c.on('message', on);
+    if (send) c.send(send);
+  });
+}
+
+const stats = (server: ChildProcess, gc = false) =>
+  next<Extract<ServerReply, { type: 'stats' }>>(server, 'stats', { type: 'stats', gc } satisfies ServerRequest);
+
+function percentile(hist: Uint32Array, total: number, q: number): number {
+  const want = Math.ceil(total * q);
+  let seen = 0;
+  for (let ms = 0; ms <= BUCKETS; ms++) {
+    seen += hist[ms]!;
+    if (seen >= want && want > 0) return ms;
+  }
+  return NaN;
+}
+
+interface Row {
+  server: string;
+  clients: number;
+  connected: number;
+  subscribed: number;
+  open: number;
+  ticksPerSec: number;
+  deliveredPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  overflow: number;
+  kbPerConn: number;
+  minMsgs: number;
+  medianMsgs: number;
+  starved: number;
+  closed: number;
+  connectSec: number;
+}
+
+async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
+  const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts');
+  const workers: ChildProcess[] = [];
+  try {
+    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
+    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
+    await sleep(2000);
+    const before = await stats(server, true);
+
+    const t0 = Date.now();
+    const opened = await Promise.all(
+      Array.from({ length: WORKERS }, (_, w) => {
+        const c = child('fanout-clients.ts');
+        workers.push(c);
+        const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+        return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
+          type: 'open',
+          url,
+          count,
+          batch: BATCH,
+        } satisfies ClientsRequest);
+      }),
+    );
+    const subscribed = await Promise.all(
+      workers.map((c) =>
+        next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
+      ),
+    );
+    const connectSec = (Date.now() - t0) / 1000;
+    await sleep(2000);
+
+    const s0 = await stats(server);
+    const w0 = performance.now();
+    for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
+    await sleep(SECONDS * 1000);
+    const results = await Promise.all(
+      workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
+    );
+    const window = (performance.now() - w0) / 1000;
+    const s1 = await stats(server);
+    const after = await stats(server, true);
+
+    const hist = new Uint32Array(BUCKETS + 1);
+    for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
+    const total = hist.reduce((a, b) => a + b, 0);
+    const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
+    return {
+      server: kind === 'tradepad' ? 'Tradepad' : 'naive ws',
+      clients: n,
+      connected: opened.reduce((a, o) => a + o.ok, 0),
+      subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
+      open: ready.open,
+      ticksPerSec: (s1.ticks - s0.ticks) / window,
+      deliveredPerSec: total / window,
+      p50: percentile(hist, total, 0.5),
+      p99: percentile(hist, total, 0.99),
+      max: Math.max(...results.map((r) => r.max)),
+      overflow: hist[BUCKETS]!,
+      kbPerConn: (after.rss - before.rss) / 1024 / n,
+      minMsgs: counts[0] ?? 0,
+      medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
+      starved: counts.filter((k) => k === 0).length,
+      closed: results.reduce((a, r) => a + r.closed, 0),
+      connectSec,
+    };
+  } finally {
+    for (const c of workers) c.kill('SIGKILL');
+    server.kill('SIGKILL');
+    await sleep(2000);
+  }
+}
+
+function fdLimit(): string {
+  try {
+    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
+  } catch {
+    return '?';
+  }
+}
+
+async function main() {
+  const limit = fdLimit();
+  const rows: Row[] = [];
+  for (const n of SIZES) {
+    if (Number(limit) < n + 256) console.log(`warning: ulimit -n is ${limit}, below ${n} clients + margin`);
+    for (const kind of ['tradepad', 'naive'] as const) {
+      const r = await run(kind, n);
+      console.log(
+        `${r.server} ${n}: connected ${r.connected}, subscribed ${r.subscribed} in ${r.connectSec.toFixed(1)} s, ${r.ticksPerSec.toFixed(1)} ticks/s, ` +
+          `${Math.round(r.deliveredPerSec)} msgs/s, p99 ${r.p99} ms`,
+      );
+      rows.push(r);
+    }
+  }
+
+  const fmt = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+  console.log(
+    `\nWebsocket fan-out (${SECONDS} s window, ${os.cpus().length} cores, loopback; clients in ${WORKERS} forked Node ` +
+      `processes, connected ${BATCH} at a time, then all subscribed; servers in their own processes; ` +
+      `${ALL_OPEN ? 'every instrument open (BENCH_ALL_OPEN)' : 'real market hours'}; ulimit -n ${limit})`,
+  );
+  console.log(
+    '| server | clients | connected / subscribed | instruments open | ticks/s at source | msgs delivered/s | p50 ms | p99 ms | max ms | ' +
+      'server KB/conn | min / median msgs per client | starved | closed by server | delivered ÷ baseline | p99 ÷ baseline |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const base = rows.find((b) => b.server === 'naive ws' && b.clients === r.clients);
+    const ours = r.server === 'Tradepad' && base;
+    console.log(
+      `| ${r.server} | ${r.clients} | ${r.connected} / ${r.subscribed} | ${r.open} | ${fmt(r.ticksPerSec, 1)} | ${fmt(r.deliveredPerSec)} | ` +
+        `${r.p50} | ${r.p99}${r.overflow ? ' (≥10 s: ' + r.overflow + ')' : ''} | ${r.max} | ${fmt(r.kbPerConn, 1)} | ` +
+        `${r.minMsgs} / ${r.medianMsgs} | ${r.starved} | ${r.closed} | ` +
+        `${ours ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : ''} | ${ours ? fmt(r.p99 / base.p99, 2) : ''} |`,
+    );
+  }
+  console.log(
+    'Latency is Date.now() on receipt − the tick time in the message (both processes read the same clock). ' +
+      'Server KB/conn is (RSS with the clients − RSS before), both after a forced GC, ÷ clients.',
+  );
+}
+
+void main();

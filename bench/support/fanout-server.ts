@@ -1,0 +1,49 @@
+/**
+ * The server under test for bench/fanout.bench.ts, as a child process (forked with IPC): Tradepad's own server on a
+ * fresh temporary database with a short history and the built-in simulator (SIM_SEED=1). Sends `{type:'ready', port}`
+ * and answers `{type:'stats'}` with its RSS and the number of ticks the simulator produced so far.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isMarketOpen } from '@tradepad/domain';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { SimulatorFeed } from '../../apps/server/src/modules/market/simulator.ts';
+import { createServer } from '../../apps/server/src/server.ts';
+import { answerStats, seeds, type ServerReply } from './sim-common.ts';
+
+async function main() {
+  const list = seeds();
+  // Count ticks at the source: wrap the feed's callback (this process only).
+  let ticks = 0;
+  const start = SimulatorFeed.prototype.start;
+  SimulatorFeed.prototype.start = function (onTick) {
+    start.call(this, (t) => {
+      ticks += 1;
+      onTick(t);
+    });
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-bench-fanout-'));
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      HISTORY_DAYS: '1',
+      HISTORY_LONG_DAYS: '2',
+      LOG_LEVEL: 'silent',
+      SIM_SEED: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    },
+  );
+  const app = await createServer({ config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  answerStats(() => ticks);
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const open = list.filter((s) => isMarketOpen(s.hours, Date.now())).length;
+  const ready: ServerReply = { type: 'ready', port, open };
+  process.send?.(ready);
+}
+
+void main();
