@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { UserAuth } from '../accounts/auth.ts';
-import { CONFLATE_ABOVE_BYTES, MAX_BUFFERED_BYTES, RealtimeGateway } from './realtime.gateway.ts';
+import { CONFLATE_ABOVE_BYTES, MAX_BUFFERED_BYTES, RealtimeGateway, textFrame } from './realtime.gateway.ts';
 
 /** A socket whose unsent-bytes figure the test sets, standing in for a client that reads slowly. */
 class SlowSocket extends EventEmitter {
@@ -41,6 +41,18 @@ function setup() {
 const quote = (symbol: string, bid: number) => ({ type: 'DAY_MARKET', symbol, quotation: { bid } });
 
 afterEach(() => gateways.splice(0).forEach((g) => g.closeAll()));
+
+describe('prebuilt text frames', () => {
+  it.each([5, 125, 126, 65_535, 65_536, 70_000])('frames a %d-byte payload as RFC 6455 says', (n) => {
+    const frame = textFrame('x'.repeat(n));
+    expect(frame[0]).toBe(0x81);
+    const [len, offset] =
+      n < 126 ? [frame[1], 2] : n < 65_536 ? [frame.readUInt16BE(2), 4] : [Number(frame.readBigUInt64BE(2)), 10];
+    expect(len).toBe(n);
+    expect(frame.length).toBe(offset + n);
+    expect(frame[1]! & 0x80).toBe(0);
+  });
+});
 
 describe('websocket conflation for slow clients', () => {
   it('sends every quote to a client that keeps up, and only the newest per symbol to one that is behind', async () => {

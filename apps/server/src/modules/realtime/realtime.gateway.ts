@@ -23,8 +23,34 @@ interface Connection {
   pending: Map<string, Frame>;
 }
 
-/** A message as sent: a string, or its UTF-8 bytes encoded once for many clients. */
+/** A message as sent: a string, or a whole websocket text frame built once for many clients (`textFrame`). */
 type Frame = string | Buffer;
+
+/**
+ * One unmasked, final websocket text frame (RFC 6455 §5.2) holding `text`: built once per published message and
+ * written as-is to every subscriber's connection, instead of framing the same bytes again for each client.
+ */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const header = n < 126 ? Buffer.from([0x81, n]) : n < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
+  if (n >= 126 && n < 65_536) {
+    header[0] = 0x81;
+    header[1] = 126;
+    header.writeUInt16BE(n, 2);
+  } else if (n >= 65_536) {
+    header[0] = 0x81;
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return Buffer.concat([header, payload]);
+}
+
+/** The TCP socket under a `ws` connection (a private field of ws 8; absent on anything else). */
+function rawSocket(ws: WebSocket): { write(b: Buffer): boolean } | undefined {
+  const raw = (ws as unknown as { _socket?: { write(b: Buffer): boolean; writable?: boolean } })._socket;
+  return raw && typeof raw.write === 'function' ? raw : undefined;
+}
 
 export const MAX_CHANNELS_PER_CONNECTION = 64;
 const MAX_MESSAGE_BYTES = 4096;
@@ -84,8 +110,8 @@ export class RealtimeGateway {
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.byChannel.get(channel);
     if (!subs || subs.size === 0) return;
-    // Serialised and encoded once, whatever the number of subscribers.
-    const frame = Buffer.from(JSON.stringify(message));
+    // Serialised and framed once, whatever the number of subscribers.
+    const frame = textFrame(JSON.stringify(message));
     const key = conflateKey === undefined ? undefined : `${channel}|${conflateKey}`;
     for (const c of subs) this.send(c, frame, key);
   }
@@ -212,7 +238,21 @@ export class RealtimeGateway {
       this.markBehind(conn);
       return;
     }
-    conn.socket.send(text, { binary: false });
+    this.write(conn, text);
+  }
+
+  /**
+   * Writes a prebuilt frame straight to the connection's socket (ws sends in order and, without compression, never
+   * queues frames of its own, so whole frames interleave safely); strings go through ws as usual.
+   */
+  private write(conn: Connection, data: Frame): void {
+    if (typeof data === 'string') {
+      conn.socket.send(data);
+      return;
+    }
+    const raw = rawSocket(conn.socket);
+    if (raw) raw.write(data);
+    else conn.socket.send(data.subarray(data[1] === 126 ? 4 : data[1] === 127 ? 10 : 2), { binary: false });
   }
 
   private markBehind(conn: Connection): void {
@@ -231,7 +271,7 @@ export class RealtimeGateway {
       const messages = [...conn.pending.values()];
       conn.pending.clear();
       this.behind.delete(conn);
-      for (const text of messages) conn.socket.send(text, { binary: false });
+      for (const text of messages) this.write(conn, text);
     }
     if (this.behind.size === 0 && this.flushTimer) {
       clearInterval(this.flushTimer);
