@@ -62,6 +62,8 @@ export class MarketService {
   private feed: Feed | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private sparkCache: { at: number; data: SparklineSeries[] } | undefined;
+  /** Recent stored bars per instrument, period and size, kept a second (the live bar is added fresh on every call). */
+  private readonly recentBars = new Map<string, { at: number; bars: Promise<Candle[]> }>();
   private readonly tickListeners: Array<(code: string, q: Quote) => void> = [];
 
   constructor(private readonly d: MarketDeps) {}
@@ -169,7 +171,8 @@ export class MarketService {
   async kline(forexId: number, period: PeriodName, limit: number, to?: number): Promise<KlinePoint[]> {
     const inst = this.byId.get(forexId);
     if (!inst) throw refuse('err.instrument_unknown');
-    const stored = await this.d.repo.candles(inst.id, period, limit, to);
+    const stored =
+      to === undefined ? await this.recent(inst.id, period, limit) : await this.d.repo.candles(inst.id, period, limit, to);
     // The bar in progress lives in memory and reaches the database within a second; answer with the live one.
     const live = this.current.get(inst.id)?.get(period);
     const bars = [...stored];
@@ -180,6 +183,19 @@ export class MarketService {
       if (bars.length > limit) bars.shift();
     }
     return bars.map((b) => this.point(inst, b));
+  }
+
+  /** The newest stored bars, shared by the charts that open at the same moment (stored bars change once a second). */
+  private recent(instrumentId: number, period: PeriodName, limit: number): Promise<Candle[]> {
+    const key = `${instrumentId}|${period}|${limit}`;
+    const now = this.d.clock.now();
+    const hit = this.recentBars.get(key);
+    if (hit && now - hit.at < FLUSH_EVERY_MS) return hit.bars;
+    const bars = this.d.repo.candles(instrumentId, period, limit);
+    this.recentBars.set(key, { at: now, bars });
+    bars.catch(() => this.recentBars.delete(key));
+    if (this.recentBars.size > 2000) this.recentBars.clear();
+    return bars;
   }
 
   async sparklines(): Promise<SparklineSeries[]> {
