@@ -1,20 +1,11 @@
 import type { DayMarketMessage, ForexQuotation, TradeItem } from '@tradepad/contracts/market';
 import { KeyedStore, type Schedule } from '../lib/keyed-store.ts';
 
-/** The day's figures of one instrument, as the app keeps them. Prices in the instrument's precision. */
-export interface Quote {
-  open: number;
-  high: number;
-  low: number;
-  /** The last bid: the price the lists show. */
-  close: number;
-  bid: number;
-  ask: number;
-  /** Percent over the session, 2 decimals (`0.25` is +0.25 %). */
-  change: number;
-  /** Unix milliseconds of the tick. */
-  time: number;
-}
+/**
+ * The day's figures of one instrument, as the app keeps them: the DAY_MARKET quotation's shape (prices in the
+ * instrument's precision, `close` the last bid, `change` in percent, `time` in unix ms), less what the rows don't use.
+ */
+export type Quote = Omit<DayMarketMessage['quotation'], 'forex_id' | 'volume'>;
 
 export function quoteFromItem(q: ForexQuotation): Quote {
   return {
