@@ -1,3 +1,4 @@
+import type { Company } from '@tradepad/contracts';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -79,16 +80,8 @@ export interface AreasTable {
   enabled: number;
 }
 
-export interface CompaniesTable {
-  id: Generated<number>;
-  name: string;
-  logo: string;
-  url: string;
-  subject: string;
-  registered_address: string;
-  location: string;
-  email: string;
-}
+/** The public company shape (contracts) is the row itself, with a generated id. */
+export type CompaniesTable = Omit<Company, 'id'> & { id: Generated<number> };
 
 export interface UsersTable {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 import {
   CHANNEL_DAY_MARKET,
   CHANNEL_KLINE_PREFIX,
+  LANGS,
   MARKET_CLOSED,
   MARKET_OPEN,
   type Category,
@@ -18,6 +19,7 @@ import {
   bucketStart,
   isMarketOpen,
   mergeCandles,
+  percentChange,
   pointsToPrice,
   tradingDayStart,
   type Candle,
@@ -159,13 +161,12 @@ export class MarketService {
       .map((i) => this.tradeItem(i, now));
   }
 
+  /** Categories that have an enabled instrument, named in `lang`. */
   categories(lang: Lang): Category[] {
-    return CATEGORIES.map((c) => c.id)
-      .filter((id) => this.instruments.some((i) => i.category_id === id && i.enabled === 1))
-      .map((id) => {
-        const c = CATEGORIES.find((x) => x.id === id)!;
-        return { Id: c.id, NameShowTrans: this.categoryName(c.id, lang) };
-      });
+    return CATEGORIES.filter((c) => this.instruments.some((i) => i.category_id === c.id && i.enabled === 1)).map((c) => ({
+      Id: c.id,
+      NameShowTrans: this.categoryName(c.id, lang),
+    }));
   }
 
   async kline(forexId: number, period: PeriodName, limit: number, to?: number): Promise<KlinePoint[]> {
@@ -400,7 +401,7 @@ export class MarketService {
         dayHigh: day.high,
         dayLow: day.low,
         dayVolume: day.volume,
-        change: day.open ? Math.round(((bid - day.open) / day.open) * 10_000) / 100 : 0,
+        change: percentChange(day.open, bid),
       });
     }
   }
@@ -451,7 +452,7 @@ export class MarketService {
 
   private categoryName(id: number, lang: Lang): string {
     const c = CATEGORIES.find((x) => x.id === id);
-    const idx = ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr'].indexOf(lang);
+    const idx = LANGS.indexOf(lang);
     return c?.names[idx] ?? c?.names[1] ?? '';
   }
 }
