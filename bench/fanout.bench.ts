@@ -9,7 +9,7 @@
  * memory per connection ((RSS with N clients − RSS before, both after a forced GC) / N), and per-client message counts.
  * Targets: 10,000 clients p99 ≤ 250 ms, ≤ 30 KB per connection, no client starved; 1,000 clients p99 ≤ 20 ms.
  *
- * Env: FANOUT_CLIENTS (comma-separated, default "1000,10000"), BENCH_SECONDS (window, default 15), FANOUT_WORKERS,
+ * Env: FANOUT_PROBE=1 (the server prints its write-pass timings), FANOUT_PIN=0 (no core pinning), FANOUT_CLIENTS (comma-separated, default "1000,10000"), BENCH_SECONDS (window, default 15), FANOUT_WORKERS,
  * BENCH_ALL_OPEN (default 1: every instrument trades around the clock, so the rate does not depend on the day).
  * Prints figures; asserts nothing.
  */
@@ -23,17 +23,37 @@ import { ALL_OPEN, type ServerReply, type ServerRequest } from './support/sim-co
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const SIZES = (process.env.FANOUT_CLIENTS ?? '1000,10000').split(',').map(Number);
-const WORKERS = Number(process.env.FANOUT_WORKERS ?? 2);
 const BATCH = 500;
 const IPC_TIMEOUT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function child(file: string): ChildProcess {
-  return fork(path.join(here, 'support', file), [], {
+/**
+ * Pins the servers to the first core and the clients to the rest (FANOUT_PIN=0 turns it off), so the load generator
+ * cannot take the server's CPU: what is measured is the server's own fan-out, on one core.
+ */
+const PIN = process.env.FANOUT_PIN !== '0' && os.cpus().length >= 2 && hasTaskset();
+
+function hasTaskset(): boolean {
+  try {
+    execSync('taskset -V', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Client processes: one per core left to the clients when pinned. */
+const WORKERS = Number(process.env.FANOUT_WORKERS ?? 0) || (PIN ? Math.max(1, os.cpus().length - 1) : 2);
+
+function child(file: string, role: 'server' | 'clients'): ChildProcess {
+  const c = fork(path.join(here, 'support', file), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const cores = role === 'server' ? '0' : `1-${os.cpus().length - 1}`;
+  if (PIN && c.pid) execSync(`taskset -a -p -c ${cores} ${c.pid}`, { stdio: 'ignore' });
+  return c;
 }
 
 /** The next IPC message of `type` from `c` (after sending `send`, if given). */
@@ -88,7 +108,7 @@ interface Row {
 }
 
 async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
-  const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts');
+  const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts', 'server');
   const workers: ChildProcess[] = [];
   try {
     const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
@@ -99,7 +119,7 @@ async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
     const t0 = Date.now();
     const opened = await Promise.all(
       Array.from({ length: WORKERS }, (_, w) => {
-        const c = child('fanout-clients.ts');
+        const c = child('fanout-clients.ts', 'clients');
         workers.push(c);
         const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
         return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
@@ -186,6 +206,7 @@ async function main() {
   console.log(
     `\nWebsocket fan-out (${SECONDS} s window, ${os.cpus().length} cores, loopback; clients in ${WORKERS} forked Node ` +
       `processes, connected ${BATCH} at a time, then all subscribed; servers in their own processes; ` +
+      `${PIN ? 'server pinned to core 0, clients to the others; ' : ''}` +
       `${ALL_OPEN ? 'every instrument open (BENCH_ALL_OPEN)' : 'real market hours'}; ulimit -n ${limit})`,
   );
   console.log(

@@ -3,9 +3,14 @@
  * each to DAY_MARKET, and during the measuring window records `Date.now() - quotation.time` of every DAY_MARKET message
  * into 1-ms buckets (0–9,999 ms, one overflow bucket) and counts messages per client. Reads the tick time with string
  * operations, not JSON.parse, to keep the client side cheap. All sockets are connected first and subscribed afterwards,
-so the handshakes of the last batches do not queue behind the quote traffic of the first.
+ * so the handshakes of the last batches do not queue behind the quote traffic of the first.
+ *
+ * The clients speak RFC 6455 over plain `net` sockets (handshake, masked client frames, unmasked server frames)
+ * rather than through the `ws` library: the load generator shares the machine's two cores with the server it
+ * measures, and a per-message event and string copy per client would make the clients, not the server, the
+ * bottleneck. The same clients measure the naive baseline.
  */
-import WebSocket from 'ws';
+import net from 'node:net';
 
 export const BUCKETS = 10_000;
 
@@ -22,40 +27,98 @@ let measuring = false;
 let max = 0;
 let closedInWindow = 0;
 
-const sockets: WebSocket[] = [];
+const sockets: Array<net.Socket | undefined> = [];
 const subscribed: Array<(ok: boolean) => void> = [];
 
+const DAY_MARKET = Buffer.from('{"type":"DAY_MARKET"');
+const SUB_RESULT = Buffer.from('"sub_result"');
+const CODE_1 = Buffer.from('"code":1');
+const TIME = Buffer.from('"time":');
+
+/** A masked client text frame (RFC 6455 §5.3; the all-zero mask key leaves the payload as is). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  if (payload.length > 125) throw new Error('bench client frames stay short');
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+}
+
+/** Reads the unsigned decimal integer that starts at `at` in `b`. */
+function readInt(b: Buffer, at: number): number {
+  let n = 0;
+  for (let i = at; i < b.length; i++) {
+    const d = b[i]! - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function onPayload(index: number, b: Buffer, start: number, end: number, state: { isSubscribed: boolean }): void {
+  if (b.indexOf(DAY_MARKET, start) === start) {
+    if (!measuring) return;
+    const at = b.lastIndexOf(TIME, end);
+    const lag = Math.max(0, Date.now() - readInt(b, at + TIME.length));
+    hist[Math.min(lag, BUCKETS)]! += 1;
+    if (lag > max) max = lag;
+    counts[index]! += 1;
+  } else if (!state.isSubscribed) {
+    const r = b.indexOf(SUB_RESULT, start);
+    if (r >= 0 && r < end) {
+      state.isSubscribed = true;
+      const c = b.indexOf(CODE_1, start);
+      subscribed[index]?.(c >= 0 && c < end);
+    }
+  }
+}
+
 function openOne(url: string, index: number): Promise<boolean> {
+  const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 60_000 });
+    const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
     let opened = false;
-    let isSubscribed = false;
-    ws.on('open', () => {
-      opened = true;
-      sockets[index] = ws;
-      resolve(true);
-    });
-    ws.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary) return;
-      const text = data.toString();
-      if (text.startsWith('{"type":"DAY_MARKET"')) {
-        if (!measuring) return;
-        const at = text.lastIndexOf('"time":');
-        const lag = Math.max(0, Date.now() - parseInt(text.slice(at + 7), 10));
-        hist[Math.min(lag, BUCKETS)]! += 1;
-        if (lag > max) max = lag;
-        counts[index]! += 1;
-      } else if (!isSubscribed && text.includes('"sub_result"')) {
-        isSubscribed = true;
-        subscribed[index]?.(text.includes('"code":1'));
+    const state = { isSubscribed: false };
+    let rest: Buffer | undefined;
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ),
+    );
+    socket.on('data', (chunk: Buffer) => {
+      const b = rest ? Buffer.concat([rest, chunk]) : chunk;
+      rest = undefined;
+      let at = 0;
+      if (!opened) {
+        const end = b.indexOf('\r\n\r\n');
+        if (end < 0) return void (rest = b);
+        if (!b.subarray(0, 12).toString().includes('101')) {
+          socket.destroy();
+          return resolve(false);
+        }
+        opened = true;
+        sockets[index] = socket;
+        resolve(true);
+        at = end + 4;
       }
+      // Unmasked server frames: 2-byte header, then a 16- or 64-bit length when the 7-bit one says 126 or 127.
+      while (b.length - at >= 2) {
+        const len7 = b[at + 1]! & 0x7f;
+        const head = len7 === 126 ? 4 : len7 === 127 ? 10 : 2;
+        if (b.length - at < head) break;
+        const len = len7 === 126 ? b.readUInt16BE(at + 2) : len7 === 127 ? Number(b.readBigUInt64BE(at + 2)) : len7;
+        if (b.length - at < head + len) break;
+        if ((b[at]! & 0x0f) === 1) onPayload(index, b, at + head, at + head + len, state);
+        at += head + len;
+      }
+      if (at < b.length) rest = Buffer.from(b.subarray(at));
     });
-    ws.on('error', () => {
+    socket.on('error', () => {
       if (!opened) resolve(false);
     });
-    ws.on('close', () => {
+    socket.on('close', () => {
+      sockets[index] = undefined;
       if (!opened) resolve(false);
-      else if (!isSubscribed) subscribed[index]?.(false);
+      else if (!state.isSubscribed) subscribed[index]?.(false);
       else if (measuring) closedInWindow += 1;
     });
   });
@@ -84,7 +147,7 @@ process.on('message', (m: ClientsRequest) => {
           (ws, i) =>
             new Promise<boolean>((resolve) => {
               subscribed[i] = resolve;
-              if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' }));
+              if (ws && !ws.destroyed) ws.write(clientFrame(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' })));
               else resolve(false);
             }),
         );

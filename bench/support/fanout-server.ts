@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isMarketOpen } from '@tradepad/domain';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { SimulatorFeed } from '../../apps/server/src/modules/market/simulator.ts';
+import { SimulatorFeed, STEP_MS } from '../../apps/server/src/modules/market/simulator.ts';
 import { createServer } from '../../apps/server/src/server.ts';
 import { answerStats, seeds, type ServerReply } from './sim-common.ts';
 
@@ -23,6 +23,7 @@ async function main() {
       onTick(t);
     });
   };
+  if (process.env.FANOUT_PROBE === '1') await probeWritePasses();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-bench-fanout-'));
   const config = loadConfig(
     {},
@@ -44,6 +45,32 @@ async function main() {
   const open = list.filter((s) => isMarketOpen(s.hours, Date.now())).length;
   const ready: ServerReply = { type: 'ready', port, open };
   process.send?.(ready);
+}
+
+/**
+ * FANOUT_PROBE=1: prints, every 5 s, how long after the simulator's step each write pass starts and how long the pass
+ * over all clients takes (the server's share of the tick-to-client latency).
+ */
+async function probeWritePasses() {
+  const { RealtimeGateway } = await import('../../apps/server/src/modules/realtime/realtime.gateway.ts');
+  const flush = RealtimeGateway.prototype.flushOutbox;
+  const starts: number[] = [];
+  const passes: number[] = [];
+  RealtimeGateway.prototype.flushOutbox = function (this: InstanceType<typeof RealtimeGateway>) {
+    const t0 = performance.now();
+    starts.push(Date.now() % STEP_MS);
+    flush.call(this);
+    passes.push(performance.now() - t0);
+  };
+  const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]?.toFixed(1) ?? '–';
+  setInterval(() => {
+    console.log(
+      `write passes: ${passes.length}, start after the step p50 ${q(starts, 0.5)} / p99 ${q(starts, 0.99)} ms, ` +
+        `pass p50 ${q(passes, 0.5)} / p99 ${q(passes, 0.99)} ms`,
+    );
+    starts.length = 0;
+    passes.length = 0;
+  }, 5000).unref();
 }
 
 void main();

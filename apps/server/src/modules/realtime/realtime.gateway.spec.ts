@@ -65,6 +65,7 @@ describe('websocket conflation for slow clients', () => {
       gw.publish('DAY_MARKET', quote('EURUSD', i), 'EURUSD');
       gw.publish('DAY_MARKET', quote('BTCUSD', 1000 + i), 'BTCUSD');
     }
+    gw.flushOutbox();
     expect(fast.sent).toHaveLength(200);
     expect(slow.sent).toHaveLength(0);
     // Still behind: nothing more is sent, and memory holds one message per symbol.
@@ -76,6 +77,7 @@ describe('websocket conflation for slow clients', () => {
     expect(slow.sent.map((t) => JSON.parse(t).quotation.bid)).toEqual([100, 1100]);
     // And live again afterwards.
     gw.publish('DAY_MARKET', quote('EURUSD', 101), 'EURUSD');
+    gw.flushOutbox();
     expect(JSON.parse(slow.sent.at(-1)!).quotation.bid).toBe(101);
   });
 
@@ -84,10 +86,12 @@ describe('websocket conflation for slow clients', () => {
     await new Promise((r) => setImmediate(r));
     slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
     gw.publish('DAY_MARKET', quote('EURUSD', 1), 'EURUSD');
+    gw.flushOutbox();
     expect(slow.terminated).toBe(true);
     expect(fast.terminated).toBe(false);
     expect(gw.connectionCount).toBe(1);
     gw.publish('DAY_MARKET', quote('EURUSD', 2), 'EURUSD');
+    gw.flushOutbox();
     expect(JSON.parse(fast.sent.at(-1)!).quotation.bid).toBe(2);
   });
 
@@ -98,10 +102,25 @@ describe('websocket conflation for slow clients', () => {
     for (let round = 0; round < 5; round++) {
       slow.bufferedAmount = CONFLATE_ABOVE_BYTES * 2;
       for (const s of ['A', 'B', 'C']) gw.publish('DAY_MARKET', quote(s, round), s);
+      gw.flushOutbox();
       slow.bufferedAmount = 0;
       gw.flushBehind();
     }
     expect(slow.sent).toHaveLength(15);
     expect(new Set(slow.sent.map((t) => JSON.parse(t).symbol))).toEqual(new Set(['A', 'B', 'C']));
+  });
+});
+
+describe('one write per client per event-loop turn', () => {
+  it('joins the frames published in one turn into a single socket write, in order', async () => {
+    const { gw, fast } = setup();
+    await new Promise((r) => setImmediate(r));
+    const writes: Buffer[] = [];
+    (fast as unknown as { _socket: object })._socket = { write: (b: Buffer) => writes.push(b) };
+    for (const s of ['A', 'B', 'C']) gw.publish('DAY_MARKET', quote(s, 1), s);
+    expect(writes).toHaveLength(0);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toEqual(Buffer.concat(['A', 'B', 'C'].map((s) => textFrame(JSON.stringify(quote(s, 1))))));
   });
 });
