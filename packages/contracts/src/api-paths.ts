@@ -25,6 +25,15 @@ export const API = {
   categories: '/v1/api/forex/getCategories',
   kline: '/v1/api/forex/kline',
   sparklines: '/v1/api/forex/abbreviated_cache_kline',
+  submit: '/v1/api/forex/submit',
+  deals: '/v1/api/forex/my_deal',
+  close: '/v1/api/forex/close',
+  cancel: '/v1/api/forex/cancel_trade',
+  setStops: '/v1/api/forex/set_stop_price',
+  /** Beyond the spec: the account figures of the order screen's summary card. */
+  accountSummary: '/v1/api/forex/account_summary',
+  forexDetail: '/v1/api/main/account/forexDetail',
+  ledger: '/v1/api/main/accountLog/forexChange',
 } as const;
 
 export const ADMIN_API = {

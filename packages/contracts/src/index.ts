@@ -7,3 +7,5 @@ export * from './api-paths.ts';
 export * from './calls.ts';
 export * from './market.ts';
 export * from './market-params.ts';
+export * from './trading.ts';
+export * from './trading-params.ts';

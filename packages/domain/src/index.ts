@@ -3,3 +3,8 @@ export * from './price.ts';
 export * from './periods.ts';
 export * from './candles.ts';
 export * from './market-hours.ts';
+export * from './conversion.ts';
+export * from './lots.ts';
+export * from './trading.ts';
+export * from './risk.ts';
+export * from './withdrawal.ts';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { codeParam, intParam, pageParams } from './params.ts';
+import { DEAL_LIST_STATUSES, ORDER_BUY, ORDER_SELL, SUBMIT_MARKET, SUBMIT_PENDING } from './trading.ts';
+
+/**
+ * A decimal number given as a string or a number: lots and prices. Refuses NaN, infinities, exponents, signs and
+ * more than 12 integer or 8 decimal digits, so nothing absurd reaches the engine; the engine checks the instrument's
+ * own limits (step, minimum, maximum, precision).
+ */
+export function decimalParam(errorKey: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: errorKey }).regex(/^\d{1,12}(\.\d{1,8})?$/, { error: errorKey }),
+  );
+}
+
+/** A price level that may be absent or 0 (none). */
+const optionalLevel = (key: string) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? '0' : v), decimalParam(key));
+
+/** `forex/submit` (spec §7). */
+export const submitParams = z.object({
+  type: codeParam([ORDER_BUY, ORDER_SELL] as const, 'err.order_type_invalid'),
+  cont: decimalParam('err.lots_invalid'),
+  forex_id: intParam('err.instrument_unknown', 1, 1_000_000),
+  status: z.preprocess(
+    (v) => (v === undefined || v === '' ? SUBMIT_MARKET : v),
+    codeParam([SUBMIT_MARKET, SUBMIT_PENDING] as const, 'err.order_kind_invalid'),
+  ),
+  target_price: optionalLevel('err.price_invalid'),
+  stop_loss_price: optionalLevel('err.stop_loss_invalid'),
+  target_profit_price: optionalLevel('err.take_profit_invalid'),
+  multiple: intParam('err.leverage_invalid', 1, 100_000),
+});
+export type SubmitParams = z.infer<typeof submitParams>;
+
+/** `forex/my_deal`. */
+export const dealListParams = z.object({
+  status: codeParam(DEAL_LIST_STATUSES, 'err.status_invalid'),
+  ...pageParams,
+});
+
+/** `forex/close` and `forex/cancel_trade`. */
+export const orderIdParams = z.object({ id: intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER) });
+
+/** `forex/set_stop_price`: a level left out stays as it is; 0 removes it. At least one must be given. */
+export const setStopParams = z
+  .object({
+    id: intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER),
+    stop_loss_price: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      decimalParam('err.stop_loss_invalid').optional(),
+    ),
+    target_profit_price: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      decimalParam('err.take_profit_invalid').optional(),
+    ),
+  })
+  .refine((p) => p.stop_loss_price !== undefined || p.target_profit_price !== undefined, { error: 'err.stops_missing' });
+
+/** `main/accountLog/forexChange`. */
+export const ledgerPageParams = z.object({ ...pageParams });

@@ -1,0 +1,154 @@
+/**
+ * Quotes, order kinds, stop levels, margin, fees, P/L and pip value (DESIGN §5–6). Prices are integer points
+ * (price × 10^precision, see price.ts), sizes are Lots (10⁻⁴ lot), money is Micros (10⁻⁶ USD). The engine and the
+ * order ticket call these same functions; each amount is computed exactly and rounded once.
+ */
+import { divideRounded, pow10n, quoteToUsd, RATE_SCALE, type DecimalRate, type Rate } from './conversion.ts';
+import { LOT_SCALE, type Lots } from './lots.ts';
+import { MICROS_PER_UNIT, micros, type Micros } from './money.ts';
+
+/** `OrderType`: 1 buy (long), 2 sell (short). */
+export type Side = 1 | 2;
+
+/** A two-sided quote in points. */
+export interface BidAsk {
+  readonly bid: number;
+  readonly ask: number;
+}
+
+/** The ask in points: bid plus the instrument's spread in points. */
+export const askFromBid = (bidPoints: number, spreadPoints: number): number => bidPoints + spreadPoints;
+
+/** The price a market order fills at, in points: a buy at the ask, a sell at the bid. */
+export const fillPrice = (side: Side, quote: BidAsk): number => (side === 1 ? quote.ask : quote.bid);
+
+/** The price a position closes at, in points: a long at the bid, a short at the ask. */
+export const closePrice = (side: Side, quote: BidAsk): number => (side === 1 ? quote.bid : quote.ask);
+
+export type PendingKind = 'buy_limit' | 'buy_stop' | 'sell_limit' | 'sell_stop';
+
+/**
+ * What a pending order at `pricePoints` is: a buy at or below the ask is a buy limit, above it a buy stop; a sell at
+ * or above the bid is a sell limit, below it a sell stop. A price equal to the market counts as a limit, because a
+ * limit fills at its price or better while a stop fills at whatever the market is once triggered: the user who asked
+ * for the current price keeps that guarantee.
+ */
+export function pendingKind(side: Side, pricePoints: number, quote: BidAsk): PendingKind {
+  if (side === 1) return pricePoints <= quote.ask ? 'buy_limit' : 'buy_stop';
+  return pricePoints >= quote.bid ? 'sell_limit' : 'sell_stop';
+}
+
+/**
+ * Whether a pending order of `kind` at `pricePoints` triggers on `quote`: buys watch the ask, sells the bid; limits
+ * trigger when the market is at their price or better, stops when it reaches or passes them.
+ */
+export function pendingTriggered(kind: PendingKind, pricePoints: number, quote: BidAsk): boolean {
+  switch (kind) {
+    case 'buy_limit':
+      return quote.ask <= pricePoints;
+    case 'buy_stop':
+      return quote.ask >= pricePoints;
+    case 'sell_limit':
+      return quote.bid >= pricePoints;
+    case 'sell_stop':
+      return quote.bid <= pricePoints;
+  }
+}
+
+/** Stop-loss and take-profit levels in points; 0 means none. */
+export interface StopLevels {
+  readonly stopLoss: number;
+  readonly takeProfit: number;
+}
+
+/**
+ * Whether SL/TP levels are on the correct side of both the reference price (the fill price of a market order, the
+ * order price of a pending one, the entry of an open position) and the current closing price (bid for a buy, ask for
+ * a sell): a buy's stop-loss strictly below both and take-profit strictly above both; a sell's the reverse. A level
+ * equal to either is refused (it would trigger at once or at entry). Negative levels are refused. The stop-loss is
+ * checked first.
+ */
+export function stopsCheck(
+  side: Side,
+  referencePoints: number,
+  levels: StopLevels,
+  market: BidAsk,
+): 'ok' | 'stop_loss_side' | 'take_profit_side' {
+  const { stopLoss: sl, takeProfit: tp } = levels;
+  if (side === 1) {
+    const close = market.bid;
+    if (sl !== 0 && !(sl > 0 && sl < referencePoints && sl < close)) return 'stop_loss_side';
+    if (tp !== 0 && !(tp > referencePoints && tp > close)) return 'take_profit_side';
+  } else {
+    const close = market.ask;
+    if (sl !== 0 && !(sl > referencePoints && sl > close)) return 'stop_loss_side';
+    if (tp !== 0 && !(tp > 0 && tp < referencePoints && tp < close)) return 'take_profit_side';
+  }
+  return 'ok';
+}
+
+/** The contract terms the money rules need from an instrument. */
+export interface TradingTerms {
+  /** Decimal places of the price (`PricePrecision`): points = price × 10^precision. */
+  readonly precision: number;
+  /** Units of the base per lot (`ForexContNum`): 100,000 for forex, 100 oz for gold, 1 for index CFDs. An integer. */
+  readonly contractSize: bigint | number;
+  /** `MarginMode`: 1 fixed margin of lots × contractSize USD; any other value (2) lots × contractSize × price ÷ leverage. */
+  readonly marginMode: number;
+  /** `ForexFeeRate`, parsed once by parseRate: USD per lot when trade_fee_type is 1, else a fraction of margin. */
+  readonly feeRate: DecimalRate;
+}
+
+/**
+ * Margin to open `size` at `pricePoints` (the fill price), in USD micros, rounded to 6 places half up:
+ * size × contractSize × price ÷ leverage in the quote currency, converted at `rate` (see conversionRate: for USD/XXX
+ * pass the rate at the fill price); or size × contractSize USD when marginMode is 1 (no price, leverage or rate).
+ * 1 lot EURUSD 1.08500 at 1:100 → 1085 USD; 1 lot USDJPY 150.000 at 1:100 → 1000 USD.
+ */
+export function requiredMargin(terms: TradingTerms, size: Lots, pricePoints: number, leverage: number, rate: Rate): Micros {
+  const units = size * BigInt(terms.contractSize);
+  if (terms.marginMode === 1) return micros(divideRounded(units * MICROS_PER_UNIT, LOT_SCALE, 'half_up'));
+  if (!(leverage > 0)) throw new RangeError(`leverage must be positive: ${leverage}`);
+  return quoteToUsd(units * BigInt(pricePoints), LOT_SCALE * pow10n(terms.precision) * BigInt(leverage), rate, 'half_up');
+}
+
+/**
+ * The fee for opening `size`, in USD micros, rounded to 6 places half up: size × feeRate (USD per lot) when `feeType`
+ * (trade_fee_type) is 1, else margin × feeRate. Kept on close, returned on cancel (DESIGN §5).
+ */
+export function tradeFee(terms: TradingTerms, size: Lots, margin: Micros, feeType: number): Micros {
+  if (feeType === 1) {
+    return micros(divideRounded(size * terms.feeRate * MICROS_PER_UNIT, LOT_SCALE * RATE_SCALE, 'half_up'));
+  }
+  return micros(divideRounded(margin * terms.feeRate, RATE_SCALE, 'half_up'));
+}
+
+/**
+ * Profit or loss of `size` from `entryPoints` to `exitPoints`, in USD micros rounded to 6 places half away from zero
+ * (so a buy's P/L is exactly minus the sell's): (exit − entry) × size × contractSize for a buy, the negative for a
+ * sell, in the quote currency, converted at `rate`. For a USD/XXX pair pass the rate at the exit price (USDJPY long
+ * 1 lot 150.000 → 151.500 = 1,500,000 JPY ÷ 151.5 = +990.099010 USD); for floating P/L, the current closing price.
+ */
+export function profitLoss(
+  terms: TradingTerms,
+  side: Side,
+  size: Lots,
+  entryPoints: number,
+  exitPoints: number,
+  rate: Rate,
+): Micros {
+  const move = side === 1 ? BigInt(exitPoints) - BigInt(entryPoints) : BigInt(entryPoints) - BigInt(exitPoints);
+  return quoteToUsd(move * size * BigInt(terms.contractSize), LOT_SCALE * pow10n(terms.precision), rate, 'half_away');
+}
+
+/** Points per pip: 10 for prices quoted with 3 or 5 decimals (fractional pips), otherwise 1. */
+export const pipPoints = (precision: number): number => (precision === 3 || precision === 5 ? 10 : 1);
+
+/**
+ * The USD value of a one-pip move of `size`, in micros rounded to 6 places half up: pipPoints × 10^−precision ×
+ * size × contractSize, converted at `rate`. 1 lot EURUSD → 10 USD; 1 lot USDJPY at 150.000 → 6.666667 USD.
+ */
+export function pipValue(terms: TradingTerms, size: Lots, rate: Rate): Micros {
+  const units = BigInt(pipPoints(terms.precision)) * size * BigInt(terms.contractSize);
+  return quoteToUsd(units, LOT_SCALE * pow10n(terms.precision), rate, 'half_up');
+}
