@@ -29,6 +29,12 @@ import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { MarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { TradeWriter } from './modules/trading/trade-writer.ts';
+import { TradingEngine } from './modules/trading/trading.engine.ts';
+import { TradingRepository } from './modules/trading/trading.repository.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { TradingService, termsOf } from './modules/trading/trading.service.ts';
+import type { Feed } from './modules/market/feed.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -42,6 +48,8 @@ export interface AppOptions {
   /** Replaces mail/SMS delivery (tests use real SMTP and HTTP servers instead, through the config). */
   sender?: MessageSender;
   captchaText?: () => string;
+  /** Replaces the configured price feed (tests script their ticks). */
+  feed?: Feed;
 }
 
 /** What the running app is made of, for tests and for later modules to plug into. */
@@ -54,6 +62,8 @@ export interface AppContext {
   settings: SettingsService;
   ledger: LedgerRepository;
   market: MarketService;
+  trading: TradingService;
+  engine: TradingEngine;
 }
 
 declare module 'fastify' {
@@ -94,7 +104,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const accountsRepo = new AccountsRepository(db);
   await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
 
-  const ledger = new LedgerRepository();
+  const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
@@ -118,12 +128,50 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
 
-  const market = new MarketService({ repo: new MarketRepository(database), gateway, clock, config, log: app.log });
+  const market = new MarketService({
+    repo: new MarketRepository(database),
+    gateway,
+    clock,
+    config,
+    log: app.log,
+    feed: opts.feed,
+  });
   await market.init();
-  market.start();
-  app.addHook('preClose', async () => market.stop());
 
-  app.decorate('tradepad', { config, clock, database, accounts, gateway, settings, ledger, market } satisfies AppContext);
+  const tradingRepo = new TradingRepository(db);
+  const engine = new TradingEngine({
+    db,
+    repo: tradingRepo,
+    ledger,
+    writer: new TradeWriter(db),
+    market,
+    gateway,
+    clock,
+    log: app.log,
+    staleQuoteMs: config.STALE_QUOTE_MS,
+    demoStartBalance: config.DEMO_START_BALANCE,
+  });
+  const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
+  await engine.start(market.allInstruments(), termsOf);
+  await trading.engineSettings();
+  market.start();
+  app.addHook('preClose', async () => {
+    await market.stop();
+    await engine.stop();
+  });
+
+  app.decorate('tradepad', {
+    config,
+    clock,
+    database,
+    accounts,
+    gateway,
+    settings,
+    ledger,
+    market,
+    trading,
+    engine,
+  } satisfies AppContext);
 
   // Request handling
   app.decorateRequest('lang', 'hk');
@@ -172,6 +220,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   accountsRoutes(app, { accounts, auth });
   backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
   marketRoutes(app, market);
+  tradingRoutes(app, { trading, auth });
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Feed } from '../src/modules/market/feed.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -52,7 +53,14 @@ export interface ReceivedSms {
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 
 export async function startHarness(
-  opts: { clock?: Clock; env?: Record<string, string>; dataDir?: string; keepData?: boolean; database?: TestDatabase } = {},
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    dataDir?: string;
+    keepData?: boolean;
+    database?: TestDatabase;
+    feed?: Feed;
+  } = {},
 ): Promise<Harness> {
   const sms: ReceivedSms[] = [];
 
@@ -94,7 +102,7 @@ export async function startHarness(
       ...opts.env,
     },
   );
-  const app = await createServer({ config, clock: opts.clock, logger: true, captchaText: () => 'CAPT' });
+  const app = await createServer({ config, clock: opts.clock, feed: opts.feed, logger: true, captchaText: () => 'CAPT' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -12,6 +12,7 @@ import {
 } from './accounts.ts';
 import { ADMIN_API, API } from './api-paths.ts';
 import { klineParams, tradeListParams } from './market-params.ts';
+import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from './trading-params.ts';
 
 /** One REST call: its path, methods, the schema of its parameters and who may call it. */
 export interface CallDef {
@@ -90,7 +91,55 @@ export const CALLS: readonly CallDef[] = [
   },
   { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session' },
   { path: API.getBalance, methods: GET, auth: 'user', tag: 'accounts', summary: 'Cash balance, 2 decimals' },
-  { path: API.resetDemo, methods: BOTH, auth: 'user', tag: 'accounts', summary: 'Restore the demo start balance' },
+  {
+    path: API.resetDemo,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Demo only: close and cancel every order, then restore the start balance',
+  },
+  {
+    path: API.submit,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Open a market order or place a pending one (margin and fee taken from the balance)',
+    params: submitParams,
+  },
+  {
+    path: API.deals,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Orders by status (0 pending, 1 holding, 3 history), paged, with the P/L total and balance',
+    params: dealListParams,
+  },
+  { path: API.close, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Close a holding order', params: orderIdParams },
+  { path: API.cancel, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Cancel a pending order', params: orderIdParams },
+  {
+    path: API.setStops,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Change stop-loss and/or take-profit (a level left out stays, 0 removes it)',
+    params: setStopParams,
+  },
+  {
+    path: API.accountSummary,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Balance, equity, used and free margin, floating P/L and margin level',
+  },
+  { path: API.forexDetail, methods: GET, auth: 'user', tag: 'trading', summary: 'Cash and locked balances' },
+  {
+    path: API.ledger,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Entries that moved the cash balance, newest first, paged',
+    params: ledgerPageParams,
+  },
   {
     path: API.tradeList,
     methods: GET,

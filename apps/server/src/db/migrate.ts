@@ -3,6 +3,7 @@ import type { DbHandle } from './database.ts';
 import type { MigrationContext } from './migration-helpers.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-market.ts';
+import * as m003 from './migrations/003-trading.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -12,6 +13,7 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-foundation': m001,
   '002-market': m002,
+  '003-trading': m003,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

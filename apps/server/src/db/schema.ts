@@ -22,7 +22,44 @@ export interface Database {
   categories: CategoriesTable;
   instruments: InstrumentsTable;
   candles: CandlesTable;
+  orders: OrdersTable;
 }
+
+/** An order: prices in points, money in micro-units, lots in 10⁻⁴ lots (DESIGN §5–6). */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  is_demo: number;
+  instrument_id: number;
+  /** 1 buy, 2 sell. */
+  side: number;
+  /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
+  status: number;
+  /** market, buy_limit, buy_stop, sell_limit, sell_stop. */
+  kind: string;
+  lots: number;
+  leverage: number;
+  /** The price asked for: a pending order's level, the quote at submission for a market order. */
+  order_price: number;
+  /** Fill price; 0 while pending. */
+  open_price: number;
+  /** Exit price; 0 while open. */
+  close_price: number;
+  /** 0 = none. */
+  stop_loss: number;
+  take_profit: number;
+  margin: number;
+  fee: number;
+  /** Realised P/L once closed. */
+  profit: number;
+  /** 0 while open; ClosedType otherwise. */
+  closed_type: number;
+  created_at: number;
+  opened_at: number;
+  closed_at: number;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
 
 export interface CategoriesTable {
   id: number;

@@ -106,13 +106,4 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     const { user } = await auth.require(req);
     return ok(req, await accounts.balance(user));
   });
-
-  app.route({
-    method: [...BOTH],
-    url: API.resetDemo,
-    handler: async (req) => {
-      const { user } = await auth.require(req);
-      return ok(req, await accounts.resetDemo(user), 'ok.demo_reset');
-    },
-  });
 }

@@ -484,30 +484,6 @@ export class AccountsService {
     return { balance: formatMoney(await this.d.ledger.balance(this.d.db, user.id, 'cash'), 2) };
   }
 
-  /** Restores a demo account's start balance. (Trading adds: closing and cancelling its orders first.) */
-  async resetDemo(user: UserRow): Promise<{ balance: string }> {
-    if (!user.is_demo) throw refuse('err.forbidden');
-    const start = parseMoney(this.d.config.DEMO_START_BALANCE);
-    const now = this.d.clock.now();
-    await this.d.db.transaction().execute(async (trx) => {
-      const current = await this.d.ledger.balance(trx, user.id, 'cash');
-      const delta = micros(start - current);
-      if (delta === 0n) return;
-      await this.d.ledger.post(trx, {
-        type: 'demo_reset',
-        ref: { type: 'user', id: user.id },
-        userId: user.id,
-        memoKey: 'ledger.demo_reset',
-        at: now,
-        postings: [
-          { account: { user: user.id, kind: 'cash' }, amount: delta },
-          { account: { house: 'demo_funding' }, amount: micros(-delta) },
-        ],
-      });
-    });
-    return this.balance(user);
-  }
-
   logout(sessionId: number): Promise<void> {
     return this.d.sessions.revoke(sessionId);
   }

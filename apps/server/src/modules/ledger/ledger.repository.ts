@@ -32,6 +32,12 @@ const kindOf = (ref: AccountRef) => ('user' in ref ? ref.kind : ref.house);
 
 /** The only code that writes the ledger: one journal entry whose postings sum to zero, cached balances updated. */
 export class LedgerRepository {
+  /** Account ids seen outside any transaction (so certainly committed); accounts are never deleted. */
+  private readonly ids = new Map<string, number>();
+
+  /** `postgres` makes `lockBalance` take a row lock; SQLite has one writer at a time anyway. */
+  constructor(private readonly dbKind: 'sqlite' | 'postgres' = 'sqlite') {}
+
   /** Writes one entry inside the caller's transaction. Throws when the postings do not sum to zero. */
   async post(trx: Tx, entry: JournalEntry): Promise<number> {
     const total = entry.postings.reduce((s, p) => s + p.amount, 0n);
@@ -65,6 +71,9 @@ export class LedgerRepository {
   async accountId(trx: Tx | Db, ref: AccountRef): Promise<number> {
     const owner = ownerOf(ref);
     const kind = kindOf(ref);
+    const cacheKey = `${owner}|${kind}`;
+    const cached = this.ids.get(cacheKey);
+    if (cached !== undefined) return cached;
     const find = () =>
       trx
         .selectFrom('ledger_accounts')
@@ -74,7 +83,10 @@ export class LedgerRepository {
         .where('currency', '=', CURRENCY)
         .executeTakeFirst();
     const found = await find();
-    if (found) return found.id;
+    if (found) {
+      if (!trx.isTransaction) this.ids.set(cacheKey, found.id);
+      return found.id;
+    }
     await trx
       .insertInto('ledger_accounts')
       .values({ owner, user_id: 'user' in ref ? ref.user : null, kind, currency: CURRENCY, balance: 0 })
@@ -83,6 +95,32 @@ export class LedgerRepository {
     const created = await find();
     if (!created) throw new Error(`ledger account ${owner}/${kind} could not be created`);
     return created.id;
+  }
+
+  /** Creates a user's accounts ahead of their first movement, so later postings find them without a write. */
+  async ensureUserAccounts(db: Db, userId: number): Promise<void> {
+    for (const kind of ['cash', 'margin', 'locked'] as const) {
+      // The first look-up may create the account; the second finds it committed and caches its id.
+      await this.accountId(db, { user: userId, kind });
+      await this.accountId(db, { user: userId, kind });
+    }
+  }
+
+  /**
+   * A user account's balance inside a transaction that is about to spend from it: on PostgreSQL the row is locked
+   * until the transaction ends, so two spenders (an order and a withdrawal) can never both pass a balance check.
+   */
+  async lockBalance(trx: Tx, userId: number, kind: UserAccountKind): Promise<Micros> {
+    if (this.dbKind !== 'postgres') return this.balance(trx, userId, kind);
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('owner', '=', `user:${userId}`)
+      .where('kind', '=', kind)
+      .where('currency', '=', CURRENCY)
+      .forUpdate()
+      .executeTakeFirst();
+    return micros(row?.balance ?? 0);
   }
 
   /** A user account's balance (the cached sum of its postings). */

@@ -48,6 +48,8 @@ export interface MarketDeps {
   clock: Clock;
   config: Config;
   log: FastifyBaseLogger;
+  /** A feed to use instead of the configured one (tests). */
+  feed?: Feed | undefined;
 }
 
 /**
@@ -97,7 +99,7 @@ export class MarketService {
   /** Starts the feed (engine role only). */
   start(): void {
     if (this.d.config.NODE_ROLE === 'api') return;
-    this.feed = this.createFeed();
+    this.feed = this.d.feed ?? this.createFeed();
     this.feed.start((t) => this.onTick(t));
     this.flushTimer = setInterval(
       () => void this.flush().catch((err: unknown) => this.d.log.error({ err }, 'candle flush failed')),
@@ -119,6 +121,11 @@ export class MarketService {
 
   quote(code: string): Quote | undefined {
     return this.quotes.get(code);
+  }
+
+  /** Every instrument, enabled or not. */
+  allInstruments(): readonly Instrument[] {
+    return this.instruments;
   }
 
   instrumentById(id: number): Instrument | undefined {

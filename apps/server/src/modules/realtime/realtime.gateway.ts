@@ -75,6 +75,8 @@ export class RealtimeGateway {
   private readonly policies: ChannelPolicy[] = [];
   private readonly connections = new Set<Connection>();
   private readonly byChannel = new Map<string, Set<Connection>>();
+  /** Signed-in connections per user, so a user's messages never walk every connection. */
+  private readonly byUser = new Map<number, Set<Connection>>();
 
   private readonly behind = new Set<Connection>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -147,21 +149,32 @@ export class RealtimeGateway {
     this.outbox.clear();
   }
 
-  /** Sends a user channel's message to that user's subscribed connections only. */
-  publishToUser(userId: number, channel: string, message: object): void {
-    const subs = this.byChannel.get(channel);
-    if (!subs) return;
+  /**
+   * Sends a user channel's message to that user's subscribed connections only. A function builds the message per
+   * connection language (notices with translated text).
+   */
+  publishToUser(userId: number, channel: string, message: object | ((lang: Lang) => object)): void {
+    const conns = this.byUser.get(userId);
+    if (!conns) return;
     let text: string | undefined;
-    for (const c of subs) {
-      if (c.userId !== userId) continue;
-      text ??= JSON.stringify(message);
-      this.send(c, text);
+    for (const c of conns) {
+      if (!c.channels.has(channel)) continue;
+      if (typeof message === 'function') this.send(c, JSON.stringify(message(c.lang)));
+      else this.send(c, (text ??= JSON.stringify(message)));
     }
+  }
+
+  /** Whether any of the user's connections listens to `channel` (so figures are computed only for someone). */
+  userListens(userId: number, channel: string): boolean {
+    const conns = this.byUser.get(userId);
+    if (!conns) return false;
+    for (const c of conns) if (c.channels.has(channel)) return true;
+    return false;
   }
 
   /** Ends a user's sign-in on every connection (logout elsewhere, password change). */
   logoutUser(userId: number): void {
-    for (const c of this.connections) if (c.userId === userId) this.logout(c);
+    for (const c of [...(this.byUser.get(userId) ?? [])]) this.logout(c);
   }
 
   closeAll(): void {
@@ -194,6 +207,9 @@ export class RealtimeGateway {
         if (!found) return this.reply(conn, 'login_result', 0, 'err.session_expired');
         if (conn.userId !== undefined && conn.userId !== found.user.id) this.logout(conn);
         conn.userId = found.user.id;
+        let mine = this.byUser.get(conn.userId);
+        if (!mine) this.byUser.set(conn.userId, (mine = new Set()));
+        mine.add(conn);
         return this.reply(conn, 'login_result', 1, 'ws.ok');
       }
       case 'logout':
@@ -236,6 +252,7 @@ export class RealtimeGateway {
 
   /** Signs a connection out and drops its user channels; public channels stay. */
   private logout(conn: Connection): void {
+    this.forgetUser(conn);
     conn.userId = undefined;
     for (const ch of [...conn.channels]) {
       const policy = this.policies.find((p) => ('exact' in p.match ? p.match.exact === ch : ch.startsWith(p.match.prefix)));
@@ -247,7 +264,15 @@ export class RealtimeGateway {
     this.behind.delete(conn);
     conn.pending.clear();
     if (!this.connections.delete(conn)) return;
+    this.forgetUser(conn);
     for (const ch of conn.channels) this.unsubscribe(conn, ch);
+  }
+
+  private forgetUser(conn: Connection): void {
+    if (conn.userId === undefined) return;
+    const mine = this.byUser.get(conn.userId);
+    mine?.delete(conn);
+    if (mine?.size === 0) this.byUser.delete(conn.userId);
   }
 
   private reply(conn: Connection, type: string, code: number, key: MessageKey, channel?: string): void {

@@ -16,6 +16,10 @@ export const SETTINGS_DEFAULTS = {
   /** Company type: 0 turns on main-site mode. */
   company_type: '1',
   loss_url: '',
+  /** Margin level (equity ÷ used margin, %) at which new orders that add margin are refused and the trader warned. */
+  margin_call_level: '100',
+  /** Margin level (%) at which pending orders are cancelled and positions closed, largest loss first. */
+  stop_out_level: '50',
   /** 1: withdrawals need an approved real-name verification. */
   withdraw_requires_kyc: '1',
 } as const;

@@ -1,0 +1,893 @@
+import {
+  CHANNEL_FOREX_CLOSED,
+  CHANNEL_FOREX_TRADE,
+  CLOSED_BY_STOP_LOSS,
+  CLOSED_BY_STOP_OUT,
+  CLOSED_BY_TAKE_PROFIT,
+  CLOSED_BY_USER,
+  STATUS_CANCELLED,
+  STATUS_CLOSED,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+  type ForexClosedMessage,
+  type ForexTradeMessage,
+  type Lang,
+  type MarginCallMessage,
+} from '@tradepad/contracts';
+import {
+  ZERO,
+  closePrice,
+  conversionRate,
+  equity,
+  formatMoney,
+  isMarginCall,
+  isStopOut,
+  lots as toLots,
+  marginLevel,
+  micros,
+  microsToStorage,
+  parseMoney,
+  pointsToPrice,
+  profitLoss,
+  type Lots,
+  type Micros,
+  type PendingKind,
+  type QuoteLookup,
+  type Rate,
+  type Side,
+  type TradingTerms,
+} from '@tradepad/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/database.ts';
+import type { OrderRow } from '../../db/schema.ts';
+import { refuse } from '../../core/errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerRepository, Posting } from '../ledger/ledger.repository.ts';
+import type { Instrument } from '../market/market.repository.ts';
+import type { MarketService } from '../market/market.service.ts';
+import type { Quote } from '../market/quote-book.ts';
+import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
+import type { TradeWriter } from './trade-writer.ts';
+import type { TradingRepository } from './trading.repository.ts';
+import {
+  TriggerBook,
+  pendingOrderTrigger,
+  stopLossTrigger,
+  takeProfitTrigger,
+  triggerKey,
+  type Trigger,
+} from './trigger-book.ts';
+
+/** An instrument as the engine uses it: the market row plus its parsed trading terms. */
+export interface EngineInstrument {
+  row: Instrument;
+  terms: TradingTerms;
+  /** 10^precision as a float, for the risk screen only. */
+  scale: number;
+}
+
+/** An order that is pending or holding, as the engine keeps it in memory. */
+export interface LiveOrder {
+  id: number;
+  userId: number;
+  demo: boolean;
+  inst: EngineInstrument;
+  side: Side;
+  status: typeof STATUS_PENDING | typeof STATUS_HOLDING;
+  kind: 'market' | PendingKind;
+  lots: Lots;
+  leverage: number;
+  orderPrice: number;
+  openPrice: number;
+  stopLoss: number;
+  takeProfit: number;
+  margin: Micros;
+  fee: Micros;
+  createdAt: number;
+  openedAt: number;
+  /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
+  busy: boolean;
+  /** Signed units (lots × contract size, negative for a sell) as a float, for the risk screen only. */
+  unitsF: number;
+}
+
+/** One trader's account as the engine keeps it while they have orders. */
+export interface LiveAccount {
+  userId: number;
+  demo: boolean;
+  /** Cash balance (the ledger's cash account), micro-units. */
+  cash: Micros;
+  /** Margin held by the pending and holding orders (the ledger's margin account). */
+  margin: Micros;
+  orders: Map<number, LiveOrder>;
+  marginCall: boolean;
+  /** A stop-out of this account is queued or running. */
+  stoppingOut: boolean;
+}
+
+export interface EngineSettings {
+  feeType: number;
+  marginCallLevel: number;
+  stopOutLevel: number;
+}
+
+export interface EngineDeps {
+  db: Db;
+  repo: TradingRepository;
+  ledger: LedgerRepository;
+  writer: TradeWriter;
+  market: MarketService;
+  gateway: RealtimeGateway;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  staleQuoteMs: number;
+  demoStartBalance: string;
+}
+
+/** What a settlement did, for the caller and the websocket. */
+export interface Settlement {
+  order: LiveOrder;
+  exitPrice: number;
+  profit: Micros;
+  closedType: number;
+}
+
+const PUSH_EVERY_MS = 250;
+
+/**
+ * The execution and risk engine (DESIGN §5). It keeps every pending and holding order in memory, with a trigger
+ * book per instrument (pending fills, stop-losses, take-profits indexed by price) and, per instrument, the accounts
+ * whose equity moves with it. On every accepted quote it fires the crossed triggers and re-margins the accounts
+ * exposed to that instrument, stopping out those at or under the stop-out level. Nothing is ever polled from the
+ * database, and nothing scans every order.
+ *
+ * Every change of an order is one job of the TradeWriter: a compare-and-set on the order's status and its ledger
+ * entry in the same transaction. Memory changes only after the commit, so a user close, a trigger and a stop-out
+ * racing for the same order settle it exactly once: the first commit wins, the others find the status changed.
+ */
+export class TradingEngine {
+  private readonly instruments = new Map<number, EngineInstrument>();
+  private readonly byCode = new Map<string, EngineInstrument>();
+  private readonly books = new Map<number, TriggerBook>();
+  /** Accounts whose equity depends on an instrument (they hold it, or it converts one of their positions to USD). */
+  private readonly exposed = new Map<number, Set<LiveAccount>>();
+  private readonly accounts = new Map<number, LiveAccount>();
+  private readonly orders = new Map<number, LiveOrder>();
+  /** Accounts whose live figures changed since the last push. */
+  private readonly changed = new Set<LiveAccount>();
+  private pushTimer: NodeJS.Timeout | undefined;
+  private settingsCache: EngineSettings = { feeType: 1, marginCallLevel: 100, stopOutLevel: 50 };
+  readonly lookup: QuoteLookup;
+
+  constructor(private readonly d: EngineDeps) {
+    this.lookup = (code) => {
+      const inst = this.byCode.get(code);
+      const q = inst && this.d.market.quote(code);
+      return inst && q ? { bid: q.bid, precision: inst.row.precision } : undefined;
+    };
+  }
+
+  // Start and stop
+
+  /** Loads the instruments and rebuilds the books and accounts from the database (start, or engine failover). */
+  async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
+    for (const row of instruments) {
+      const inst: EngineInstrument = { row, terms: terms(row), scale: 10 ** row.precision };
+      this.instruments.set(row.id, inst);
+      this.byCode.set(row.code, inst);
+      this.books.set(row.id, new TriggerBook());
+    }
+    for (const row of await this.d.repo.openOrders()) await this.adopt(row);
+    this.d.market.onQuote((code, q) => this.onQuote(code, q));
+    this.pushTimer = setInterval(() => this.pushFigures(), PUSH_EVERY_MS);
+  }
+
+  async stop(): Promise<void> {
+    if (this.pushTimer) clearInterval(this.pushTimer);
+    this.pushTimer = undefined;
+    await this.d.writer.idle();
+  }
+
+  /** Resolves once every queued order change is committed (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.d.writer.idle();
+  }
+
+  /** Re-reads settings (fee type, margin-call and stop-out levels); called by the service before each order. */
+  refreshSettings(s: EngineSettings): void {
+    this.settingsCache = s;
+  }
+
+  instrument(id: number): EngineInstrument | undefined {
+    return this.instruments.get(id);
+  }
+
+  order(id: number): LiveOrder | undefined {
+    return this.orders.get(id);
+  }
+
+  account(userId: number): LiveAccount | undefined {
+    return this.accounts.get(userId);
+  }
+
+  get openOrderCount(): number {
+    return this.orders.size;
+  }
+
+  // Figures
+
+  /** The USD rate of an instrument's quote currency at `pricePoints` (see conversionRate). */
+  rate(inst: EngineInstrument, pricePoints: number): Rate | undefined {
+    return conversionRate(inst.row, pricePoints, this.lookup);
+  }
+
+  /** The instrument's current bid and ask in points, if it has a quote. */
+  floatingQuote(inst: EngineInstrument): { bid: number; ask: number } | undefined {
+    const q = this.d.market.quote(inst.row.code);
+    return q ? { bid: q.bid, ask: q.ask } : undefined;
+  }
+
+  /** Whether the instrument's market is open now (hours, enabled), whatever the age of its quote. */
+  marketOpen(inst: EngineInstrument, now = this.d.clock.now()): boolean {
+    return this.d.market.isOpen(inst.row, now);
+  }
+
+  /** Whether an instrument trades now on a fresh quote (no fills, triggers or stop-outs otherwise). */
+  tradable(inst: EngineInstrument, now = this.d.clock.now()): boolean {
+    if (!this.d.market.isOpen(inst.row, now)) return false;
+    const q = this.d.market.quote(inst.row.code);
+    return q !== undefined && now - q.time <= this.d.staleQuoteMs;
+  }
+
+  /** A holding order's floating P/L at the current quote (0 without a quote or a rate). */
+  floating(o: LiveOrder): { price: number; profit: Micros } {
+    const q = this.d.market.quote(o.inst.row.code);
+    if (!q || o.status !== STATUS_HOLDING) return { price: q ? closePrice(o.side, q) : 0, profit: ZERO };
+    const price = closePrice(o.side, q);
+    const rate = this.rate(o.inst, price);
+    return { price, profit: rate ? profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, price, rate) : ZERO };
+  }
+
+  /** An account's exact figures at the current quotes. */
+  figures(userId: number, cash?: Micros) {
+    const acc = this.accounts.get(userId);
+    const balance = cash ?? acc?.cash ?? ZERO;
+    let floating = 0n;
+    const rows: Array<{ order: LiveOrder; price: number; profit: Micros }> = [];
+    for (const o of acc?.orders.values() ?? []) {
+      if (o.status !== STATUS_HOLDING) continue;
+      const f = this.floating(o);
+      floating += f.profit;
+      rows.push({ order: o, ...f });
+    }
+    const usedMargin = acc?.margin ?? ZERO;
+    const eq = equity({ balance, usedMargin, floating: micros(floating) });
+    return {
+      balance,
+      usedMargin,
+      floating: micros(floating),
+      equity: eq,
+      level: marginLevel(eq, usedMargin),
+      marginCall: isMarginCall({ equity: eq, usedMargin }, this.settingsCache.marginCallLevel),
+      rows,
+    };
+  }
+
+  // Memory
+
+  private async adopt(row: OrderRow): Promise<void> {
+    const inst = this.instruments.get(row.instrument_id);
+    if (!inst) {
+      this.d.log.error({ orderId: row.id, instrumentId: row.instrument_id }, 'open order of an unknown instrument');
+      return;
+    }
+    const acc = await this.accountFor(row.user_id, row.is_demo === 1);
+    this.remember(acc, {
+      id: row.id,
+      userId: row.user_id,
+      demo: row.is_demo === 1,
+      inst,
+      side: row.side as Side,
+      status: row.status as typeof STATUS_PENDING | typeof STATUS_HOLDING,
+      kind: row.kind as LiveOrder['kind'],
+      lots: toLots(row.lots),
+      leverage: row.leverage,
+      orderPrice: row.order_price,
+      openPrice: row.open_price,
+      stopLoss: row.stop_loss,
+      takeProfit: row.take_profit,
+      margin: micros(row.margin),
+      fee: micros(row.fee),
+      createdAt: row.created_at,
+      openedAt: row.opened_at,
+      busy: false,
+      unitsF: 0,
+    });
+  }
+
+  /** The account in memory, loaded from the ledger the first time. */
+  async accountFor(userId: number, demo: boolean): Promise<LiveAccount> {
+    const found = this.accounts.get(userId);
+    if (found) return found;
+    const db = this.d.db;
+    await this.d.ledger.ensureUserAccounts(db, userId);
+    const [cash, margin] = await Promise.all([
+      this.d.ledger.balance(db, userId, 'cash'),
+      this.d.ledger.balance(db, userId, 'margin'),
+    ]);
+    // Another caller may have loaded it while this one awaited.
+    const again = this.accounts.get(userId);
+    if (again) return again;
+    const acc: LiveAccount = { userId, demo, cash, margin, orders: new Map(), marginCall: false, stoppingOut: false };
+    this.accounts.set(userId, acc);
+    return acc;
+  }
+
+  /** Reloads an account's cash after a movement outside the engine (deposit, withdrawal, adjustment). */
+  async cashChanged(userId: number): Promise<void> {
+    const acc = this.accounts.get(userId);
+    if (!acc) return;
+    acc.cash = await this.d.ledger.balance(this.d.db, userId, 'cash');
+    this.changed.add(acc);
+  }
+
+  private remember(acc: LiveAccount, o: LiveOrder): void {
+    o.unitsF = ((o.side === 1 ? 1 : -1) * Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
+    acc.orders.set(o.id, o);
+    this.orders.set(o.id, o);
+    this.arm(o);
+    this.expose(acc);
+    this.changed.add(acc);
+  }
+
+  private forget(o: LiveOrder): void {
+    this.disarm(o);
+    this.orders.delete(o.id);
+    const acc = this.accounts.get(o.userId);
+    if (!acc) return;
+    acc.orders.delete(o.id);
+    this.expose(acc);
+    this.changed.add(acc);
+  }
+
+  /** Puts an order's triggers in its instrument's book. */
+  private arm(o: LiveOrder): void {
+    const book = this.books.get(o.inst.row.id)!;
+    this.disarm(o);
+    if (o.status === STATUS_PENDING && o.kind !== 'market') book.add(pendingOrderTrigger(o.id, o.kind, o.orderPrice));
+    if (o.status === STATUS_HOLDING) {
+      if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, o.stopLoss));
+      if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, o.takeProfit));
+    }
+  }
+
+  private disarm(o: LiveOrder): void {
+    const book = this.books.get(o.inst.row.id)!;
+    book.remove(triggerKey(o.id, 'open'));
+    book.remove(triggerKey(o.id, 'stop_loss'));
+    book.remove(triggerKey(o.id, 'take_profit'));
+  }
+
+  /** Files the account under every instrument its equity depends on. */
+  private expose(acc: LiveAccount): void {
+    for (const set of this.exposed.values()) set.delete(acc);
+    for (const o of acc.orders.values()) {
+      if (o.status !== STATUS_HOLDING) continue;
+      for (const id of this.dependsOn(o.inst)) {
+        let set = this.exposed.get(id);
+        if (!set) this.exposed.set(id, (set = new Set()));
+        set.add(acc);
+      }
+    }
+  }
+
+  /** The instrument itself and the pair that converts its quote currency to USD, if another one. */
+  private dependsOn(inst: EngineInstrument): number[] {
+    const ids = [inst.row.id];
+    const { base, quote } = inst.row;
+    if (quote === 'USD' || base === 'USD') return ids;
+    const pair = this.byCode.get(`${quote}USD`) ?? this.byCode.get(`USD${quote}`);
+    if (pair) ids.push(pair.row.id);
+    return ids;
+  }
+
+  // Orders
+
+  /**
+   * Opens a market order or places a pending one: inside one transaction, checks the cash and free margin, inserts
+   * the order and moves margin and fee out of the cash (DESIGN §5). The caller has validated everything that does not
+   * need the database.
+   */
+  async place(input: {
+    userId: number;
+    demo: boolean;
+    inst: EngineInstrument;
+    side: Side;
+    kind: LiveOrder['kind'];
+    lots: Lots;
+    leverage: number;
+    orderPrice: number;
+    openPrice: number;
+    stopLoss: number;
+    takeProfit: number;
+    margin: Micros;
+    fee: Micros;
+  }): Promise<LiveOrder> {
+    const acc = await this.accountFor(input.userId, input.demo);
+    const now = this.d.clock.now();
+    const holding = input.kind === 'market';
+    const floating = this.figures(input.userId).floating;
+    const id = await this.d.writer.run(async (trx) => {
+      const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
+      const cost = input.margin + input.fee;
+      // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
+      const free = cash + (floating < 0n ? floating : 0n);
+      if (cash < cost || free < cost) throw refuse('err.insufficient_margin');
+      const orderId = await this.d.repo.insertOrder(trx, {
+        user_id: input.userId,
+        is_demo: input.demo ? 1 : 0,
+        instrument_id: input.inst.row.id,
+        side: input.side,
+        status: holding ? STATUS_HOLDING : STATUS_PENDING,
+        kind: input.kind,
+        lots: Number(input.lots),
+        leverage: input.leverage,
+        order_price: input.orderPrice,
+        open_price: holding ? input.openPrice : 0,
+        close_price: 0,
+        stop_loss: input.stopLoss,
+        take_profit: input.takeProfit,
+        margin: microsToStorage(input.margin),
+        fee: microsToStorage(input.fee),
+        profit: 0,
+        closed_type: 0,
+        created_at: now,
+        opened_at: holding ? now : 0,
+        closed_at: 0,
+      });
+      await this.post(trx, input.userId, 'order_open', 'ledger.order_open', orderId, now, [
+        [{ user: input.userId, kind: 'cash' }, -cost],
+        [{ user: input.userId, kind: 'margin' }, input.margin],
+        [this.house(input.demo, 'fees'), input.fee],
+      ]);
+      return orderId;
+    });
+    acc.cash = micros(acc.cash - input.margin - input.fee);
+    acc.margin = micros(acc.margin + input.margin);
+    const order: LiveOrder = {
+      id,
+      userId: input.userId,
+      demo: input.demo,
+      inst: input.inst,
+      side: input.side,
+      status: holding ? STATUS_HOLDING : STATUS_PENDING,
+      kind: input.kind,
+      lots: input.lots,
+      leverage: input.leverage,
+      orderPrice: input.orderPrice,
+      openPrice: holding ? input.openPrice : 0,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      margin: input.margin,
+      fee: input.fee,
+      createdAt: now,
+      openedAt: holding ? now : 0,
+      busy: false,
+      unitsF: 0,
+    };
+    this.remember(acc, order);
+    return order;
+  }
+
+  /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
+  async close(o: LiveOrder, closedType: number): Promise<Settlement | undefined> {
+    const q = this.d.market.quote(o.inst.row.code);
+    if (!q) throw refuse('err.quote_stale');
+    return this.settle(o, closedType, closePrice(o.side, q));
+  }
+
+  /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
+  async cancel(o: LiveOrder, closedType = CLOSED_BY_USER): Promise<boolean> {
+    if (o.busy) return false;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const done = await this.d.writer.run((trx) => this.cancelIn(trx, o, closedType, now));
+      if (!done) return false;
+      this.afterCancel(o);
+      this.d.gateway.publishToUser(o.userId, CHANNEL_FOREX_CLOSED, closedMessage([o.id], closedType));
+      return true;
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  private async cancelIn(trx: Tx, o: LiveOrder, closedType: number, now: number): Promise<boolean> {
+    const ok = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
+      status: STATUS_CANCELLED,
+      closed_type: closedType,
+      closed_at: now,
+    });
+    if (!ok) return false;
+    await this.post(trx, o.userId, 'order_cancel', 'ledger.order_cancel', o.id, now, [
+      [{ user: o.userId, kind: 'margin' }, -o.margin],
+      [this.house(o.demo, 'fees'), -o.fee],
+      [{ user: o.userId, kind: 'cash' }, o.margin + o.fee],
+    ]);
+    return true;
+  }
+
+  private afterCancel(o: LiveOrder): void {
+    const acc = this.accounts.get(o.userId);
+    if (acc) {
+      acc.cash = micros(acc.cash + o.margin + o.fee);
+      acc.margin = micros(acc.margin - o.margin);
+    }
+    this.forget(o);
+  }
+
+  /** Changes stop-loss and take-profit (already validated against sides by the caller). */
+  async setStops(o: LiveOrder, stopLoss: number, takeProfit: number): Promise<boolean> {
+    if (o.busy) return false;
+    const ok = await this.d.writer.run((trx) => this.d.repo.setStops(trx, o.id, stopLoss, takeProfit));
+    if (!ok || !this.orders.has(o.id)) return false;
+    o.stopLoss = stopLoss;
+    o.takeProfit = takeProfit;
+    this.arm(o);
+    return true;
+  }
+
+  /**
+   * Settles a holding order at `exitPrice` exactly once: CAS holding → closed, then the ledger entry (margin back,
+   * P/L from or to the house), in one transaction. When the close leaves the cash negative and nothing else open, the
+   * house writes the difference off (negative balance protection). Undefined when another path settled it first.
+   */
+  private async settle(o: LiveOrder, closedType: number, exitPrice: number): Promise<Settlement | undefined> {
+    if (o.busy) return undefined;
+    o.busy = true;
+    try {
+      const rate = this.rate(o.inst, exitPrice);
+      if (!rate) throw refuse('err.quote_stale');
+      const profit = profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
+      const now = this.d.clock.now();
+      const acc = this.accounts.get(o.userId);
+      const last = acc ? [...acc.orders.values()].every((x) => x === o) : true;
+      const result = await this.d.writer.run(async (trx) => {
+        const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
+        if (!ok) return undefined;
+        const writtenOff = last ? await this.writeOffIn(trx, o.userId, o.demo, now, o.id) : ZERO;
+        return { writtenOff };
+      });
+      if (!result) return undefined;
+      this.afterClose(o, profit, result.writtenOff);
+      this.d.gateway.publishToUser(o.userId, CHANNEL_FOREX_CLOSED, closedMessage([o.id], closedType));
+      return { order: o, exitPrice, profit, closedType };
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  private async closeIn(
+    trx: Tx,
+    o: LiveOrder,
+    closedType: number,
+    exitPrice: number,
+    profit: Micros,
+    now: number,
+  ): Promise<boolean> {
+    const ok = await this.d.repo.transition(trx, o.id, STATUS_HOLDING, {
+      status: STATUS_CLOSED,
+      close_price: exitPrice,
+      profit: microsToStorage(profit),
+      closed_type: closedType,
+      closed_at: now,
+    });
+    if (!ok) return false;
+    await this.post(trx, o.userId, 'order_close', 'ledger.order_close', o.id, now, [
+      [{ user: o.userId, kind: 'margin' }, -o.margin],
+      [this.house(o.demo, 'trading'), -profit],
+      [{ user: o.userId, kind: 'cash' }, o.margin + profit],
+    ]);
+    return true;
+  }
+
+  /** If the cash is below zero, the house writes it off to zero; returns the amount written off. */
+  private async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, ref: number): Promise<Micros> {
+    const cash = await this.d.ledger.balance(trx, userId, 'cash');
+    if (cash >= 0n) return ZERO;
+    const amount = micros(-cash);
+    await this.post(trx, userId, 'writeoff', 'ledger.writeoff', ref, now, [
+      [this.house(demo, 'writeoffs'), -amount],
+      [{ user: userId, kind: 'cash' }, amount],
+    ]);
+    return amount;
+  }
+
+  private afterClose(o: LiveOrder, profit: Micros, writtenOff: Micros): void {
+    const acc = this.accounts.get(o.userId);
+    if (acc) {
+      acc.cash = micros(acc.cash + o.margin + profit + writtenOff);
+      acc.margin = micros(acc.margin - o.margin);
+    }
+    this.forget(o);
+  }
+
+  /** Fills a triggered pending order at the current market price (a limit's is at its level or better). */
+  private async fill(o: LiveOrder, price: number): Promise<void> {
+    if (o.busy || o.status !== STATUS_PENDING) return;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const ok = await this.d.writer.run((trx) =>
+        this.d.repo.transition(trx, o.id, STATUS_PENDING, { status: STATUS_HOLDING, open_price: price, opened_at: now }),
+      );
+      if (!ok) return;
+      o.status = STATUS_HOLDING;
+      o.openPrice = price;
+      o.openedAt = now;
+      this.arm(o);
+      const acc = this.accounts.get(o.userId);
+      if (acc) {
+        this.expose(acc);
+        this.changed.add(acc);
+      }
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  /** Resets a demo account: cancels and closes everything (at the last price), then restores the start balance. */
+  async resetDemo(userId: number): Promise<void> {
+    const acc = await this.accountFor(userId, true);
+    const now = this.d.clock.now();
+    const open = [...acc.orders.values()];
+    if (open.some((o) => o.busy)) throw refuse('err.order_busy');
+    for (const o of open) o.busy = true;
+    try {
+      await this.d.writer.run(async (trx) => {
+        for (const o of open) {
+          if (o.status === STATUS_PENDING) {
+            await this.cancelIn(trx, o, CLOSED_BY_USER, now);
+            continue;
+          }
+          const q = this.d.market.quote(o.inst.row.code);
+          const exit = q ? closePrice(o.side, q) : o.openPrice;
+          const rate = this.rate(o.inst, exit);
+          const profit = rate ? profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exit, rate) : ZERO;
+          await this.closeIn(trx, o, CLOSED_BY_USER, exit, profit, now);
+        }
+        const start = parseMoney(this.d.demoStartBalance);
+        const cash = await this.d.ledger.balance(trx, userId, 'cash');
+        const delta = micros(start - cash);
+        if (delta !== 0n) {
+          await this.post(trx, userId, 'demo_reset', 'ledger.demo_reset', userId, now, [
+            [{ user: userId, kind: 'cash' }, delta],
+            [{ house: 'demo_funding' }, -delta],
+          ]);
+        }
+      });
+      for (const o of open) this.forget(o);
+      acc.cash = parseMoney(this.d.demoStartBalance);
+      acc.margin = ZERO;
+      acc.marginCall = false;
+      if (open.length)
+        this.d.gateway.publishToUser(
+          userId,
+          CHANNEL_FOREX_CLOSED,
+          closedMessage(
+            open.map((o) => o.id),
+            CLOSED_BY_USER,
+          ),
+        );
+    } finally {
+      for (const o of open) o.busy = false;
+    }
+  }
+
+  // Ticks
+
+  /** Every accepted quote: fire the crossed triggers, then re-margin the accounts exposed to the instrument. */
+  onQuote(code: string, q: Quote): void {
+    const inst = this.byCode.get(code);
+    if (!inst) return;
+    const now = this.d.clock.now();
+    const tradable = this.tradable(inst, now);
+    if (tradable) {
+      const fired = this.books.get(inst.row.id)!.crossed(q.bid, q.ask);
+      for (const t of fired) this.onTrigger(t, q);
+    }
+    const exposed = this.exposed.get(inst.row.id);
+    if (exposed) for (const acc of exposed) this.screen(acc, tradable);
+  }
+
+  private onTrigger(t: Trigger, q: Quote): void {
+    const o = this.orders.get(t.orderId);
+    if (!o || o.busy) return;
+    const done = (p: Promise<unknown>) =>
+      void p.catch((err: unknown) => {
+        this.d.log.error({ err, orderId: o.id }, 'trigger settlement failed');
+        if (this.orders.has(o.id)) this.arm(o);
+      });
+    switch (t.kind) {
+      case 'open':
+        if (o.status === STATUS_PENDING) done(this.fill(o, o.side === 1 ? q.ask : q.bid));
+        return;
+      case 'stop_loss':
+        if (o.status === STATUS_HOLDING) done(this.settle(o, CLOSED_BY_STOP_LOSS, closePrice(o.side, q)));
+        return;
+      case 'take_profit':
+        if (o.status === STATUS_HOLDING) done(this.settle(o, CLOSED_BY_TAKE_PROFIT, closePrice(o.side, q)));
+        return;
+    }
+  }
+
+  /**
+   * The per-tick risk screen: the account's margin level in floating point (a few multiplications per position, no
+   * allocation). Only an account near its margin-call or stop-out level is then checked exactly, in integers.
+   */
+  private screen(acc: LiveAccount, tradable: boolean): void {
+    if (acc.margin <= 0n) return;
+    this.changed.add(acc);
+    const margin = Number(acc.margin);
+    let floating = 0;
+    for (const o of acc.orders.values()) {
+      if (o.status !== STATUS_HOLDING) continue;
+      const q = this.d.market.quote(o.inst.row.code);
+      if (!q) continue;
+      const px = o.side === 1 ? q.bid : q.ask;
+      floating += o.unitsF * ((px - o.openPrice) / o.inst.scale) * this.rateF(o.inst, px) * 1e6;
+    }
+    const level = ((Number(acc.cash) + margin + floating) / margin) * 100;
+    const s = this.settingsCache;
+    // A percent of slack covers the float error; the exact check decides.
+    if (level > s.marginCallLevel + 1) {
+      acc.marginCall = false;
+      return;
+    }
+    const exact = this.figures(acc.userId);
+    const state = { equity: exact.equity, usedMargin: exact.usedMargin };
+    if (tradable && !acc.stoppingOut && isStopOut(state, s.stopOutLevel)) {
+      void this.stopOut(acc).catch((err: unknown) => this.d.log.error({ err, userId: acc.userId }, 'stop-out failed'));
+      return;
+    }
+    const call = isMarginCall(state, s.marginCallLevel);
+    if (call && !acc.marginCall) this.notifyMarginCall(acc, exact.level);
+    acc.marginCall = call;
+  }
+
+  /** USD per unit of the instrument's quote currency, as a float (risk screen only). */
+  private rateF(inst: EngineInstrument, px: number): number {
+    const { base, quote } = inst.row;
+    if (quote === 'USD') return 1;
+    if (base === 'USD') return inst.scale / px;
+    const direct = this.byCode.get(`${quote}USD`);
+    const dq = direct && this.d.market.quote(direct.row.code);
+    if (direct && dq) return dq.bid / direct.scale;
+    const inverse = this.byCode.get(`USD${quote}`);
+    const iq = inverse && this.d.market.quote(inverse.row.code);
+    return inverse && iq ? inverse.scale / iq.bid : 0;
+  }
+
+  /**
+   * Stop-out (DESIGN §5), as one transaction: cancel the pending orders, then close positions, the largest loss
+   * first, until the margin level is back above the stop-out level; a negative cash left behind is written off.
+   * Positions whose market is closed or stale stay open (no fills on stale prices).
+   */
+  async stopOut(acc: LiveAccount): Promise<void> {
+    if (acc.stoppingOut) return;
+    const all = [...acc.orders.values()].filter((o) => !o.busy);
+    acc.stoppingOut = true;
+    for (const o of all) o.busy = true;
+    const now = this.d.clock.now();
+    const level = this.settingsCache.stopOutLevel;
+    const cancelled: LiveOrder[] = [];
+    const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
+    try {
+      const writtenOff = await this.d.writer.run(async (trx) => {
+        for (const o of all) {
+          if (o.status === STATUS_PENDING && (await this.cancelIn(trx, o, CLOSED_BY_STOP_OUT, now))) cancelled.push(o);
+        }
+        const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
+        let cash = cashNow;
+        let margin = micros(acc.margin - cancelled.reduce((s, o) => s + o.margin, 0n));
+        const positions = all
+          .filter((o) => o.status === STATUS_HOLDING && this.tradable(o.inst, now))
+          .map((o) => ({ o, ...this.floating(o) }))
+          .sort((a, b) => (a.profit < b.profit ? -1 : a.profit > b.profit ? 1 : 0));
+        let floating = [...acc.orders.values()]
+          .filter((o) => o.status === STATUS_HOLDING)
+          .reduce((s, o) => s + this.floating(o).profit, 0n);
+        for (const p of positions) {
+          const eq = equity({ balance: cash, usedMargin: margin, floating: micros(floating) });
+          if (!isStopOut({ equity: eq, usedMargin: margin }, level)) break;
+          if (!(await this.closeIn(trx, p.o, CLOSED_BY_STOP_OUT, p.price, p.profit, now))) continue;
+          closed.push({ o: p.o, profit: p.profit });
+          cash = micros(cash + p.o.margin + p.profit);
+          margin = micros(margin - p.o.margin);
+          floating -= p.profit;
+        }
+        const remaining = acc.orders.size - cancelled.length - closed.length;
+        return remaining === 0 ? this.writeOffIn(trx, acc.userId, acc.demo, now, acc.userId) : ZERO;
+      });
+      for (const o of cancelled) this.afterCancel(o);
+      for (const c of closed) this.afterClose(c.o, c.profit, ZERO);
+      acc.cash = micros(acc.cash + writtenOff);
+      if (cancelled.length || closed.length) {
+        this.d.gateway.publishToUser(
+          acc.userId,
+          CHANNEL_FOREX_CLOSED,
+          closedMessage(
+            [...cancelled, ...closed.map((c) => c.o)].map((o) => o.id),
+            CLOSED_BY_STOP_OUT,
+          ),
+        );
+      }
+    } finally {
+      for (const o of all) o.busy = false;
+      acc.stoppingOut = false;
+    }
+  }
+
+  // Push
+
+  private notifyMarginCall(acc: LiveAccount, level: number): void {
+    this.d.gateway.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, (lang: Lang): MarginCallMessage => ({
+      type: 'MARGIN_CALL',
+      HazardRate: level,
+      msg: translate(lang, 'trade.margin_call', { level: level.toFixed(2) }),
+    }));
+  }
+
+  /** At most every 250 ms: each changed account's figures to its owner, if they listen. */
+  pushFigures(): void {
+    for (const acc of this.changed) {
+      if (!this.d.gateway.userListens(acc.userId, CHANNEL_FOREX_TRADE)) continue;
+      const f = this.figures(acc.userId);
+      const msg: ForexTradeMessage = {
+        type: 'FOREX_TRADE',
+        ProfitsTotal: formatMoney(f.floating, 2),
+        HazardRate: f.level,
+        CautionMoneyAll: formatMoney(f.usedMargin, 2),
+        Balance: formatMoney(f.balance, 2),
+        Equity: formatMoney(f.equity, 2),
+        MarginCall: f.marginCall,
+        TransOrder: f.rows.map((r) => ({
+          Id: r.order.id,
+          UpdatePrice: pointsToPrice(r.price, r.order.inst.row.precision),
+          FactProfits: formatMoney(r.profit, 2),
+        })),
+      };
+      this.d.gateway.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);
+    }
+    this.changed.clear();
+  }
+
+  // Ledger
+
+  /** House side of a trading movement; demo money never touches the real house accounts. */
+  private house(
+    demo: boolean,
+    kind: 'fees' | 'trading' | 'writeoffs',
+  ): Parameters<LedgerRepository['post']>[1]['postings'][number]['account'] {
+    return demo ? { house: 'demo_funding' } : { house: kind };
+  }
+
+  private async post(
+    trx: Tx,
+    userId: number,
+    type: string,
+    memoKey: string,
+    orderId: number,
+    at: number,
+    legs: Array<[Posting['account'], bigint]>,
+  ): Promise<void> {
+    const postings = legs.filter(([, amount]) => amount !== 0n).map(([account, amount]) => ({ account, amount: micros(amount) }));
+    if (postings.length === 0) return;
+    await this.d.ledger.post(trx, { type, ref: { type: 'order', id: orderId }, userId, memoKey, at, postings });
+  }
+}
+
+function closedMessage(ids: number[], closedType: number): ForexClosedMessage {
+  return { type: 'FOREX_CLOSED', id: ids, ClosedType: closedType };
+}

@@ -1,0 +1,407 @@
+import {
+  CLOSED_BY_USER,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+  SUBMIT_MARKET,
+  type AccountSummary,
+  type DealList,
+  type ForexDetail,
+  type Lang,
+  type LedgerPage,
+  type OrderView,
+  type SubmitParams,
+  type SubmitResult,
+} from '@tradepad/contracts';
+import {
+  fillPrice,
+  formatLots,
+  formatMoney,
+  lots,
+  lotsCheck,
+  micros,
+  parseLots,
+  parseRate,
+  pendingKind,
+  pointsToPrice,
+  priceToPoints,
+  requiredMargin,
+  stopsCheck,
+  tradeFee,
+  type Lots,
+  type Side,
+  type TradingTerms,
+} from '@tradepad/domain';
+import type { OrderRow, UserRow } from '../../db/schema.ts';
+import { refuse } from '../../core/errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { Instrument } from '../market/market.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { EngineInstrument, EngineSettings, LiveOrder, TradingEngine } from './trading.engine.ts';
+import type { TradingRepository } from './trading.repository.ts';
+
+export interface TradingServiceDeps {
+  engine: TradingEngine;
+  repo: TradingRepository;
+  ledger: LedgerRepository;
+  settings: SettingsService;
+  clock: Clock;
+  db: Parameters<LedgerRepository['balance']>[0];
+}
+
+/** The contract terms of an instrument row, parsed once. */
+export function termsOf(i: Instrument): TradingTerms {
+  return { precision: i.precision, contractSize: i.contract_size, marginMode: i.margin_mode, feeRate: parseRate(i.fee_rate) };
+}
+
+/**
+ * The trading calls of the spec's §7: every validation of an order before it reaches the engine, and the views of
+ * orders, account figures and the ledger. Refusals are message keys answered in the trader's language.
+ */
+export class TradingService {
+  constructor(private readonly d: TradingServiceDeps) {}
+
+  async engineSettings(): Promise<EngineSettings> {
+    const [feeType, marginCallLevel, stopOutLevel] = await Promise.all([
+      this.d.settings.int('trade_fee_type'),
+      this.d.settings.int('margin_call_level'),
+      this.d.settings.int('stop_out_level'),
+    ]);
+    const s = { feeType, marginCallLevel, stopOutLevel };
+    this.d.engine.refreshSettings(s);
+    return s;
+  }
+
+  // Orders
+
+  async submit(user: UserRow, p: SubmitParams): Promise<SubmitResult> {
+    const settings = await this.engineSettings();
+    const engine = this.d.engine;
+    const inst = engine.instrument(p.forex_id);
+    if (!inst) throw refuse('err.instrument_unknown');
+    const row = inst.row;
+    if (row.enabled !== 1) throw refuse('err.instrument_disabled');
+    if (row.leverages.length === 0) throw refuse('err.no_leverage_config');
+    if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
+    const size = this.lots(p.cont, row);
+    const side = p.type as Side;
+    const market = p.status === SUBMIT_MARKET;
+    const orderPrice = market ? 0 : this.price(p.target_price, row.precision, 'err.price_invalid');
+    if (!market && orderPrice <= 0) throw refuse('err.price_required');
+    const stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
+    const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
+
+    const now = this.d.clock.now();
+    if (!engine.tradable(inst, now)) throw refuse(this.closedReason(inst, now));
+    const quote = this.quote(inst);
+    const entry = market ? fillPrice(side, quote) : orderPrice;
+    this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
+
+    const figures = engine.figures(user.id);
+    if (figures.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+    const rate = engine.rate(inst, entry);
+    if (!rate) throw refuse('err.quote_stale');
+    const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
+    const fee = tradeFee(inst.terms, size, margin, settings.feeType);
+    const order = await engine.place({
+      userId: user.id,
+      demo: user.is_demo === 1,
+      inst,
+      side,
+      kind: market ? 'market' : pendingKind(side, orderPrice, quote),
+      lots: size,
+      leverage: p.multiple,
+      orderPrice: market ? entry : orderPrice,
+      openPrice: market ? entry : 0,
+      stopLoss,
+      takeProfit,
+      margin,
+      fee,
+    });
+    return { order: this.liveView(order), balance: formatMoney(engine.figures(user.id).balance, 2) };
+  }
+
+  async close(user: UserRow, id: number): Promise<OrderView> {
+    const o = await this.live(user, id);
+    if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
+    if (o.busy) throw refuse('err.order_busy');
+    const now = this.d.clock.now();
+    if (!this.d.engine.tradable(o.inst, now)) throw refuse(this.closedReason(o.inst, now));
+    const done = await this.d.engine.close(o, CLOSED_BY_USER);
+    if (!done) throw refuse('err.order_closed');
+    return this.view(await this.stored(user, id));
+  }
+
+  async cancel(user: UserRow, id: number): Promise<OrderView> {
+    const o = await this.live(user, id);
+    if (o.status !== STATUS_PENDING) throw refuse('err.order_not_pending');
+    if (o.busy) throw refuse('err.order_busy');
+    if (!(await this.d.engine.cancel(o))) throw refuse('err.order_closed');
+    return this.view(await this.stored(user, id));
+  }
+
+  /** Changes either level or both; a level left out stays, 0 removes it. Checked against the entry and the market. */
+  async setStops(user: UserRow, id: number, stopLossText?: string, takeProfitText?: string): Promise<OrderView> {
+    const o = await this.live(user, id);
+    if (o.busy) throw refuse('err.order_busy');
+    const p = o.inst.row.precision;
+    const stopLoss = stopLossText === undefined ? o.stopLoss : this.price(stopLossText, p, 'err.stop_loss_invalid');
+    const takeProfit = takeProfitText === undefined ? o.takeProfit : this.price(takeProfitText, p, 'err.take_profit_invalid');
+    const holding = o.status === STATUS_HOLDING;
+    const reference = holding ? o.openPrice : o.orderPrice;
+    const market = holding ? this.quote(o.inst) : { bid: reference, ask: reference };
+    this.checkStops(o.side, reference, stopLoss, takeProfit, market);
+    if (!(await this.d.engine.setStops(o, stopLoss, takeProfit))) throw refuse('err.order_closed');
+    return this.liveView(o);
+  }
+
+  async resetDemo(user: UserRow): Promise<{ balance: string }> {
+    if (user.is_demo !== 1) throw refuse('err.forbidden');
+    await this.d.engine.resetDemo(user.id);
+    return { balance: formatMoney(this.d.engine.figures(user.id).balance, 2) };
+  }
+
+  // Views
+
+  async deals(user: UserRow, status: number, page: number, limit: number): Promise<DealList> {
+    const { rows, total } = await this.d.repo.page(user.id, status, page, limit);
+    const figures = this.d.engine.figures(user.id, await this.d.ledger.balance(this.d.db, user.id, 'cash'));
+    const data = rows.map((r) => this.view(r));
+    const allProfits =
+      status === STATUS_HOLDING
+        ? figures.floating
+        : status === STATUS_PENDING
+          ? micros(0)
+          : micros(await this.d.repo.realisedTotal(user.id));
+    return { data, total, all_fact_profits: formatMoney(allProfits, 2), balance: formatMoney(figures.balance, 2) };
+  }
+
+  async summary(user: UserRow): Promise<AccountSummary> {
+    const settings = await this.engineSettings();
+    const f = this.d.engine.figures(user.id, await this.d.ledger.balance(this.d.db, user.id, 'cash'));
+    return {
+      balance: formatMoney(f.balance, 2),
+      equity: formatMoney(f.equity, 2),
+      used_margin: formatMoney(f.usedMargin, 2),
+      free_margin: formatMoney(micros(f.equity - f.usedMargin), 2),
+      floating: formatMoney(f.floating, 2),
+      margin_level: f.level,
+      margin_call_level: settings.marginCallLevel,
+      stop_out_level: settings.stopOutLevel,
+      margin_call: f.marginCall,
+    };
+  }
+
+  async forexDetail(user: UserRow): Promise<ForexDetail> {
+    const [cash, locked] = await Promise.all([
+      this.d.ledger.balance(this.d.db, user.id, 'cash'),
+      this.d.ledger.balance(this.d.db, user.id, 'locked'),
+    ]);
+    return { balance: formatMoney(cash, 2), lock_balance: formatMoney(locked, 2) };
+  }
+
+  async ledgerPage(user: UserRow, lang: Lang, page: number, limit: number): Promise<LedgerPage> {
+    const { rows, total } = await this.d.repo.cashEntries(user.id, page, limit);
+    const data = rows.map((r) => {
+      const orderId = r.ref_type === 'order' ? Number(r.ref_id) : null;
+      return {
+        Id: r.id,
+        Value: formatMoney(micros(r.amount), 2),
+        MemoTran: translate(lang, r.memo_key, { order: orderId ?? '' }),
+        CreatedAt: r.created_at,
+        CreatedAtTran: timeText(r.created_at),
+        Type: r.type,
+        OrderId: orderId,
+      };
+    });
+    return { data, list: data, total };
+  }
+
+  // Helpers
+
+  private async live(user: UserRow, id: number): Promise<LiveOrder> {
+    const o = this.d.engine.order(id);
+    if (o && o.userId === user.id) return o;
+    // Not open: another user's order reads exactly like a missing one.
+    const stored = await this.d.repo.orderOf(user.id, id);
+    if (!stored) throw refuse('err.order_unknown');
+    throw refuse('err.order_closed');
+  }
+
+  private async stored(user: UserRow, id: number): Promise<OrderRow> {
+    const row = await this.d.repo.orderOf(user.id, id);
+    if (!row) throw refuse('err.order_unknown');
+    return row;
+  }
+
+  private lots(text: string, row: Instrument): Lots {
+    let size: Lots;
+    try {
+      size = parseLots(text);
+    } catch {
+      throw refuse('err.lots_invalid');
+    }
+    const rules = { step: parseLots(row.lot_step), min: parseLots(row.min_lots), max: parseLots(row.max_lots) };
+    switch (lotsCheck(size, rules)) {
+      case 'ok':
+        return size;
+      case 'not_positive':
+        throw refuse('err.lots_invalid');
+      case 'below_min':
+        throw refuse('err.lots_min', { min: row.min_lots });
+      case 'above_max':
+        throw refuse('err.lots_max', { max: row.max_lots });
+      case 'off_step':
+        throw refuse('err.lots_step', { step: row.lot_step });
+    }
+  }
+
+  /** A decimal price to points, refusing more decimals than the instrument quotes and absurd sizes. */
+  private price(
+    text: string,
+    precision: number,
+    key: 'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid',
+  ): number {
+    const decimals = text.split('.')[1]?.length ?? 0;
+    if (decimals > precision && !/^0*$/.test(text.split('.')[1]!.slice(precision))) {
+      throw refuse('err.price_precision', { digits: precision });
+    }
+    let points: number;
+    try {
+      points = priceToPoints(text, precision);
+    } catch {
+      throw refuse(key);
+    }
+    if (!Number.isSafeInteger(points) || points < 0 || points > 1e15) throw refuse(key);
+    return points;
+  }
+
+  private checkStops(side: Side, reference: number, stopLoss: number, takeProfit: number, market: { bid: number; ask: number }) {
+    const check = stopsCheck(side, reference, { stopLoss, takeProfit }, market);
+    if (check === 'stop_loss_side') throw refuse('err.stop_loss_side');
+    if (check === 'take_profit_side') throw refuse('err.take_profit_side');
+  }
+
+  private quote(inst: EngineInstrument): { bid: number; ask: number } {
+    const f = this.d.engine.floatingQuote(inst);
+    if (!f) throw refuse('err.quote_stale');
+    return f;
+  }
+
+  private closedReason(inst: EngineInstrument, now: number) {
+    if (inst.row.enabled !== 1) return 'err.instrument_disabled' as const;
+    return this.d.engine.marketOpen(inst, now) ? ('err.quote_stale' as const) : ('err.market_closed' as const);
+  }
+
+  private liveView(o: LiveOrder): OrderView {
+    const f = this.d.engine.floating(o);
+    return orderView(o.inst, {
+      id: o.id,
+      side: o.side,
+      status: o.status,
+      kind: o.kind,
+      lots: o.lots,
+      leverage: o.leverage,
+      orderPrice: o.orderPrice,
+      openPrice: o.openPrice,
+      updatePrice: f.price,
+      profit: f.profit,
+      stopLoss: o.stopLoss,
+      takeProfit: o.takeProfit,
+      margin: o.margin,
+      fee: o.fee,
+      closedType: 0,
+      createdAt: o.createdAt,
+      openedAt: o.openedAt,
+      closedAt: 0,
+    });
+  }
+
+  private view(r: OrderRow): OrderView {
+    const live = this.d.engine.order(r.id);
+    if (live) return this.liveView(live);
+    const inst = this.d.engine.instrument(r.instrument_id)!;
+    return orderView(inst, {
+      id: r.id,
+      side: r.side as Side,
+      status: r.status,
+      kind: r.kind,
+      lots: lots(r.lots),
+      leverage: r.leverage,
+      orderPrice: r.order_price,
+      openPrice: r.open_price,
+      updatePrice: r.close_price,
+      profit: micros(r.profit),
+      stopLoss: r.stop_loss,
+      takeProfit: r.take_profit,
+      margin: micros(r.margin),
+      fee: micros(r.fee),
+      closedType: r.closed_type,
+      createdAt: r.created_at,
+      openedAt: r.opened_at,
+      closedAt: r.closed_at,
+    });
+  }
+}
+
+interface ViewFields {
+  id: number;
+  side: Side;
+  status: number;
+  kind: string;
+  lots: Lots;
+  leverage: number;
+  orderPrice: number;
+  openPrice: number;
+  updatePrice: number;
+  profit: bigint;
+  stopLoss: number;
+  takeProfit: number;
+  margin: bigint;
+  fee: bigint;
+  closedType: number;
+  createdAt: number;
+  openedAt: number;
+  closedAt: number;
+}
+
+/** The one place an order becomes its public shape (spec §3 "Order"). */
+function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
+  const row = inst.row;
+  const px = (points: number) => pointsToPrice(points, row.precision);
+  return {
+    Id: v.id,
+    ForexId: row.id,
+    Code: row.code,
+    ForexTradeLists: {
+      ShowCode: row.show_code,
+      Code: row.code,
+      PricePrecision: row.precision,
+      Logo: `/logos/${row.code.toLowerCase()}.svg`,
+    },
+    OrderType: v.side,
+    Status: v.status as OrderView['Status'],
+    Kind: v.kind === 'market' ? null : (v.kind as OrderView['Kind']),
+    Quantity: formatLots(v.lots),
+    Multiple: v.leverage,
+    OriginPrice: px(v.orderPrice),
+    Price: px(v.openPrice),
+    UpdatePrice: px(v.updatePrice),
+    FactProfits: formatMoney(micros(v.profit), 2),
+    TargetLossPrice: px(v.stopLoss),
+    TargetProfitPrice: px(v.takeProfit),
+    CautionMoney: formatMoney(micros(v.margin), 6),
+    TradeFee: formatMoney(micros(v.fee), 6),
+    ClosedType: v.closedType,
+    CreatedAt: v.createdAt,
+    OpenedAt: v.openedAt,
+    ClosedAt: v.closedAt,
+    CreateTimeHandler: timeText(v.createdAt),
+  };
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC. */
+export function timeText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
