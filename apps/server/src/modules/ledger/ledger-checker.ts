@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance';
+  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch';
   detail: string;
 }
 
 /**
  * Verifies the ledger's invariants (DESIGN §6): every entry's postings sum to zero, every account's cached balance
- * equals the sum of its postings, and no user account is negative. Returns the problems found; none means sound.
+ * equals the sum of its postings, no user account is negative, and each user's margin account holds exactly the
+ * margin of their pending and holding orders. Returns the problems found; none means sound.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -37,6 +38,19 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
       problems.push({ kind: 'balance_mismatch', detail: `${a.owner}/${a.kind}: cached ${a.balance}, postings ${total}` });
     if (a.owner !== 'house' && total < 0n)
       problems.push({ kind: 'negative_user_balance', detail: `${a.owner}/${a.kind}: ${total}` });
+  }
+  const held = await db
+    .selectFrom('orders')
+    .select(['user_id', (eb) => eb.fn.sum<number | string>('margin').as('margin')])
+    .where('status', 'in', [0, 1])
+    .groupBy('user_id')
+    .execute();
+  const heldBy = new Map(held.map((r) => [`user:${r.user_id}`, BigInt(r.margin)]));
+  for (const a of accounts) {
+    if (a.kind !== 'margin' || a.owner === 'house') continue;
+    const expected = heldBy.get(a.owner) ?? 0n;
+    if (BigInt(a.total) !== expected)
+      problems.push({ kind: 'margin_mismatch', detail: `${a.owner}: margin account ${a.total}, open orders ${expected}` });
   }
   return problems;
 }
