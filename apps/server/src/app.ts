@@ -138,7 +138,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   await market.init();
 
-  const tradingRepo = new TradingRepository(db);
+  const tradingRepo = new TradingRepository(db, database.kind);
   const engine = new TradingEngine({
     db,
     repo: tradingRepo,

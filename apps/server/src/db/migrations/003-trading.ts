@@ -27,5 +27,4 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .execute();
   await db.schema.createIndex('orders_user_status_idx').on('orders').columns(['user_id', 'status', 'id']).execute();
   await db.schema.createIndex('orders_status_idx').on('orders').columns(['status']).execute();
-
 }

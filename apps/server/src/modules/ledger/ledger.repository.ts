@@ -1,6 +1,6 @@
 import { micros, microsToStorage, type Micros } from '@tradepad/domain';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { RawQuery } from '../../db/raw-query.ts';
 
 /** Account kinds (DESIGN §6). */
 export type UserAccountKind = 'cash' | 'margin' | 'locked';
@@ -35,36 +35,68 @@ export class LedgerRepository {
   /** Account ids seen outside any transaction (so certainly committed); accounts are never deleted. */
   private readonly ids = new Map<string, number>();
 
+  private readonly insertEntry: RawQuery<{ id: number }>;
+  /** Postings and balance updates by number of postings (2 to 4 in practice). */
+  private readonly insertPostings = new Map<number, RawQuery>();
+  private readonly addToBalances = new Map<number, RawQuery>();
+
   /** `postgres` makes `lockBalance` take a row lock; SQLite has one writer at a time anyway. */
-  constructor(private readonly dbKind: 'sqlite' | 'postgres' = 'sqlite') {}
+  constructor(private readonly dbKind: 'sqlite' | 'postgres' = 'sqlite') {
+    this.insertEntry = new RawQuery(
+      dbKind,
+      'insert into journal_entries (type, ref_type, ref_id, user_id, memo_key, created_at) values (?, ?, ?, ?, ?, ?) returning id',
+    );
+  }
 
   /** Writes one entry inside the caller's transaction. Throws when the postings do not sum to zero. */
   async post(trx: Tx, entry: JournalEntry): Promise<number> {
     const total = entry.postings.reduce((s, p) => s + p.amount, 0n);
     if (total !== 0n) throw new Error(`journal entry ${entry.type} does not balance: ${total}`);
-    const { id } = await trx
-      .insertInto('journal_entries')
-      .values({
-        type: entry.type,
-        ref_type: entry.ref.type,
-        ref_id: String(entry.ref.id),
-        user_id: entry.userId,
-        memo_key: entry.memoKey,
-        created_at: entry.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { rows: inserted } = await this.insertEntry.run(trx, [
+      entry.type,
+      entry.ref.type,
+      String(entry.ref.id),
+      entry.userId,
+      entry.memoKey,
+      entry.at,
+    ]);
+    const id = Number(inserted[0]!.id);
+    const values: unknown[] = [];
+    const byAccount = new Map<number, bigint>();
     for (const p of entry.postings) {
       const accountId = await this.accountId(trx, p.account);
-      const amount = microsToStorage(p.amount);
-      await trx.insertInto('postings').values({ entry_id: id, account_id: accountId, amount }).execute();
-      await trx
-        .updateTable('ledger_accounts')
-        .set({ balance: sql`balance + ${amount}` })
-        .where('id', '=', accountId)
-        .execute();
+      values.push(id, accountId, microsToStorage(p.amount));
+      byAccount.set(accountId, (byAccount.get(accountId) ?? 0n) + p.amount);
     }
+    await this.postingsInsert(entry.postings.length).run(trx, values);
+    const deltas = [...byAccount].flatMap(([accountId, amount]) => [accountId, microsToStorage(micros(amount))]);
+    await this.balancesUpdate(byAccount.size).run(trx, [...deltas, ...byAccount.keys()]);
     return id;
+  }
+
+  private postingsInsert(n: number): RawQuery {
+    let q = this.insertPostings.get(n);
+    if (!q) {
+      const rows = Array.from({ length: n }, () => '(?, ?, ?)').join(', ');
+      q = new RawQuery(this.dbKind, `insert into postings (entry_id, account_id, amount) values ${rows}`);
+      this.insertPostings.set(n, q);
+    }
+    return q;
+  }
+
+  /** One statement adding each posting to its account's cached balance. */
+  private balancesUpdate(n: number): RawQuery {
+    let q = this.addToBalances.get(n);
+    if (!q) {
+      const cases = Array.from({ length: n }, () => 'when ? then ?').join(' ');
+      const ids = Array.from({ length: n }, () => '?').join(', ');
+      q = new RawQuery(
+        this.dbKind,
+        `update ledger_accounts set balance = balance + case id ${cases} else 0 end where id in (${ids})`,
+      );
+      this.addToBalances.set(n, q);
+    }
+    return q;
   }
 
   /** The account's id, creating the account on first use. */

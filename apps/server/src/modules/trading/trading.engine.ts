@@ -88,8 +88,18 @@ export interface LiveOrder {
   openedAt: number;
   /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
   busy: boolean;
-  /** Signed units (lots × contract size, negative for a sell) as a float, for the risk screen only. */
+  /** Units (lots × contract size) as a float, for the risk screen only. */
   unitsF: number;
+}
+
+/** A trader's holding positions in one instrument, summed: P/L = long units × bid − long cost + short cost − short units × ask. */
+interface Exposure {
+  inst: EngineInstrument;
+  count: number;
+  longUnits: number;
+  longCost: number;
+  shortUnits: number;
+  shortCost: number;
 }
 
 /** One trader's account as the engine keeps it while they have orders. */
@@ -101,6 +111,8 @@ export interface LiveAccount {
   /** Margin held by the pending and holding orders (the ledger's margin account). */
   margin: Micros;
   orders: Map<number, LiveOrder>;
+  /** Holding positions summed per instrument, in floats, for the per-tick risk screen (O(instruments held)). */
+  exposure: Map<number, Exposure>;
   marginCall: boolean;
   /** A stop-out of this account is queued or running. */
   stoppingOut: boolean;
@@ -150,8 +162,11 @@ export class TradingEngine {
   private readonly instruments = new Map<number, EngineInstrument>();
   private readonly byCode = new Map<string, EngineInstrument>();
   private readonly books = new Map<number, TriggerBook>();
-  /** Accounts whose equity depends on an instrument (they hold it, or it converts one of their positions to USD). */
-  private readonly exposed = new Map<number, Set<LiveAccount>>();
+  /**
+   * Accounts whose equity depends on an instrument (they hold it, or it converts one of their positions to USD), with
+   * how many of their instruments make them depend on it.
+   */
+  private readonly exposed = new Map<number, Map<LiveAccount, number>>();
   private readonly accounts = new Map<number, LiveAccount>();
   private readonly orders = new Map<number, LiveOrder>();
   /** Accounts whose live figures changed since the last push. */
@@ -178,6 +193,11 @@ export class TradingEngine {
       this.byCode.set(row.code, inst);
       this.books.set(row.id, new TriggerBook());
     }
+    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding'] as const) {
+      // Twice: the first look-up may create the account, the second caches its committed id.
+      await this.d.ledger.accountId(this.d.db, { house });
+      await this.d.ledger.accountId(this.d.db, { house });
+    }
     for (const row of await this.d.repo.openOrders()) await this.adopt(row);
     this.d.market.onQuote((code, q) => this.onQuote(code, q));
     this.pushTimer = setInterval(() => this.pushFigures(), PUSH_EVERY_MS);
@@ -192,6 +212,11 @@ export class TradingEngine {
   /** Resolves once every queued order change is committed (tests, shutdown). */
   idle(): Promise<void> {
     return this.d.writer.idle();
+  }
+
+  /** Group-commit figures: transactions committed and jobs in them. */
+  writerStats(): { batches: number; jobs: number } {
+    return { ...this.d.writer.stats };
   }
 
   /** Re-reads settings (fee type, margin-call and stop-out levels); called by the service before each order. */
@@ -319,7 +344,16 @@ export class TradingEngine {
     // Another caller may have loaded it while this one awaited.
     const again = this.accounts.get(userId);
     if (again) return again;
-    const acc: LiveAccount = { userId, demo, cash, margin, orders: new Map(), marginCall: false, stoppingOut: false };
+    const acc: LiveAccount = {
+      userId,
+      demo,
+      cash,
+      margin,
+      orders: new Map(),
+      exposure: new Map(),
+      marginCall: false,
+      stoppingOut: false,
+    };
     this.accounts.set(userId, acc);
     return acc;
   }
@@ -333,11 +367,11 @@ export class TradingEngine {
   }
 
   private remember(acc: LiveAccount, o: LiveOrder): void {
-    o.unitsF = ((o.side === 1 ? 1 : -1) * Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
+    o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
     acc.orders.set(o.id, o);
     this.orders.set(o.id, o);
     this.arm(o);
-    this.expose(acc);
+    if (o.status === STATUS_HOLDING) this.hold(acc, o, 1);
     this.changed.add(acc);
   }
 
@@ -345,10 +379,40 @@ export class TradingEngine {
     this.disarm(o);
     this.orders.delete(o.id);
     const acc = this.accounts.get(o.userId);
-    if (!acc) return;
-    acc.orders.delete(o.id);
-    this.expose(acc);
+    if (!acc || !acc.orders.delete(o.id)) return;
+    if (o.status === STATUS_HOLDING) this.hold(acc, o, -1);
     this.changed.add(acc);
+  }
+
+  /** Adds (+1) or removes (−1) a holding position from its account's exposure and the instrument index. */
+  private hold(acc: LiveAccount, o: LiveOrder, sign: 1 | -1): void {
+    const id = o.inst.row.id;
+    let e = acc.exposure.get(id);
+    if (!e) {
+      e = { inst: o.inst, count: 0, longUnits: 0, longCost: 0, shortUnits: 0, shortCost: 0 };
+      acc.exposure.set(id, e);
+      for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, 1);
+    }
+    e.count += sign;
+    if (o.side === 1) {
+      e.longUnits += sign * o.unitsF;
+      e.longCost += sign * o.unitsF * o.openPrice;
+    } else {
+      e.shortUnits += sign * o.unitsF;
+      e.shortCost += sign * o.unitsF * o.openPrice;
+    }
+    if (e.count === 0) {
+      acc.exposure.delete(id);
+      for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, -1);
+    }
+  }
+
+  private index(instrumentId: number, acc: LiveAccount, delta: 1 | -1): void {
+    let m = this.exposed.get(instrumentId);
+    if (!m) this.exposed.set(instrumentId, (m = new Map()));
+    const n = (m.get(acc) ?? 0) + delta;
+    if (n > 0) m.set(acc, n);
+    else m.delete(acc);
   }
 
   /** Puts an order's triggers in its instrument's book. */
@@ -367,19 +431,6 @@ export class TradingEngine {
     book.remove(triggerKey(o.id, 'open'));
     book.remove(triggerKey(o.id, 'stop_loss'));
     book.remove(triggerKey(o.id, 'take_profit'));
-  }
-
-  /** Files the account under every instrument its equity depends on. */
-  private expose(acc: LiveAccount): void {
-    for (const set of this.exposed.values()) set.delete(acc);
-    for (const o of acc.orders.values()) {
-      if (o.status !== STATUS_HOLDING) continue;
-      for (const id of this.dependsOn(o.inst)) {
-        let set = this.exposed.get(id);
-        if (!set) this.exposed.set(id, (set = new Set()));
-        set.add(acc);
-      }
-    }
   }
 
   /** The instrument itself and the pair that converts its quote currency to USD, if another one. */
@@ -417,7 +468,13 @@ export class TradingEngine {
     const acc = await this.accountFor(input.userId, input.demo);
     const now = this.d.clock.now();
     const holding = input.kind === 'market';
-    const floating = this.figures(input.userId).floating;
+    // The free-margin check needs the floating P/L exactly only when a loss could make the difference.
+    const estimate = this.floatingEstimate(acc);
+    const cost0 = Number(input.margin + input.fee);
+    const floating =
+      estimate >= 0 || Number(acc.cash) + estimate - cost0 > Math.abs(estimate) * 0.01 + 1e6
+        ? ZERO
+        : this.figures(input.userId).floating;
     const id = await this.d.writer.run(async (trx) => {
       const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
       const cost = input.margin + input.fee;
@@ -629,7 +686,7 @@ export class TradingEngine {
       this.arm(o);
       const acc = this.accounts.get(o.userId);
       if (acc) {
-        this.expose(acc);
+        this.hold(acc, o, 1);
         this.changed.add(acc);
       }
     } finally {
@@ -698,7 +755,7 @@ export class TradingEngine {
       for (const t of fired) this.onTrigger(t, q);
     }
     const exposed = this.exposed.get(inst.row.id);
-    if (exposed) for (const acc of exposed) this.screen(acc, tradable);
+    if (exposed) for (const acc of exposed.keys()) this.screen(acc, tradable);
   }
 
   private onTrigger(t: Trigger, q: Quote): void {
@@ -729,16 +786,7 @@ export class TradingEngine {
   private screen(acc: LiveAccount, tradable: boolean): void {
     if (acc.margin <= 0n) return;
     this.changed.add(acc);
-    const margin = Number(acc.margin);
-    let floating = 0;
-    for (const o of acc.orders.values()) {
-      if (o.status !== STATUS_HOLDING) continue;
-      const q = this.d.market.quote(o.inst.row.code);
-      if (!q) continue;
-      const px = o.side === 1 ? q.bid : q.ask;
-      floating += o.unitsF * ((px - o.openPrice) / o.inst.scale) * this.rateF(o.inst, px) * 1e6;
-    }
-    const level = ((Number(acc.cash) + margin + floating) / margin) * 100;
+    const level = this.levelEstimate(acc);
     const s = this.settingsCache;
     // A percent of slack covers the float error; the exact check decides.
     if (level > s.marginCallLevel + 1) {
@@ -754,6 +802,37 @@ export class TradingEngine {
     const call = isMarginCall(state, s.marginCallLevel);
     if (call && !acc.marginCall) this.notifyMarginCall(acc, exact.level);
     acc.marginCall = call;
+  }
+
+  /** Floating P/L of an account's holding positions in USD micros, as a float (risk screen, pre-checks). */
+  floatingEstimate(acc: LiveAccount): number {
+    let floating = 0;
+    for (const e of acc.exposure.values()) {
+      const q = this.d.market.quote(e.inst.row.code);
+      if (!q) continue;
+      const long = e.longUnits === 0 ? 0 : (e.longUnits * q.bid - e.longCost) * this.rateF(e.inst, q.bid);
+      const short = e.shortUnits === 0 ? 0 : (e.shortCost - e.shortUnits * q.ask) * this.rateF(e.inst, q.ask);
+      floating += ((long + short) / e.inst.scale) * 1e6;
+    }
+    return floating;
+  }
+
+  /** The margin level as a float percent (Infinity with nothing open). */
+  levelEstimate(acc: LiveAccount): number {
+    const margin = Number(acc.margin);
+    if (margin <= 0) return Infinity;
+    return ((Number(acc.cash) + margin + this.floatingEstimate(acc)) / margin) * 100;
+  }
+
+  /**
+   * Whether new orders that add margin are refused (margin call): decided from the estimate when far from the
+   * level, exactly otherwise.
+   */
+  inMarginCall(userId: number): boolean {
+    const acc = this.accounts.get(userId);
+    if (!acc || acc.margin <= 0n) return false;
+    if (this.levelEstimate(acc) > this.settingsCache.marginCallLevel + 1) return false;
+    return this.figures(userId).marginCall;
   }
 
   /** USD per unit of the instrument's quote currency, as a float (risk screen only). */

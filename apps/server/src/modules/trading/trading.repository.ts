@@ -1,17 +1,55 @@
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
-import type { Insertable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
+import { RawQuery } from '../../db/raw-query.ts';
 
-export type NewOrder = Insertable<OrdersTable>;
+export type NewOrderRow = Omit<OrderRow, 'id'>;
+
+const ORDER_COLUMNS = [
+  'user_id',
+  'is_demo',
+  'instrument_id',
+  'side',
+  'status',
+  'kind',
+  'lots',
+  'leverage',
+  'order_price',
+  'open_price',
+  'close_price',
+  'stop_loss',
+  'take_profit',
+  'margin',
+  'fee',
+  'profit',
+  'closed_type',
+  'created_at',
+  'opened_at',
+  'closed_at',
+] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
 /** Orders and the ledger views of the trading screens: the only SQL of the trading module. */
 export class TradingRepository {
-  constructor(private readonly db: Db) {}
+  private readonly insert: RawQuery<{ id: number }>;
 
-  async insertOrder(trx: Tx, order: NewOrder): Promise<number> {
-    const { id } = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-    return id;
+  constructor(
+    private readonly db: Db,
+    kind: DbKind,
+  ) {
+    this.insert = new RawQuery(
+      kind,
+      `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')}) returning id`,
+    );
+  }
+
+  /** Inserts an order (a hand-written statement: it runs for every order, see RawQuery). */
+  async insertOrder(trx: Tx, order: NewOrderRow): Promise<number> {
+    const { rows } = await this.insert.run(
+      trx,
+      ORDER_COLUMNS.map((c) => order[c]),
+    );
+    return Number(rows[0]!.id);
   }
 
   /**

@@ -98,8 +98,7 @@ export class TradingService {
     const entry = market ? fillPrice(side, quote) : orderPrice;
     this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
 
-    const figures = engine.figures(user.id);
-    if (figures.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+    if (engine.inMarginCall(user.id)) throw refuse('err.margin_call', { level: settings.marginCallLevel });
     const rate = engine.rate(inst, entry);
     if (!rate) throw refuse('err.quote_stale');
     const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
@@ -119,7 +118,7 @@ export class TradingService {
       margin,
       fee,
     });
-    return { order: this.liveView(order), balance: formatMoney(engine.figures(user.id).balance, 2) };
+    return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };
   }
 
   async close(user: UserRow, id: number): Promise<OrderView> {

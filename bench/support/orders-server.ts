@@ -1,0 +1,58 @@
+/**
+ * The server under test for bench/orders.bench.ts (forked with IPC): Tradepad on a fresh database (SQLite with durable
+ * commits, or PostgreSQL when ORDERS_DATABASE_URL is set: a fresh database is created in it) with the simulator and
+ * every instrument open. Sends `{type:'ready', port}`; answers `{type:'stats'}` with the engine's group-commit counts.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createServer } from '../../apps/server/src/server.ts';
+import { seeds } from './sim-common.ts';
+
+async function freshPostgres(admin: string): Promise<string> {
+  const name = `tradepad_bench_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main() {
+  seeds();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-bench-orders-'));
+  const admin = process.env.ORDERS_DATABASE_URL;
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: admin ? await freshPostgres(admin) : '',
+      HISTORY_DAYS: '1',
+      HISTORY_LONG_DAYS: '2',
+      LOG_LEVEL: 'silent',
+      SIM_SEED: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // The bench signs in hundreds of demo users from one address.
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_DIST: path.join(dataDir, 'no-admin'),
+    },
+  );
+  const app = await createServer({ config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  process.on('message', (m: { type: string }) => {
+    if (m.type !== 'stats') return;
+    const engine = app.tradepad.engine;
+    process.send?.({ type: 'stats', ...engine.writerStats(), open: engine.openOrderCount, kind: app.tradepad.database.kind });
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ type: 'ready', port: (app.server.address() as { port: number }).port });
+}
+
+void main();
