@@ -12,7 +12,10 @@ const files = fs
 let failed = false;
 for (const f of files) {
   console.log(`\n=== ${f} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', f)], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'bench', f)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   failed ||= r.status !== 0;
 }
 process.exit(failed ? 1 : 0);

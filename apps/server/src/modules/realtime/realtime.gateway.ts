@@ -164,6 +164,18 @@ export class RealtimeGateway {
     }
   }
 
+  /** The signed-in users with at least one connection subscribed to `channel`. */
+  *listeners(channel: string): Iterable<number> {
+    for (const [userId, conns] of this.byUser) {
+      for (const c of conns) {
+        if (c.channels.has(channel)) {
+          yield userId;
+          break;
+        }
+      }
+    }
+  }
+
   /** Whether any of the user's connections listens to `channel` (so figures are computed only for someone). */
   userListens(userId: number, channel: string): boolean {
     const conns = this.byUser.get(userId);

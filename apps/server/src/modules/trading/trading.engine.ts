@@ -116,6 +116,19 @@ export interface LiveAccount {
   marginCall: boolean;
   /** A stop-out of this account is queued or running. */
   stoppingOut: boolean;
+  /** `cash` and `margin` as floats, kept in step by setCash/setMargin, for the per-tick risk screen. */
+  cashF: number;
+  marginF: number;
+}
+
+function setCash(acc: LiveAccount, cash: Micros): void {
+  acc.cash = cash;
+  acc.cashF = Number(cash);
+}
+
+function setMargin(acc: LiveAccount, margin: Micros): void {
+  acc.margin = margin;
+  acc.marginF = Number(margin);
 }
 
 export interface EngineSettings {
@@ -169,8 +182,13 @@ export class TradingEngine {
   private readonly exposed = new Map<number, Map<LiveAccount, number>>();
   private readonly accounts = new Map<number, LiveAccount>();
   private readonly orders = new Map<number, LiveOrder>();
-  /** Accounts whose live figures changed since the last push. */
+  /** Accounts whose orders or cash changed since the last push. */
   private readonly changed = new Set<LiveAccount>();
+  /** Accounts a tick put near the margin-call level, with whether their instrument was tradable (checkSuspects). */
+  private readonly suspects = new Map<LiveAccount, boolean>();
+  private suspectsScheduled: NodeJS.Immediate | undefined;
+  /** Instruments that ticked since the last push (their holders' P/L moved). */
+  private readonly ticked = new Set<number>();
   private pushTimer: NodeJS.Timeout | undefined;
   private settingsCache: EngineSettings = { feeType: 1, marginCallLevel: 100, stopOutLevel: 50 };
   readonly lookup: QuoteLookup;
@@ -211,6 +229,7 @@ export class TradingEngine {
 
   /** Resolves once every queued order change is committed (tests, shutdown). */
   idle(): Promise<void> {
+    if (this.suspects.size > 0) this.checkSuspects();
     return this.d.writer.idle();
   }
 
@@ -353,6 +372,8 @@ export class TradingEngine {
       exposure: new Map(),
       marginCall: false,
       stoppingOut: false,
+      cashF: Number(cash),
+      marginF: Number(margin),
     };
     this.accounts.set(userId, acc);
     return acc;
@@ -362,7 +383,7 @@ export class TradingEngine {
   async cashChanged(userId: number): Promise<void> {
     const acc = this.accounts.get(userId);
     if (!acc) return;
-    acc.cash = await this.d.ledger.balance(this.d.db, userId, 'cash');
+    setCash(acc, await this.d.ledger.balance(this.d.db, userId, 'cash'));
     this.changed.add(acc);
   }
 
@@ -510,8 +531,8 @@ export class TradingEngine {
       ]);
       return orderId;
     });
-    acc.cash = micros(acc.cash - input.margin - input.fee);
-    acc.margin = micros(acc.margin + input.margin);
+    setCash(acc, micros(acc.cash - input.margin - input.fee));
+    setMargin(acc, micros(acc.margin + input.margin));
     const order: LiveOrder = {
       id,
       userId: input.userId,
@@ -578,8 +599,8 @@ export class TradingEngine {
   private afterCancel(o: LiveOrder): void {
     const acc = this.accounts.get(o.userId);
     if (acc) {
-      acc.cash = micros(acc.cash + o.margin + o.fee);
-      acc.margin = micros(acc.margin - o.margin);
+      setCash(acc, micros(acc.cash + o.margin + o.fee));
+      setMargin(acc, micros(acc.margin - o.margin));
     }
     this.forget(o);
   }
@@ -622,6 +643,8 @@ export class TradingEngine {
       return { order: o, exitPrice, profit, closedType };
     } finally {
       o.busy = false;
+      // Still open (the close was refused or lost a race it should not have): its stops fire again on the next tick.
+      if (this.orders.has(o.id)) this.arm(o);
     }
   }
 
@@ -664,8 +687,8 @@ export class TradingEngine {
   private afterClose(o: LiveOrder, profit: Micros, writtenOff: Micros): void {
     const acc = this.accounts.get(o.userId);
     if (acc) {
-      acc.cash = micros(acc.cash + o.margin + profit + writtenOff);
-      acc.margin = micros(acc.margin - o.margin);
+      setCash(acc, micros(acc.cash + o.margin + profit + writtenOff));
+      setMargin(acc, micros(acc.margin - o.margin));
     }
     this.forget(o);
   }
@@ -725,8 +748,8 @@ export class TradingEngine {
         }
       });
       for (const o of open) this.forget(o);
-      acc.cash = parseMoney(this.d.demoStartBalance);
-      acc.margin = ZERO;
+      setCash(acc, parseMoney(this.d.demoStartBalance));
+      setMargin(acc, ZERO);
       acc.marginCall = false;
       if (open.length)
         this.d.gateway.publishToUser(
@@ -755,7 +778,23 @@ export class TradingEngine {
       for (const t of fired) this.onTrigger(t, q);
     }
     const exposed = this.exposed.get(inst.row.id);
-    if (exposed) for (const acc of exposed.keys()) this.screen(acc, tradable);
+    if (!exposed) return;
+    this.ticked.add(inst.row.id);
+    // Most accounts hold one instrument: their level is a few multiplications with this tick's prices and rates.
+    const rateBid = this.rateF(inst, q.bid);
+    const rateAsk = this.rateF(inst, q.ask);
+    const callLevel = this.settingsCache.marginCallLevel + 1;
+    for (const acc of exposed.keys()) {
+      const e = acc.exposure.size === 1 ? acc.exposure.get(inst.row.id) : undefined;
+      if (e && acc.marginF > 0) {
+        const floating =
+          (((e.longUnits * q.bid - e.longCost) * rateBid + (e.shortCost - e.shortUnits * q.ask) * rateAsk) / inst.scale) * 1e6;
+        if (((acc.cashF + acc.marginF + floating) / acc.marginF) * 100 > callLevel) acc.marginCall = false;
+        else this.suspect(acc, tradable);
+        continue;
+      }
+      this.screen(acc, tradable);
+    }
   }
 
   private onTrigger(t: Trigger, q: Quote): void {
@@ -784,24 +823,43 @@ export class TradingEngine {
    * allocation). Only an account near its margin-call or stop-out level is then checked exactly, in integers.
    */
   private screen(acc: LiveAccount, tradable: boolean): void {
-    if (acc.margin <= 0n) return;
-    this.changed.add(acc);
+    if (acc.marginF <= 0) return;
     const level = this.levelEstimate(acc);
-    const s = this.settingsCache;
-    // A percent of slack covers the float error; the exact check decides.
-    if (level > s.marginCallLevel + 1) {
+    // A percent of slack covers the float error; the exact check, right after the tick, decides.
+    if (level > this.settingsCache.marginCallLevel + 1) {
       acc.marginCall = false;
       return;
     }
-    const exact = this.figures(acc.userId);
-    const state = { equity: exact.equity, usedMargin: exact.usedMargin };
-    if (tradable && !acc.stoppingOut && isStopOut(state, s.stopOutLevel)) {
-      void this.stopOut(acc).catch((err: unknown) => this.d.log.error({ err, userId: acc.userId }, 'stop-out failed'));
-      return;
+    this.suspect(acc, tradable);
+  }
+
+  /** Flags an account for the exact check right after this tick. */
+  private suspect(acc: LiveAccount, tradable: boolean): void {
+    if (tradable || !this.suspects.has(acc)) this.suspects.set(acc, tradable);
+    this.suspectsScheduled ??= setImmediate(() => this.checkSuspects());
+  }
+
+  /**
+   * The accounts a tick put near or under the margin-call level, checked exactly (integers) once the tick is handled:
+   * those at or under the stop-out level are stopped out (the job checks again inside its transaction), the others
+   * get the margin-call notice when they first cross it.
+   */
+  checkSuspects(): void {
+    if (this.suspectsScheduled) clearImmediate(this.suspectsScheduled);
+    this.suspectsScheduled = undefined;
+    const s = this.settingsCache;
+    for (const [acc, tradable] of this.suspects) {
+      const exact = this.figures(acc.userId);
+      const state = { equity: exact.equity, usedMargin: exact.usedMargin };
+      if (tradable && !acc.stoppingOut && isStopOut(state, s.stopOutLevel)) {
+        void this.stopOut(acc).catch((err: unknown) => this.d.log.error({ err, userId: acc.userId }, 'stop-out failed'));
+        continue;
+      }
+      const call = isMarginCall(state, s.marginCallLevel);
+      if (call && !acc.marginCall) this.notifyMarginCall(acc, exact.level);
+      acc.marginCall = call;
     }
-    const call = isMarginCall(state, s.marginCallLevel);
-    if (call && !acc.marginCall) this.notifyMarginCall(acc, exact.level);
-    acc.marginCall = call;
+    this.suspects.clear();
   }
 
   /** Floating P/L of an account's holding positions in USD micros, as a float (risk screen, pre-checks). */
@@ -819,9 +877,9 @@ export class TradingEngine {
 
   /** The margin level as a float percent (Infinity with nothing open). */
   levelEstimate(acc: LiveAccount): number {
-    const margin = Number(acc.margin);
+    const margin = acc.marginF;
     if (margin <= 0) return Infinity;
-    return ((Number(acc.cash) + margin + this.floatingEstimate(acc)) / margin) * 100;
+    return ((acc.cashF + margin + this.floatingEstimate(acc)) / margin) * 100;
   }
 
   /**
@@ -864,10 +922,13 @@ export class TradingEngine {
     const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
     try {
       const writtenOff = await this.d.writer.run(async (trx) => {
+        // Prices moved since the account was flagged: act only if it is under the level now.
+        const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
+        const before = this.figures(acc.userId, cashNow);
+        if (!isStopOut({ equity: before.equity, usedMargin: before.usedMargin }, level)) return ZERO;
         for (const o of all) {
           if (o.status === STATUS_PENDING && (await this.cancelIn(trx, o, CLOSED_BY_STOP_OUT, now))) cancelled.push(o);
         }
-        const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
         let cash = cashNow;
         let margin = micros(acc.margin - cancelled.reduce((s, o) => s + o.margin, 0n));
         const positions = all
@@ -891,7 +952,7 @@ export class TradingEngine {
       });
       for (const o of cancelled) this.afterCancel(o);
       for (const c of closed) this.afterClose(c.o, c.profit, ZERO);
-      acc.cash = micros(acc.cash + writtenOff);
+      setCash(acc, micros(acc.cash + writtenOff));
       if (cancelled.length || closed.length) {
         this.d.gateway.publishToUser(
           acc.userId,
@@ -918,10 +979,17 @@ export class TradingEngine {
     }));
   }
 
-  /** At most every 250 ms: each changed account's figures to its owner, if they listen. */
+  /**
+   * At most every 250 ms: the figures of each listening trader whose orders changed or whose instruments ticked. Only
+   * traders with a FOREX_TRADE subscription are visited, so thousands of silent accounts cost nothing here.
+   */
   pushFigures(): void {
-    for (const acc of this.changed) {
-      if (!this.d.gateway.userListens(acc.userId, CHANNEL_FOREX_TRADE)) continue;
+    for (const userId of this.d.gateway.listeners(CHANNEL_FOREX_TRADE)) {
+      const acc = this.accounts.get(userId);
+      if (!acc) continue;
+      let moved = this.changed.has(acc);
+      if (!moved) for (const id of acc.exposure.keys()) if ((moved = this.ticked.has(id))) break;
+      if (!moved) continue;
       const f = this.figures(acc.userId);
       const msg: ForexTradeMessage = {
         type: 'FOREX_TRADE',
@@ -940,6 +1008,7 @@ export class TradingEngine {
       this.d.gateway.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);
     }
     this.changed.clear();
+    this.ticked.clear();
   }
 
   // Ledger

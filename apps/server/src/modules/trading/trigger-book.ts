@@ -23,9 +23,13 @@ import type { PendingKind, Side } from '@tradepad/domain';
  * fires nothing costs four comparisons against the heads; a tick that fires k triggers costs O(k log n). No tick ever
  * scans the book.
  *
+ * `crossed` returns the fired triggers most deeply crossed first (for a falling bid, the highest at_or_below level
+ * first), equal levels oldest first, and takes them out of the book.
+ *
  * Removal is lazy: the entry is marked dead and left in its heap (dropped when it reaches the head), and a heap is
  * rebuilt from its live entries when a removal leaves more than half of it dead, so a removal costs O(1) amortised
- * and dead entries never pile up. `crossed` never rebuilds, so a tick stays O(k log n) in the worst case.
+ * and dead entries never pile up. Likewise a fired trigger's key stays in the key index until a later `add` sweeps
+ * it. `crossed` never rebuilds or sweeps, so a tick stays O(k log n) in the worst case.
  *
  * The book only answers "which triggers does this quote cross"; whether the quote may be used (stale, market
  * closed, held back as a bad tick) and what to do with a fired trigger are the engine's business.
@@ -77,7 +81,10 @@ const PENDING_SIDES: Record<PendingKind, readonly [QuoteSource, TriggerWhen]> = 
   sell_stop: ['bid', 'at_or_below'],
 };
 
-/** The trigger of a pending order at `level` points: buys watch the ask, sells the bid; limits fire at their level or better. */
+/**
+ * The trigger of a pending order at `level` points, `pending` as the domain's `pendingKind` classified it when the order
+ * was placed: buys watch the ask, sells the bid; limits fire at their level or better, stops at it or worse.
+ */
 export function pendingOrderTrigger(orderId: number, pending: PendingKind, level: number): Trigger {
   const [source, when] = PENDING_SIDES[pending];
   return { key: triggerKey(orderId, 'open'), orderId, kind: 'open', source, when, level };
@@ -95,8 +102,8 @@ interface Entry {
 
 /**
  * A binary min-heap of entries on (rank, seq). The heap itself is three typed arrays (rank, seq, slot of the entry in
- * `slots`), so a sift reads and moves numbers in contiguous memory and never chases or stores an object pointer: in a
- * book of 100,000 triggers that halves the cost of a pop.
+ * `slots`), so a sift reads and moves numbers in contiguous memory and never chases or stores an object pointer,
+ * which measured about half the cost of a pop with the entries themselves in the heap.
  */
 class SideHeap {
   private ranks = new Float64Array(8);
@@ -333,7 +340,8 @@ export class TriggerBook implements Iterable<Trigger> {
     for (let s = 0; s < 4; s++) {
       const heap = this.sides[s]!;
       const limit = limitFor(s, bid, ask);
-      if (heap.length === 0 || heap.headRank() > limit) continue;
+      // Negated so that a NaN quote fires nothing.
+      if (heap.length === 0 || !(heap.headRank() <= limit)) continue;
       let any = false;
       do {
         const head = heap.head()!;
@@ -399,7 +407,7 @@ export class TriggerBook implements Iterable<Trigger> {
   }
 
   private sweepFiredKeys(): void {
-    for (const [key, entry] of this.byKey) this.byKey.delete(key);
+    for (const [key, entry] of this.byKey) if (!entry.live) this.byKey.delete(key);
     this.firedKeys = 0;
   }
 }
