@@ -105,7 +105,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
 
   const ledger = new LedgerRepository(database.kind);
-  const sessionsRepo = new SessionsRepository(db);
+  const sessionsRepo = new SessionsRepository(db, database.read);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
   const accounts = new AccountsService({
@@ -119,7 +119,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     config,
     captchaText: opts.captchaText,
   });
-  const auth = new UserAuth(userSessions, accountsRepo);
+  const auth = new UserAuth(userSessions, accountsRepo, database.read);
   const backofficeRepo = new BackofficeRepository(db);
   const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
   await backoffice.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);

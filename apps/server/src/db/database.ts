@@ -11,6 +11,12 @@ export type DbKind = 'sqlite' | 'postgres';
 
 export interface DbHandle {
   db: Db;
+  /**
+   * For hot reads that must not wait behind a write transaction (the session and user look-up of every request):
+   * on SQLite a second, read-only connection (WAL lets it read the last committed state while a write is open); on
+   * PostgreSQL the same pool. Never write through it.
+   */
+  read: Db;
   kind: DbKind;
   /** The driver underneath, for the few bulk paths (candle backfill) that Kysely would make slow. */
   raw: { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
@@ -36,7 +42,7 @@ export function openDatabase(opts: {
     // discards it and the next query opens a fresh one.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', raw: { kind: 'postgres', pool }, close: () => db.destroy() };
+    return { db, read: db, kind: 'postgres', raw: { kind: 'postgres', pool }, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);
@@ -46,7 +52,19 @@ export function openDatabase(opts: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, close: () => db.destroy() };
+  const reader = new SQLite(opts.sqlitePath, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
+  return {
+    db,
+    read,
+    kind: 'sqlite',
+    raw: { kind: 'sqlite', sqlite },
+    close: async () => {
+      await read.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { FastifyRequest } from 'fastify';
 import { sessionExpired } from '../../core/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -14,6 +15,8 @@ export class UserAuth {
   constructor(
     private readonly sessions: SessionsService,
     private readonly repo: AccountsRepository,
+    /** Where the per-request user look-up reads (see DbHandle.read). */
+    private readonly read?: Db,
   ) {}
 
   async require(req: FastifyRequest): Promise<Authenticated> {
@@ -30,7 +33,7 @@ export class UserAuth {
   async fromToken(token: unknown): Promise<Authenticated | undefined> {
     const session = await this.sessions.authenticate(token);
     if (!session) return undefined;
-    const user = await this.repo.userById(session.actor_id);
+    const user = await this.repo.userById(session.actor_id, this.read);
     if (!user || user.status !== 1) return undefined;
     return { user, sessionId: session.id };
   }

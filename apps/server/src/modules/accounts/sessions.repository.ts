@@ -13,7 +13,11 @@ export interface SessionRow {
 
 /** Sessions of traders and staff; only token hashes are stored. */
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Where the per-request token look-up reads (see DbHandle.read). */
+    private readonly read: Db = db,
+  ) {}
 
   async create(s: { tokenHash: string; actor: Actor; actorId: number; at: number; ip: string; userAgent: string }) {
     await this.db
@@ -32,7 +36,7 @@ export class SessionsRepository {
   }
 
   findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-    return this.db
+    return this.read
       .selectFrom('sessions')
       .select(['id', 'actor', 'actor_id', 'last_seen_at', 'revoked_at'])
       .where('token_hash', '=', tokenHash)
