@@ -48,6 +48,7 @@ async function demoTokens(base: string, n: number): Promise<string[]> {
     // One address per simulated device, as behind a proxy (the server trusts x-forwarded-for).
     const headers = { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` };
     const demo = await json<{ demo_id: string }>(`${base}${API.createDemo}?uuid=${uuid}`, { headers });
+    if (demo.code !== 1) throw new Error(`demo account refused: ${demo.msg}`);
     const login = await json<{ token: string }>(`${base}${API.login}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },

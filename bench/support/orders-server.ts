@@ -34,7 +34,7 @@ async function main() {
       DATABASE_URL: admin ? await freshPostgres(admin) : '',
       HISTORY_DAYS: '1',
       HISTORY_LONG_DAYS: '2',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
       SIM_SEED: '1',
       HOST: '127.0.0.1',
       PORT: '0',
@@ -43,7 +43,7 @@ async function main() {
       ADMIN_DIST: path.join(dataDir, 'no-admin'),
     },
   );
-  const app = await createServer({ config, logger: false });
+  const app = await createServer({ config, logger: Boolean(process.env.BENCH_LOG) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   process.on('message', (m: { type: string }) => {

@@ -88,7 +88,8 @@ export class LedgerRepository {
   private balancesUpdate(n: number): RawQuery {
     let q = this.addToBalances.get(n);
     if (!q) {
-      const cases = Array.from({ length: n }, () => 'when ? then ?').join(' ');
+      // Typed casts: PostgreSQL would otherwise infer int4 for the parameters from the literal 0.
+      const cases = Array.from({ length: n }, () => 'when cast(? as bigint) then cast(? as bigint)').join(' ');
       const ids = Array.from({ length: n }, () => '?').join(', ');
       q = new RawQuery(
         this.dbKind,
