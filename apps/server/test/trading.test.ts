@@ -279,6 +279,27 @@ describe('trading', () => {
     await h.expectLedgerSound();
   });
 
+  it('stops out the largest loss first and stops when the level recovers; the cash never stays below zero', async () => {
+    const u = await demoUser();
+    tick('XAUUSD', '2650.00');
+    tick('EURUSD', '1.08500');
+    // Gold 10 lots (1,000 oz) from 2,650.30: margin 26,503; EURUSD 20 lots from 1.08510: margin 21,702.
+    const gold = await u.call(API.submit, { type: 1, cont: '10', forex_id: id('XAUUSD'), status: 1, multiple: 100 });
+    const euro = await u.call(API.submit, { type: 1, cont: '20', forex_id: id('EURUSD'), status: 1, multiple: 100 });
+    expect([gold.code, euro.code]).toEqual([1, 1]);
+    // Gold at 2,570: equity 19,390 on 48,205 of margin (40 %). Closing gold (−80,300) leaves the euro position at a
+    // safe level, and the 2,112 the cash went below zero is written off by the house.
+    tick('XAUUSD', '2570.00');
+    await settled();
+    const history = (await u.call(API.deals, { status: 3, page: 1 })).data.data as OrderView[];
+    expect(history.map((o) => [o.Id, o.ClosedType, o.FactProfits])).toEqual([[gold.data.order.Id, 2, '-80300.00']]);
+    const holding = (await u.call(API.deals, { status: 1, page: 1 })).data.data as OrderView[];
+    expect(holding.map((o) => o.Id)).toEqual([euro.data.order.Id]);
+    expect((await u.call(API.getBalance)).data.balance).toBe('0.00');
+    await u.call(API.close, { id: euro.data.order.Id });
+    await h.expectLedgerSound();
+  });
+
   it('resets a demo account: closes and cancels everything and restores the start balance', async () => {
     const u = await demoUser();
     tick('EURUSD', '1.08500');

@@ -618,8 +618,9 @@ export class TradingEngine {
 
   /**
    * Settles a holding order at `exitPrice` exactly once: CAS holding → closed, then the ledger entry (margin back,
-   * P/L from or to the house), in one transaction. When the close leaves the cash negative and nothing else open, the
-   * house writes the difference off (negative balance protection). Undefined when another path settled it first.
+   * P/L from or to the house), in one transaction. When the close leaves the cash negative, the house writes the
+   * difference off at once, even if other positions stay open: the cash never stays below zero (negative balance
+   * protection). Undefined when another path settled it first.
    */
   private async settle(o: LiveOrder, closedType: number, exitPrice: number): Promise<Settlement | undefined> {
     if (o.busy) return undefined;
@@ -630,11 +631,12 @@ export class TradingEngine {
       const profit = profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
       const now = this.d.clock.now();
       const acc = this.accounts.get(o.userId);
-      const last = acc ? [...acc.orders.values()].every((x) => x === o) : true;
+      // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
+      const mayGoNegative = !acc || acc.cash + o.margin + profit < 0n;
       const result = await this.d.writer.run(async (trx) => {
         const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
         if (!ok) return undefined;
-        const writtenOff = last ? await this.writeOffIn(trx, o.userId, o.demo, now, o.id) : ZERO;
+        const writtenOff = mayGoNegative ? await this.writeOffIn(trx, o.userId, o.demo, now, o.id) : ZERO;
         return { writtenOff };
       });
       if (!result) return undefined;
@@ -908,7 +910,8 @@ export class TradingEngine {
 
   /**
    * Stop-out (DESIGN §5), as one transaction: cancel the pending orders, then close positions, the largest loss
-   * first, until the margin level is back above the stop-out level; a negative cash left behind is written off.
+   * first, until the margin level is back above the stop-out level; a negative cash left behind is written off, even
+   * when positions remain open.
    * Positions whose market is closed or stale stay open (no fills on stale prices).
    */
   async stopOut(acc: LiveAccount): Promise<void> {
@@ -947,8 +950,7 @@ export class TradingEngine {
           margin = micros(margin - p.o.margin);
           floating -= p.profit;
         }
-        const remaining = acc.orders.size - cancelled.length - closed.length;
-        return remaining === 0 ? this.writeOffIn(trx, acc.userId, acc.demo, now, acc.userId) : ZERO;
+        return cash < 0n ? this.writeOffIn(trx, acc.userId, acc.demo, now, acc.userId) : ZERO;
       });
       for (const o of cancelled) this.afterCancel(o);
       for (const c of closed) this.afterClose(c.o, c.profit, ZERO);
