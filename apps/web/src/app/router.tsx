@@ -9,6 +9,7 @@ const RegisterPage = lazy(() => import('../features/auth/components/register-pag
 const ForgotPage = lazy(() => import('../features/auth/components/forgot-page.tsx'));
 const PasswordPage = lazy(() => import('../features/account/components/password-page.tsx'));
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
+const HistoryPage = lazy(() => import('../features/account/components/history-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
 const ProductPage = lazy(() => import('../features/markets/components/product-page.tsx'));
 const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
@@ -32,7 +33,6 @@ const PLACEHOLDERS: [string, string, string, string, Access][] = [
   ['/mine/invite', 'invite', 'route.invite', '/user', 'auth'],
   ['/mine/email', 'email', 'route.email', '/user', 'auth'],
   ['/mine/announcement', 'announcement', 'route.announcement', '/user', 'auth'],
-  ['/mine/history', 'history', 'route.history', '/mine/wallet', 'auth'],
   ['/mine/charge', 'charge', 'route.charge', '/user', 'auth'],
   ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', 'auth'],
   ['/mine/chat', 'chat', 'route.chat', '/user', 'auth'],
@@ -58,6 +58,7 @@ const routes: RouteObject[] = [
       { path: '/product', element: <ProductPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/system', element: guard('auth', <SystemPage />) },
+      { path: '/mine/history', element: guard('auth', <HistoryPage />) },
       { path: '/mine/withdraw-way', element: guard('auth', <WithdrawWayScreen />) },
       ...PLACEHOLDERS.map(([path, name, titleKey, back, access]) => ({
         path,

@@ -14,7 +14,7 @@ export interface TabScreen {
 export const TAB_SCREENS: Record<string, TabScreen> = {
   '/': { name: 'home', auth: false, Component: lazy(() => import('../features/markets/components/home-page.tsx')) },
   '/trade': { name: 'trade', auth: false, Component: lazy(() => import('./screens/trade-screen.tsx')) },
-  '/order': { name: 'order', auth: true, Component: lazy(() => import('./screens/order-screen.tsx')) },
+  '/order': { name: 'order', auth: true, Component: lazy(() => import('../features/orders/components/orders-page.tsx')) },
   '/user': { name: 'user', auth: true, Component: lazy(() => import('../features/account/components/user-page.tsx')) },
   '/news': { name: 'news', auth: false, Component: lazy(() => import('./screens/news-screen.tsx')) },
   '/rank': { name: 'rank', auth: false, Component: lazy(() => import('./screens/rank-screen.tsx')) },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, formatMoney, formatPercent, formatPrice, regionName } from './format.ts';
+import {
+  directionOf,
+  formatMoney,
+  formatPercent,
+  formatPercentValue,
+  formatPrice,
+  formatQuantity,
+  regionName,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it('uses the language conventions and 2 decimals', () => {
@@ -64,5 +72,22 @@ describe('directionOf', () => {
     expect(directionOf(0.01)).toBe(1);
     expect(directionOf(-0.2)).toBe(-1);
     expect(directionOf(null)).toBe(0);
+  });
+});
+
+describe('formatPercentValue', () => {
+  it('shows a margin level unsigned in the language style', () => {
+    expect(formatPercentValue(152.3, 'en')).toBe('152.30%');
+    expect(formatPercentValue(12345.678, 'de')).toBe('12.345,68\u00a0%');
+    expect(formatPercentValue(undefined, 'en')).toBe('--');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('keeps the decimals a lot size carries, in the language style', () => {
+    expect(formatQuantity('0.05', 'de')).toBe('0,05');
+    expect(formatQuantity('10', 'en')).toBe('10');
+    expect(formatQuantity('1250.5', 'en')).toBe('1,250.5');
+    expect(formatQuantity('abc', 'en')).toBe('--');
   });
 });

@@ -106,3 +106,25 @@ export function directionOf(change: number | null | undefined): 1 | -1 | 0 {
   const rounded = Math.round(change * 100);
   return rounded > 0 ? 1 : rounded < 0 ? -1 : 0;
 }
+
+/** A level in percent as the server sends it (`152.3` means 152.30 %), unsigned, in the language's percent style. */
+export function formatPercentValue(percent: number | null | undefined, lang: Lang): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return '--';
+  const f = cached(
+    `pv:${lang}`,
+    () =>
+      new Intl.NumberFormat(LANG_TAGS[lang], {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        numberingSystem: 'latn',
+      }),
+  );
+  return f.format(percent / 100);
+}
+
+/** A decimal string (lots) with as many decimals as it carries, in the language's separators: "0.05" → "0,05". */
+export function formatQuantity(value: string, lang: Lang): string {
+  const decimals = /\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0;
+  return formatDecimal(value, lang, Math.min(decimals, 8));
+}

@@ -1,22 +1,40 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TradeMarket } from '../../features/chart/components/trade-market.tsx';
+import { useTradeList } from '../../shared/api/trade-list.api.ts';
+import { useSelectedInstrument } from '../../shared/market/use-selected-instrument.ts';
 import { Page } from '../../shared/ui/page.tsx';
 import './trade-screen.css';
 
-/** /trade (spec §2): the market half (instrument, live price, periods, chart); the order ticket comes later. */
+/** The order ticket is its own chunk: the chart shows first. */
+const OrderTicket = lazy(() => import('../../features/order-ticket/components/order-ticket.tsx'));
+
+/** /trade (spec §2): the market half (instrument, live price, periods, chart), then the order ticket. */
 export default function TradeScreen() {
   const { t } = useTranslation();
+  const list = useTradeList();
+  const item = useSelectedInstrument(list.data);
   return (
     <Page name="trade" withTabBar bodyClassName="trade-body">
       <h1 className="visually-hidden">{t('route.trade')}</h1>
       <TradeMarket />
-      {/* Slot of the order ticket (buy/sell form), delivered with the trading issue. */}
-      <section className="order-slot" data-testid="order-ticket-slot" aria-labelledby="order-slot-title">
-        <h2 id="order-slot-title" className="order-slot-title">
-          {t('trade.orderSoonTitle')}
-        </h2>
-        <p className="order-slot-text">{t('trade.orderSoonText')}</p>
-      </section>
+      {item && list.data && (
+        <Suspense fallback={<TicketSkeleton />}>
+          {/* A new instrument starts a fresh ticket: its own lot step, leverages and prices. */}
+          <OrderTicket key={item.Id} item={item} items={list.data} />
+        </Suspense>
+      )}
     </Page>
+  );
+}
+
+function TicketSkeleton() {
+  return (
+    <div className="ticket-skeleton" aria-hidden="true">
+      <span className="sk" style={{ height: 60 }} />
+      <span className="sk" style={{ height: 48 }} />
+      <span className="sk" style={{ height: 48 }} />
+      <span className="sk" style={{ height: 48 }} />
+    </div>
   );
 }

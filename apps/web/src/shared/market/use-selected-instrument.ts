@@ -1,5 +1,5 @@
 import type { TradeItem } from '@tradepad/contracts/market';
-import { useSelectionStore } from '../../../shared/store/selection.store.ts';
+import { useSelectionStore } from '../store/selection.store.ts';
 
 /** The instrument the trade screen shows: the one selected, else the first of the list. */
 export function useSelectedInstrument(items: readonly TradeItem[] | undefined): TradeItem | undefined {

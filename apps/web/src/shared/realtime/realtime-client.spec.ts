@@ -200,6 +200,48 @@ describe('RealtimeClient', () => {
     ]);
   });
 
+  it('subscribes user channels only after each accepted login, and routes margin calls to FOREX_TRADE', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    const got: string[] = [];
+    c.subscribe('DAY_MARKET', () => {});
+    c.subscribe('FOREX_TRADE', (m) => got.push(m.type), { afterLogin: true });
+    c.login('tok-3');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 2);
+    await sleep(50);
+    // Login and the public channel go out on open; the user channel waits for the login's answer.
+    expect(server.json(0)).toEqual([
+      { type: 'login', params: 'tok-3' },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await until(() => server!.json(0).length === 3);
+    expect(server.json(0)[2]).toEqual({ type: 'sub', params: 'FOREX_TRADE' });
+
+    // A second user channel subscribed while logged in goes out at once.
+    const offClosed = c.subscribe('FOREX_CLOSED', () => {}, { afterLogin: true });
+    await until(() => server!.json(0).length === 4);
+    expect(server.json(0)[3]).toEqual({ type: 'sub', params: 'FOREX_CLOSED' });
+    offClosed();
+    await until(() => server!.json(0).length === 5);
+    expect(server.json(0)[4]).toEqual({ type: 'unsub', params: 'FOREX_CLOSED' });
+
+    server.conn(0).socket.send(JSON.stringify({ type: 'MARGIN_CALL', HazardRate: 90, msg: 'call' }));
+    await until(() => got.length === 1);
+    expect(got).toEqual(['MARGIN_CALL']);
+
+    // After a reconnect the user channel again waits for the accepted login; a refused one never subscribes it.
+    server.conn(0).socket.terminate();
+    await until(() => server!.connections.length === 2 && server!.json(1).length === 2);
+    server.conn(1).socket.send(JSON.stringify({ type: 'login_result', code: 0, msg: 'expired' }));
+    await sleep(80);
+    expect(server.json(1)).toEqual([
+      { type: 'login', params: 'tok-3' },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+  });
+
   it('sends logout and does not log in after later reconnects', async () => {
     server = await TestServer.start();
     const results: boolean[] = [];

@@ -47,12 +47,24 @@ export interface RealtimeOptions {
   onStatus?: (status: RealtimeStatus) => void;
 }
 
+/** Pushes that arrive on another channel than their `type` names: the margin-call notice rides on FOREX_TRADE. */
+const CHANNEL_BY_TYPE: Readonly<Record<string, string>> = { MARGIN_CALL: 'FOREX_TRADE' };
+
 /**
- * Which channel a push belongs to: `KLINE` messages go to `KLINE.<symbol>`, every other push to its `type`.
+ * Which channel a push belongs to: `KLINE` messages go to `KLINE.<symbol>`, a `MARGIN_CALL` notice to `FOREX_TRADE`
+ * (it is sent there), every other push to its `type`.
  */
 export function channelOf(message: RealtimeMessage): string {
   if (message.type === 'KLINE' && typeof message.symbol === 'string') return `KLINE.${message.symbol}`;
-  return message.type;
+  return CHANNEL_BY_TYPE[message.type] ?? message.type;
+}
+
+export interface SubscribeOptions {
+  /**
+   * A user channel (FOREX_TRADE, FOREX_CLOSED): the server refuses it before the socket's login is accepted, and the
+   * login is checked asynchronously, so `sub` goes out after each accepted `login_result`, never before.
+   */
+  afterLogin?: boolean;
 }
 
 export class RealtimeClient {
@@ -62,6 +74,8 @@ export class RealtimeClient {
   private statusValue: RealtimeStatus = 'idle';
   private token: string | null = null;
   private readonly listeners = new Map<string, Set<ChannelListener>>();
+  /** Channels that are subscribed only once the session login is accepted. */
+  private readonly userChannels = new Set<string>();
   private readonly anyListeners = new Set<ChannelListener>();
   private queue: string[] = [];
   private missedPongs = 0;
@@ -131,14 +145,16 @@ export class RealtimeClient {
 
   /**
    * Listens to a channel. The first listener of a channel sends `sub`, the removal of the last one sends `unsub`;
-   * both only when open (a subscription made while closed goes out on open). Returns the unsubscribe function.
+   * both only when open (a subscription made while closed goes out on open). A user channel (`afterLogin`) waits for
+   * an accepted login instead, and is subscribed again after every later one. Returns the unsubscribe function.
    */
-  subscribe(channel: string, listener: ChannelListener): () => void {
+  subscribe(channel: string, listener: ChannelListener, options: SubscribeOptions = {}): () => void {
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
       this.listeners.set(channel, set);
-      if (this.isOpen()) this.sendNow({ type: 'sub', params: channel });
+      if (options.afterLogin) this.userChannels.add(channel);
+      if (this.canSubscribe(channel)) this.sendNow({ type: 'sub', params: channel });
     }
     // A wrapper so the same function can be subscribed twice and removed once per call.
     const entry: ChannelListener = (m) => listener(m);
@@ -152,7 +168,9 @@ export class RealtimeClient {
       current.delete(entry);
       if (current.size === 0) {
         this.listeners.delete(channel);
-        if (this.isOpen()) this.sendNow({ type: 'unsub', params: channel });
+        const sent = this.canSubscribe(channel);
+        this.userChannels.delete(channel);
+        if (sent) this.sendNow({ type: 'unsub', params: channel });
       }
     };
   }
@@ -177,6 +195,11 @@ export class RealtimeClient {
 
   private isOpen(): boolean {
     return this.socket !== null && this.socket.readyState === OPEN && this.statusValue === 'open';
+  }
+
+  /** Whether `sub` for `channel` may go out now: open, and for a user channel, logged in on this socket. */
+  private canSubscribe(channel: string): boolean {
+    return this.isOpen() && (!this.userChannels.has(channel) || this.sessionAccepted);
   }
 
   private sendNow(message: ClientMessage): void {
@@ -213,7 +236,9 @@ export class RealtimeClient {
       this.missedPongs = 0;
       this.setStatus('open');
       if (this.token) this.sendNow({ type: 'login', params: this.token });
-      for (const channel of this.listeners.keys()) this.sendNow({ type: 'sub', params: channel });
+      for (const channel of this.listeners.keys()) {
+        if (!this.userChannels.has(channel)) this.sendNow({ type: 'sub', params: channel });
+      }
       const pending = this.queue;
       this.queue = [];
       for (const data of pending) socket.send(data);
@@ -258,7 +283,10 @@ export class RealtimeClient {
       return;
     }
     if (message.type === 'login_result') {
-      this.sessionAccepted = message.code === 1;
+      this.sessionAccepted = message.code === 1 && this.token !== null;
+      if (this.sessionAccepted) {
+        for (const channel of this.userChannels) this.sendNow({ type: 'sub', params: channel });
+      }
       this.opts.onLoginResult?.(this.sessionAccepted);
     }
     for (const listener of this.anyListeners) listener(message);

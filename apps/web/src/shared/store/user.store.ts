@@ -35,7 +35,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
   setBalance(balance) {
     const profile = get().profile;
-    if (profile) get().setProfile({ ...profile, balance });
+    if (profile && profile.balance !== balance) get().setProfile({ ...profile, balance });
   },
   reset() {
     writeStorage(TOKEN_KEY, null);

@@ -7,6 +7,7 @@ import {
   EyeInvisibleOutline,
   EyeOutline,
   FileOutline,
+  HistogramOutline,
   GlobalOutline,
   LockOutline,
   MailOutline,
@@ -24,6 +25,7 @@ import { useUserInfo } from '../../../shared/api/user-info.api.ts';
 import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
+import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useBalance } from '../api/get-balance.api.ts';
@@ -51,6 +53,8 @@ export default function UserPage() {
   const [hidden, setHidden] = useState(() => readStorage(HIDE_BALANCE_KEY) === '1');
   useUserInfo();
   const balanceQuery = useBalance();
+  // The balance moves with every FOREX_TRADE push while this screen shows.
+  useAccountFeed();
   const resetDemo = useResetDemo();
 
   const go = (to: string, realOnly = false) => {
@@ -94,6 +98,7 @@ export default function UserPage() {
 
   const groups: MenuEntry[][] = [
     [
+      { key: 'history', to: '/mine/history', icon: <HistogramOutline /> },
       { key: 'wallet', to: '/mine/wallet', icon: <BankcardOutline />, realOnly: true },
       { key: 'auth', to: '/mine/auth', icon: <UserContactOutline />, realOnly: true },
       { key: 'invite', to: '/mine/invite', icon: <UserAddOutline />, realOnly: true },

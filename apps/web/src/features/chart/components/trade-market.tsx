@@ -8,7 +8,7 @@ import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { usePeriod } from '../hooks/use-period.ts';
-import { useSelectedInstrument } from '../hooks/use-selected-instrument.ts';
+import { useSelectedInstrument } from '../../../shared/market/use-selected-instrument.ts';
 import { PeriodBar } from './period-bar.tsx';
 import { TradeHeader, TradeHeaderSkeleton } from './trade-header.tsx';
 import './chart.css';

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
+import { CheckCircleFill } from 'antd-mobile-icons';
+import { STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { entryPriceOf, kindKey, sideKey } from '../../../shared/trading/order-text.ts';
+
+/** The popup after a successful submit (spec §2): the order as the server filed it. */
+export default function OrderPlaced({
+  order,
+  onClose,
+  onViewOrders,
+}: {
+  order: OrderView;
+  onClose(): void;
+  onViewOrders(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const precision = order.ForexTradeLists.PricePrecision;
+  const pending = order.Status === STATUS_PENDING;
+  const price = (p: number) => formatPrice(p, precision, lang);
+  const rows: [string, string, string?][] = [
+    [t('ticket.direction'), `${t(sideKey(order))} · ${t(kindKey(order))}`],
+    [t('trading.lots'), formatQuantity(order.Quantity, lang), 'num price'],
+    [pending ? t('ticket.price') : t('trading.openPrice'), price(entryPriceOf(order)), 'num price'],
+    [t('trading.leverage'), t('trading.leverageValue', { value: order.Multiple }), 'num'],
+    [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 6)} USD`, 'num price'],
+    [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 6)} USD`, 'num price'],
+  ];
+  if (order.TargetLossPrice > 0) rows.push([t('trading.stopLoss'), price(order.TargetLossPrice), 'num price']);
+  if (order.TargetProfitPrice > 0) rows.push([t('trading.takeProfit'), price(order.TargetProfitPrice), 'num price']);
+  rows.push([t('trading.time'), order.CreateTimeHandler, 'num price']);
+
+  return (
+    <CenterPopup
+      visible
+      onMaskClick={onClose}
+      onClose={onClose}
+      className="placed-popup"
+      bodyClassName="placed-body"
+      destroyOnClose
+    >
+      <div role="dialog" aria-modal="true" aria-labelledby="placed-title" className="placed" data-testid="order-placed">
+        <CheckCircleFill className="placed-icon" aria-hidden />
+        <h2 id="placed-title" className="placed-title">
+          {t(pending ? 'ticket.placedPending' : 'ticket.placed')}
+        </h2>
+        <p className="placed-code" dir="ltr">
+          {order.ForexTradeLists.ShowCode}
+          <span className="placed-id num" data-testid="placed-id">
+            {' '}
+            #{order.Id}
+          </span>
+        </p>
+        <dl className="placed-rows">
+          {rows.map(([label, value, cls]) => (
+            <div key={label} className="placed-row">
+              <dt>{label}</dt>
+              <dd>
+                <span className={cls}>{value}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="placed-actions">
+          <button type="button" className="btn btn-secondary" data-testid="placed-done" onClick={onClose}>
+            {t('ticket.done')}
+          </button>
+          <button type="button" className="btn btn-primary" data-testid="placed-orders" onClick={onViewOrders}>
+            {t('ticket.viewOrders')}
+          </button>
+        </div>
+      </div>
+    </CenterPopup>
+  );
+}

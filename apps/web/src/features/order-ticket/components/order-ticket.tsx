@@ -1,0 +1,255 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TradeItem } from '@tradepad/contracts/market';
+import { ORDER_BUY, ORDER_SELL, type OrderView } from '@tradepad/contracts/trading';
+import { formatLots } from '@tradepad/domain/lots';
+import { formatMoney as microsText, type Micros } from '@tradepad/domain/money';
+import { pointsToPrice } from '@tradepad/domain/price';
+import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
+import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { toastMessage } from '../../../shared/ui/toast.ts';
+import { useSubmitOrder } from '../api/submit-order.api.ts';
+import type { OrderKind } from '../hooks/ticket-figures.ts';
+import { plainPrice, useOrderTicket } from '../hooks/use-order-ticket.ts';
+import { LevelField } from './level-field.tsx';
+import { LeveragePicker } from './leverage-picker.tsx';
+import { LotStepper } from './lot-stepper.tsx';
+import { PriceField } from './price-field.tsx';
+import './order-ticket.css';
+
+/** The success popup loads with the first order. */
+const OrderPlaced = lazy(() => import('./order-placed.tsx'));
+
+/** Margin and fee carry the 6 decimals they are computed with (spec §9). */
+const FEE_DECIMALS = 6;
+
+/**
+ * The order half of the trade screen (spec §2, §5): buy or sell, at the market or pending at a price, lots on the
+ * instrument's step, leverage, stop-loss and take-profit, and before submitting the margin, the fee, the stop-out
+ * price and the value of one pip, all computed with the engine's own rules.
+ */
+export default function OrderTicket({ item, items }: { item: TradeItem; items: readonly TradeItem[] }) {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const navigate = useNavigate();
+  useAccountFeed();
+  const ticket = useOrderTicket(item, items);
+  const submit = useSubmitOrder();
+  const [placed, setPlaced] = useState<OrderView | null>(null);
+  const { figures, side, kind } = ticket;
+  const precision = item.PricePrecision;
+  const code = item.ShowCode;
+
+  const money = (m: Micros | null, decimals = 2) => (m === null ? '--' : formatDecimal(microsText(m, decimals), lang, decimals));
+  const price = (points: number | null) =>
+    points === null ? '--' : formatPrice(pointsToPrice(points, precision), precision, lang);
+
+  const refuse = (key: string) => toastMessage(t(key));
+  const onSubmit = async () => {
+    if (!figures.open || submit.isPending) return;
+    if (!ticket.loggedIn) {
+      void navigate(`/login?from=${encodeURIComponent('/trade')}`);
+      return;
+    }
+    if (ticket.leverages.length === 0) return refuse('msg.noLeverageConfig');
+    if (ticket.leverage === null) return refuse('ticket.problem.leverage');
+    if (figures.lotsProblem) return refuse(`ticket.problem.${figures.lotsProblem}`);
+    if (kind === 'pending' && figures.priceMissing) return refuse('ticket.problem.price');
+    if (figures.stopsProblem) return refuse(`ticket.problem.${figures.stopsProblem}`);
+    try {
+      const result = await submit.mutateAsync(ticket.params());
+      setPlaced(result.order);
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+
+  const lotsError = figures.lotsProblem && ticket.lotsText !== '' ? t(`ticket.problem.${figures.lotsProblem}`) : undefined;
+  const stopsError = figures.stopsProblem ? t(`ticket.problem.${figures.stopsProblem}`) : undefined;
+  const sideName = side === ORDER_BUY ? 'buy' : 'sell';
+
+  return (
+    <section className="ticket" aria-labelledby="ticket-title" data-testid="order-ticket">
+      <h2 id="ticket-title" className="visually-hidden">
+        {t('ticket.title', { code })}
+      </h2>
+
+      <div className="ticket-sides" role="radiogroup" aria-label={t('ticket.side')}>
+        {([ORDER_SELL, ORDER_BUY] as const).map((s) => {
+          const name = s === ORDER_BUY ? 'buy' : 'sell';
+          const selected = side === s;
+          return (
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              className={`ticket-side is-${name}${selected ? ' is-selected' : ''}`}
+              data-testid={`ticket-side-${name}`}
+              onClick={() => ticket.setSide(s)}
+            >
+              <span className="ticket-side-label">{t(`trading.${name}`)}</span>
+              <span className="ticket-side-price num price">
+                {formatPrice(s === ORDER_BUY ? ticket.quote.ask : ticket.quote.bid, precision, lang)}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+
+      <Segmented<OrderKind>
+        label={t('ticket.orderType')}
+        value={kind}
+        onChange={ticket.setKind}
+        options={[
+          { value: 'market', label: t('trading.market'), testId: 'ticket-kind-market' },
+          { value: 'pending', label: t('trading.pending'), testId: 'ticket-kind-pending' },
+        ]}
+      />
+
+      {kind === 'pending' && (
+        <PriceField
+          label={t('ticket.price')}
+          value={ticket.priceText}
+          onChange={ticket.setPriceText}
+          precision={precision}
+          step={ticket.priceStep}
+          fallback={ticket.quote.lastClose}
+          placeholder={ticket.quote.lastClose ? plainPrice(ticket.quote.lastClose, precision) : undefined}
+          testId="ticket-price"
+          hint={
+            figures.pendingKind
+              ? t('ticket.pendingAs', { kind: t(`trading.kind.${figures.pendingKind}`) })
+              : t('ticket.pendingHint')
+          }
+        />
+      )}
+
+      <LotStepper
+        value={ticket.lotsText}
+        onChange={ticket.setLotsText}
+        onStep={ticket.step}
+        canLess={ticket.canLess}
+        canMore={ticket.canMore}
+        error={lotsError}
+        hint={
+          ticket.rules
+            ? t('ticket.lotsHint', {
+                min: formatQuantity(formatLots(ticket.rules.min), lang),
+                max: formatQuantity(formatLots(ticket.rules.max), lang),
+                step: formatQuantity(formatLots(ticket.rules.step), lang),
+              })
+            : undefined
+        }
+      />
+
+      <LeveragePicker options={ticket.leverages} value={ticket.leverage} onChange={ticket.setLeverage} />
+
+      <div className="ticket-levels">
+        <LevelField
+          name="stop-loss"
+          label={t('trading.stopLoss')}
+          level={ticket.stopLoss}
+          onToggle={ticket.toggleStopLoss}
+          onChange={ticket.setStopLossText}
+          precision={precision}
+          step={ticket.priceStep}
+          fallback={ticket.quote.lastClose}
+          invalid={figures.stopsProblem === 'stop_loss_side' || figures.stopsProblem === 'stop_loss_invalid'}
+        />
+        <LevelField
+          name="take-profit"
+          label={t('trading.takeProfit')}
+          level={ticket.takeProfit}
+          onToggle={ticket.toggleTakeProfit}
+          onChange={ticket.setTakeProfitText}
+          precision={precision}
+          step={ticket.priceStep}
+          fallback={ticket.quote.lastClose}
+          invalid={figures.stopsProblem === 'take_profit_side' || figures.stopsProblem === 'take_profit_invalid'}
+        />
+        {stopsError && (
+          <p className="ticket-error" role="alert" data-testid="ticket-stops-error">
+            {stopsError}
+          </p>
+        )}
+      </div>
+
+      <dl className="ticket-figures" aria-label={t('ticket.figures')} data-testid="ticket-figures">
+        <Figure label={t('trading.margin')} value={money(figures.margin, FEE_DECIMALS)} unit="USD" testId="ticket-margin" />
+        <Figure label={t('trading.fee')} value={money(figures.fee, FEE_DECIMALS)} unit="USD" testId="ticket-fee" />
+        <Figure label={t('ticket.pipValue')} value={money(figures.pipValue, FEE_DECIMALS)} unit="USD" testId="ticket-pip-value" />
+        <Figure
+          label={t('ticket.stopOut')}
+          value={
+            ticket.account && figures.stopOutPoints === null && figures.margin !== null
+              ? t('ticket.unreachable')
+              : ticket.account
+                ? price(figures.stopOutPoints)
+                : '--'
+          }
+          text={Boolean(ticket.account) && figures.stopOutPoints === null && figures.margin !== null}
+          testId="ticket-stop-out"
+        />
+        <Figure
+          label={t('ticket.freeMargin')}
+          value={ticket.account ? formatDecimal(ticket.account.free_margin, lang, 2) : '--'}
+          unit="USD"
+          testId="ticket-free-margin"
+        />
+      </dl>
+
+      <button
+        type="button"
+        className={`btn btn-block ticket-submit is-${sideName}`}
+        disabled={!figures.open || submit.isPending}
+        data-testid="ticket-submit"
+        onClick={() => void onSubmit()}
+      >
+        {!figures.open ? t('ticket.closed') : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
+      </button>
+      {!ticket.loggedIn && figures.open && <p className="ticket-note">{t('ticket.loginHint')}</p>}
+
+      {placed && (
+        <Suspense fallback={null}>
+          <OrderPlaced
+            order={placed}
+            onClose={() => setPlaced(null)}
+            onViewOrders={() => {
+              setPlaced(null);
+              void navigate('/order');
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  unit,
+  text = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  unit?: string;
+  /** A word rather than a number (it then reads in the language's direction). */
+  text?: boolean;
+  testId: string;
+}) {
+  return (
+    <div className="ticket-figure">
+      <dt>{label}</dt>
+      <dd className={text ? 'ticket-figure-text' : undefined} data-testid={testId}>
+        {text ? value : <span className="num price">{value}</span>}
+        {unit && value !== '--' && <span className="ticket-unit"> {unit}</span>}
+      </dd>
+    </div>
+  );
+}

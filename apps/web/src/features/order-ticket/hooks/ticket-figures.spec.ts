@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { TradeItem } from '@tradepad/contracts/market';
+import type { AccountSummary } from '@tradepad/contracts/trading';
+import { formatLots } from '@tradepad/domain/lots';
+import { formatMoney } from '@tradepad/domain/money';
+import { firstLots, lotRulesOf, readLots, ticketFigures, typedPoints, type TicketInput } from './ticket-figures.ts';
+
+const item = (over: Partial<TradeItem>): TradeItem =>
+  ({
+    Id: 1,
+    Code: 'EURUSD',
+    ShowCode: 'EUR/USD',
+    Logo: '',
+    CategoryId: 1,
+    MarketStatus: 1,
+    PricePrecision: 5,
+    Pip: '0.01',
+    ForexMinCont: '0.01',
+    ForexMaxCont: '50',
+    ForexContNum: 100_000,
+    ForexFeeRate: '3',
+    MarginMode: 2,
+    Spread: 10,
+    BaseCurrency: 'EUR',
+    QuoteCurrency: 'USD',
+    HasForexMultiple: [{ Id: 1, Value: 100 }],
+    Bid: 1.085,
+    Ask: 1.0851,
+    TimeZone: 'America/New_York',
+    ...over,
+  }) as TradeItem;
+
+const account = (equity: string, used = '0.00'): AccountSummary => ({
+  balance: equity,
+  equity,
+  used_margin: used,
+  free_margin: equity,
+  floating: '0.00',
+  margin_level: 0,
+  margin_call_level: 100,
+  stop_out_level: 50,
+  margin_call: false,
+});
+
+const EURUSD = item({});
+const input = (over: Partial<TicketInput>): TicketInput => ({
+  item: EURUSD,
+  side: 1,
+  kind: 'market',
+  lotsText: '1',
+  leverage: 100,
+  priceText: '',
+  stopLoss: { on: false, text: '' },
+  takeProfit: { on: false, text: '' },
+  quote: { bid: 1.085, ask: 1.0851 },
+  feeType: 1,
+  account: account('2000.00'),
+  lookup: () => undefined,
+  ...over,
+});
+
+const usd = (m: bigint | null) => (m === null ? null : formatMoney(m as never, 6));
+
+describe('ticketFigures', () => {
+  it('a market buy fills at the ask: margin, fee per lot, pip value and the stop-out price', () => {
+    const f = ticketFigures(input({}));
+    expect(f.entryPoints).toBe(108510);
+    expect(usd(f.margin)).toBe('1085.100000');
+    expect(usd(f.fee)).toBe('3.000000');
+    expect(usd(f.pipValue)).toBe('10.000000');
+    // Equity 2000 − 3 fee − 10 spread = 1987 against 1085.10 margin: 50 % is reached 1444 points below the bid.
+    expect(f.stopOutPoints).toBe(107056);
+    expect(f.open).toBe(true);
+  });
+
+  it('a sell fills at the bid and is stopped out above the ask', () => {
+    const f = ticketFigures(input({ side: 2 }));
+    expect(f.entryPoints).toBe(108500);
+    expect(usd(f.margin)).toBe('1085.000000');
+    expect(f.stopOutPoints).toBeGreaterThan(108510);
+  });
+
+  it('charges the fee as a share of margin when trade_fee_type is not 1', () => {
+    const f = ticketFigures(input({ item: item({ ForexFeeRate: '0.001' }), feeType: 2 }));
+    expect(usd(f.fee)).toBe('1.085100');
+  });
+
+  it('uses a fixed margin of lots × units in margin mode 1, leverage or not', () => {
+    const f = ticketFigures(input({ item: item({ MarginMode: 1, ForexContNum: 100 }), leverage: null, lotsText: '0.5' }));
+    expect(usd(f.margin)).toBe('50.000000');
+  });
+
+  it('converts a quote currency through the lookup, and shows nothing without a rate', () => {
+    const EURGBP = item({ Code: 'EURGBP', QuoteCurrency: 'GBP', Bid: 0.855, Ask: 0.8551 });
+    const q = { bid: 0.855, ask: 0.8551 };
+    expect(ticketFigures(input({ item: EURGBP, quote: q })).margin).toBeNull();
+    const withGbp = ticketFigures(
+      input({ item: EURGBP, quote: q, lookup: (code) => (code === 'GBPUSD' ? { bid: 127_000, precision: 5 } : undefined) }),
+    );
+    // 855.10 GBP at 1.27 USD.
+    expect(usd(withGbp.margin)).toBe('1085.977000');
+  });
+
+  it('files a pending price as a limit or a stop, and needs the price', () => {
+    expect(ticketFigures(input({ kind: 'pending', priceText: '' })).priceMissing).toBe(true);
+    expect(ticketFigures(input({ kind: 'pending', priceText: '1.08000' })).pendingKind).toBe('buy_limit');
+    expect(ticketFigures(input({ kind: 'pending', priceText: '1.09' })).pendingKind).toBe('buy_stop');
+    expect(ticketFigures(input({ kind: 'pending', side: 2, priceText: '1.09' })).pendingKind).toBe('sell_limit');
+    const pending = ticketFigures(input({ kind: 'pending', priceText: '1.08000' }));
+    expect(pending.entryPoints).toBe(108000);
+    expect(usd(pending.margin)).toBe('1080.000000');
+  });
+
+  it('checks stop-loss and take-profit sides; off levels are 0', () => {
+    const off = ticketFigures(input({}));
+    expect([off.stopLossPoints, off.takeProfitPoints, off.stopsProblem]).toEqual([0, 0, null]);
+    // The default level is the last close, which a buy's stop-loss must be below.
+    expect(ticketFigures(input({ stopLoss: { on: true, text: '1.08500' } })).stopsProblem).toBe('stop_loss_side');
+    const good = ticketFigures(input({ stopLoss: { on: true, text: '1.08000' }, takeProfit: { on: true, text: '1.09' } }));
+    expect([good.stopLossPoints, good.takeProfitPoints, good.stopsProblem]).toEqual([108000, 109000, null]);
+    expect(ticketFigures(input({ takeProfit: { on: true, text: '1.08' } })).stopsProblem).toBe('take_profit_side');
+    expect(ticketFigures(input({ takeProfit: { on: true, text: 'x' } })).stopsProblem).toBe('take_profit_invalid');
+    // A pending buy stop above the market may keep its stop-loss above the bid, as long as it is under its price.
+    const stop = ticketFigures(input({ kind: 'pending', priceText: '1.09000', stopLoss: { on: true, text: '1.08700' } }));
+    expect([stop.pendingKind, stop.stopsProblem]).toEqual(['buy_stop', null]);
+  });
+
+  it('says why lots cannot be ordered', () => {
+    const rules = lotRulesOf(EURUSD);
+    expect(readLots('0.015', rules).problem).toBe('off_step');
+    expect(readLots('0', rules).problem).toBe('not_positive');
+    expect(readLots('60', rules).problem).toBe('above_max');
+    expect(readLots('abc', rules).problem).toBe('invalid');
+    expect(readLots(' 2.5 ', rules)).toEqual({ lots: 25_000n, problem: null });
+    expect(formatLots(firstLots(lotRulesOf(item({ Pip: '1', ForexMinCont: '100', ForexMaxCont: '100000' })))!)).toBe('100');
+  });
+
+  it('shows no stop-out price without an account, and stops with a closed market flagged', () => {
+    const f = ticketFigures(input({ account: undefined, item: item({ MarketStatus: 2 }) }));
+    expect(f.stopOutPoints).toBeNull();
+    expect(f.margin).not.toBeNull();
+    expect(f.open).toBe(false);
+  });
+
+  it('reads typed prices exactly', () => {
+    expect(typedPoints('1.08505', 5)).toBe(108505);
+    expect(typedPoints('95000.5', 2)).toBe(9500050);
+    expect(typedPoints('-1', 2)).toBeNull();
+    expect(typedPoints('', 2)).toBeNull();
+  });
+});

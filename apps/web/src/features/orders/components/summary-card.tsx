@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { formatDecimal, formatPercentValue } from '../../../i18n/format.ts';
+import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { plTone, signed } from '../../../shared/trading/order-text.ts';
+
+/**
+ * The order screen's account card (spec §2): balance, equity, used and free margin, floating P/L and margin level,
+ * fetched once and then moved by FOREX_TRADE pushes.
+ */
+export function SummaryCard() {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const summary = useAccountSummary().data;
+  const money = (v: string | undefined) => (v === undefined ? '--' : formatDecimal(v, lang, 2));
+  const used = summary ? Number(summary.used_margin) : 0;
+  const floating = summary?.floating ?? '0.00';
+  return (
+    <section className="summary-card" aria-labelledby="summary-title" data-testid="account-summary">
+      <div className="summary-head">
+        <h2 id="summary-title" className="summary-title">
+          {t('orders.equity')} <span className="summary-unit">USD</span>
+        </h2>
+        <p className="summary-equity num price" data-testid="summary-equity">
+          {money(summary?.equity)}
+        </p>
+      </div>
+      <dl className="summary-grid">
+        <div>
+          <dt>{t('orders.balance')}</dt>
+          <dd className="num price" data-testid="summary-balance">
+            {money(summary?.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.floating')}</dt>
+          <dd className={`num price ${summary ? plTone(floating) : ''}`} data-testid="summary-floating">
+            {summary ? signed(floating, money(floating)) : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.usedMargin')}</dt>
+          <dd className="num price" data-testid="summary-used-margin">
+            {money(summary?.used_margin)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.freeMargin')}</dt>
+          <dd className="num price" data-testid="summary-free-margin">
+            {money(summary?.free_margin)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.marginLevel')}</dt>
+          <dd className={`num price${summary?.margin_call ? ' tone-down' : ''}`} data-testid="summary-margin-level">
+            {summary && used > 0 ? formatPercentValue(summary.margin_level, lang) : '--'}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary, ForexTradeMessage } from '@tradepad/contracts/trading';
+import type { UserProfile } from '@tradepad/contracts/account-types';
+import { accountSummaryKey } from '../api/account-summary.api.ts';
+import { queryClient } from '../api/query-client.ts';
+import { useUserStore } from '../store/user.store.ts';
+import { applyAccountMessage, liveOrders, mergeForexTrade, useMarginCallNotice } from './account-feed.ts';
+
+const summary: AccountSummary = {
+  balance: '99000.00',
+  equity: '100000.00',
+  used_margin: '1000.00',
+  free_margin: '99000.00',
+  floating: '0.00',
+  margin_level: 10000,
+  margin_call_level: 100,
+  stop_out_level: 50,
+  margin_call: false,
+};
+
+const push = (over: Partial<ForexTradeMessage> = {}): ForexTradeMessage => ({
+  type: 'FOREX_TRADE',
+  ProfitsTotal: '-12.34',
+  HazardRate: 9998.76,
+  CautionMoneyAll: '1000.00',
+  Balance: '98999.90',
+  Equity: '99987.56',
+  MarginCall: false,
+  TransOrder: [{ Id: 7, UpdatePrice: 95012.5, FactProfits: '-12.34' }],
+  ...over,
+});
+
+const asMessage = (m: object) => m as { type: string } & Record<string, unknown>;
+
+afterEach(() => {
+  queryClient.clear();
+  useUserStore.getState().reset();
+  useMarginCallNotice.setState({ message: null });
+});
+
+describe('mergeForexTrade', () => {
+  it('takes balance, equity, used margin, floating P/L and level from the push, and derives free margin', () => {
+    const merged = mergeForexTrade(summary, push());
+    expect(merged).toEqual({
+      ...summary,
+      balance: '98999.90',
+      equity: '99987.56',
+      used_margin: '1000.00',
+      free_margin: '98987.56',
+      floating: '-12.34',
+      margin_level: 9998.76,
+      margin_call: false,
+    });
+  });
+
+  it('keeps what a push leaves out', () => {
+    const partial = { type: 'FOREX_TRADE', TransOrder: [] } as unknown as ForexTradeMessage;
+    expect(mergeForexTrade(summary, partial)).toEqual(summary);
+  });
+});
+
+describe('applyAccountMessage', () => {
+  it('moves the cached summary, the profile balance and each order, and ignores equal figures', () => {
+    queryClient.setQueryData(accountSummaryKey, summary);
+    useUserStore.getState().setSession('tok', { balance: '99000.00' } as UserProfile);
+    applyAccountMessage(asMessage(push()));
+    expect(queryClient.getQueryData<AccountSummary>(accountSummaryKey)?.floating).toBe('-12.34');
+    expect(useUserStore.getState().profile?.balance).toBe('98999.90');
+    const first = liveOrders.get(7);
+    expect(first).toEqual({ UpdatePrice: 95012.5, FactProfits: '-12.34' });
+    applyAccountMessage(asMessage(push()));
+    expect(liveOrders.get(7)).toBe(first);
+    applyAccountMessage(asMessage(push({ TransOrder: [{ Id: 7, UpdatePrice: 95020, FactProfits: '-4.84' }] })));
+    expect(liveOrders.get(7)).toEqual({ UpdatePrice: 95020, FactProfits: '-4.84' });
+  });
+
+  it('raises the margin-call notice and clears it when a push says the level recovered', () => {
+    queryClient.setQueryData(accountSummaryKey, summary);
+    applyAccountMessage(asMessage({ type: 'MARGIN_CALL', HazardRate: 95.5, msg: 'Margin call' }));
+    expect(useMarginCallNotice.getState().message).toBe('Margin call');
+    expect(queryClient.getQueryData<AccountSummary>(accountSummaryKey)).toMatchObject({ margin_call: true, margin_level: 95.5 });
+    applyAccountMessage(asMessage(push({ MarginCall: true, HazardRate: 90 })));
+    expect(useMarginCallNotice.getState().message).toBe('Margin call');
+    applyAccountMessage(asMessage(push({ MarginCall: false })));
+    expect(useMarginCallNotice.getState().message).toBeNull();
+  });
+
+  it('ignores a malformed FOREX_CLOSED', () => {
+    expect(() => applyAccountMessage(asMessage({ type: 'FOREX_CLOSED' }))).not.toThrow();
+  });
+});

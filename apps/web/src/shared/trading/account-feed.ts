@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts/realtime';
+import type { AccountSummary, ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '@tradepad/contracts/trading';
+import { formatMoney, micros, parseMoney } from '@tradepad/domain/money';
+import { accountSummaryKey } from '../api/account-summary.api.ts';
+import { queryClient } from '../api/query-client.ts';
+import { KeyedStore } from '../lib/keyed-store.ts';
+import type { RealtimeMessage } from '../realtime/realtime-client.ts';
+import { realtime } from '../realtime/socket.ts';
+import { useUserStore } from '../store/user.store.ts';
+
+/**
+ * The trader's live account (DESIGN §4): `FOREX_TRADE` pushes move the cached account summary, the profile's
+ * balance and each holding order's current price and P/L; `FOREX_CLOSED` tells the screens which orders to drop; a
+ * `MARGIN_CALL` notice raises the margin-call banner. Both are user channels, subscribed after the socket's login.
+ */
+
+/** One holding order's live figures (a `TransOrder` entry). */
+export interface LiveOrder {
+  UpdatePrice: number;
+  /** Floating P/L, USD, 2 decimals. */
+  FactProfits: string;
+}
+
+/** Live figures by order id; each order row listens to its own id. */
+export const liveOrders = new KeyedStore<number, LiveOrder>();
+
+/** The server's margin-call notice, kept until a push says the level has recovered. */
+export const useMarginCallNotice = create<{ message: string | null }>()(() => ({ message: null }));
+
+/** Equity less used margin, as the summary's `free_margin`; the held value when either is not an amount. */
+function freeMargin(equity: string, used: string, held: string): string {
+  try {
+    return formatMoney(micros(parseMoney(equity) - parseMoney(used)), 2);
+  } catch {
+    return held;
+  }
+}
+
+/** The summary with a `FOREX_TRADE` push's figures in it. */
+export function mergeForexTrade(summary: AccountSummary, m: ForexTradeMessage): AccountSummary {
+  const equity = typeof m.Equity === 'string' ? m.Equity : summary.equity;
+  const used = typeof m.CautionMoneyAll === 'string' ? m.CautionMoneyAll : summary.used_margin;
+  return {
+    ...summary,
+    balance: typeof m.Balance === 'string' ? m.Balance : summary.balance,
+    equity,
+    used_margin: used,
+    free_margin: freeMargin(equity, used, summary.free_margin),
+    floating: typeof m.ProfitsTotal === 'string' ? m.ProfitsTotal : summary.floating,
+    margin_level: typeof m.HazardRate === 'number' ? m.HazardRate : summary.margin_level,
+    margin_call: typeof m.MarginCall === 'boolean' ? m.MarginCall : summary.margin_call,
+  };
+}
+
+type ClosedListener = (message: ForexClosedMessage) => void;
+const closedListeners = new Set<ClosedListener>();
+
+/** Applies one message of the user channels; anything malformed is ignored. */
+export function applyAccountMessage(message: RealtimeMessage): void {
+  switch (message.type) {
+    case 'FOREX_TRADE': {
+      const m = message as unknown as ForexTradeMessage;
+      queryClient.setQueryData<AccountSummary>(accountSummaryKey, (prev) => (prev ? mergeForexTrade(prev, m) : prev));
+      if (typeof m.Balance === 'string') useUserStore.getState().setBalance(m.Balance);
+      if (Array.isArray(m.TransOrder)) {
+        for (const o of m.TransOrder) {
+          if (typeof o?.Id !== 'number') continue;
+          const held = liveOrders.get(o.Id);
+          if (held && held.UpdatePrice === o.UpdatePrice && held.FactProfits === o.FactProfits) continue;
+          liveOrders.set(o.Id, { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits });
+        }
+      }
+      if (m.MarginCall === false && useMarginCallNotice.getState().message !== null) {
+        useMarginCallNotice.setState({ message: null });
+      }
+      return;
+    }
+    case 'MARGIN_CALL': {
+      const m = message as unknown as MarginCallMessage;
+      useMarginCallNotice.setState({ message: typeof m.msg === 'string' ? m.msg : '' });
+      queryClient.setQueryData<AccountSummary>(accountSummaryKey, (prev) =>
+        prev
+          ? { ...prev, margin_call: true, margin_level: typeof m.HazardRate === 'number' ? m.HazardRate : prev.margin_level }
+          : prev,
+      );
+      return;
+    }
+    case 'FOREX_CLOSED': {
+      const m = message as unknown as ForexClosedMessage;
+      if (!Array.isArray(m.id)) return;
+      for (const listener of [...closedListeners]) listener(m);
+      // Margin comes back and P/L is realised: the figures are fetched again.
+      void queryClient.invalidateQueries({ queryKey: accountSummaryKey });
+      return;
+    }
+  }
+}
+
+let holders = 0;
+let release: (() => void) | null = null;
+
+/**
+ * Keeps the two user channels subscribed while any screen needs them (orders, the ticket, Me): one subscription
+ * however many screens hold it, so each push is applied once.
+ */
+export function retainAccountFeed(): () => void {
+  holders += 1;
+  if (holders === 1) {
+    const offTrade = realtime.subscribe(CHANNEL_FOREX_TRADE, applyAccountMessage, { afterLogin: true });
+    const offClosed = realtime.subscribe(CHANNEL_FOREX_CLOSED, applyAccountMessage, { afterLogin: true });
+    release = () => {
+      offTrade();
+      offClosed();
+    };
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    holders -= 1;
+    if (holders === 0) {
+      release?.();
+      release = null;
+    }
+  };
+}
+
+/** The live account while the calling screen is shown and the user is logged in. */
+export function useAccountFeed(): void {
+  const loggedIn = useUserStore((s) => s.loggedIn);
+  useEffect(() => (loggedIn ? retainAccountFeed() : undefined), [loggedIn]);
+}
+
+/** Hears `FOREX_CLOSED` while mounted (the feed must be retained for pushes to arrive). */
+export function useForexClosed(listener: ClosedListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    const entry: ClosedListener = (m) => latest.current(m);
+    closedListeners.add(entry);
+    return () => {
+      closedListeners.delete(entry);
+    };
+  }, []);
+}
+
+const noop = () => {};
+
+/** One order's live figures; re-renders only when that order's figures change. */
+export function useLiveOrder(id: number | null | undefined): LiveOrder | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => (id === null || id === undefined ? noop : liveOrders.subscribe(id, listener)),
+    [id],
+  );
+  const snapshot = () => (id === null || id === undefined ? undefined : liveOrders.get(id));
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+// A new session starts without the last one's notice.
+useUserStore.subscribe((state, previous) => {
+  if (state.token !== previous.token) useMarginCallNotice.setState({ message: null });
+});
