@@ -2,7 +2,13 @@
 # Starts a throw-away PostgreSQL cluster (trust auth, loopback only) for the integration tests and prints its URL.
 # Usage: eval "$(scripts/start-test-postgres.sh)"  → exports TEST_DATABASE_URL and TEST_PG_DIR.
 set -euo pipefail
-PORT="${TEST_PG_PORT:-55432}"
+PORT="${TEST_PG_PORT:-}"
+if [ -z "$PORT" ]; then
+  # The first free port from 55432 (another cluster, say a developer's, may hold the first).
+  for p in $(seq 55432 55499); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then PORT=$p; break; fi
+  done
+fi
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 [ -x "$BIN/initdb" ] || { echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
 DIR="$(mktemp -d /tmp/tradepad-pg.XXXXXX)"
