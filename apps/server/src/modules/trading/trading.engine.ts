@@ -113,6 +113,8 @@ export interface LiveAccount {
   orders: Map<number, LiveOrder>;
   /** Holding positions summed per instrument, in floats, for the per-tick risk screen (O(instruments held)). */
   exposure: Map<number, Exposure>;
+  /** The exposure when there is exactly one (most accounts), for the screen's fast path. */
+  single: Exposure | undefined;
   marginCall: boolean;
   /** A stop-out of this account is queued or running. */
   stoppingOut: boolean;
@@ -180,6 +182,7 @@ export class TradingEngine {
    * how many of their instruments make them depend on it.
    */
   private readonly exposed = new Map<number, Map<LiveAccount, number>>();
+  private readonly exposedLists = new Map<number, LiveAccount[]>();
   private readonly accounts = new Map<number, LiveAccount>();
   private readonly orders = new Map<number, LiveOrder>();
   /** Accounts whose orders or cash changed since the last push. */
@@ -370,6 +373,7 @@ export class TradingEngine {
       margin,
       orders: new Map(),
       exposure: new Map(),
+      single: undefined,
       marginCall: false,
       stoppingOut: false,
       cashF: Number(cash),
@@ -426,14 +430,28 @@ export class TradingEngine {
       acc.exposure.delete(id);
       for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, -1);
     }
+    acc.single = acc.exposure.size === 1 ? acc.exposure.values().next().value : undefined;
   }
 
   private index(instrumentId: number, acc: LiveAccount, delta: 1 | -1): void {
     let m = this.exposed.get(instrumentId);
     if (!m) this.exposed.set(instrumentId, (m = new Map()));
+    const before = m.has(acc);
     const n = (m.get(acc) ?? 0) + delta;
     if (n > 0) m.set(acc, n);
     else m.delete(acc);
+    if (before !== m.has(acc)) this.exposedLists.delete(instrumentId);
+  }
+
+  /** The accounts exposed to an instrument as an array (rebuilt after a change), which a tick walks fastest. */
+  private exposedList(instrumentId: number): LiveAccount[] | undefined {
+    let list = this.exposedLists.get(instrumentId);
+    if (!list) {
+      const m = this.exposed.get(instrumentId);
+      if (!m || m.size === 0) return undefined;
+      this.exposedLists.set(instrumentId, (list = [...m.keys()]));
+    }
+    return list;
   }
 
   /** Puts an order's triggers in its instrument's book. */
@@ -779,16 +797,17 @@ export class TradingEngine {
       const fired = this.books.get(inst.row.id)!.crossed(q.bid, q.ask);
       for (const t of fired) this.onTrigger(t, q);
     }
-    const exposed = this.exposed.get(inst.row.id);
+    const exposed = this.exposedList(inst.row.id);
     if (!exposed) return;
     this.ticked.add(inst.row.id);
     // Most accounts hold one instrument: their level is a few multiplications with this tick's prices and rates.
     const rateBid = this.rateF(inst, q.bid);
     const rateAsk = this.rateF(inst, q.ask);
     const callLevel = this.settingsCache.marginCallLevel + 1;
-    for (const acc of exposed.keys()) {
-      const e = acc.exposure.size === 1 ? acc.exposure.get(inst.row.id) : undefined;
-      if (e && acc.marginF > 0) {
+    for (let i = 0; i < exposed.length; i++) {
+      const acc = exposed[i]!;
+      const e = acc.single;
+      if (e !== undefined && e.inst === inst && acc.marginF > 0) {
         const floating =
           (((e.longUnits * q.bid - e.longCost) * rateBid + (e.shortCost - e.shortUnits * q.ask) * rateAsk) / inst.scale) * 1e6;
         if (((acc.cashF + acc.marginF + floating) / acc.marginF) * 100 > callLevel) acc.marginCall = false;
