@@ -51,9 +51,15 @@ export function openDatabase(opts: {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A larger page cache and memory-mapped reads: the hot tables (orders, ledger) stay in memory instead of being
+  // re-read through a system call per page, which on a VM costs more than the statement itself.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new SQLite(opts.sqlitePath, { readonly: true });
   reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -16384');
+  reader.pragma('mmap_size = 268435456');
   const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
   return {
     db,
