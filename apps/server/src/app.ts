@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -11,6 +10,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
+import { securityHeaders } from './core/security-headers.ts';
 import { createMetrics } from './core/metrics.ts';
 import { openApiDocument } from './core/openapi.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
@@ -101,11 +101,11 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, () => clock.now());
-  const accountsRepo = new AccountsRepository(db);
+  const accountsRepo = new AccountsRepository(db, database.kind);
   await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
 
   const ledger = new LedgerRepository(database.kind);
-  const sessionsRepo = new SessionsRepository(db, database.read);
+  const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
   const accounts = new AccountsService({
@@ -180,7 +180,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     void reply.header('x-request-id', req.id);
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -198,6 +198,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    void reply.headers(security);
   });
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
 

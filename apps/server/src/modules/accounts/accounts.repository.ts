@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { RawQuery } from '../../db/raw-query.ts';
 import type { CompaniesTable, NewUser, UserRow } from '../../db/schema.ts';
 
 export interface AreaRow {
@@ -19,7 +20,15 @@ export interface CodeRow {
 
 /** Users, areas, companies, verification codes and captchas: the SQL of the accounts module. */
 export class AccountsRepository {
-  constructor(readonly db: Db) {}
+  private readonly byId: RawQuery<UserRow>;
+
+  constructor(
+    readonly db: Db,
+    kind: DbKind = 'sqlite',
+  ) {
+    // Every authenticated request runs it: written once, not built per call (see RawQuery).
+    this.byId = new RawQuery(kind, 'select * from users where id = ?');
+  }
 
   // Areas and companies
 
@@ -60,8 +69,8 @@ export class AccountsRepository {
 
   // Users
 
-  userById(id: number, db: Db | Tx = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async userById(id: number, db: Db | Tx = this.db): Promise<UserRow | undefined> {
+    return (await this.byId.run(db, [id])).rows[0];
   }
 
   userByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,4 +1,5 @@
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { RawQuery } from '../../db/raw-query.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
 export type Actor = SessionsTable['actor'];
@@ -13,11 +14,20 @@ export interface SessionRow {
 
 /** Sessions of traders and staff; only token hashes are stored. */
 export class SessionsRepository {
+  private readonly byTokenHash: RawQuery<SessionRow>;
+
   constructor(
     private readonly db: Db,
     /** Where the per-request token look-up reads (see DbHandle.read). */
     private readonly read: Db = db,
-  ) {}
+    kind: DbKind = 'sqlite',
+  ) {
+    // Every authenticated request runs it: written once, not built per call (see RawQuery).
+    this.byTokenHash = new RawQuery(
+      kind,
+      'select id, actor, actor_id, last_seen_at, revoked_at from sessions where token_hash = ?',
+    );
+  }
 
   async create(s: { tokenHash: string; actor: Actor; actorId: number; at: number; ip: string; userAgent: string }) {
     await this.db
@@ -35,12 +45,8 @@ export class SessionsRepository {
       .execute();
   }
 
-  findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-    return this.read
-      .selectFrom('sessions')
-      .select(['id', 'actor', 'actor_id', 'last_seen_at', 'revoked_at'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+    return (await this.byTokenHash.run(this.read, [tokenHash])).rows[0];
   }
 
   async touch(id: number, at: number): Promise<void> {
