@@ -207,7 +207,7 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
     await context.close();
   });
 
-  for (const lang of ['en', 'ar', 'de']) {
+  for (const lang of ['hk', 'en', 'ar', 'de']) {
     it(`lays the ticket, the order tabs, the sheet and the history out in ${lang}`, async () => {
       // A demo account with one open position, one pending order and one closed, made through the API.
       const uuid = `e2e-trading-${lang}-0000-000000000000`;
