@@ -127,44 +127,33 @@ export class LedgerRepository {
       .execute();
     const created = await find();
     if (!created) throw new Error(`ledger account ${owner}/${kind} could not be created`);
+    // Outside a transaction the insert has committed, so the id can be kept too.
+    if (!trx.isTransaction) this.ids.set(cacheKey, created.id);
     return created.id;
   }
 
   /** Creates a user's accounts ahead of their first movement, so later postings find them without a write. */
   async ensureUserAccounts(db: Db, userId: number): Promise<void> {
-    for (const kind of ['cash', 'margin', 'locked'] as const) {
-      // The first look-up may create the account; the second finds it committed and caches its id.
-      await this.accountId(db, { user: userId, kind });
-      await this.accountId(db, { user: userId, kind });
-    }
+    for (const kind of ['cash', 'margin', 'locked'] as const) await this.accountId(db, { user: userId, kind });
   }
 
   /**
    * A user account's balance inside a transaction that is about to spend from it: on PostgreSQL the row is locked
    * until the transaction ends, so two spenders (an order and a withdrawal) can never both pass a balance check.
    */
-  async lockBalance(trx: Tx, userId: number, kind: UserAccountKind): Promise<Micros> {
-    if (this.dbKind !== 'postgres') return this.balance(trx, userId, kind);
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('owner', '=', `user:${userId}`)
-      .where('kind', '=', kind)
-      .where('currency', '=', CURRENCY)
-      .forUpdate()
-      .executeTakeFirst();
-    return micros(row?.balance ?? 0);
+  lockBalance(trx: Tx, userId: number, kind: UserAccountKind): Promise<Micros> {
+    return this.balance(trx, userId, kind, this.dbKind === 'postgres');
   }
 
   /** A user account's balance (the cached sum of its postings). */
-  async balance(db: Db | Tx, userId: number, kind: UserAccountKind): Promise<Micros> {
-    const row = await db
+  async balance(db: Db | Tx, userId: number, kind: UserAccountKind, forUpdate = false): Promise<Micros> {
+    const query = db
       .selectFrom('ledger_accounts')
       .select('balance')
       .where('owner', '=', `user:${userId}`)
       .where('kind', '=', kind)
-      .where('currency', '=', CURRENCY)
-      .executeTakeFirst();
+      .where('currency', '=', CURRENCY);
+    const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
     return micros(row?.balance ?? 0);
   }
 }

@@ -176,14 +176,6 @@ export class RealtimeGateway {
     }
   }
 
-  /** Whether any of the user's connections listens to `channel` (so figures are computed only for someone). */
-  userListens(userId: number, channel: string): boolean {
-    const conns = this.byUser.get(userId);
-    if (!conns) return false;
-    for (const c of conns) if (c.channels.has(channel)) return true;
-    return false;
-  }
-
   /** Ends a user's sign-in on every connection (logout elsewhere, password change). */
   logoutUser(userId: number): void {
     for (const c of [...(this.byUser.get(userId) ?? [])]) this.logout(c);

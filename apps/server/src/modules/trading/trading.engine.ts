@@ -49,7 +49,7 @@ import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
 import type { TradeWriter } from './trade-writer.ts';
-import type { TradingRepository } from './trading.repository.ts';
+import type { NewOrderRow, TradingRepository } from './trading.repository.ts';
 import {
   TriggerBook,
   pendingOrderTrigger,
@@ -214,11 +214,9 @@ export class TradingEngine {
       this.byCode.set(row.code, inst);
       this.books.set(row.id, new TriggerBook());
     }
-    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding'] as const) {
-      // Twice: the first look-up may create the account, the second caches its committed id.
+    // Known (and cached) before the first order, so postings find them without a look-up.
+    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding'] as const)
       await this.d.ledger.accountId(this.d.db, { house });
-      await this.d.ledger.accountId(this.d.db, { house });
-    }
     for (const row of await this.d.repo.openOrders()) await this.adopt(row);
     this.d.market.onQuote((code, q) => this.onQuote(code, q));
     this.pushTimer = setInterval(() => this.pushFigures(), PUSH_EVERY_MS);
@@ -292,8 +290,13 @@ export class TradingEngine {
     const q = this.d.market.quote(o.inst.row.code);
     if (!q || o.status !== STATUS_HOLDING) return { price: q ? closePrice(o.side, q) : 0, profit: ZERO };
     const price = closePrice(o.side, q);
-    const rate = this.rate(o.inst, price);
-    return { price, profit: rate ? profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, price, rate) : ZERO };
+    return { price, profit: this.profitAt(o, price) ?? ZERO };
+  }
+
+  /** An order's P/L if it closed at `exitPrice`, in USD; undefined without a conversion rate. */
+  private profitAt(o: LiveOrder, exitPrice: number): Micros | undefined {
+    const rate = this.rate(o.inst, exitPrice);
+    return rate && profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
   }
 
   /** An account's exact figures at the current quotes. */
@@ -330,27 +333,7 @@ export class TradingEngine {
       return;
     }
     const acc = await this.accountFor(row.user_id, row.is_demo === 1);
-    this.remember(acc, {
-      id: row.id,
-      userId: row.user_id,
-      demo: row.is_demo === 1,
-      inst,
-      side: row.side as Side,
-      status: row.status as typeof STATUS_PENDING | typeof STATUS_HOLDING,
-      kind: row.kind as LiveOrder['kind'],
-      lots: toLots(row.lots),
-      leverage: row.leverage,
-      orderPrice: row.order_price,
-      openPrice: row.open_price,
-      stopLoss: row.stop_loss,
-      takeProfit: row.take_profit,
-      margin: micros(row.margin),
-      fee: micros(row.fee),
-      createdAt: row.created_at,
-      openedAt: row.opened_at,
-      busy: false,
-      unitsF: 0,
-    });
+    this.remember(acc, liveOrder(inst, row));
   }
 
   /** The account in memory, loaded from the ledger the first time. */
@@ -514,34 +497,35 @@ export class TradingEngine {
       estimate >= 0 || Number(acc.cash) + estimate - cost0 > Math.abs(estimate) * 0.01 + 1e6
         ? ZERO
         : this.figures(input.userId).floating;
+    const row: NewOrderRow = {
+      user_id: input.userId,
+      is_demo: input.demo ? 1 : 0,
+      instrument_id: input.inst.row.id,
+      side: input.side,
+      status: holding ? STATUS_HOLDING : STATUS_PENDING,
+      kind: input.kind,
+      lots: Number(input.lots),
+      leverage: input.leverage,
+      order_price: input.orderPrice,
+      open_price: holding ? input.openPrice : 0,
+      close_price: 0,
+      stop_loss: input.stopLoss,
+      take_profit: input.takeProfit,
+      margin: microsToStorage(input.margin),
+      fee: microsToStorage(input.fee),
+      profit: 0,
+      closed_type: 0,
+      created_at: now,
+      opened_at: holding ? now : 0,
+      closed_at: 0,
+    };
     const id = await this.d.writer.run(async (trx) => {
       const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
       const cost = input.margin + input.fee;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
       const free = cash + (floating < 0n ? floating : 0n);
       if (cash < cost || free < cost) throw refuse('err.insufficient_margin');
-      const orderId = await this.d.repo.insertOrder(trx, {
-        user_id: input.userId,
-        is_demo: input.demo ? 1 : 0,
-        instrument_id: input.inst.row.id,
-        side: input.side,
-        status: holding ? STATUS_HOLDING : STATUS_PENDING,
-        kind: input.kind,
-        lots: Number(input.lots),
-        leverage: input.leverage,
-        order_price: input.orderPrice,
-        open_price: holding ? input.openPrice : 0,
-        close_price: 0,
-        stop_loss: input.stopLoss,
-        take_profit: input.takeProfit,
-        margin: microsToStorage(input.margin),
-        fee: microsToStorage(input.fee),
-        profit: 0,
-        closed_type: 0,
-        created_at: now,
-        opened_at: holding ? now : 0,
-        closed_at: 0,
-      });
+      const orderId = await this.d.repo.insertOrder(trx, row);
       await this.post(trx, input.userId, 'order_open', 'ledger.order_open', orderId, now, [
         [{ user: input.userId, kind: 'cash' }, -cost],
         [{ user: input.userId, kind: 'margin' }, input.margin],
@@ -551,27 +535,7 @@ export class TradingEngine {
     });
     setCash(acc, micros(acc.cash - input.margin - input.fee));
     setMargin(acc, micros(acc.margin + input.margin));
-    const order: LiveOrder = {
-      id,
-      userId: input.userId,
-      demo: input.demo,
-      inst: input.inst,
-      side: input.side,
-      status: holding ? STATUS_HOLDING : STATUS_PENDING,
-      kind: input.kind,
-      lots: input.lots,
-      leverage: input.leverage,
-      orderPrice: input.orderPrice,
-      openPrice: holding ? input.openPrice : 0,
-      stopLoss: input.stopLoss,
-      takeProfit: input.takeProfit,
-      margin: input.margin,
-      fee: input.fee,
-      createdAt: now,
-      openedAt: holding ? now : 0,
-      busy: false,
-      unitsF: 0,
-    };
+    const order = liveOrder(input.inst, { id, ...row });
     this.remember(acc, order);
     return order;
   }
@@ -644,9 +608,8 @@ export class TradingEngine {
     if (o.busy) return undefined;
     o.busy = true;
     try {
-      const rate = this.rate(o.inst, exitPrice);
-      if (!rate) throw refuse('err.quote_stale');
-      const profit = profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
+      const profit = this.profitAt(o, exitPrice);
+      if (profit === undefined) throw refuse('err.quote_stale');
       const now = this.d.clock.now();
       const acc = this.accounts.get(o.userId);
       // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
@@ -753,8 +716,7 @@ export class TradingEngine {
           }
           const q = this.d.market.quote(o.inst.row.code);
           const exit = q ? closePrice(o.side, q) : o.openPrice;
-          const rate = this.rate(o.inst, exit);
-          const profit = rate ? profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exit, rate) : ZERO;
+          const profit = this.profitAt(o, exit) ?? ZERO;
           await this.closeIn(trx, o, CLOSED_BY_USER, exit, profit, now);
         }
         const start = parseMoney(this.d.demoStartBalance);
@@ -914,17 +876,10 @@ export class TradingEngine {
     return this.figures(userId).marginCall;
   }
 
-  /** USD per unit of the instrument's quote currency, as a float (risk screen only). */
+  /** USD per unit of the instrument's quote currency at `px`, as a float (the risk screen's, from the exact rate). */
   private rateF(inst: EngineInstrument, px: number): number {
-    const { base, quote } = inst.row;
-    if (quote === 'USD') return 1;
-    if (base === 'USD') return inst.scale / px;
-    const direct = this.byCode.get(`${quote}USD`);
-    const dq = direct && this.d.market.quote(direct.row.code);
-    if (direct && dq) return dq.bid / direct.scale;
-    const inverse = this.byCode.get(`USD${quote}`);
-    const iq = inverse && this.d.market.quote(inverse.row.code);
-    return inverse && iq ? inverse.scale / iq.bid : 0;
+    const r = this.rate(inst, px);
+    return r ? Number(r.num) / Number(r.den) : 0;
   }
 
   /**
@@ -953,21 +908,19 @@ export class TradingEngine {
         }
         let cash = cashNow;
         let margin = micros(acc.margin - cancelled.reduce((s, o) => s + o.margin, 0n));
-        const positions = all
-          .filter((o) => o.status === STATUS_HOLDING && this.tradable(o.inst, now))
-          .map((o) => ({ o, ...this.floating(o) }))
+        // The figures above already hold each position's closing price and P/L.
+        const positions = before.rows
+          .filter((r) => all.includes(r.order) && this.tradable(r.order.inst, now))
           .sort((a, b) => (a.profit < b.profit ? -1 : a.profit > b.profit ? 1 : 0));
-        let floating = [...acc.orders.values()]
-          .filter((o) => o.status === STATUS_HOLDING)
-          .reduce((s, o) => s + this.floating(o).profit, 0n);
-        for (const p of positions) {
+        let floating: bigint = before.floating;
+        for (const { order: o, price, profit } of positions) {
           const eq = equity({ balance: cash, usedMargin: margin, floating: micros(floating) });
           if (!isStopOut({ equity: eq, usedMargin: margin }, level)) break;
-          if (!(await this.closeIn(trx, p.o, CLOSED_BY_STOP_OUT, p.price, p.profit, now))) continue;
-          closed.push({ o: p.o, profit: p.profit });
-          cash = micros(cash + p.o.margin + p.profit);
-          margin = micros(margin - p.o.margin);
-          floating -= p.profit;
+          if (!(await this.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now))) continue;
+          closed.push({ o, profit });
+          cash = micros(cash + o.margin + profit);
+          margin = micros(margin - o.margin);
+          floating -= profit;
         }
         return cash < 0n ? this.writeOffIn(trx, acc.userId, acc.demo, now, acc.userId) : ZERO;
       });
@@ -1055,6 +1008,31 @@ export class TradingEngine {
     if (postings.length === 0) return;
     await this.d.ledger.post(trx, { type, ref: { type: 'order', id: orderId }, userId, memoKey, at, postings });
   }
+}
+
+/** An open order as the engine keeps it, from its stored row (the one place the two shapes meet). */
+function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    demo: row.is_demo === 1,
+    inst,
+    side: row.side as Side,
+    status: row.status as typeof STATUS_PENDING | typeof STATUS_HOLDING,
+    kind: row.kind as LiveOrder['kind'],
+    lots: toLots(row.lots),
+    leverage: row.leverage,
+    orderPrice: row.order_price,
+    openPrice: row.open_price,
+    stopLoss: row.stop_loss,
+    takeProfit: row.take_profit,
+    margin: micros(row.margin),
+    fee: micros(row.fee),
+    createdAt: row.created_at,
+    openedAt: row.opened_at,
+    busy: false,
+    unitsF: 0,
+  };
 }
 
 function closedMessage(ids: number[], closedType: number): ForexClosedMessage {

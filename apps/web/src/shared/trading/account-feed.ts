@@ -6,6 +6,7 @@ import { formatMoney, micros, parseMoney } from '@tradepad/domain/money';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { KeyedStore } from '../lib/keyed-store.ts';
+import { refCounted } from '../lib/ref-counted.ts';
 import type { RealtimeMessage } from '../realtime/realtime-client.ts';
 import { realtime } from '../realtime/socket.ts';
 import { useUserStore } from '../store/user.store.ts';
@@ -98,34 +99,18 @@ export function applyAccountMessage(message: RealtimeMessage): void {
   }
 }
 
-let holders = 0;
-let release: (() => void) | null = null;
-
 /**
  * Keeps the two user channels subscribed while any screen needs them (orders, the ticket, Me): one subscription
  * however many screens hold it, so each push is applied once.
  */
-export function retainAccountFeed(): () => void {
-  holders += 1;
-  if (holders === 1) {
-    const offTrade = realtime.subscribe(CHANNEL_FOREX_TRADE, applyAccountMessage, { afterLogin: true });
-    const offClosed = realtime.subscribe(CHANNEL_FOREX_CLOSED, applyAccountMessage, { afterLogin: true });
-    release = () => {
-      offTrade();
-      offClosed();
-    };
-  }
-  let done = false;
+export const retainAccountFeed: () => () => void = refCounted(() => {
+  const offTrade = realtime.subscribe(CHANNEL_FOREX_TRADE, applyAccountMessage, { afterLogin: true });
+  const offClosed = realtime.subscribe(CHANNEL_FOREX_CLOSED, applyAccountMessage, { afterLogin: true });
   return () => {
-    if (done) return;
-    done = true;
-    holders -= 1;
-    if (holders === 0) {
-      release?.();
-      release = null;
-    }
+    offTrade();
+    offClosed();
   };
-}
+});
 
 /** The live account while the calling screen is shown and the user is logged in. */
 export function useAccountFeed(): void {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import { StepperInput } from './stepper-input.tsx';
 
 /**
  * The lots field (spec §5): minus and plus step by the instrument's `Pip`; minus is disabled when a step down would
@@ -31,41 +31,20 @@ export function LotStepper({
       <label htmlFor={id} className="ticket-label">
         {t('trading.lots')}
       </label>
-      <div className={`ticket-stepper${error ? ' is-invalid' : ''}`}>
-        <button
-          type="button"
-          className="ticket-step"
-          aria-label={t('ticket.lessLots')}
-          disabled={!canLess}
-          data-testid="ticket-lots-less"
-          onClick={() => onStep(-1)}
-        >
-          <MinusOutline aria-hidden />
-        </button>
-        <input
-          id={id}
-          className="ticket-input num"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={noteId}
-          data-testid="ticket-lots"
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="ticket-step"
-          aria-label={t('ticket.moreLots')}
-          disabled={!canMore}
-          data-testid="ticket-lots-more"
-          onClick={() => onStep(1)}
-        >
-          <AddOutline aria-hidden />
-        </button>
-      </div>
+      <StepperInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        onLess={() => onStep(-1)}
+        onMore={() => onStep(1)}
+        lessLabel={t('ticket.lessLots')}
+        moreLabel={t('ticket.moreLots')}
+        canLess={canLess}
+        canMore={canMore}
+        invalid={Boolean(error)}
+        describedBy={noteId}
+        testId="ticket-lots"
+      />
       <p id={noteId} className={error ? 'ticket-error' : 'ticket-hint'}>
         {error ?? hint}
       </p>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { nudgePrice } from '../hooks/use-order-ticket.ts';
+import { StepperInput } from './stepper-input.tsx';
 
 /**
  * A price input in the instrument's precision with a down and an up button on either side (one `step` each). Digits
@@ -41,39 +41,18 @@ export function PriceField({
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'ticket-label'}>
         {label}
       </label>
-      <div className={`ticket-stepper${invalid ? ' is-invalid' : ''}`}>
-        <button
-          type="button"
-          className="ticket-step"
-          aria-label={t('ticket.lower', { field: label })}
-          data-testid={`${testId}-less`}
-          onClick={() => onChange(nudgePrice(value, -1, step, precision, fallback))}
-        >
-          <MinusOutline aria-hidden />
-        </button>
-        <input
-          id={id}
-          className="ticket-input num"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          value={value}
-          placeholder={placeholder}
-          aria-invalid={invalid || undefined}
-          data-testid={testId}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="ticket-step"
-          aria-label={t('ticket.higher', { field: label })}
-          data-testid={`${testId}-more`}
-          onClick={() => onChange(nudgePrice(value, 1, step, precision, fallback))}
-        >
-          <AddOutline aria-hidden />
-        </button>
-      </div>
+      <StepperInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        onLess={() => onChange(nudgePrice(value, -1, step, precision, fallback))}
+        onMore={() => onChange(nudgePrice(value, 1, step, precision, fallback))}
+        lessLabel={t('ticket.lower', { field: label })}
+        moreLabel={t('ticket.higher', { field: label })}
+        invalid={invalid}
+        placeholder={placeholder}
+        testId={testId}
+      />
       {hint && <p className="ticket-hint">{hint}</p>}
     </div>
   );
