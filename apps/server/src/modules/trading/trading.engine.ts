@@ -472,21 +472,24 @@ export class TradingEngine {
    * the order and moves margin and fee out of the cash (DESIGN §5). The caller has validated everything that does not
    * need the database.
    */
-  async place(input: {
-    userId: number;
-    demo: boolean;
-    inst: EngineInstrument;
-    side: Side;
-    kind: LiveOrder['kind'];
-    lots: Lots;
-    leverage: number;
-    orderPrice: number;
-    openPrice: number;
-    stopLoss: number;
-    takeProfit: number;
-    margin: Micros;
-    fee: Micros;
-  }): Promise<LiveOrder> {
+  async place(
+    input: Pick<
+      LiveOrder,
+      | 'userId'
+      | 'demo'
+      | 'inst'
+      | 'side'
+      | 'kind'
+      | 'lots'
+      | 'leverage'
+      | 'orderPrice'
+      | 'openPrice'
+      | 'stopLoss'
+      | 'takeProfit'
+      | 'margin'
+      | 'fee'
+    >,
+  ): Promise<LiveOrder> {
     const acc = await this.accountFor(input.userId, input.demo);
     const now = this.d.clock.now();
     const holding = input.kind === 'market';
