@@ -24,8 +24,12 @@ import { UserAuth } from './modules/accounts/auth.ts';
 import { SessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { SessionsService } from './modules/accounts/sessions.service.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
-import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { backofficeRoutes, staffGuard } from './modules/backoffice/backoffice.routes.ts';
+import { reviewRoutes } from './modules/backoffice/review.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { KycRepository } from './modules/kyc/kyc.repository.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { KycService } from './modules/kyc/kyc.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { MarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
@@ -39,6 +43,14 @@ import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { WalletConfigService } from './modules/wallet/wallet-config.service.ts';
+import { WalletReviewService } from './modules/wallet/wallet-review.service.ts';
+import { WalletRepository } from './modules/wallet/wallet.repository.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
+import { seedWallet } from './modules/wallet/wallet.seed.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
 
@@ -64,6 +76,9 @@ export interface AppContext {
   market: MarketService;
   trading: TradingService;
   engine: TradingEngine;
+  wallet: WalletService;
+  kyc: KycService;
+  uploads: UploadsService;
 }
 
 declare module 'fastify' {
@@ -160,6 +175,26 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     await engine.stop();
   });
 
+  const uploads = await UploadsService.create({
+    db,
+    dir: path.join(config.DATA_DIR, 'uploads'),
+    clock,
+    settings: settingsRepo,
+  });
+  const walletRepo = new WalletRepository(db);
+  await seedWallet(walletRepo, clock.now());
+  const kyc = new KycService({ db, repo: new KycRepository(db), audit: backofficeRepo, images: uploads, clock });
+  const wallet = new WalletService({
+    db,
+    repo: walletRepo,
+    ledger,
+    settings,
+    images: uploads,
+    engine: { floating: (userId) => engine.figures(userId).floating, cashMoved: (id, delta) => engine.cashMoved(id, delta) },
+    kycStatus: (userId) => kyc.status(userId),
+    clock,
+  });
+
   app.decorate('tradepad', {
     config,
     clock,
@@ -171,6 +206,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     market,
     trading,
     engine,
+    wallet,
+    kyc,
+    uploads,
   } satisfies AppContext);
 
   // Request handling
@@ -224,6 +262,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
   marketRoutes(app, market);
   tradingRoutes(app, { trading, auth });
+  uploadsRoutes(app, { uploads, auth });
+  walletRoutes(app, { wallet, auth });
+  kycRoutes(app, { kyc, auth });
+  reviewRoutes(app, {
+    guard: staffGuard(staffSessions, backofficeRepo),
+    review: new WalletReviewService({ db, repo: walletRepo, ledger, audit: backofficeRepo, images: uploads, engine, clock }),
+    config: new WalletConfigService({ repo: walletRepo, audit: backofficeRepo, settings, clock }),
+    kyc,
+  });
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

@@ -34,6 +34,27 @@ export const API = {
   accountSummary: '/v1/api/forex/account_summary',
   forexDetail: '/v1/api/main/account/forexDetail',
   ledger: '/v1/api/main/accountLog/forexChange',
+  imageUpload: '/api/common/image_upload',
+  /** Uploaded images, served at `/api/files/<name>?expires=…&sig=…` through signed, expiring links. */
+  files: '/api/files',
+  depositCoins: '/api/quickCharge/info',
+  depositSymbols: '/api/quickCharge/symbols',
+  wireInfo: '/api/quickCharge/wire_info',
+  depositSubmit: '/api/quickCharge/submit',
+  wireSubmit: '/api/quickCharge/wire_submit',
+  depositList: '/api/quickCharge/quick_ist',
+  drawSymbols: '/api/account/draw_symbol_list',
+  draw: '/api/account/draw',
+  drawList: '/api/account/draw_list',
+  /** Beyond the spec: whether withdrawing needs real-name verification, and the free balance. */
+  drawConfig: '/api/wallet/draw_config',
+  getDrawMethod: '/api/wallet/get_draw_method',
+  bindDrawMethod: '/api/wallet/bind_draw_method',
+  delDrawMethod: '/api/wallet/del_draw_method',
+  realName: '/api/user_real/real_name',
+  realNameCenter: '/api/user_real/center',
+  /** Beyond the spec: the people who joined through the user's invite code. */
+  inviteList: '/api/user/invite_list',
 } as const;
 
 export const ADMIN_API = {
@@ -43,4 +64,14 @@ export const ADMIN_API = {
   outbox: '/admin/api/outbox',
   staff: '/admin/api/staff',
   audit: '/admin/api/audit',
+  /** Review queues (DESIGN §3): `GET ?status=`, `POST /:id/approve`, `POST /:id/reject {remark}`. */
+  deposits: '/admin/api/deposits',
+  withdrawals: '/admin/api/withdrawals',
+  kyc: '/admin/api/kyc',
+  /** Channel configuration: `GET` lists, `POST` creates, `POST /:id` updates. */
+  depositChannels: '/admin/api/deposit-channels',
+  wireChannels: '/admin/api/wire-channels',
+  drawCurrencies: '/admin/api/draw-currencies',
+  /** `GET` and `POST {withdraw_requires_kyc}`. */
+  walletSettings: '/admin/api/wallet-settings',
 } as const;

@@ -9,3 +9,5 @@ export * from './market.ts';
 export * from './market-params.ts';
 export * from './trading.ts';
 export * from './trading-params.ts';
+export * from './wallet.ts';
+export * from './wallet-params.ts';

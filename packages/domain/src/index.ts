@@ -8,3 +8,4 @@ export * from './lots.ts';
 export * from './trading.ts';
 export * from './risk.ts';
 export * from './withdrawal.ts';
+export * from './address.ts';

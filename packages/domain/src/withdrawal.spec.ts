@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRate, RATE_SCALE, type DecimalRate } from './conversion.ts';
 import { micros, parseMoney } from './money.ts';
-import { withdrawalFee, withdrawalReceived } from './withdrawal.ts';
+import { checkAmount, depositCredit, withdrawalFee, withdrawalReceived } from './withdrawal.ts';
 
 const usd = parseMoney;
 
@@ -46,5 +46,51 @@ describe('withdrawal', () => {
         },
       ),
     );
+  });
+});
+
+describe('depositCredit', () => {
+  it('divides by the units one USD buys, rounding down', () => {
+    expect(depositCredit(parseMoney('100'), parseRate('1'))).toBe(parseMoney('100'));
+    expect(depositCredit(parseMoney('780'), parseRate('7.8'))).toBe(parseMoney('100'));
+    // 100 HKD at 7.8: 12.820512820… USD, floored to the micro.
+    expect(depositCredit(parseMoney('100'), parseRate('7.8'))).toBe(parseMoney('12.820512'));
+    expect(depositCredit(parseMoney('0'), parseRate('1'))).toBe(0n);
+  });
+
+  it('never credits more than the amount is worth', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (a, p) => {
+        const credit = depositCredit(micros(a), p as DecimalRate);
+        expect(credit * p).toBeLessThanOrEqual(a * RATE_SCALE);
+        expect((credit + 1n) * p).toBeGreaterThan(a * RATE_SCALE);
+      }),
+    );
+  });
+});
+
+describe('checkAmount', () => {
+  const rule = { precision: 2, min: parseMoney('10'), max: parseMoney('50000') };
+  it('accepts amounts within the rule', () => {
+    expect(checkAmount('10', rule)).toEqual({ ok: true, amount: parseMoney('10') });
+    expect(checkAmount(' 123.45 ', rule)).toEqual({ ok: true, amount: parseMoney('123.45') });
+    expect(checkAmount('123.4500', rule)).toEqual({ ok: true, amount: parseMoney('123.45') });
+  });
+  it.each([
+    ['', 'invalid'],
+    ['abc', 'invalid'],
+    ['-5', 'invalid'],
+    ['1e3', 'invalid'],
+    ['0', 'invalid'],
+    ['0.00', 'invalid'],
+    ['12.345', 'precision'],
+    ['9.99', 'below_min'],
+    ['50000.01', 'above_max'],
+    ['999999999999', 'above_max'],
+  ])('refuses %j (%s)', (text, reason) => {
+    expect(checkAmount(text, rule)).toEqual({ ok: false, reason });
+  });
+  it('has no maximum when max is 0', () => {
+    expect(checkAmount('999999999999', { ...rule, max: micros(0n) }).ok).toBe(true);
   });
 });

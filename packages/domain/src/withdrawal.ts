@@ -32,3 +32,39 @@ export function withdrawalReceived(amount: Micros, fee: Micros, usdPrice: Decima
   if (net <= 0n || usdPrice <= 0n) return micros(0n);
   return micros(divideRounded(net * usdPrice, RATE_SCALE * CENT, 'floor') * CENT);
 }
+
+/**
+ * What a deposit of `amount` (micros of its currency) credits in USD micros: amount ÷ usdPrice (units of the currency
+ * one USD buys), rounded down so the house never credits a fraction more than it received.
+ */
+export function depositCredit(amount: Micros, usdPrice: DecimalRate): Micros {
+  if (amount <= 0n || usdPrice <= 0n) return micros(0n);
+  return micros(divideRounded(amount * RATE_SCALE, usdPrice, 'floor'));
+}
+
+/** A channel's limits on an amount: decimal places, minimum and maximum (0 = none), in micros. */
+export interface AmountRule {
+  readonly precision: number;
+  readonly min: Micros;
+  readonly max: Micros;
+}
+
+export type AmountCheck =
+  | { readonly ok: true; readonly amount: Micros }
+  | { readonly ok: false; readonly reason: 'invalid' | 'precision' | 'below_min' | 'above_max' };
+
+/**
+ * Reads a user's amount ("12.5") against a channel's rule: positive, at most `precision` decimals (and 6, the
+ * ledger's), at least `min`, at most `max` when it is not 0.
+ */
+export function checkAmount(text: string, rule: AmountRule): AmountCheck {
+  const m = /^(\d{1,12})(?:\.(\d{1,8}))?$/.exec(text.trim());
+  if (!m) return { ok: false, reason: 'invalid' };
+  const frac = m[2] ?? '';
+  if (frac.replace(/0+$/, '').length > Math.min(rule.precision, 6)) return { ok: false, reason: 'precision' };
+  const amount = micros(BigInt(m[1]!) * MICROS_PER_UNIT + BigInt(frac.slice(0, 6).padEnd(6, '0')));
+  if (amount <= 0n) return { ok: false, reason: 'invalid' };
+  if (amount < rule.min) return { ok: false, reason: 'below_min' };
+  if (rule.max > 0n && amount > rule.max) return { ok: false, reason: 'above_max' };
+  return { ok: true, amount };
+}

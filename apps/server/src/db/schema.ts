@@ -23,6 +23,145 @@ export interface Database {
   instruments: InstrumentsTable;
   candles: CandlesTable;
   orders: OrdersTable;
+  uploads: UploadsTable;
+  deposit_channels: DepositChannelsTable;
+  deposits: DepositsTable;
+  draw_currencies: DrawCurrenciesTable;
+  draw_methods: DrawMethodsTable;
+  withdrawals: WithdrawalsTable;
+  kyc_applications: KycApplicationsTable;
+}
+
+/** An image a user uploaded, re-encoded and stored under `name` in DATA_DIR/uploads (DESIGN §7). */
+export interface UploadsTable {
+  id: Generated<number>;
+  name: string;
+  user_id: number;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  sha256: string;
+  created_at: number;
+}
+
+/** A coin deposit channel (type 0) or a bank currency with its wire details (type 1). */
+export interface DepositChannelsTable {
+  id: Generated<number>;
+  type: number;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  bank_remark: string;
+  /** Units of the currency one USD buys, decimal string. */
+  usd_price: string;
+  min_amount: string;
+  max_amount: string;
+  precision: number;
+  enabled: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A deposit: 0 unreviewed → 1 credited | 2 rejected | 3 invalid (DESIGN §6). */
+export interface DepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  channel_id: number;
+  currency_code: string;
+  protocol_code: string;
+  /** Micro-units of the deposit's currency. */
+  amount: number;
+  /** Micro-units of USD credited on approval. */
+  usd_amount: number;
+  proof_name: string;
+  from_address: string;
+  status: number;
+  remark: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: number | null;
+}
+
+export interface DrawCurrenciesTable {
+  id: Generated<number>;
+  /** 1 coin, 2 bank. */
+  type: number;
+  code: string;
+  protocol: string;
+  draw_rate: string;
+  fee_type: number;
+  usd_price: string;
+  min_amount: string;
+  max_amount: string;
+  precision: number;
+  enabled: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DrawMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  draw_id: number;
+  dc_address: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  remark: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** A withdrawal: 0 unreviewed → 1 paid | 2 rejected. Amount and fee in USD micros, received in the currency's. */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  draw_currency_id: number;
+  method_id: number;
+  code: string;
+  protocol: string;
+  address: string;
+  bank_name: string;
+  payee_name: string;
+  payee_account: string;
+  amount: number;
+  fee: number;
+  received: number;
+  memo: string;
+  status: number;
+  remark: string;
+  transfer_ref: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: number | null;
+}
+
+/** A real-name application: 1 waiting → 2 approved | 3 rejected. */
+export interface KycApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  card_id: string;
+  front_name: string;
+  reverse_name: string;
+  status: number;
+  remark: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: number | null;
 }
 
 /** An order: prices in points, money in micro-units, lots in 10⁻⁴ lots (DESIGN §5–6). */

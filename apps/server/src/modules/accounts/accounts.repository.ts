@@ -93,6 +93,21 @@ export class AccountsRepository {
     return this.db.selectFrom('users').select('id').where('invite_code', '=', code).where('is_demo', '=', 0).executeTakeFirst();
   }
 
+  /** The people who registered with this user's invite code, newest first. */
+  async invited(userId: number, page: number, limit: number) {
+    const base = this.db.selectFrom('users').where('invited_by', '=', userId);
+    const [rows, count] = await Promise.all([
+      base
+        .select(['uid', 'email', 'phone', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
   async isTaken(column: 'uid' | 'invite_code' | 'demo_id', value: string): Promise<boolean> {
     const row = await this.db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
     return row !== undefined;

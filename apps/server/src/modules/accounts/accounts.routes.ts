@@ -3,6 +3,7 @@ import {
   amendPasswordParams,
   companySearchParams,
   demoParams,
+  inviteListParams,
   forgetPasswordParams,
   loginParams,
   registerParams,
@@ -79,6 +80,12 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
   app.get(API.userInfo, async (req) => {
     const { user } = await auth.require(req);
     return ok(req, await accounts.profile(user));
+  });
+
+  app.get(API.inviteList, async (req) => {
+    const { user } = await auth.require(req);
+    const p = parseParams(inviteListParams, req);
+    return ok(req, await accounts.invites(user, p.page, p.limit));
   });
 
   app.post(API.forgetPassword, async (req) => {

@@ -6,6 +6,7 @@ import {
   LANG_TAGS,
   LOGIN_TYPE_DEMO,
   emailParam,
+  type InviteList,
   mobileParam,
   type Area,
   type BasicInfo,
@@ -28,6 +29,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
+import { timeText } from '../../core/time.ts';
 import {
   decoyPasswordHash,
   hashPassword,
@@ -422,6 +424,21 @@ export class AccountsService {
     };
   }
 
+  /** The invite screen: the user's code and the people who joined with it, their accounts masked. */
+  async invites(user: UserRow, page: number, limit: number): Promise<InviteList> {
+    if (user.is_demo) throw refuse('err.only_real_account');
+    const { rows, total } = await this.d.repo.invited(user.id, page, limit);
+    return {
+      invite_code: user.invite_code,
+      data: rows.map((r) => ({
+        uid: r.uid,
+        account: maskAccount(r.email ?? r.phone ?? ''),
+        created_at: timeText(r.created_at),
+      })),
+      total,
+    };
+  }
+
   async amendPassword(user: UserRow, sessionId: number, p: z.infer<typeof amendPasswordParams>): Promise<void> {
     if (user.is_demo) throw refuse('err.only_real_account');
     if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
@@ -534,3 +551,10 @@ export interface RequestCtx {
 
 /** Codes are stored as a hash bound to their address and purpose, so a leaked table reveals no usable code. */
 const codeHash = (address: string, purpose: number, code: string): string => sha256(`${address}|${purpose}|${code}`);
+
+/** `jo***@example.com`, `+852 ****5678`: enough for the inviter to recognise a friend, not to contact a stranger. */
+export function maskAccount(account: string): string {
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  return account.length > 4 ? `${'*'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}` : '****';
+}

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { StaffRow } from '../../db/schema.ts';
 
 /** Staff accounts, the audit log and the outbox, as the back office reads and writes them. */
@@ -61,17 +61,21 @@ export class BackofficeRepository {
   }
 
   /** Appends to the audit log; rows are never updated or deleted. */
-  async audit(e: {
-    staffId: number | null;
-    action: string;
-    targetType: string;
-    targetId: string;
-    before?: unknown;
-    after?: unknown;
-    ip: string;
-    at: number;
-  }): Promise<void> {
-    await this.db
+  async audit(
+    e: {
+      staffId: number | null;
+      action: string;
+      targetType: string;
+      targetId: string;
+      before?: unknown;
+      after?: unknown;
+      ip: string;
+      at: number;
+    },
+    db: Db | Tx = this.db,
+  ): Promise<void> {
+    // Inside the caller's transaction when given, so the action and its record commit together.
+    await db
       .insertInto('audit_log')
       .values({
         staff_id: e.staffId,

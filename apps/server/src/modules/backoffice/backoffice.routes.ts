@@ -33,21 +33,25 @@ const READERS: Record<'outbox' | 'audit' | 'staff', readonly StaffRole[]> = {
 
 const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role });
 
+export type StaffGuard = (req: FastifyRequest, roles?: readonly StaffRole[]) => Promise<{ staff: StaffRow; sessionId: number }>;
+
+/** Resolves the staff member behind a request (code 999 when none) and refuses roles not in `roles`. */
+export function staffGuard(sessions: SessionsService, repo: BackofficeRepository): StaffGuard {
+  return async (req, roles) => {
+    const session = await sessions.authenticate(req.headers.authorization);
+    const staff = session ? await repo.staffById(session.actor_id) : undefined;
+    if (!session || !staff || staff.status !== 1) throw sessionExpired();
+    if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
+    return { staff, sessionId: session.id };
+  };
+}
+
 /** The back-office API (DESIGN §3): separate staff accounts, the same envelope. */
 export function backofficeRoutes(
   app: FastifyInstance,
   deps: { service: BackofficeService; repo: BackofficeRepository; sessions: SessionsService },
 ) {
-  const requireStaff = async (
-    req: FastifyRequest,
-    roles?: readonly StaffRole[],
-  ): Promise<{ staff: StaffRow; sessionId: number }> => {
-    const session = await deps.sessions.authenticate(req.headers.authorization);
-    const staff = session ? await deps.repo.staffById(session.actor_id) : undefined;
-    if (!session || !staff || staff.status !== 1) throw sessionExpired();
-    if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
-    return { staff, sessionId: session.id };
-  };
+  const requireStaff = staffGuard(deps.sessions, deps.repo);
 
   app.post(ADMIN_API.login, async (req) => {
     const p = parseParams(loginBody, req);

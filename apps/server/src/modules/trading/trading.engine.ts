@@ -366,11 +366,14 @@ export class TradingEngine {
     return acc;
   }
 
-  /** Reloads an account's cash after a movement outside the engine (deposit, withdrawal, adjustment). */
-  async cashChanged(userId: number): Promise<void> {
+  /**
+   * Applies a committed cash movement made outside the engine (a deposit, a withdrawal) to the account in memory.
+   * A delta rather than a reload: movements commute, so the engine's own updates and these can land in any order.
+   */
+  cashMoved(userId: number, delta: Micros): void {
     const acc = this.accounts.get(userId);
     if (!acc) return;
-    setCash(acc, await this.d.ledger.balance(this.d.db, userId, 'cash'));
+    setCash(acc, micros(acc.cash + delta));
     this.changed.add(acc);
   }
 

@@ -33,6 +33,7 @@ import {
 } from '@tradepad/domain';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { refuse } from '../../core/errors.ts';
+import { timeText } from '../../core/time.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -207,7 +208,7 @@ export class TradingService {
       return {
         Id: r.id,
         Value: formatMoney(micros(r.amount), 2),
-        MemoTran: translate(lang, r.memo_key, { order: orderId ?? '' }),
+        MemoTran: translate(lang, r.memo_key, { order: orderId ?? '', ref: r.ref_id }),
         CreatedAt: r.created_at,
         CreatedAtTran: timeText(r.created_at),
         Type: r.type,
@@ -398,9 +399,4 @@ function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
     ClosedAt: v.closedAt,
     CreateTimeHandler: timeText(v.createdAt),
   };
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in UTC. */
-export function timeText(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }

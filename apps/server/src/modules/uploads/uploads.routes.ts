@@ -1,0 +1,99 @@
+import multipart from '@fastify/multipart';
+import { API, UPLOAD_NAME_RE } from '@tradepad/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, refuse } from '../../core/errors.ts';
+import { ok } from '../../core/http.ts';
+import type { UserAuth } from '../accounts/auth.ts';
+import { IMAGE_LIMITS } from './image-reencode.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+/** The form field that carries the image. */
+const FILE_FIELD = 'file';
+const TOO_LARGE = { mb: IMAGE_LIMITS.maxBytes / 2 ** 20 };
+
+/**
+ * What a served image may do in a browser: nothing but be shown. `same-origin` keeps other sites from embedding
+ * it; a deployment whose web app runs on another host than the API would need `same-site` here.
+ */
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'content-disposition': 'inline',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** `common/image_upload` and the signed links that serve what it stored (DESIGN §7). */
+export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsService; auth: UserAuth }) {
+  const { uploads, auth } = deps;
+
+  // Multipart only here: encapsulated, so no other route accepts file uploads.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One byte over the limit still reaches the service, which refuses it by size; anything larger is cut off.
+      limits: { fileSize: IMAGE_LIMITS.maxBytes + 1, files: 1, fields: 5, parts: 6 },
+    });
+    // Errors raised before the handler (an unparsable content type) and by the multipart reader get clear keys;
+    // thrown on, they reach the app's one error handler.
+    scope.setErrorHandler((err: FastifyError) => {
+      throw uploadError(err);
+    });
+    scope.post(API.imageUpload, async (req) => {
+      const { user } = await auth.require(req);
+      if (user.is_demo) throw refuse('err.only_real_account');
+      const data = await readOneFile(req);
+      return ok(req, await uploads.store(user.id, data), 'ok.uploaded');
+    });
+  });
+
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(`${API.files}/:name`, async (req, reply) => {
+    const { name } = req.params;
+    const { expires, sig } = req.query;
+    if (!UPLOAD_NAME_RE.test(name) || !uploads.verify(name, expires, sig)) return plain(reply, 403, 'Forbidden');
+    const file = await uploads.open(name);
+    if (!file) return plain(reply, 404, 'Not found');
+    void reply.headers({
+      ...FILE_HEADERS,
+      'content-type': file.row.mime,
+      'content-length': file.size,
+      'cache-control': `private, max-age=${uploads.cacheSeconds(Number(expires))}`,
+    });
+    return reply.send(file.handle.createReadStream());
+  });
+}
+
+/** The bytes of the one file part named `file`; refuses none, several, or one cut off by the size limit. */
+async function readOneFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw refuse('err.upload_missing');
+  let data: Buffer | undefined;
+  for await (const part of req.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== FILE_FIELD || data) {
+      part.file.resume();
+      throw refuse(data ? 'err.upload_too_many' : 'err.upload_missing');
+    }
+    data = await part.toBuffer();
+  }
+  if (!data) throw refuse('err.upload_missing');
+  return data;
+}
+
+/** Multipart's own errors (and a body that is not multipart at all) as the refusals a user can act on. */
+function uploadError(err: FastifyError | AppError): Error {
+  if (err instanceof AppError) return err;
+  switch (err.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return refuse('err.upload_too_large', TOO_LARGE);
+    case 'FST_FILES_LIMIT':
+      return refuse('err.upload_too_many');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+      return refuse('err.upload_missing');
+    default:
+      return err;
+  }
+}
+
+function plain(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
+}

@@ -1,0 +1,214 @@
+import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_REJECTED } from '@tradepad/contracts';
+import { formatMoney, micros, type Micros } from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { BackofficeRepository } from '../backoffice/backoffice.repository.ts';
+import type { Posting, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { CashListener, ImageStore } from './wallet.service.ts';
+import type { DepositRow, QueueFilter, WalletRepository, WithdrawalRow } from './wallet.repository.ts';
+import { plainAmount } from './wallet.views.ts';
+
+/** Who acts, for the audit log. */
+export interface Actor {
+  staffId: number;
+  ip: string;
+}
+
+export interface ReviewDeps {
+  db: Db;
+  repo: WalletRepository;
+  ledger: LedgerRepository;
+  audit: BackofficeRepository;
+  images: ImageStore;
+  engine: Pick<CashListener, 'cashMoved'>;
+  clock: Clock;
+}
+
+const usd = (v: number) => formatMoney(micros(v), 2);
+
+/**
+ * Staff review of deposits and withdrawals (DESIGN §3, §6). Every decision is one transaction: a compare-and-set on
+ * the record's status, the ledger entry that moves the money, and the audit record with the state before and after.
+ * Of two racing decisions exactly one changes the status; the other is told the record was already reviewed.
+ */
+export class WalletReviewService {
+  constructor(private readonly d: ReviewDeps) {}
+
+  async depositQueue(f: QueueFilter) {
+    const { rows, total } = await this.d.repo.depositQueue(f);
+    return {
+      data: rows.map((r) => ({
+        ...depositState(r),
+        user_id: r.user_id,
+        user_account: r.user_account,
+        type: r.type,
+        currency_code: r.currency_code,
+        protocol_code: r.protocol_code,
+        number: plainAmount(r.amount),
+        usd_amount: usd(r.usd_amount),
+        from_address: r.from_address,
+        proof_url: this.d.images.signedUrl(r.proof_name),
+        created_at: r.created_at,
+        reviewed_at: r.reviewed_at,
+        reviewed_by: r.reviewed_by,
+      })),
+      total,
+    };
+  }
+
+  async withdrawalQueue(f: QueueFilter) {
+    const { rows, total } = await this.d.repo.withdrawalQueue(f);
+    return {
+      data: rows.map((r) => ({
+        ...withdrawalState(r),
+        user_id: r.user_id,
+        user_account: r.user_account,
+        type: r.type,
+        code: r.code,
+        protocol: r.protocol,
+        address: r.address,
+        bank_name: r.bank_name,
+        payee_name: r.payee_name,
+        payee_account: r.payee_account,
+        number: usd(r.amount),
+        fee: usd(r.fee),
+        real_number: usd(r.received),
+        memo: r.memo,
+        created_at: r.created_at,
+        reviewed_at: r.reviewed_at,
+        reviewed_by: r.reviewed_by,
+      })),
+      total,
+    };
+  }
+
+  /** Credits the deposit's USD amount to the user's cash. */
+  async approveDeposit(actor: Actor, id: number) {
+    const row = await this.decide(actor, 'deposits', id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
+      this.d.ledger.post(trx, {
+        type: 'deposit',
+        ref: { type: 'deposit', id },
+        userId: before.user_id,
+        memoKey: 'ledger.deposit',
+        postings: [
+          { account: { user: before.user_id, kind: 'cash' }, amount: micros(before.usd_amount) },
+          { account: { house: 'deposits' }, amount: micros(-before.usd_amount) },
+        ],
+        at,
+      }),
+    );
+    this.d.engine.cashMoved(row.user_id, micros(row.usd_amount));
+    return depositState({ ...row, status: RECORD_COMPLETED });
+  }
+
+  /** Rejects (2) or marks invalid (3) with a remark the user reads; no money moves. */
+  async rejectDeposit(actor: Actor, id: number, remark: string, status = RECORD_REJECTED) {
+    const row = await this.decide(actor, 'deposits', id, { status, remark }, async () => undefined);
+    return depositState({ ...row, status, remark });
+  }
+
+  /** Pays the withdrawal out of the locked balance: the received part to the payout account, the fee to the house. */
+  async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
+    const change = { status: RECORD_COMPLETED, remark: '', transferRef };
+    const row = await this.decide(actor, 'withdrawals', id, change, (trx, before, at) =>
+      this.d.ledger.post(trx, {
+        type: 'withdraw_paid',
+        ref: { type: 'withdrawal', id },
+        userId: before.user_id,
+        memoKey: 'ledger.withdraw_paid',
+        postings: [
+          { account: { user: before.user_id, kind: 'locked' }, amount: micros(-before.amount) },
+          { account: { house: 'withdrawals' }, amount: micros(before.amount - before.fee) },
+          ...(before.fee ? [{ account: { house: 'fees' as const }, amount: micros(before.fee) } satisfies Posting] : []),
+        ],
+        at,
+      }),
+    );
+    return withdrawalState({ ...row, status: RECORD_COMPLETED, transfer_ref: transferRef });
+  }
+
+  /** Gives the locked amount back to the user's cash. */
+  async rejectWithdrawal(actor: Actor, id: number, remark: string) {
+    const row = await this.decide(actor, 'withdrawals', id, { status: RECORD_REJECTED, remark }, (trx, before, at) =>
+      this.d.ledger.post(trx, {
+        type: 'withdraw_release',
+        ref: { type: 'withdrawal', id },
+        userId: before.user_id,
+        memoKey: 'ledger.withdraw_release',
+        postings: [
+          { account: { user: before.user_id, kind: 'locked' }, amount: micros(-before.amount) },
+          { account: { user: before.user_id, kind: 'cash' }, amount: micros(before.amount) },
+        ],
+        at,
+      }),
+    );
+    this.d.engine.cashMoved(row.user_id, micros(row.amount) as Micros);
+    return withdrawalState({ ...row, status: RECORD_REJECTED, remark });
+  }
+
+  /**
+   * One review decision: reads the record, changes its status only if still unreviewed, moves the money and writes
+   * the audit record, all in one transaction. Returns the record as it was before.
+   */
+  private async decide<T extends 'deposits' | 'withdrawals'>(
+    actor: Actor,
+    table: T,
+    id: number,
+    change: { status: number; remark: string; transferRef?: string },
+    move: (trx: Tx, before: T extends 'deposits' ? DepositRow : WithdrawalRow, at: number) => Promise<unknown>,
+  ): Promise<T extends 'deposits' ? DepositRow : WithdrawalRow> {
+    type Row = T extends 'deposits' ? DepositRow : WithdrawalRow;
+    const at = this.d.clock.now();
+    return this.d.db.transaction().execute(async (trx) => {
+      const before = (await (table === 'deposits' ? this.d.repo.deposit(trx, id) : this.d.repo.withdrawal(trx, id))) as
+        Row | undefined;
+      if (!before) throw refuse('err.record_unknown');
+      if (!(await this.d.repo.review(trx, table, id, { ...change, staffId: actor.staffId, at })))
+        throw refuse('err.already_reviewed');
+      await move(trx, before, at);
+      const state = table === 'deposits' ? depositState : withdrawalState;
+      await this.d.audit.audit(
+        {
+          staffId: actor.staffId,
+          action: `${table === 'deposits' ? 'deposit' : 'withdrawal'}.${change.status === RECORD_COMPLETED ? 'approve' : 'reject'}`,
+          targetType: table === 'deposits' ? 'deposit' : 'withdrawal',
+          targetId: String(id),
+          before: state(before as DepositRow & WithdrawalRow),
+          after: state({
+            ...before,
+            status: change.status,
+            remark: change.remark,
+            transfer_ref: change.transferRef ?? '',
+          } as DepositRow & WithdrawalRow),
+          ip: actor.ip,
+          at,
+        },
+        trx,
+      );
+      return before;
+    });
+  }
+}
+
+/** The reviewable state of a deposit, for lists and the audit log. */
+function depositState(r: DepositRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    remark: r.remark,
+    amount: plainAmount(r.amount),
+    currency: r.type === DEPOSIT_BANK ? r.currency_code : `${r.currency_code}-${r.protocol_code}`,
+  };
+}
+
+function withdrawalState(r: WithdrawalRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    remark: r.remark,
+    transfer_ref: r.transfer_ref,
+    amount: usd(r.amount),
+    currency: r.protocol ? `${r.code}-${r.protocol}` : r.code,
+  };
+}

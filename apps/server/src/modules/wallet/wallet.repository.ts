@@ -1,0 +1,238 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type {
+  DepositChannelsTable,
+  DepositsTable,
+  DrawCurrenciesTable,
+  DrawMethodsTable,
+  WithdrawalsTable,
+} from '../../db/schema.ts';
+
+export type DepositChannelRow = Selectable<DepositChannelsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type DrawCurrencyRow = Selectable<DrawCurrenciesTable>;
+export type DrawMethodRow = Selectable<DrawMethodsTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** A row of a review queue with the user's account name (email or mobile) beside it. */
+export type WithUser<T> = T & { user_account: string };
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Filters of a back-office queue. */
+export interface QueueFilter {
+  status?: number;
+  userId?: number;
+  page: number;
+  limit: number;
+}
+
+/** The only SQL of the wallet: channels, deposits, withdrawal currencies and methods, withdrawals. */
+export class WalletRepository {
+  constructor(private readonly db: Db) {}
+
+  // Channels
+
+  channels(type: number, enabledOnly: boolean): Promise<DepositChannelRow[]> {
+    let q = this.db.selectFrom('deposit_channels').selectAll().where('type', '=', type);
+    if (enabledOnly) q = q.where('enabled', '=', 1);
+    return q.orderBy('sort').orderBy('id').execute();
+  }
+
+  channel(id: number): Promise<DepositChannelRow | undefined> {
+    return this.db.selectFrom('deposit_channels').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertChannel(row: Insertable<DepositChannelsTable>): Promise<number> {
+    const r = await this.db.insertInto('deposit_channels').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async updateChannel(id: number, row: Updateable<DepositChannelsTable>): Promise<void> {
+    await this.db.updateTable('deposit_channels').set(row).where('id', '=', id).execute();
+  }
+
+  async countChannels(): Promise<number> {
+    const r = await this.db
+      .selectFrom('deposit_channels')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  drawCurrencies(type: number | undefined, enabledOnly: boolean): Promise<DrawCurrencyRow[]> {
+    let q = this.db.selectFrom('draw_currencies').selectAll();
+    if (type !== undefined) q = q.where('type', '=', type);
+    if (enabledOnly) q = q.where('enabled', '=', 1);
+    return q.orderBy('type').orderBy('sort').orderBy('id').execute();
+  }
+
+  drawCurrency(id: number): Promise<DrawCurrencyRow | undefined> {
+    return this.db.selectFrom('draw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertDrawCurrency(row: Insertable<DrawCurrenciesTable>): Promise<number> {
+    const r = await this.db.insertInto('draw_currencies').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async updateDrawCurrency(id: number, row: Updateable<DrawCurrenciesTable>): Promise<void> {
+    await this.db.updateTable('draw_currencies').set(row).where('id', '=', id).execute();
+  }
+
+  // Deposits
+
+  async insertDeposit(trx: Tx, row: Insertable<DepositsTable>): Promise<number> {
+    const r = await trx.insertInto('deposits').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  depositByProof(db: Db | Tx, proofName: string): Promise<DepositRow | undefined> {
+    return db.selectFrom('deposits').selectAll().where('proof_name', '=', proofName).executeTakeFirst();
+  }
+
+  deposit(db: Db | Tx, id: number): Promise<DepositRow | undefined> {
+    return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async userDeposits(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<DepositRow>> {
+    let base = this.db.selectFrom('deposits').where('user_id', '=', userId);
+    if (type !== undefined) base = base.where('type', '=', type);
+    return this.paged(base.selectAll(), base, page, limit);
+  }
+
+  async depositQueue(f: QueueFilter): Promise<Page<WithUser<DepositRow>>> {
+    let base = this.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
+    if (f.status !== undefined) base = base.where('d.status', '=', f.status);
+    if (f.userId !== undefined) base = base.where('d.user_id', '=', f.userId);
+    return this.paged(base.selectAll('d').select(accountName), base, f.page, f.limit, 'd.id');
+  }
+
+  // Withdrawal methods
+
+  methods(userId: number, type: number, drawId: number | undefined): Promise<DrawMethodRow[]> {
+    let q = this.db
+      .selectFrom('draw_methods')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .where('deleted_at', 'is', null);
+    if (drawId !== undefined) q = q.where('draw_id', '=', drawId);
+    return q.orderBy('id', 'desc').execute();
+  }
+
+  /** A live method of this user; undefined for another user's or a deleted one (answered alike). */
+  method(userId: number, id: number): Promise<DrawMethodRow | undefined> {
+    return this.db
+      .selectFrom('draw_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async insertMethod(row: Insertable<DrawMethodsTable>): Promise<number> {
+    const r = await this.db.insertInto('draw_methods').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  /** Soft delete (withdrawals keep their copy of the details); false when it was not this user's live method. */
+  async deleteMethod(userId: number, id: number, at: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('draw_methods')
+      .set({ deleted_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  // Withdrawals
+
+  async insertWithdrawal(trx: Tx, row: Insertable<WithdrawalsTable>): Promise<number> {
+    const r = await trx.insertInto('withdrawals').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  withdrawal(db: Db | Tx, id: number): Promise<WithdrawalRow | undefined> {
+    return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async waitingWithdrawals(trx: Tx, userId: number): Promise<number> {
+    const r = await trx
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async userWithdrawals(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<WithdrawalRow>> {
+    let base = this.db.selectFrom('withdrawals').where('user_id', '=', userId);
+    if (type !== undefined) base = base.where('type', '=', type);
+    return this.paged(base.selectAll(), base, page, limit);
+  }
+
+  async withdrawalQueue(f: QueueFilter): Promise<Page<WithUser<WithdrawalRow>>> {
+    let base = this.db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
+    if (f.status !== undefined) base = base.where('w.status', '=', f.status);
+    if (f.userId !== undefined) base = base.where('w.user_id', '=', f.userId);
+    return this.paged(base.selectAll('w').select(accountName), base, f.page, f.limit, 'w.id');
+  }
+
+  /**
+   * The one state change of a deposit or withdrawal: from unreviewed (0) to `status`, only if it is still unreviewed.
+   * Runs inside the transaction that moves the money, so exactly one of two racing reviews wins.
+   */
+  async review(
+    trx: Tx,
+    table: 'deposits' | 'withdrawals',
+    id: number,
+    change: { status: number; remark: string; staffId: number; at: number; transferRef?: string },
+  ): Promise<boolean> {
+    const set = {
+      status: change.status,
+      remark: change.remark,
+      reviewed_at: change.at,
+      reviewed_by: change.staffId,
+      ...(table === 'withdrawals' && change.transferRef !== undefined ? { transfer_ref: change.transferRef } : {}),
+    };
+    const r = await trx.updateTable(table).set(set).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  // Helpers
+
+  /** Runs a list query and its count; newest first. */
+  private async paged<R>(
+    // Kysely's builder types are deep; the two queries share their FROM and WHERE.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    rows: { orderBy: (...a: any[]) => any },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    base: { select: (...a: any[]) => any },
+    page: number,
+    limit: number,
+    idColumn = 'id',
+  ): Promise<Page<R>> {
+    const [list, count] = await Promise.all([
+      rows
+        .orderBy(idColumn, 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute() as Promise<R[]>,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      base.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as Promise<{ n: number | string }>,
+    ]);
+    return { rows: list, total: Number(count.n) };
+  }
+}
+
+/** The user's email, or +global code and mobile, as staff read it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const accountName = (eb: any) => eb.fn.coalesce('u.email', 'u.phone', 'u.uid').as('user_account');

@@ -1,0 +1,331 @@
+import {
+  DEPOSIT_BANK,
+  DEPOSIT_COIN,
+  DRAW_COIN,
+  KYC_APPROVED,
+  RECORD_UNREVIEWED,
+  type DepositRecord,
+  type DepositType,
+  type DrawConfig,
+  type DrawType,
+  type KycStatus,
+  type Lang,
+} from '@tradepad/contracts';
+import {
+  checkAddress,
+  checkAmount,
+  depositCredit,
+  formatMoney,
+  micros,
+  microsToStorage,
+  parseRate,
+  withdrawalFee,
+  withdrawalReceived,
+  ZERO,
+  type AmountRule,
+  type Micros,
+} from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { WalletRepository } from './wallet.repository.ts';
+import * as view from './wallet.views.ts';
+
+/** Where uploaded images are checked and linked (the uploads module). */
+export interface ImageStore {
+  owned(userId: number, name: string): Promise<unknown>;
+  signedUrl(name: string): string;
+}
+
+/** What the wallet needs of the trading engine: the floating P/L that limits a withdrawal, and cash movements. */
+export interface CashListener {
+  floating(userId: number): Micros;
+  cashMoved(userId: number, delta: Micros): void;
+}
+
+export interface WalletDeps {
+  db: Db;
+  repo: WalletRepository;
+  ledger: LedgerRepository;
+  settings: SettingsService;
+  images: ImageStore;
+  engine: CashListener;
+  kycStatus: (userId: number) => Promise<KycStatus>;
+  clock: Clock;
+}
+
+/** At most this many withdrawals wait for review per user, and this many methods of a kind are bound. */
+const MAX_WAITING_WITHDRAWALS = 5;
+const MAX_METHODS = 10;
+
+/** Refuses an amount with the message that says why. */
+export function requireAmount(text: string, rule: AmountRule): Micros {
+  const r = checkAmount(text, rule);
+  if (r.ok) return r.amount;
+  switch (r.reason) {
+    case 'precision':
+      throw refuse('err.amount_precision', { places: Math.min(rule.precision, 6) });
+    case 'below_min':
+      throw refuse('err.amount_below_min', { min: view.plainAmount(rule.min) });
+    case 'above_max':
+      throw refuse('err.amount_above_max', { max: view.plainAmount(rule.max) });
+    case 'invalid':
+      throw refuse('err.amount_invalid');
+  }
+}
+
+export const requireReal = (user: UserRow): void => {
+  if (user.is_demo) throw refuse('err.only_real_account');
+};
+
+/** The trader's side of the wallet: deposits, withdrawals and withdrawal methods (DESIGN §6). */
+export class WalletService {
+  constructor(private readonly d: WalletDeps) {}
+
+  // Deposits
+
+  async coinChannels(user: UserRow) {
+    requireReal(user);
+    return (await this.d.repo.channels(DEPOSIT_COIN, true)).map(view.coinOption);
+  }
+
+  async bankCurrencies(user: UserRow) {
+    requireReal(user);
+    return (await this.d.repo.channels(DEPOSIT_BANK, true)).map(view.bankOption);
+  }
+
+  async wireInfo(user: UserRow, id: number) {
+    requireReal(user);
+    return view.wireInfo(await this.enabledChannel(id, DEPOSIT_BANK));
+  }
+
+  /**
+   * Records a deposit the user says they made, with its proof image; credited when staff approve it. A proof makes
+   * one deposit: submitting it again (a double click, a retry) answers with the deposit it already made.
+   */
+  async submitDeposit(
+    user: UserRow,
+    lang: Lang,
+    p: { type: DepositType; channelId: number; number: string; proof: string; fromAddress?: string },
+  ): Promise<DepositRecord> {
+    requireReal(user);
+    const channel = await this.enabledChannel(p.channelId, p.type);
+    const amount = requireAmount(p.number, view.amountRule(channel));
+    if (!(await this.d.images.owned(user.id, p.proof))) throw refuse('err.image_invalid');
+    const again = await this.d.repo.depositByProof(this.d.db, p.proof);
+    if (again) return this.sameDeposit(user, lang, again);
+    const row = {
+      user_id: user.id,
+      type: p.type,
+      channel_id: channel.id,
+      currency_code: channel.currency_code,
+      protocol_code: channel.protocol_code,
+      amount: microsToStorage(amount),
+      usd_amount: microsToStorage(depositCredit(amount, parseRate(channel.usd_price))),
+      proof_name: p.proof,
+      from_address: p.fromAddress ?? '',
+      status: RECORD_UNREVIEWED,
+      remark: '',
+      created_at: this.d.clock.now(),
+    };
+    try {
+      const id = await this.d.db.transaction().execute((trx) => this.d.repo.insertDeposit(trx, row));
+      return view.depositRecord(lang, { ...row, id, reviewed_at: null, reviewed_by: null }, this.d.images.signedUrl(p.proof));
+    } catch (err) {
+      // Two submits of one proof at the same moment: the unique proof name lets one in; the other finds it.
+      const first = await this.d.repo.depositByProof(this.d.db, p.proof);
+      if (first) return this.sameDeposit(user, lang, first);
+      throw err;
+    }
+  }
+
+  async deposits(user: UserRow, lang: Lang, type: DepositType | undefined, page: number, limit: number) {
+    requireReal(user);
+    const { rows, total } = await this.d.repo.userDeposits(user.id, type, page, limit);
+    return { data: rows.map((r) => view.depositRecord(lang, r, this.d.images.signedUrl(r.proof_name))), total };
+  }
+
+  // Withdrawals
+
+  async drawCurrencies(user: UserRow, type: DrawType) {
+    requireReal(user);
+    return (await this.d.repo.drawCurrencies(type, true)).map(view.drawCurrency);
+  }
+
+  async drawConfig(user: UserRow): Promise<DrawConfig> {
+    requireReal(user);
+    const [required, status, cash] = await Promise.all([
+      this.kycRequired(),
+      this.d.kycStatus(user.id),
+      this.d.ledger.balance(this.d.db, user.id, 'cash'),
+    ]);
+    return { kyc_required: required, review_status: status, free_balance: formatMoney(this.free(user.id, cash), 2) };
+  }
+
+  /**
+   * Moves the amount from the cash to the locked balance and records the withdrawal, in one transaction; staff then
+   * pay it out or give it back. The amount may not exceed the free balance: cash less any floating loss, so a
+   * withdrawal never pushes open positions towards a margin call.
+   */
+  async draw(user: UserRow, lang: Lang, p: { currencyId: number; number: string; methodId: number; memo?: string }) {
+    requireReal(user);
+    if ((await this.kycRequired()) && (await this.d.kycStatus(user.id)) !== KYC_APPROVED) throw refuse('err.kyc_required');
+    const currency = await this.d.repo.drawCurrency(p.currencyId);
+    if (!currency || !currency.enabled) throw refuse('err.channel_unknown');
+    const method = await this.d.repo.method(user.id, p.methodId);
+    if (!method) throw refuse('err.method_unknown');
+    if (method.draw_id !== currency.id) throw refuse('err.method_currency_mismatch');
+    const amount = requireAmount(p.number, { ...view.amountRule(currency), precision: Math.min(currency.precision, 2) });
+    const fee = withdrawalFee(amount, { feeType: currency.fee_type, drawRate: parseRate(currency.draw_rate) });
+    const received = withdrawalReceived(amount, fee, parseRate(currency.usd_price));
+    if (received <= 0n) throw refuse('err.amount_below_min', { min: formatMoney(micros(fee + 10_000n), 2) });
+    const at = this.d.clock.now();
+    const id = await this.d.db.transaction().execute(async (trx) => {
+      if ((await this.d.repo.waitingWithdrawals(trx, user.id)) >= MAX_WAITING_WITHDRAWALS)
+        throw refuse('err.withdraw_pending_limit', { max: MAX_WAITING_WITHDRAWALS });
+      const free = this.free(user.id, await this.d.ledger.lockBalance(trx, user.id, 'cash'));
+      if (amount > free) throw refuse('err.amount_above_free', { free: formatMoney(free, 2) });
+      const withdrawalId = await this.d.repo.insertWithdrawal(trx, {
+        user_id: user.id,
+        type: currency.type,
+        draw_currency_id: currency.id,
+        method_id: method.id,
+        code: currency.code,
+        protocol: currency.protocol,
+        address: method.dc_address,
+        bank_name: method.bank_name,
+        payee_name: method.payee_name,
+        payee_account: method.payee_account,
+        amount: microsToStorage(amount),
+        fee: microsToStorage(fee),
+        received: microsToStorage(received),
+        memo: p.memo ?? '',
+        status: RECORD_UNREVIEWED,
+        remark: '',
+        transfer_ref: '',
+        created_at: at,
+      });
+      await this.d.ledger.post(trx, {
+        type: 'withdraw_lock',
+        ref: { type: 'withdrawal', id: withdrawalId },
+        userId: user.id,
+        memoKey: 'ledger.withdraw_lock',
+        postings: [
+          { account: { user: user.id, kind: 'cash' }, amount: micros(-amount) },
+          { account: { user: user.id, kind: 'locked' }, amount },
+        ],
+        at,
+      });
+      return withdrawalId;
+    });
+    this.d.engine.cashMoved(user.id, micros(-amount));
+    const row = await this.d.repo.withdrawal(this.d.db, id);
+    return view.withdrawalRecord(lang, row!);
+  }
+
+  async withdrawals(user: UserRow, lang: Lang, type: DrawType | undefined, page: number, limit: number) {
+    requireReal(user);
+    const { rows, total } = await this.d.repo.userWithdrawals(user.id, type, page, limit);
+    return { data: rows.map((r) => view.withdrawalRecord(lang, r)), total };
+  }
+
+  // Withdrawal methods
+
+  async methods(user: UserRow, type: DrawType, drawId: number | undefined) {
+    requireReal(user);
+    const [rows, currencies] = await Promise.all([
+      this.d.repo.methods(user.id, type, drawId),
+      this.d.repo.drawCurrencies(type, false),
+    ]);
+    const byId = new Map(currencies.map((c) => [c.id, c]));
+    return rows.map((r) => view.drawMethod(r, byId.get(r.draw_id)));
+  }
+
+  /** Binds a coin address (checked for the currency's network) or a bank account to a withdrawal currency. */
+  async bindMethod(
+    user: UserRow,
+    p:
+      | { type: 1; draw_id: number; dc_address: string }
+      | {
+          type: 2;
+          draw_id: number;
+          bank_name: string;
+          bank_address: string;
+          bank_swift: string;
+          payee_name: string;
+          payee_account: string;
+          remark?: string;
+        },
+  ) {
+    requireReal(user);
+    const currency = await this.d.repo.drawCurrency(p.draw_id);
+    if (!currency || !currency.enabled || currency.type !== p.type) throw refuse('err.channel_unknown');
+    const existing = await this.d.repo.methods(user.id, p.type, undefined);
+    if (existing.length >= MAX_METHODS) throw refuse('err.method_limit', { max: MAX_METHODS });
+    const blank = {
+      dc_address: '',
+      bank_name: '',
+      bank_address: '',
+      bank_swift: '',
+      payee_name: '',
+      payee_account: '',
+      remark: '',
+    };
+    let fields: typeof blank;
+    if (p.type === DRAW_COIN) {
+      if (!checkAddress(currency.protocol || currency.code, p.dc_address))
+        throw refuse('err.address_invalid', { network: currency.protocol || currency.code });
+      fields = { ...blank, dc_address: p.dc_address };
+    } else {
+      const { type: _t, draw_id: _d, remark, ...bank } = p;
+      fields = { ...blank, ...bank, remark: remark ?? '' };
+    }
+    const key = (m: typeof blank & { draw_id: number }) => `${m.draw_id}|${m.dc_address}|${m.payee_account}`;
+    if (existing.some((m) => key(m) === key({ ...fields, draw_id: currency.id }))) throw refuse('err.method_exists');
+    const id = await this.d.repo.insertMethod({
+      user_id: user.id,
+      type: p.type,
+      draw_id: currency.id,
+      ...fields,
+      created_at: this.d.clock.now(),
+      deleted_at: null,
+    });
+    return view.drawMethod(
+      { id, user_id: user.id, type: p.type, draw_id: currency.id, ...fields, created_at: 0, deleted_at: null },
+      currency,
+    );
+  }
+
+  async deleteMethod(user: UserRow, id: number): Promise<void> {
+    requireReal(user);
+    if (!(await this.d.repo.deleteMethod(user.id, id, this.d.clock.now()))) throw refuse('err.method_unknown');
+  }
+
+  // Helpers
+
+  private async enabledChannel(id: number, type: DepositType) {
+    const channel = await this.d.repo.channel(id);
+    if (!channel || !channel.enabled || channel.type !== type) throw refuse('err.channel_unknown');
+    return channel;
+  }
+
+  /** A second submit of a proof: the same user gets their deposit back; anyone else is told the image is unknown. */
+  private sameDeposit(user: UserRow, lang: Lang, row: Parameters<typeof view.depositRecord>[1]): DepositRecord {
+    if (row.user_id !== user.id) throw refuse('err.image_invalid');
+    return view.depositRecord(lang, row, this.d.images.signedUrl(row.proof_name));
+  }
+
+  private async kycRequired(): Promise<boolean> {
+    return (await this.d.settings.get('withdraw_requires_kyc')) === '1';
+  }
+
+  /** Cash less any floating loss of open positions, never below zero. */
+  private free(userId: number, cash: Micros): Micros {
+    const floating = this.d.engine.floating(userId);
+    const free = cash + (floating < 0n ? floating : ZERO);
+    return micros(free > 0n ? free : 0n);
+  }
+}

@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { ADMIN_API, API } from '@tradepad/contracts';
+import type { ManualClock } from '../src/ports/clock.ts';
+import { ADMIN, type Envelope, type Harness } from './harness.ts';
+
+/** The people of the wallet tests: real users registered by mail, demo users, staff. */
+
+export const PASSWORD = 'Secret123';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  invite: string;
+  /** Calls the API as this user: GET for reads, POST otherwise (as the app does). */
+  get(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+  post(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+  /** Uploads an image and returns its `url`. */
+  upload(image?: Buffer): Promise<string>;
+}
+
+let seq = 0;
+
+/** Registers a real user by email (the code read from the real SMTP sink) and logs in. */
+export async function realUser(h: Harness, clock: ManualClock, extra: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = `trader${seq++}.${Date.now()}@example.com`;
+  clock.advance(61_000);
+  expect((await h.call('POST', API.sendEmail, { email, type: 1 })).code).toBe(1);
+  const reg = await h.call('POST', API.register, {
+    type: 1,
+    account: email,
+    password: PASSWORD,
+    re_password: PASSWORD,
+    sms_code: h.lastCode(email),
+    ...extra,
+  });
+  expect(reg.code, reg.msg).toBe(1);
+  const login = await h.call('POST', API.login, { account: email, password: PASSWORD, login_type: 1 });
+  expect(login.code, login.msg).toBe(1);
+  return asUser(h, login.data.token as string, Number(login.data.id), email, String(login.data.invite_code));
+}
+
+export async function demoUser(h: Harness): Promise<TestUser> {
+  const uuid = `${(seq++).toString(16).padStart(8, '0')}-9b7d-4c1e-8a2b-6d5e4f3a2b1c`;
+  const demo = await h.call('GET', API.createDemo, { uuid });
+  const login = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
+  return asUser(h, login.data.token as string, Number(login.data.id), '', '');
+}
+
+function asUser(h: Harness, token: string, id: number, email: string, invite: string): TestUser {
+  const headers = { authorization: token, lang: 'en' };
+  return {
+    id,
+    email,
+    token,
+    invite,
+    get: (path, params = {}) => h.call('GET', path, params, headers),
+    post: (path, params = {}) => h.call('POST', path, params, headers),
+    async upload(image) {
+      const r = await uploadImage(h, token, image ?? (await pngOf(seq++)));
+      expect(r.code, r.msg).toBe(1);
+      return r.data.url as string;
+    },
+  };
+}
+
+/** A small PNG, different for every `n` (so each upload is a distinct image). */
+export function pngOf(n: number): Promise<Buffer> {
+  return sharp({ create: { width: 24, height: 16, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 90 } } })
+    .png()
+    .toBuffer();
+}
+
+/** POSTs one image as a browser's FormData would. */
+export async function uploadImage(h: Harness, token: string, data: Buffer, type = 'image/png'): Promise<Envelope> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), 'proof.png');
+  const res = await fetch(`${h.baseUrl}${API.imageUpload}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: token, lang: 'en' },
+  });
+  return (await res.json()) as Envelope;
+}
+
+export interface Staff {
+  token: string;
+  get(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+  post(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+}
+
+/** The first super admin, or a new staff member of `role` created by it. */
+export async function staff(h: Harness, role?: string): Promise<Staff> {
+  const login = async (email: string, password: string) => {
+    const r = await h.call('POST', ADMIN_API.login, { email, password });
+    expect(r.code, r.msg).toBe(1);
+    const headers = { authorization: r.data.token as string, lang: 'en' };
+    return {
+      token: r.data.token as string,
+      get: (path: string, params: Record<string, unknown> = {}) => h.call('GET', path, params, headers),
+      post: (path: string, params: Record<string, unknown> = {}) => h.call('POST', path, params, headers),
+    };
+  };
+  const admin = await login(ADMIN.email, ADMIN.password);
+  if (!role) return admin;
+  const email = `${role}${seq++}@tradepad.example`;
+  const created = await admin.post(ADMIN_API.staff, { email, name: role, password: 'Staff12345', role });
+  expect(created.code, created.msg).toBe(1);
+  return login(email, 'Staff12345');
+}
