@@ -9,8 +9,8 @@ import { ManualClock } from '../src/ports/clock.ts';
 import { SettingsRepository } from '../src/modules/settings/settings.repository.ts';
 import { UploadsService } from '../src/modules/uploads/uploads.service.ts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
+import { demoUser, realUser as registeredUser } from './people.ts';
 
-const PASSWORD = 'Secret123';
 const MB = 1024 * 1024;
 
 const MSG = {
@@ -80,28 +80,7 @@ describe('uploads', () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 4, 10, 0, 0));
   let owner: string;
 
-  let emailSeq = 0;
-  async function realUser(): Promise<{ token: string; id: number }> {
-    const email = `uploader${emailSeq++}@example.com`;
-    clock.advance(61_000);
-    expect((await h.call('POST', API.sendEmail, { email, type: 1 })).code).toBe(1);
-    const reg = await h.call('POST', API.register, {
-      type: 1,
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: h.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    const login = await h.call('POST', API.login, { account: email, password: PASSWORD, login_type: 1 });
-    expect(login.code, login.msg).toBe(1);
-    const row = await h.app.tradepad.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return { token: login.data.token as string, id: Number(row.id) };
-  }
+  const realUser = () => registeredUser(h, clock);
 
   /** POSTs a multipart form like a browser's FormData; returns the envelope. */
   async function upload(token: string | undefined, parts: Part[]): Promise<Envelope> {
@@ -295,10 +274,7 @@ describe('uploads', () => {
     it('answers 999 without a session and refuses demo accounts', async () => {
       const png = await solid(8, 8).png().toBuffer();
       expect((await upload(undefined, [{ data: png }])).code).toBe(999);
-      const uuid = '3f2a1b4c-9b7d-4c1e-8a2b-6d5e4f3a2b1c';
-      const demo = await h.call('GET', API.createDemo, { uuid });
-      const login = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
-      expect(await uploadOne(login.data.token as string, png)).toMatchObject({ code: 0, msg: MSG.onlyReal });
+      expect(await uploadOne((await demoUser(h)).token, png)).toMatchObject({ code: 0, msg: MSG.onlyReal });
     });
 
     it('allows 30 uploads per user in 10 minutes', async () => {
