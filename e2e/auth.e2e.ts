@@ -177,6 +177,8 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The account or password is incorrect');
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The console opens on the deposits waiting for review; the outbox is one link away.
+    await page.getByRole('link', { name: 'Outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await e.shot(page, 'admin-outbox');
     await context.close();

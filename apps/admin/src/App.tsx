@@ -1,10 +1,52 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { login, logout, me, outbox, session, type OutboxItem, type Staff } from './api.ts';
+import { errorMessage, login, logout, me, onSessionExpired, session, type Staff } from './api.ts';
+import { ChannelsPage } from './features/channels/channels-page.tsx';
+import { DepositsPage } from './features/deposits/deposits-page.tsx';
+import { KycPage } from './features/kyc/kyc-page.tsx';
+import { OutboxPage } from './features/outbox/outbox-page.tsx';
+import { SettingsPage } from './features/settings/settings-page.tsx';
+import { WithdrawalsPage } from './features/withdrawals/withdrawals-page.tsx';
 
-/** The back office's first pages: staff sign-in and the outbox. The full console comes with later issues. */
+/** The console's pages, addressed by the URL hash (`/admin/#/withdrawals`) so a reload stays on the page. */
+const PAGES = [
+  { id: 'deposits', label: 'Deposits', Page: DepositsPage },
+  { id: 'withdrawals', label: 'Withdrawals', Page: WithdrawalsPage },
+  { id: 'kyc', label: 'Real-name', Page: KycPage },
+  { id: 'channels', label: 'Channels', Page: ChannelsPage },
+  { id: 'settings', label: 'Settings', Page: SettingsPage },
+  { id: 'outbox', label: 'Outbox', Page: OutboxPage },
+] as const;
+type PageId = (typeof PAGES)[number]['id'];
+
+const pageFromHash = (): PageId => {
+  const id = window.location.hash.replace(/^#\/?/, '');
+  return PAGES.find((p) => p.id === id)?.id ?? 'deposits';
+};
+
+function useHashPage(): PageId {
+  const [page, setPage] = useState(pageFromHash);
+  useEffect(() => {
+    const onHash = () => setPage(pageFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return page;
+}
+
+const ROLE_NAMES: Record<string, string> = {
+  super_admin: 'Super admin',
+  finance: 'Finance',
+  compliance: 'Compliance',
+  dealer: 'Dealer',
+  content: 'Content',
+};
+
+/** The back office: staff sign-in, then the review queues, configuration and the outbox. */
 export function App() {
   const [staff, setStaff] = useState<Staff | null>(null);
   const [checking, setChecking] = useState(Boolean(session.get()));
+  const [expired, setExpired] = useState(false);
+  const page = useHashPage();
 
   useEffect(() => {
     if (!session.get()) return;
@@ -14,16 +56,45 @@ export function App() {
       .finally(() => setChecking(false));
   }, []);
 
-  if (checking) return <p className="muted">Loading…</p>;
-  if (!staff) return <Login onIn={setStaff} />;
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setStaff(null);
+        setExpired(true);
+      }),
+    [],
+  );
+
+  if (checking) return <p className="muted centered">Loading…</p>;
+  if (!staff)
+    return (
+      <Login
+        notice={expired ? 'Your session ended. Sign in again.' : ''}
+        onIn={(s) => {
+          setExpired(false);
+          setStaff(s);
+        }}
+      />
+    );
+  const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
   return (
-    <div className="shell">
-      <header>
-        <strong>Tradepad back office</strong>
-        <span className="muted">
-          {staff.name} · {staff.role}
+    <div className="app">
+      <header className="topbar">
+        <strong className="brand">Tradepad back office</strong>
+        <nav aria-label="Sections">
+          {PAGES.map((p) => (
+            <a key={p.id} href={`#/${p.id}`} aria-current={p.id === page ? 'page' : undefined}>
+              {p.label}
+            </a>
+          ))}
+        </nav>
+        <span className="who">
+          {staff.name || staff.email}
+          {(ROLE_NAMES[staff.role] ?? staff.role) !== staff.name && <small>{ROLE_NAMES[staff.role] ?? staff.role}</small>}
         </span>
         <button
+          type="button"
+          className="secondary"
           onClick={() => {
             void logout().finally(() => {
               session.clear();
@@ -34,28 +105,36 @@ export function App() {
           Sign out
         </button>
       </header>
-      <Outbox />
+      <main className="shell">
+        <current.Page key={current.id} />
+      </main>
     </div>
   );
 }
 
-function Login({ onIn }: { onIn: (s: Staff) => void }) {
+function Login({ onIn, notice }: { onIn: (s: Staff) => void; notice: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
+    setBusy(true);
     login(email, password)
       .then(({ token, ...s }) => {
         session.set(token);
         onIn(s);
       })
-      .catch((err: Error) => setError(err.message));
+      .catch((err: unknown) => {
+        setError(errorMessage(err));
+        setBusy(false);
+      });
   };
   return (
     <form className="login" onSubmit={submit}>
       <h1>Tradepad back office</h1>
+      {notice && !error && <p className="muted">{notice}</p>}
       <label>
         Email
         <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
@@ -75,56 +154,9 @@ function Login({ onIn }: { onIn: (s: Staff) => void }) {
           {error}
         </p>
       )}
-      <button type="submit">Sign in</button>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
     </form>
-  );
-}
-
-function Outbox() {
-  const [items, setItems] = useState<OutboxItem[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    void outbox(page).then((r) => {
-      setItems(r.data);
-      setTotal(r.total);
-    });
-  }, [page]);
-  return (
-    <section>
-      <h2>Outbox</h2>
-      <p className="muted">Mail and SMS not sent through a provider (SMTP_URL / SMS_URL unset). {total} messages.</p>
-      <table>
-        <thead>
-          <tr>
-            <th>Time</th>
-            <th>Channel</th>
-            <th>To</th>
-            <th>Subject</th>
-            <th>Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((m) => (
-            <tr key={m.id}>
-              <td>{new Date(m.created_at).toLocaleString()}</td>
-              <td>{m.channel}</td>
-              <td>{m.recipient}</td>
-              <td>{m.subject}</td>
-              <td>{m.body}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="pager">
-        <button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>Page {page}</span>
-        <button disabled={page * 50 >= total} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-      </div>
-    </section>
   );
 }
