@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { RealOnly } from '../shared/ui/real-only.tsx';
 import { AppShell } from './app-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { TAB_SCREENS } from './tab-screens.ts';
@@ -13,11 +14,21 @@ const HistoryPage = lazy(() => import('../features/account/components/history-pa
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
 const ProductPage = lazy(() => import('../features/markets/components/product-page.tsx'));
 const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
-const WithdrawWayScreen = lazy(() => import('./screens/placeholder-routes.tsx').then((m) => ({ default: m.WithdrawWayScreen })));
+const WalletPage = lazy(() => import('../features/wallet/components/wallet-page.tsx'));
+const ChargePage = lazy(() => import('../features/wallet/components/charge-page.tsx'));
+const WithdrawPage = lazy(() => import('../features/wallet/components/withdraw-page.tsx'));
+const WithdrawWayPage = lazy(() => import('../features/wallet/components/withdraw-way-page.tsx'));
+const CoinAddressListPage = lazy(() => import('../features/wallet/components/method-list-page.tsx'));
+const BankCardListPage = lazy(() =>
+  import('../features/wallet/components/method-list-page.tsx').then((m) => ({ default: m.BankCardListPage })),
+);
+const AuthPage = lazy(() => import('../features/kyc/components/auth-page.tsx'));
+const InvitePage = lazy(() => import('../features/invite/components/invite-page.tsx'));
 
 /**
  * `auth`: visitors go to /login?from=. The real-account-only screens (spec §6) are stopped where a demo user taps
- * them (the Me screen) and refused by the server; the address itself only needs a login.
+ * them (the Me screen), refused by the server, and wrapped in RealOnly, which shows a demo user the only-real-account
+ * message in the screen's place, so a typed or bookmarked address does not get past either.
  */
 type Access = 'public' | 'auth';
 
@@ -25,20 +36,25 @@ function guard(access: Access, element: ReactNode): ReactNode {
   return access === 'auth' ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
+/** A real-account-only screen: [path, route name, title key, back fallback, screen]. */
+const REAL_ONLY: [string, string, string, string, ReactNode][] = [
+  ['/mine/wallet', 'wallet', 'route.wallet', '/user', <WalletPage />],
+  ['/mine/charge', 'charge', 'route.charge', '/user', <ChargePage />],
+  ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', <WithdrawPage />],
+  ['/mine/withdraw-way', 'withdrawWay', 'route.withdrawWayCoin', '/mine/wallet', <WithdrawWayPage />],
+  ['/mine/bank-card-list', 'bankCardList', 'route.bankCardList', '/mine/wallet', <BankCardListPage />],
+  ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', <CoinAddressListPage />],
+  ['/mine/auth', 'auth', 'route.auth', '/user', <AuthPage />],
+  ['/mine/invite', 'invite', 'route.invite', '/user', <InvitePage />],
+];
+
 /** Screens of later issues: [path, route name, title key, back fallback, access]. */
 const PLACEHOLDERS: [string, string, string, string, Access][] = [
   ['/news/detail', 'newsDetail', 'route.newsDetail', '/news', 'public'],
   ['/feedback', 'feedback', 'route.feedback', '/user', 'public'],
-  ['/mine/auth', 'auth', 'route.auth', '/user', 'auth'],
-  ['/mine/invite', 'invite', 'route.invite', '/user', 'auth'],
   ['/mine/email', 'email', 'route.email', '/user', 'auth'],
   ['/mine/announcement', 'announcement', 'route.announcement', '/user', 'auth'],
-  ['/mine/charge', 'charge', 'route.charge', '/user', 'auth'],
-  ['/mine/withdraw', 'withdraw', 'route.withdraw', '/user', 'auth'],
   ['/mine/chat', 'chat', 'route.chat', '/user', 'auth'],
-  ['/mine/wallet', 'wallet', 'route.wallet', '/user', 'auth'],
-  ['/mine/bank-card-list', 'bankCardList', 'route.bankCardList', '/mine/wallet', 'auth'],
-  ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', 'auth'],
 ];
 
 const routes: RouteObject[] = [
@@ -59,7 +75,15 @@ const routes: RouteObject[] = [
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/system', element: guard('auth', <SystemPage />) },
       { path: '/mine/history', element: guard('auth', <HistoryPage />) },
-      { path: '/mine/withdraw-way', element: guard('auth', <WithdrawWayScreen />) },
+      ...REAL_ONLY.map(([path, name, titleKey, back, screen]) => ({
+        path,
+        element: guard(
+          'auth',
+          <RealOnly name={name} titleKey={titleKey} back={back}>
+            {screen}
+          </RealOnly>,
+        ),
+      })),
       ...PLACEHOLDERS.map(([path, name, titleKey, back, access]) => ({
         path,
         element: guard(access, <PlaceholderScreen name={name} titleKey={titleKey} back={back} />),

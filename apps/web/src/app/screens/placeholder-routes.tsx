@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
 
 /**
@@ -7,15 +6,6 @@ import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
  */
 export function PlaceholderScreen({ name, titleKey, back }: { name: string; titleKey: string; back: string }) {
   return <ComingSoon name={name} titleKey={titleKey} back={back} />;
-}
-
-/** /mine/withdraw-way?type=1 (coin address) or 2 (bank account). */
-export function WithdrawWayScreen() {
-  const [params] = useSearchParams();
-  const bank = params.get('type') === '2';
-  return (
-    <ComingSoon name="withdrawWay" titleKey={bank ? 'route.withdrawWayBank' : 'route.withdrawWayCoin'} back="/mine/wallet" />
-  );
 }
 
 export default PlaceholderScreen;

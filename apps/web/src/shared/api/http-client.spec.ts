@@ -42,6 +42,14 @@ describe('buildRequest', () => {
     expect(init.body).toBe('account=a%40b.co&password=p%26%3D1&login_type=1');
     expect((init.headers as Record<string, string>)['content-type']).toMatch(/x-www-form-urlencoded/);
   });
+  it('POST sends a multipart upload as is, leaving its content type to the browser', () => {
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'proof.png');
+    const { init } = buildRequest('/api/common/image_upload', { method: 'POST', form });
+    expect(init.body).toBe(form);
+    expect(init.headers).toMatchObject({ lang: 'de', authorization: 'tok' });
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
 });
 
 describe('apiCall', () => {

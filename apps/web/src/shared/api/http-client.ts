@@ -14,6 +14,8 @@ export type Params = Record<string, ParamValue>;
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'DELETE';
   params?: Params;
+  /** A multipart body (an upload) sent as is with POST, instead of the form-encoded `params`. */
+  form?: FormData;
   /** Do not toast the server's `msg` (or the transport error) when the call fails. */
   silent?: boolean;
   /** Toast the server's `msg` when the call succeeds. */
@@ -76,10 +78,13 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
   const token = hooks.token();
   if (token) headers.authorization = token;
   let url = `${hooks.origin()}${path}`;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (method === 'GET' || method === 'DELETE') {
     query.set('t', String(now));
     url += `?${query.toString()}`;
+  } else if (options.form) {
+    // The browser writes the multipart content type with its boundary.
+    body = options.form;
   } else {
     headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = query.toString();

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@tradepad/contracts/api-paths';
+import type { KycCenter } from '@tradepad/contracts/wallet';
+import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
+
+const centerKey = ['kyc', 'center'] as const;
+
+/** GET user_real/center: where the user's real-name verification stands. */
+export function useKycCenter() {
+  return useQuery({
+    queryKey: centerKey,
+    queryFn: ({ signal }) => apiGet<KycCenter>(API.realNameCenter, undefined, { signal }),
+  });
+}
+
+export interface RealNameInput {
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+}
+
+/** POST user_real/real_name: an application with both sides of the ID document; staff review it. */
+export function useApplyRealName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RealNameInput) => apiPost(API.realName, { ...input }, { loading: true, toastSuccess: true }),
+    // The withdrawal screen asks whether verification is needed and done.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: centerKey }),
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ]),
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '@tradepad/contracts/api-paths';
+import { apiPost } from '../../../shared/api/http-client.ts';
+import { depositsKey } from './deposit-list.api.ts';
+
+export interface CoinDepositInput {
+  charge_id: number;
+  number: string;
+  proofImg: string;
+  address?: string;
+}
+
+export interface WireDepositInput {
+  wire_id: number;
+  number: string;
+  proofImg: string;
+}
+
+/** POST quickCharge/submit (a coin transfer) or quickCharge/wire_submit (a bank wire), with the loading indicator. */
+export function submitDeposit(input: { coin: CoinDepositInput } | { wire: WireDepositInput }): Promise<unknown> {
+  const opts = { loading: true, toastSuccess: true };
+  if ('coin' in input) return apiPost(API.depositSubmit, { ...input.coin }, opts);
+  return apiPost(API.wireSubmit, { ...input.wire }, opts);
+}
+
+export function useSubmitDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitDeposit,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: depositsKey }),
+  });
+}

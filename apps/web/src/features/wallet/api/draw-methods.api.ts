@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@tradepad/contracts/api-paths';
+import type { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet';
+import { type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
+import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
+import { WALLET_KEY } from './wallet-keys.ts';
+
+const methodsKey = [...WALLET_KEY, 'methods'] as const;
+
+/** GET wallet/get_draw_method: the bound methods of a type, or of one currency when `drawId` is given. */
+export function useDrawMethods(type: DrawType, drawId?: number | null) {
+  return useQuery({
+    queryKey: [...methodsKey, type, drawId ?? 0],
+    enabled: drawId !== null,
+    queryFn: ({ signal }) =>
+      apiGet<DrawMethod[]>(API.getDrawMethod, { draw_type: type, draw_id: drawId ?? undefined }, { signal }),
+  });
+}
+
+export type BindInput =
+  | { type: typeof DRAW_COIN; draw_id: number; dc_address: string }
+  | {
+      type: typeof DRAW_BANK;
+      draw_id: number;
+      bank_name: string;
+      bank_address: string;
+      bank_swift: string;
+      payee_name: string;
+      payee_account: string;
+      remark: string;
+    };
+
+/** POST wallet/bind_draw_method: the server checks a coin address against the currency's network. */
+export function useBindDrawMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BindInput) => apiPost(API.bindDrawMethod, { ...input }, { loading: true, toastSuccess: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: methodsKey }),
+  });
+}
+
+/** POST wallet/del_draw_method. */
+export function useDeleteDrawMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost(API.delDrawMethod, { id }, { loading: true, toastSuccess: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: methodsKey }),
+  });
+}

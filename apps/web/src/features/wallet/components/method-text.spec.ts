@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { DrawMethod } from '@tradepad/contracts/wallet';
+import { maskAccount, methodDetail, methodTitle } from './method-text.ts';
+
+const base: DrawMethod = {
+  id: 1,
+  type: 1,
+  draw_id: 1,
+  draw_currency: { id: 1, code: 'USDT', protocol: 'TRC20' },
+  dc_address: 'TQ5Nx1ChdvZ9rMNyKkJyq1fwDz5jvmS3aB',
+  bank_name: '',
+  bank_address: '',
+  bank_swift: '',
+  payee_name: '',
+  payee_account: '',
+  remark: '',
+};
+
+describe('method text', () => {
+  it('names a coin address by currency and network', () => {
+    expect(methodTitle(base)).toBe('USDT · TRC20');
+    expect(methodDetail(base)).toBe(base.dc_address);
+    expect(methodTitle({ ...base, draw_currency: { id: 3, code: 'BTC', protocol: 'BTC' } })).toBe('BTC');
+  });
+
+  it('hides all but the last 4 characters of a bank account', () => {
+    const bank: DrawMethod = {
+      ...base,
+      type: 2,
+      draw_currency: { id: 5, code: 'EUR', protocol: '' },
+      bank_name: 'HSBC',
+      payee_name: 'Ada Lovelace',
+      payee_account: 'DE89370400440532013000',
+    };
+    expect(methodTitle(bank)).toBe('HSBC · EUR');
+    expect(methodDetail(bank)).toBe('Ada Lovelace •••• 3000');
+    expect(maskAccount('123')).toBe('123');
+  });
+});

@@ -1,0 +1,25 @@
+import { DRAW_BANK, type DrawMethod } from '@tradepad/contracts/wallet';
+
+/** The bank account number with all but its last 4 characters hidden. */
+export function maskAccount(account: string): string {
+  const tail = account.slice(-4);
+  return account.length > 4 ? `•••• ${tail}` : account;
+}
+
+/** The network worth showing beside a currency: none for a bank currency or when it only repeats the code (BTC). */
+export function networkOf(code: string, protocol: string): string {
+  return protocol && protocol !== code ? protocol : '';
+}
+
+/** "USDT · TRC20", "BTC" or "HSBC · USD": what a bound method is. */
+export function methodTitle(m: DrawMethod): string {
+  if (m.type === DRAW_BANK) return `${m.bank_name} · ${m.draw_currency.code}`;
+  const network = networkOf(m.draw_currency.code, m.draw_currency.protocol);
+  return network ? `${m.draw_currency.code} · ${network}` : m.draw_currency.code;
+}
+
+/** The address, or the payee and the masked account number. */
+export function methodDetail(m: DrawMethod): string {
+  if (m.type === DRAW_BANK) return `${m.payee_name} ${maskAccount(m.payee_account)}`;
+  return m.dc_address;
+}
