@@ -27,6 +27,11 @@ import { BackofficeRepository } from './modules/backoffice/backoffice.repository
 import { backofficeRoutes, staffGuard } from './modules/backoffice/backoffice.routes.ts';
 import { reviewRoutes } from './modules/backoffice/review.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { NewsRepository } from './modules/content/news.repository.ts';
+import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
+import { NewsService } from './modules/content/news.service.ts';
+import { Rankings } from './modules/content/rankings.ts';
 import { KycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { KycService } from './modules/kyc/kyc.service.ts';
@@ -195,6 +200,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
   });
 
+  const news = new NewsService({ repo: new NewsRepository(db), audit: backofficeRepo, clock });
+  await news.seed(SEED_ARTICLES);
+  const rankings = new Rankings({ db, clock, instrumentCode: (id) => engine.instrument(id)?.row.code });
+
   app.decorate('tradepad', {
     config,
     clock,
@@ -265,9 +274,20 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   uploadsRoutes(app, { uploads, auth });
   walletRoutes(app, { wallet, auth });
   kycRoutes(app, { kyc, auth });
+  const guard = staffGuard(staffSessions, backofficeRepo);
+  contentRoutes(app, { news, rankings, auth, guard });
   reviewRoutes(app, {
-    guard: staffGuard(staffSessions, backofficeRepo),
-    review: new WalletReviewService({ db, repo: walletRepo, ledger, audit: backofficeRepo, images: uploads, engine, clock }),
+    guard,
+    review: new WalletReviewService({
+      db,
+      repo: walletRepo,
+      ledger,
+      audit: backofficeRepo,
+      images: uploads,
+      engine,
+      kycStatus: (userId) => kyc.status(userId),
+      clock,
+    }),
     config: new WalletConfigService({ repo: walletRepo, audit: backofficeRepo, settings, clock }),
     kyc,
   });

@@ -88,6 +88,8 @@ export interface Staff {
   token: string;
   get(path: string, params?: Record<string, unknown>): Promise<Envelope>;
   post(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+  /** Posts a JSON body (nested fields, as the back-office console sends them). */
+  postJson(path: string, body: unknown): Promise<Envelope>;
 }
 
 /** The first super admin, or a new staff member of `role` created by it. */
@@ -100,6 +102,8 @@ export async function staff(h: Harness, role?: string): Promise<Staff> {
       token: r.data.token as string,
       get: (path: string, params: Record<string, unknown> = {}) => h.call('GET', path, params, headers),
       post: (path: string, params: Record<string, unknown> = {}) => h.call('POST', path, params, headers),
+      postJson: async (path: string, body: unknown) =>
+        (await h.app.inject({ method: 'POST', url: path, payload: body as object, headers })).json() as Envelope,
     };
   };
   const admin = await login(ADMIN.email, ADMIN.password);

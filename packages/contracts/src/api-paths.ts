@@ -55,6 +55,11 @@ export const API = {
   realNameCenter: '/api/user_real/center',
   /** Beyond the spec: the people who joined through the user's invite code. */
   inviteList: '/api/user/invite_list',
+  newsList: '/api/news/list',
+  newsInfo: '/api/news/info',
+  followList: '/api/follow/list',
+  /** Beyond the spec: opt in to (or out of) the copy-trade rankings. */
+  rankSetting: '/api/user/rank_setting',
 } as const;
 
 export const ADMIN_API = {
@@ -74,4 +79,6 @@ export const ADMIN_API = {
   drawCurrencies: '/admin/api/draw-currencies',
   /** `GET` and `POST {withdraw_requires_kyc}`. */
   walletSettings: '/admin/api/wallet-settings',
+  /** Articles: `GET` lists, `POST` creates, `POST /:id` edits (sanitised on save). */
+  news: '/admin/api/news',
 } as const;

@@ -11,6 +11,7 @@ import {
   settingParams,
 } from './accounts.ts';
 import { ADMIN_API, API } from './api-paths.ts';
+import { articleParams, followListParams, newsInfoParams, newsListParams, rankSettingParams } from './content-params.ts';
 import { klineParams, tradeListParams } from './market-params.ts';
 import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from './trading-params.ts';
 import {
@@ -310,6 +311,38 @@ export const CALLS: readonly CallDef[] = [
     summary: "The user's invite code and the people who joined with it",
     params: inviteListParams,
   },
+  {
+    path: API.newsList,
+    methods: GET,
+    auth: 'none',
+    tag: 'content',
+    summary: 'Published news (category 1) or announcements (2), newest first, in the request language',
+    params: newsListParams,
+  },
+  {
+    path: API.newsInfo,
+    methods: GET,
+    auth: 'none',
+    tag: 'content',
+    summary: 'One article with its sanitised HTML',
+    params: newsInfoParams,
+  },
+  {
+    path: API.followList,
+    methods: GET,
+    auth: 'none',
+    tag: 'content',
+    summary: 'Copy-trade leaders over the last 3 weeks (opted-in real accounts, masked), refreshed every 5 minutes',
+    params: followListParams,
+  },
+  {
+    path: API.rankSetting,
+    methods: POST,
+    auth: 'user',
+    tag: 'content',
+    summary: 'Opt in to or out of the rankings',
+    params: rankSettingParams,
+  },
   { path: ADMIN_API.login, methods: POST, auth: 'none', tag: 'backoffice', summary: 'Staff sign-in: {token}' },
   { path: ADMIN_API.me, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The signed-in staff member' },
   { path: ADMIN_API.logout, methods: POST, auth: 'staff', tag: 'backoffice', summary: 'End this staff session' },
@@ -377,5 +410,21 @@ export const CALLS: readonly CallDef[] = [
     auth: 'staff',
     tag: 'backoffice',
     summary: 'Whether withdrawals need an approved real-name verification',
+  },
+  {
+    path: ADMIN_API.news,
+    methods: ['GET', 'POST'],
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'List or add articles (HTML sanitised on save)',
+    params: articleParams,
+  },
+  {
+    path: `${ADMIN_API.news}/:id`,
+    methods: POST,
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'Edit or (un)publish an article',
+    params: articleParams,
   },
 ];

@@ -11,3 +11,5 @@ export * from './trading.ts';
 export * from './trading-params.ts';
 export * from './wallet.ts';
 export * from './wallet-params.ts';
+export * from './content.ts';
+export * from './content-params.ts';

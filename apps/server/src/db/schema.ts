@@ -30,6 +30,19 @@ export interface Database {
   draw_methods: DrawMethodsTable;
   withdrawals: WithdrawalsTable;
   kyc_applications: KycApplicationsTable;
+  news: NewsTable;
+}
+
+/** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */
+export interface NewsTable {
+  id: Generated<number>;
+  category_id: number;
+  logo: string;
+  text_json: string;
+  published: number;
+  seed_key: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** An image a user uploaded, re-encoded and stored under `name` in DATA_DIR/uploads (DESIGN §7). */
@@ -276,6 +289,8 @@ export interface UsersTable {
   demo_uuid_hash: string | null;
   invite_code: string;
   invited_by: number | null;
+  /** 1: listed (masked) in the copy-trade rankings. */
+  rank_opt_in: Generated<number>;
   lang: string;
   /** 1 active, 2 disabled by staff. */
   status: number;

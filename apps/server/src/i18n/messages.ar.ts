@@ -23,6 +23,7 @@ export const ar: Messages = {
   'ok.rejected': 'تم الرفض',
   'ok.saved': 'تم الحفظ',
 
+  'ok.rank_setting': 'تم حفظ تفضيل التصنيف الخاص بك',
   'err.internal': 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى لاحقًا',
   'err.not_found': 'هذا العنوان غير موجود',
   'err.bad_request': 'تعذّرت قراءة الطلب',
@@ -153,6 +154,9 @@ export const ar: Messages = {
   'err.already_reviewed': 'تمت مراجعة هذا السجل بالفعل',
   'err.remark_required': 'يرجى ذكر السبب',
   'err.rate_invalid': 'يرجى إدخال سعر صرف صالح',
+  'err.news_unknown': 'هذه المقالة غير موجودة',
+  'err.category_invalid': 'يجب أن تكون الفئة 1 (أخبار) أو 2 (إعلانات)',
+  'err.title_required': 'يرجى إدخال عنوان',
   'ws.ok': 'تم بنجاح',
   'ws.bad_message': 'تنسيق الرسالة غير صالح',
   'ws.unknown_type': 'نوع رسالة غير معروف',

@@ -23,6 +23,7 @@ export const de: Messages = {
   'ok.rejected': 'Abgelehnt',
   'ok.saved': 'Gespeichert',
 
+  'ok.rank_setting': 'Ihre Ranglisten-Einstellung wurde gespeichert',
   'err.internal': 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut',
   'err.not_found': 'Diese Adresse existiert nicht',
   'err.bad_request': 'Die Anfrage konnte nicht gelesen werden',
@@ -155,6 +156,9 @@ export const de: Messages = {
   'err.already_reviewed': 'Dieser Eintrag wurde bereits geprüft',
   'err.remark_required': 'Bitte geben Sie einen Grund an',
   'err.rate_invalid': 'Bitte geben Sie einen gültigen Wechselkurs ein',
+  'err.news_unknown': 'Dieser Artikel existiert nicht',
+  'err.category_invalid': 'Die Kategorie muss 1 (Nachrichten) oder 2 (Mitteilungen) sein',
+  'err.title_required': 'Bitte geben Sie einen Titel ein',
   'ws.ok': 'Erfolgreich',
   'ws.bad_message': 'Fehlerhafte Nachricht',
   'ws.unknown_type': 'Unbekannter Nachrichtentyp',

@@ -24,6 +24,7 @@ export const en = {
   'ok.approved': 'Approved',
   'ok.rejected': 'Rejected',
   'ok.saved': 'Saved',
+  'ok.rank_setting': 'Your ranking preference is saved',
 
   'err.internal': 'Something went wrong on our side. Please try again later',
   'err.not_found': 'This address does not exist',
@@ -155,6 +156,9 @@ export const en = {
   'err.already_reviewed': 'This record has already been reviewed',
   'err.remark_required': 'Please give a reason',
   'err.rate_invalid': 'Please enter a valid rate',
+  'err.news_unknown': 'This article does not exist',
+  'err.category_invalid': 'The category must be 1 (news) or 2 (announcements)',
+  'err.title_required': 'Please enter a title',
   'ws.ok': 'OK',
   'ws.bad_message': 'Malformed message',
   'ws.unknown_type': 'Unknown message type',

@@ -23,6 +23,7 @@ export const fr: Messages = {
   'ok.rejected': 'Refusé',
   'ok.saved': 'Enregistré',
 
+  'ok.rank_setting': 'Votre préférence de classement est enregistrée',
   'err.internal': "Une erreur s'est produite de notre côté. Veuillez réessayer plus tard",
   'err.not_found': "Cette adresse n'existe pas",
   'err.bad_request': "La requête n'a pas pu être lue",
@@ -157,6 +158,9 @@ export const fr: Messages = {
   'err.already_reviewed': 'Cet enregistrement a déjà été examiné',
   'err.remark_required': 'Veuillez indiquer un motif',
   'err.rate_invalid': 'Veuillez saisir un taux de change valide',
+  'err.news_unknown': 'Cet article n’existe pas',
+  'err.category_invalid': 'La catégorie doit être 1 (actualités) ou 2 (annonces)',
+  'err.title_required': 'Veuillez saisir un titre',
   'ws.ok': 'Succès',
   'ws.bad_message': 'Message mal formé',
   'ws.unknown_type': 'Type de message inconnu',

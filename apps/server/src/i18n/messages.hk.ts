@@ -23,6 +23,7 @@ export const hk: Messages = {
   'ok.rejected': '已拒絕',
   'ok.saved': '已儲存',
 
+  'ok.rank_setting': '你的排行榜設定已儲存',
   'err.internal': '系統出現問題，請稍後再試',
   'err.not_found': '此網址不存在',
   'err.bad_request': '無法讀取此請求',
@@ -153,6 +154,9 @@ export const hk: Messages = {
   'err.already_reviewed': '此記錄已審核',
   'err.remark_required': '請填寫原因',
   'err.rate_invalid': '請輸入有效的匯率',
+  'err.news_unknown': '此文章不存在',
+  'err.category_invalid': '類別必須為 1（新聞）或 2（公告）',
+  'err.title_required': '請輸入標題',
   'ws.ok': '成功',
   'ws.bad_message': '訊息格式錯誤',
   'ws.unknown_type': '未知的訊息類型',

@@ -23,6 +23,7 @@ export const it: Messages = {
   'ok.rejected': 'Rifiutato',
   'ok.saved': 'Salvato',
 
+  'ok.rank_setting': 'La tua preferenza per la classifica è stata salvata',
   'err.internal': 'Si è verificato un errore nei nostri sistemi. Riprova più tardi',
   'err.not_found': 'Questo indirizzo non esiste',
   'err.bad_request': 'Impossibile leggere la richiesta',
@@ -154,6 +155,9 @@ export const it: Messages = {
   'err.already_reviewed': 'Questa voce è già stata esaminata',
   'err.remark_required': 'Indica un motivo',
   'err.rate_invalid': 'Inserisci un tasso di cambio valido',
+  'err.news_unknown': 'Questo articolo non esiste',
+  'err.category_invalid': 'La categoria deve essere 1 (notizie) o 2 (avvisi)',
+  'err.title_required': 'Inserisci un titolo',
   'ws.ok': 'Completato',
   'ws.bad_message': 'Messaggio non valido',
   'ws.unknown_type': 'Tipo di messaggio sconosciuto',

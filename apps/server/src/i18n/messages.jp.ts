@@ -23,6 +23,7 @@ export const jp: Messages = {
   'ok.rejected': '却下しました',
   'ok.saved': '保存しました',
 
+  'ok.rank_setting': 'ランキングの設定を保存しました',
   'err.internal': 'システムエラーが発生しました。しばらくしてから再度お試しください',
   'err.not_found': 'このアドレスは存在しません',
   'err.bad_request': 'リクエストを読み取れませんでした',
@@ -153,6 +154,9 @@ export const jp: Messages = {
   'err.already_reviewed': 'この記録は既に審査済みです',
   'err.remark_required': '理由を入力してください',
   'err.rate_invalid': '有効な為替レートを入力してください',
+  'err.news_unknown': 'この記事は存在しません',
+  'err.category_invalid': 'カテゴリーは 1（ニュース）または 2（お知らせ）を指定してください',
+  'err.title_required': 'タイトルを入力してください',
   'ws.ok': '成功',
   'ws.bad_message': 'メッセージの形式が正しくありません',
   'ws.unknown_type': '不明なメッセージタイプです',

@@ -23,6 +23,7 @@ export const kr: Messages = {
   'ok.rejected': '반려되었습니다',
   'ok.saved': '저장되었습니다',
 
+  'ok.rank_setting': '랭킹 설정이 저장되었습니다',
   'err.internal': '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요',
   'err.not_found': '존재하지 않는 주소입니다',
   'err.bad_request': '요청을 읽을 수 없습니다',
@@ -153,6 +154,9 @@ export const kr: Messages = {
   'err.already_reviewed': '이미 심사가 완료된 내역입니다',
   'err.remark_required': '사유를 입력해 주세요',
   'err.rate_invalid': '올바른 환율을 입력해 주세요',
+  'err.news_unknown': '존재하지 않는 게시물입니다',
+  'err.category_invalid': '카테고리는 1(뉴스) 또는 2(공지사항)여야 합니다',
+  'err.title_required': '제목을 입력해 주세요',
   'ws.ok': '성공',
   'ws.bad_message': '메시지 형식이 올바르지 않습니다',
   'ws.unknown_type': '알 수 없는 메시지 유형입니다',

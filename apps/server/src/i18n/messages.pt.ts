@@ -23,6 +23,7 @@ export const pt: Messages = {
   'ok.rejected': 'Recusado',
   'ok.saved': 'Salvo',
 
+  'ok.rank_setting': 'Sua preferência de ranking foi salva',
   'err.internal': 'Ocorreu um erro em nosso sistema. Tente novamente mais tarde',
   'err.not_found': 'Este endereço não existe',
   'err.bad_request': 'Não foi possível ler a solicitação',
@@ -154,6 +155,9 @@ export const pt: Messages = {
   'err.already_reviewed': 'Este registro já foi analisado',
   'err.remark_required': 'Informe um motivo',
   'err.rate_invalid': 'Informe uma taxa de câmbio válida',
+  'err.news_unknown': 'Este artigo não existe',
+  'err.category_invalid': 'A categoria deve ser 1 (notícias) ou 2 (avisos)',
+  'err.title_required': 'Informe um título',
   'ws.ok': 'Sucesso',
   'ws.bad_message': 'Mensagem malformada',
   'ws.unknown_type': 'Tipo de mensagem desconhecido',

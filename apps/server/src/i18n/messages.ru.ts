@@ -23,6 +23,7 @@ export const ru: Messages = {
   'ok.rejected': 'Отклонено',
   'ok.saved': 'Сохранено',
 
+  'ok.rank_setting': 'Настройка рейтинга сохранена',
   'err.internal': 'На нашей стороне произошла ошибка. Повторите попытку позже',
   'err.not_found': 'Такого адреса не существует',
   'err.bad_request': 'Не удалось прочитать запрос',
@@ -155,6 +156,9 @@ export const ru: Messages = {
   'err.already_reviewed': 'Эта запись уже проверена',
   'err.remark_required': 'Укажите причину',
   'err.rate_invalid': 'Введите корректный курс',
+  'err.news_unknown': 'Такой статьи не существует',
+  'err.category_invalid': 'Категория должна быть 1 (новости) или 2 (объявления)',
+  'err.title_required': 'Введите заголовок',
   'ws.ok': 'Успешно',
   'ws.bad_message': 'Некорректное сообщение',
   'ws.unknown_type': 'Неизвестный тип сообщения',

@@ -23,6 +23,7 @@ export const spa: Messages = {
   'ok.rejected': 'Rechazado',
   'ok.saved': 'Guardado',
 
+  'ok.rank_setting': 'Se ha guardado su preferencia de clasificación',
   'err.internal': 'Se ha producido un error en nuestro sistema. Inténtelo de nuevo más tarde',
   'err.not_found': 'Esta dirección no existe',
   'err.bad_request': 'No se ha podido leer la solicitud',
@@ -154,6 +155,9 @@ export const spa: Messages = {
   'err.already_reviewed': 'Este registro ya ha sido revisado',
   'err.remark_required': 'Indique un motivo',
   'err.rate_invalid': 'Introduzca un tipo de cambio válido',
+  'err.news_unknown': 'Este artículo no existe',
+  'err.category_invalid': 'La categoría debe ser 1 (noticias) o 2 (anuncios)',
+  'err.title_required': 'Introduzca un título',
   'ws.ok': 'Correcto',
   'ws.bad_message': 'Mensaje con formato incorrecto',
   'ws.unknown_type': 'Tipo de mensaje desconocido',

@@ -23,6 +23,7 @@ export const th: Messages = {
   'ok.rejected': 'ปฏิเสธแล้ว',
   'ok.saved': 'บันทึกแล้ว',
 
+  'ok.rank_setting': 'บันทึกการตั้งค่าอันดับของคุณแล้ว',
   'err.internal': 'เกิดข้อผิดพลาดในระบบของเรา กรุณาลองใหม่อีกครั้งในภายหลัง',
   'err.not_found': 'ไม่พบที่อยู่นี้',
   'err.bad_request': 'ไม่สามารถอ่านคำขอได้',
@@ -153,6 +154,9 @@ export const th: Messages = {
   'err.already_reviewed': 'รายการนี้ได้รับการตรวจสอบแล้ว',
   'err.remark_required': 'กรุณาระบุเหตุผล',
   'err.rate_invalid': 'กรุณากรอกอัตราแลกเปลี่ยนที่ถูกต้อง',
+  'err.news_unknown': 'ไม่พบบทความนี้',
+  'err.category_invalid': 'หมวดหมู่ต้องเป็น 1 (ข่าว) หรือ 2 (ประกาศ)',
+  'err.title_required': 'กรุณากรอกหัวข้อ',
   'ws.ok': 'สำเร็จ',
   'ws.bad_message': 'รูปแบบข้อความไม่ถูกต้อง',
   'ws.unknown_type': 'ไม่รู้จักประเภทข้อความนี้',

@@ -23,6 +23,7 @@ export const tr: Messages = {
   'ok.rejected': 'Reddedildi',
   'ok.saved': 'Kaydedildi',
 
+  'ok.rank_setting': 'Sıralama tercihiniz kaydedildi',
   'err.internal': 'Sistemimizde bir hata oluştu. Lütfen daha sonra tekrar deneyin',
   'err.not_found': 'Bu adres mevcut değil',
   'err.bad_request': 'İstek okunamadı',
@@ -155,6 +156,9 @@ export const tr: Messages = {
   'err.already_reviewed': 'Bu kayıt zaten incelenmiş',
   'err.remark_required': 'Lütfen bir gerekçe belirtin',
   'err.rate_invalid': 'Lütfen geçerli bir döviz kuru girin',
+  'err.news_unknown': 'Bu makale mevcut değil',
+  'err.category_invalid': 'Kategori 1 (haberler) veya 2 (duyurular) olmalıdır',
+  'err.title_required': 'Lütfen bir başlık girin',
   'ws.ok': 'Tamam',
   'ws.bad_message': 'Hatalı biçimlendirilmiş mesaj',
   'ws.unknown_type': 'Bilinmeyen mesaj türü',

@@ -24,6 +24,7 @@ export const vn: Messages = {
   'ok.rejected': 'Đã từ chối',
   'ok.saved': 'Đã lưu',
 
+  'ok.rank_setting': 'Đã lưu tùy chọn bảng xếp hạng của bạn',
   'err.internal': 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau',
   'err.not_found': 'Địa chỉ này không tồn tại',
   'err.bad_request': 'Không thể đọc yêu cầu',
@@ -155,6 +156,9 @@ export const vn: Messages = {
   'err.already_reviewed': 'Bản ghi này đã được xét duyệt',
   'err.remark_required': 'Vui lòng nhập lý do',
   'err.rate_invalid': 'Vui lòng nhập tỷ giá hợp lệ',
+  'err.news_unknown': 'Bài viết này không tồn tại',
+  'err.category_invalid': 'Danh mục phải là 1 (tin tức) hoặc 2 (thông báo)',
+  'err.title_required': 'Vui lòng nhập tiêu đề',
   'ws.ok': 'Thành công',
   'ws.bad_message': 'Tin nhắn sai định dạng',
   'ws.unknown_type': 'Loại tin nhắn không xác định',

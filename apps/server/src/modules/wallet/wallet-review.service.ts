@@ -22,6 +22,8 @@ export interface ReviewDeps {
   audit: BackofficeRepository;
   images: ImageStore;
   engine: Pick<CashListener, 'cashMoved'>;
+  /** Shown beside each withdrawal, so staff see whether its owner is verified. */
+  kycStatus: (userId: number) => Promise<number>;
   clock: Clock;
 }
 
@@ -59,8 +61,12 @@ export class WalletReviewService {
 
   async withdrawalQueue(f: QueueFilter) {
     const { rows, total } = await this.d.repo.withdrawalQueue(f);
+    const kyc = new Map(
+      await Promise.all([...new Set(rows.map((r) => r.user_id))].map(async (u) => [u, await this.d.kycStatus(u)] as const)),
+    );
     return {
       data: rows.map((r) => ({
+        kyc_status: kyc.get(r.user_id) ?? 0,
         ...withdrawalState(r),
         user_id: r.user_id,
         user_account: r.user_account,

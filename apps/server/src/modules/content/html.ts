@@ -1,0 +1,52 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list every article passes through when saved (DESIGN §7): text structure, tables and https links only.
+ * No scripts, no event handlers, no styles, no images, no frames; links open in a new tab with our own rel.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'blockquote',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'code',
+    'pre',
+    'span',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'] },
+  allowedSchemes: ['https', 'mailto'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+  },
+};
+
+/** Sanitised HTML, safe to render as is. */
+export function sanitizeArticle(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Plain text of an HTML fragment (for a description made from the content). */
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,145 @@
+import type { RankEntry, RankList } from '@tradepad/contracts';
+import { divideRounded, formatMoney, micros } from '@tradepad/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+
+/** The statistics window of the spec's §9 and how often the list is recomputed. */
+export const WINDOW_MS = 21 * 86_400_000;
+export const REFRESH_MS = 5 * 60_000;
+
+interface Totals {
+  user_id: number;
+  n: number;
+  wins: number;
+  profit: number;
+  margin: number;
+}
+
+/** `a ÷ b` as a percentage with 2 decimals, exactly ('0.00' when b is 0). */
+export function percent(a: bigint, b: bigint): string {
+  if (b === 0n) return '0.00';
+  const hundredths = divideRounded(a * 10_000n, b, 'half_away');
+  const sign = hundredths < 0n ? '-' : '';
+  const abs = hundredths < 0n ? -hundredths : hundredths;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** A listed name that says who, to the person themselves, and nothing to anyone else: `86****21`. */
+export const maskUid = (uid: string): string => (uid.length > 4 ? `${uid.slice(0, 2)}****${uid.slice(-2)}` : '****');
+
+/**
+ * Copy-trade leaders from real closed orders (never demo ones) of users who opted in, ranked by their profit rate over
+ * the last 3 weeks. Computed with a few aggregate queries and kept for REFRESH_MS, so a busy list costs nothing.
+ */
+export class Rankings {
+  private cached: RankList | undefined;
+  private computing: Promise<RankList> | undefined;
+
+  constructor(private readonly d: { db: Db; clock: Clock; instrumentCode: (id: number) => string | undefined }) {}
+
+  async page(page: number, limit: number): Promise<RankList> {
+    const all = await this.current();
+    return { data: all.data.slice((page - 1) * limit, page * limit), total: all.total, updated_at: all.updated_at };
+  }
+
+  /** Lists the user (or stops listing them); the change shows at once. */
+  async setOptIn(userId: number, optIn: boolean): Promise<void> {
+    await this.d.db
+      .updateTable('users')
+      .set({ rank_opt_in: optIn ? 1 : 0 })
+      .where('id', '=', userId)
+      .execute();
+    this.cached = undefined;
+  }
+
+  private current(): Promise<RankList> {
+    if (this.cached && this.d.clock.now() - this.cached.updated_at < REFRESH_MS) return Promise.resolve(this.cached);
+    this.computing ??= this.compute()
+      .then((list) => (this.cached = list))
+      .finally(() => (this.computing = undefined));
+    return this.computing;
+  }
+
+  private async compute(): Promise<RankList> {
+    const now = this.d.clock.now();
+    const [recent, total, leverages, codes, users] = await Promise.all([
+      this.totals(now - WINDOW_MS),
+      this.totals(undefined),
+      this.mostUsed('leverage'),
+      this.mostUsed('instrument_id'),
+      this.d.db.selectFrom('users').select(['id', 'uid']).where('rank_opt_in', '=', 1).where('is_demo', '=', 0).execute(),
+    ]);
+    const allTime = new Map(total.map((t) => [t.user_id, t]));
+    const uid = new Map(users.map((u) => [Number(u.id), u.uid]));
+    const entries = recent
+      .filter((r) => uid.has(r.user_id))
+      .map((r): RankEntry & { sortKey: bigint } => {
+        const all = allTime.get(r.user_id) ?? r;
+        return {
+          user: maskUid(uid.get(r.user_id)!),
+          multiple: leverages.get(r.user_id) ?? 0,
+          three_week_rate: percent(BigInt(r.profit), BigInt(r.margin)),
+          three_week_win: percent(BigInt(r.wins), BigInt(r.n)),
+          three_week_profit: formatMoney(micros(r.profit), 2),
+          total_rate: percent(BigInt(all.profit), BigInt(all.margin)),
+          total_trade_num: all.n,
+          code: this.d.instrumentCode(codes.get(r.user_id) ?? 0) ?? '',
+          followers: 0,
+          sortKey: r.margin ? (BigInt(r.profit) * 1_000_000n) / BigInt(r.margin) : 0n,
+        };
+      })
+      .sort((a, b) => (a.sortKey === b.sortKey ? 0 : a.sortKey > b.sortKey ? -1 : 1))
+      .map(({ sortKey: _s, ...entry }) => entry);
+    return { data: entries, total: entries.length, updated_at: now };
+  }
+
+  /** Closed real orders per user of the listed users, since `since` (or ever). */
+  private async totals(since: number | undefined): Promise<Totals[]> {
+    let q = this.d.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .where('o.status', '=', 3)
+      .where('o.is_demo', '=', 0)
+      .where('u.rank_opt_in', '=', 1);
+    if (since !== undefined) q = q.where('o.closed_at', '>=', since);
+    const rows = await q
+      .select((eb) => [
+        'o.user_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(sql<number>`case when o.profit > 0 then 1 else 0 end`).as('wins'),
+        eb.fn.sum<number>('o.profit').as('profit'),
+        eb.fn.sum<number>('o.margin').as('margin'),
+      ])
+      .groupBy('o.user_id')
+      .execute();
+    return rows.map((r) => ({
+      user_id: Number(r.user_id),
+      n: Number(r.n),
+      wins: Number(r.wins),
+      profit: Number(r.profit),
+      margin: Number(r.margin),
+    }));
+  }
+
+  /** Each listed user's most frequent value of a column over their closed real orders. */
+  private async mostUsed(column: 'leverage' | 'instrument_id'): Promise<Map<number, number>> {
+    const rows = await this.d.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .where('o.status', '=', 3)
+      .where('o.is_demo', '=', 0)
+      .where('u.rank_opt_in', '=', 1)
+      .select((eb) => ['o.user_id', `o.${column} as value`, eb.fn.countAll<number>().as('n')])
+      .groupBy(['o.user_id', `o.${column}`])
+      .execute();
+    const best = new Map<number, { value: number; n: number }>();
+    for (const r of rows) {
+      const user = Number(r.user_id);
+      const n = Number(r.n);
+      const current = best.get(user);
+      if (!current || n > current.n) best.set(user, { value: Number(r.value), n });
+    }
+    return new Map([...best].map(([user, b]) => [user, b.value]));
+  }
+}

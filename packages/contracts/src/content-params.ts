@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_CATEGORY, NEWS_CATEGORY } from './content.ts';
+import { LANGS, type Lang } from './languages.ts';
+import { codeParam, intParam, pageParams, textParam } from './params.ts';
+
+export const newsListParams = z.object({
+  category_id: z.preprocess(
+    (v) => (v === undefined || v === '' ? NEWS_CATEGORY : v),
+    codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid'),
+  ),
+  ...pageParams,
+});
+
+export const newsInfoParams = z.object({ id: intParam('err.news_unknown', 1, Number.MAX_SAFE_INTEGER) });
+
+export const followListParams = z.object({ ...pageParams });
+
+/** Beyond the spec: whether the signed-in user is listed in the rankings (off until they opt in). */
+export const rankSettingParams = z.object({
+  opt_in: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
+});
+
+const articleText = z.object({
+  title: textParam('err.title_required', 1, 200),
+  desc: z.string({ error: 'err.field_invalid' }).trim().max(500, { error: 'err.field_invalid' }).default(''),
+  /** HTML, sanitised with an allow-list when saved. */
+  content: z.string({ error: 'err.field_invalid' }).max(200_000, { error: 'err.field_invalid' }).default(''),
+});
+
+/** Back office: an article in any of the 14 languages (at least one); missing languages fall back to en, then hk. */
+export const articleParams = z.object({
+  category_id: codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid'),
+  logo: z.string({ error: 'err.field_invalid' }).trim().max(300, { error: 'err.field_invalid' }).default('/logo.svg'),
+  published: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
+  text: z
+    .partialRecord(z.enum(LANGS), articleText)
+    .refine((t) => Object.keys(t).length > 0, { error: 'err.title_required' }) as unknown as z.ZodType<
+    Partial<Record<Lang, z.infer<typeof articleText>>>
+  >,
+});
+export type ArticleParams = z.infer<typeof articleParams>;
