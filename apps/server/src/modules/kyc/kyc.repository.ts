@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { KycApplicationsTable } from '../../db/schema.ts';
-import type { Page, QueueFilter, WithUser } from '../wallet/wallet.repository.ts';
+import { accountName, count, paged, type Page, type QueueFilter, type WithUser } from '../wallet/wallet.repository.ts';
 
 export type KycRow = Selectable<KycApplicationsTable>;
 
@@ -69,16 +69,14 @@ export class KycRepository {
     let base = this.db.selectFrom('kyc_applications as k').innerJoin('users as u', 'u.id', 'k.user_id');
     if (f.status !== undefined) base = base.where('k.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('k.user_id', '=', f.userId);
-    const [rows, count] = await Promise.all([
+    return paged(
       base
         .selectAll('k')
-        .select((eb) => eb.fn.coalesce('u.email', 'u.phone', 'u.uid').as('user_account'))
+        .select(accountName)
         .orderBy('k.id', 'desc')
         .limit(f.limit)
-        .offset((f.page - 1) * f.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows as WithUser<KycRow>[], total: Number(count.n) };
+        .offset((f.page - 1) * f.limit),
+      base.select(count),
+    );
   }
 }

@@ -1,6 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type {
+  Database,
+  UsersTable,
   DepositChannelsTable,
   DepositsTable,
   DrawCurrenciesTable,
@@ -101,14 +103,29 @@ export class WalletRepository {
   async userDeposits(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<DepositRow>> {
     let base = this.db.selectFrom('deposits').where('user_id', '=', userId);
     if (type !== undefined) base = base.where('type', '=', type);
-    return this.paged(base.selectAll(), base, page, limit);
+    return paged(
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit),
+      base.select(count),
+    );
   }
 
   async depositQueue(f: QueueFilter): Promise<Page<WithUser<DepositRow>>> {
     let base = this.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
     if (f.status !== undefined) base = base.where('d.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('d.user_id', '=', f.userId);
-    return this.paged(base.selectAll('d').select(accountName), base, f.page, f.limit, 'd.id');
+    return paged(
+      base
+        .selectAll('d')
+        .select(accountName)
+        .orderBy('d.id', 'desc')
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit),
+      base.select(count),
+    );
   }
 
   // Withdrawal methods
@@ -176,14 +193,29 @@ export class WalletRepository {
   async userWithdrawals(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<WithdrawalRow>> {
     let base = this.db.selectFrom('withdrawals').where('user_id', '=', userId);
     if (type !== undefined) base = base.where('type', '=', type);
-    return this.paged(base.selectAll(), base, page, limit);
+    return paged(
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit),
+      base.select(count),
+    );
   }
 
   async withdrawalQueue(f: QueueFilter): Promise<Page<WithUser<WithdrawalRow>>> {
     let base = this.db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
     if (f.status !== undefined) base = base.where('w.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('w.user_id', '=', f.userId);
-    return this.paged(base.selectAll('w').select(accountName), base, f.page, f.limit, 'w.id');
+    return paged(
+      base
+        .selectAll('w')
+        .select(accountName)
+        .orderBy('w.id', 'desc')
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit),
+      base.select(count),
+    );
   }
 
   /**
@@ -206,33 +238,20 @@ export class WalletRepository {
     const r = await trx.updateTable(table).set(set).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
-
-  // Helpers
-
-  /** Runs a list query and its count; newest first. */
-  private async paged<R>(
-    // Kysely's builder types are deep; the two queries share their FROM and WHERE.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    rows: { orderBy: (...a: any[]) => any },
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    base: { select: (...a: any[]) => any },
-    page: number,
-    limit: number,
-    idColumn = 'id',
-  ): Promise<Page<R>> {
-    const [list, count] = await Promise.all([
-      rows
-        .orderBy(idColumn, 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute() as Promise<R[]>,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      base.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as Promise<{ n: number | string }>,
-    ]);
-    return { rows: list, total: Number(count.n) };
-  }
 }
 
-/** The user's email, or +global code and mobile, as staff read it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const accountName = (eb: any) => eb.fn.coalesce('u.email', 'u.phone', 'u.uid').as('user_account');
+/** Runs a page's query and its count together. */
+export async function paged<R>(
+  rows: { execute(): Promise<R[]> },
+  count: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> },
+): Promise<Page<R>> {
+  const [list, c] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: list, total: Number(c.n) };
+}
+
+/** The user's email, else their phone, else their uid: how staff tell users apart. */
+export const accountName = (eb: ExpressionBuilder<Database & { u: UsersTable }, 'u'>) =>
+  eb.fn.coalesce('u.email', 'u.phone', 'u.uid').as('user_account');
+
+/** `count(*) as n` of whatever a query selects from. */
+export const count = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');
