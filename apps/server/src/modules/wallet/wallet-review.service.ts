@@ -1,5 +1,5 @@
 import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_REJECTED } from '@tradepad/contracts';
-import { formatMoney, micros, type Micros } from '@tradepad/domain';
+import { formatMoney, micros } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -91,7 +91,7 @@ export class WalletReviewService {
 
   /** Credits the deposit's USD amount to the user's cash. */
   async approveDeposit(actor: Actor, id: number) {
-    const row = await this.decide(actor, 'deposits', id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
+    const row = await this.decideDeposit(actor, id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
       this.d.ledger.post(trx, {
         type: 'deposit',
         ref: { type: 'deposit', id },
@@ -110,14 +110,14 @@ export class WalletReviewService {
 
   /** Rejects (2) or marks invalid (3) with a remark the user reads; no money moves. */
   async rejectDeposit(actor: Actor, id: number, remark: string, status = RECORD_REJECTED) {
-    const row = await this.decide(actor, 'deposits', id, { status, remark }, async () => undefined);
+    const row = await this.decideDeposit(actor, id, { status, remark }, async () => undefined);
     return depositState({ ...row, status, remark });
   }
 
   /** Pays the withdrawal out of the locked balance: the received part to the payout account, the fee to the house. */
   async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
     const change = { status: RECORD_COMPLETED, remark: '', transferRef };
-    const row = await this.decide(actor, 'withdrawals', id, change, (trx, before, at) =>
+    const row = await this.decideWithdrawal(actor, id, change, (trx, before, at) =>
       this.d.ledger.post(trx, {
         type: 'withdraw_paid',
         ref: { type: 'withdrawal', id },
@@ -136,7 +136,7 @@ export class WalletReviewService {
 
   /** Gives the locked amount back to the user's cash. */
   async rejectWithdrawal(actor: Actor, id: number, remark: string) {
-    const row = await this.decide(actor, 'withdrawals', id, { status: RECORD_REJECTED, remark }, (trx, before, at) =>
+    const row = await this.decideWithdrawal(actor, id, { status: RECORD_REJECTED, remark }, (trx, before, at) =>
       this.d.ledger.post(trx, {
         type: 'withdraw_release',
         ref: { type: 'withdrawal', id },
@@ -149,44 +149,52 @@ export class WalletReviewService {
         at,
       }),
     );
-    this.d.engine.cashMoved(row.user_id, micros(row.amount) as Micros);
+    this.d.engine.cashMoved(row.user_id, micros(row.amount));
     return withdrawalState({ ...row, status: RECORD_REJECTED, remark });
+  }
+
+  private decideDeposit(actor: Actor, id: number, change: Change, move: Move<DepositRow>) {
+    const load = (trx: Tx) => this.d.repo.deposit(trx, id);
+    return this.decide(actor, { table: 'deposits', target: 'deposit', id, load, state: depositState }, change, move);
+  }
+
+  private decideWithdrawal(actor: Actor, id: number, change: Change, move: Move<WithdrawalRow>) {
+    const load = (trx: Tx) => this.d.repo.withdrawal(trx, id);
+    return this.decide(actor, { table: 'withdrawals', target: 'withdrawal', id, load, state: withdrawalState }, change, move);
   }
 
   /**
    * One review decision: reads the record, changes its status only if still unreviewed, moves the money and writes
-   * the audit record, all in one transaction. Returns the record as it was before.
+   * the audit record with the state before and after, all in one transaction. Returns the record as it was before.
    */
-  private async decide<T extends 'deposits' | 'withdrawals'>(
+  private async decide<R extends DepositRow | WithdrawalRow>(
     actor: Actor,
-    table: T,
-    id: number,
-    change: { status: number; remark: string; transferRef?: string },
-    move: (trx: Tx, before: T extends 'deposits' ? DepositRow : WithdrawalRow, at: number) => Promise<unknown>,
-  ): Promise<T extends 'deposits' ? DepositRow : WithdrawalRow> {
-    type Row = T extends 'deposits' ? DepositRow : WithdrawalRow;
+    record: {
+      table: 'deposits' | 'withdrawals';
+      target: string;
+      id: number;
+      load: (trx: Tx) => Promise<R | undefined>;
+      state: (r: R) => object;
+    },
+    change: Change,
+    move: Move<R>,
+  ): Promise<R> {
     const at = this.d.clock.now();
     return this.d.db.transaction().execute(async (trx) => {
-      const before = (await (table === 'deposits' ? this.d.repo.deposit(trx, id) : this.d.repo.withdrawal(trx, id))) as
-        Row | undefined;
+      const before = await record.load(trx);
       if (!before) throw refuse('err.record_unknown');
-      if (!(await this.d.repo.review(trx, table, id, { ...change, staffId: actor.staffId, at })))
+      if (!(await this.d.repo.review(trx, record.table, record.id, { ...change, staffId: actor.staffId, at })))
         throw refuse('err.already_reviewed');
       await move(trx, before, at);
-      const state = table === 'deposits' ? depositState : withdrawalState;
+      const after = { ...before, status: change.status, remark: change.remark, transfer_ref: change.transferRef ?? '' };
       await this.d.audit.audit(
         {
           staffId: actor.staffId,
-          action: `${table === 'deposits' ? 'deposit' : 'withdrawal'}.${change.status === RECORD_COMPLETED ? 'approve' : 'reject'}`,
-          targetType: table === 'deposits' ? 'deposit' : 'withdrawal',
-          targetId: String(id),
-          before: state(before as DepositRow & WithdrawalRow),
-          after: state({
-            ...before,
-            status: change.status,
-            remark: change.remark,
-            transfer_ref: change.transferRef ?? '',
-          } as DepositRow & WithdrawalRow),
+          action: `${record.target}.${change.status === RECORD_COMPLETED ? 'approve' : 'reject'}`,
+          targetType: record.target,
+          targetId: String(record.id),
+          before: record.state(before),
+          after: record.state(after),
           ip: actor.ip,
           at,
         },
@@ -196,6 +204,9 @@ export class WalletReviewService {
     });
   }
 }
+
+type Change = { status: number; remark: string; transferRef?: string };
+type Move<R> = (trx: Tx, before: R, at: number) => Promise<unknown>;
 
 /** The reviewable state of a deposit, for lists and the audit log. */
 function depositState(r: DepositRow) {
