@@ -26,6 +26,7 @@ import { SessionsService } from './modules/accounts/sessions.service.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
 import { backofficeRoutes, staffGuard } from './modules/backoffice/backoffice.routes.ts';
 import { reviewRoutes } from './modules/backoffice/review.routes.ts';
+import { settingsRoutes } from './modules/backoffice/settings.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
@@ -276,6 +277,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   kycRoutes(app, { kyc, auth });
   const guard = staffGuard(staffSessions, backofficeRepo);
   contentRoutes(app, { news, rankings, auth, guard });
+  settingsRoutes(app, { guard, settings, audit: backofficeRepo, clock, changed: () => trading.engineSettings() });
   reviewRoutes(app, {
     guard,
     review: new WalletReviewService({

@@ -160,4 +160,29 @@ describe('content', () => {
       await h.expectLedgerSound();
     });
   });
+  describe('run-time settings', () => {
+    it('lets a super admin switch the company mode and refuses bad values, audited', async () => {
+      // A fresh sign-in: the rankings test moved the clock past the staff session's idle limit.
+      const admin = await staff(h);
+      const got = await admin.get(ADMIN_API.settings);
+      expect(got.code, got.msg).toBe(1);
+      const before = got.data;
+      expect(before).toMatchObject({ company_type: '1', margin_call_level: '100', stop_out_level: '50' });
+      expect(before).not.toHaveProperty('file_link_secret');
+      const saved = await admin.post(ADMIN_API.settings, { company_type: '0', service_link: 'https://chat.example/room' });
+      expect(saved).toMatchObject({ code: 1, data: { company_type: '0', service_link: 'https://chat.example/room' } });
+      expect((await h.call('GET', API.companyStatus)).data).toMatchObject({ type: 0 });
+      for (const bad of [{ company_type: '7' }, { service_link: 'javascript:alert(1)' }, { stop_out_level: '100' }, {}])
+        expect(await admin.post(ADMIN_API.settings, bad), JSON.stringify(bad)).toMatchObject({ code: 0 });
+      expect((await admin.post(ADMIN_API.settings, { margin_call_level: '40' })).msg).toBe(
+        'The stop-out level must be below the margin-call level',
+      );
+      const finance = await staff(h, 'finance');
+      expect(await finance.post(ADMIN_API.settings, { company_type: '1' })).toMatchObject({ code: 0 });
+      expect((await admin.post(ADMIN_API.settings, { company_type: '1' })).code).toBe(1);
+      const audit = (await admin.get(ADMIN_API.audit)).data.data.find((a: { action: string }) => a.action === 'settings.update');
+      expect(JSON.parse(audit.before_json)).toEqual({ company_type: '0' });
+      expect(JSON.parse(audit.after_json)).toEqual({ company_type: '1' });
+    });
+  });
 });

@@ -81,4 +81,6 @@ export const ADMIN_API = {
   walletSettings: '/admin/api/wallet-settings',
   /** Articles: `GET` lists, `POST` creates, `POST /:id` edits (sanitised on save). */
   news: '/admin/api/news',
+  /** Run-time settings (service link, registration method, company mode, margin levels, …): `GET`, `POST {…}`. */
+  settings: '/admin/api/settings',
 } as const;

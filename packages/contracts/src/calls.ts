@@ -11,6 +11,7 @@ import {
   settingParams,
 } from './accounts.ts';
 import { ADMIN_API, API } from './api-paths.ts';
+import { settingsParams } from './settings-params.ts';
 import { articleParams, followListParams, newsInfoParams, newsListParams, rankSettingParams } from './content-params.ts';
 import { klineParams, tradeListParams } from './market-params.ts';
 import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from './trading-params.ts';
@@ -426,5 +427,13 @@ export const CALLS: readonly CallDef[] = [
     tag: 'backoffice',
     summary: 'Edit or (un)publish an article',
     params: articleParams,
+  },
+  {
+    path: ADMIN_API.settings,
+    methods: ['GET', 'POST'],
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'Read or change run-time settings (super admin; audited)',
+    params: settingsParams,
   },
 ];

@@ -13,3 +13,4 @@ export * from './wallet.ts';
 export * from './wallet-params.ts';
 export * from './content.ts';
 export * from './content-params.ts';
+export * from './settings-params.ts';

@@ -157,6 +157,7 @@ export const ar: Messages = {
   'err.news_unknown': 'هذه المقالة غير موجودة',
   'err.category_invalid': 'يجب أن تكون الفئة 1 (أخبار) أو 2 (إعلانات)',
   'err.title_required': 'يرجى إدخال عنوان',
+  'err.levels_order': 'يجب أن يكون مستوى الإغلاق القسري أقل من مستوى نداء الهامش',
   'ws.ok': 'تم بنجاح',
   'ws.bad_message': 'تنسيق الرسالة غير صالح',
   'ws.unknown_type': 'نوع رسالة غير معروف',

@@ -159,6 +159,7 @@ export const de: Messages = {
   'err.news_unknown': 'Dieser Artikel existiert nicht',
   'err.category_invalid': 'Die Kategorie muss 1 (Nachrichten) oder 2 (Mitteilungen) sein',
   'err.title_required': 'Bitte geben Sie einen Titel ein',
+  'err.levels_order': 'Das Stop-out-Level muss unter dem Margin-Call-Level liegen',
   'ws.ok': 'Erfolgreich',
   'ws.bad_message': 'Fehlerhafte Nachricht',
   'ws.unknown_type': 'Unbekannter Nachrichtentyp',

@@ -159,6 +159,7 @@ export const en = {
   'err.news_unknown': 'This article does not exist',
   'err.category_invalid': 'The category must be 1 (news) or 2 (announcements)',
   'err.title_required': 'Please enter a title',
+  'err.levels_order': 'The stop-out level must be below the margin-call level',
   'ws.ok': 'OK',
   'ws.bad_message': 'Malformed message',
   'ws.unknown_type': 'Unknown message type',

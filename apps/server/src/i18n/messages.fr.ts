@@ -161,6 +161,7 @@ export const fr: Messages = {
   'err.news_unknown': 'Cet article n’existe pas',
   'err.category_invalid': 'La catégorie doit être 1 (actualités) ou 2 (annonces)',
   'err.title_required': 'Veuillez saisir un titre',
+  'err.levels_order': 'Le niveau de stop-out doit être inférieur au niveau d’appel de marge',
   'ws.ok': 'Succès',
   'ws.bad_message': 'Message mal formé',
   'ws.unknown_type': 'Type de message inconnu',

@@ -157,6 +157,7 @@ export const hk: Messages = {
   'err.news_unknown': '此文章不存在',
   'err.category_invalid': '類別必須為 1（新聞）或 2（公告）',
   'err.title_required': '請輸入標題',
+  'err.levels_order': '強制平倉水平必須低於追加保證金水平',
   'ws.ok': '成功',
   'ws.bad_message': '訊息格式錯誤',
   'ws.unknown_type': '未知的訊息類型',

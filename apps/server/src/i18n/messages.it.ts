@@ -158,6 +158,7 @@ export const it: Messages = {
   'err.news_unknown': 'Questo articolo non esiste',
   'err.category_invalid': 'La categoria deve essere 1 (notizie) o 2 (avvisi)',
   'err.title_required': 'Inserisci un titolo',
+  'err.levels_order': 'Il livello di stop-out deve essere inferiore al livello di margin call',
   'ws.ok': 'Completato',
   'ws.bad_message': 'Messaggio non valido',
   'ws.unknown_type': 'Tipo di messaggio sconosciuto',

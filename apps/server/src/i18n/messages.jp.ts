@@ -157,6 +157,7 @@ export const jp: Messages = {
   'err.news_unknown': 'この記事は存在しません',
   'err.category_invalid': 'カテゴリーは 1（ニュース）または 2（お知らせ）を指定してください',
   'err.title_required': 'タイトルを入力してください',
+  'err.levels_order': 'ロスカット水準はマージンコール水準より低く設定してください',
   'ws.ok': '成功',
   'ws.bad_message': 'メッセージの形式が正しくありません',
   'ws.unknown_type': '不明なメッセージタイプです',

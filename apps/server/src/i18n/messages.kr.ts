@@ -157,6 +157,7 @@ export const kr: Messages = {
   'err.news_unknown': '존재하지 않는 게시물입니다',
   'err.category_invalid': '카테고리는 1(뉴스) 또는 2(공지사항)여야 합니다',
   'err.title_required': '제목을 입력해 주세요',
+  'err.levels_order': '강제 청산 수준은 마진콜 수준보다 낮아야 합니다',
   'ws.ok': '성공',
   'ws.bad_message': '메시지 형식이 올바르지 않습니다',
   'ws.unknown_type': '알 수 없는 메시지 유형입니다',

@@ -158,6 +158,7 @@ export const pt: Messages = {
   'err.news_unknown': 'Este artigo não existe',
   'err.category_invalid': 'A categoria deve ser 1 (notícias) ou 2 (avisos)',
   'err.title_required': 'Informe um título',
+  'err.levels_order': 'O nível de stop-out deve ser inferior ao nível de chamada de margem',
   'ws.ok': 'Sucesso',
   'ws.bad_message': 'Mensagem malformada',
   'ws.unknown_type': 'Tipo de mensagem desconhecido',

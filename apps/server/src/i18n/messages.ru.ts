@@ -159,6 +159,7 @@ export const ru: Messages = {
   'err.news_unknown': 'Такой статьи не существует',
   'err.category_invalid': 'Категория должна быть 1 (новости) или 2 (объявления)',
   'err.title_required': 'Введите заголовок',
+  'err.levels_order': 'Уровень стоп-аута должен быть ниже уровня маржин-колла',
   'ws.ok': 'Успешно',
   'ws.bad_message': 'Некорректное сообщение',
   'ws.unknown_type': 'Неизвестный тип сообщения',

@@ -158,6 +158,7 @@ export const spa: Messages = {
   'err.news_unknown': 'Este artículo no existe',
   'err.category_invalid': 'La categoría debe ser 1 (noticias) o 2 (anuncios)',
   'err.title_required': 'Introduzca un título',
+  'err.levels_order': 'El nivel de stop-out debe ser inferior al nivel de margin call',
   'ws.ok': 'Correcto',
   'ws.bad_message': 'Mensaje con formato incorrecto',
   'ws.unknown_type': 'Tipo de mensaje desconocido',

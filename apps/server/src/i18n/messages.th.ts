@@ -157,6 +157,7 @@ export const th: Messages = {
   'err.news_unknown': 'ไม่พบบทความนี้',
   'err.category_invalid': 'หมวดหมู่ต้องเป็น 1 (ข่าว) หรือ 2 (ประกาศ)',
   'err.title_required': 'กรุณากรอกหัวข้อ',
+  'err.levels_order': 'ระดับการบังคับปิดสถานะต้องต่ำกว่าระดับเรียกหลักประกันเพิ่ม',
   'ws.ok': 'สำเร็จ',
   'ws.bad_message': 'รูปแบบข้อความไม่ถูกต้อง',
   'ws.unknown_type': 'ไม่รู้จักประเภทข้อความนี้',

@@ -159,6 +159,7 @@ export const tr: Messages = {
   'err.news_unknown': 'Bu makale mevcut değil',
   'err.category_invalid': 'Kategori 1 (haberler) veya 2 (duyurular) olmalıdır',
   'err.title_required': 'Lütfen bir başlık girin',
+  'err.levels_order': 'Stop-out seviyesi, teminat tamamlama çağrısı seviyesinin altında olmalıdır',
   'ws.ok': 'Tamam',
   'ws.bad_message': 'Hatalı biçimlendirilmiş mesaj',
   'ws.unknown_type': 'Bilinmeyen mesaj türü',

@@ -159,6 +159,7 @@ export const vn: Messages = {
   'err.news_unknown': 'Bài viết này không tồn tại',
   'err.category_invalid': 'Danh mục phải là 1 (tin tức) hoặc 2 (thông báo)',
   'err.title_required': 'Vui lòng nhập tiêu đề',
+  'err.levels_order': 'Mức dừng lỗ bắt buộc phải thấp hơn mức gọi ký quỹ',
   'ws.ok': 'Thành công',
   'ws.bad_message': 'Tin nhắn sai định dạng',
   'ws.unknown_type': 'Loại tin nhắn không xác định',
