@@ -1,17 +1,43 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
+import { serviceWorker } from './service-worker/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where `npm run dev` sends API and websocket calls: the server started by `npm start` (PORT 8080 by default). */
 const target = process.env.TRADEPAD_SERVER ?? 'http://localhost:8080';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+/**
+ * Starts loading the default language's messages (hk, spec §9) and antd-mobile's zh-HK texts with the app's own
+ * scripts, instead of one round trip after them: the first screen waits for its messages.
+ */
+function preloadDefaultLocale(): Plugin {
+  return {
+    name: 'tradepad-preload-default-locale',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const wanted = [/\/i18n\/locales\/hk\.json$/, /antd-mobile\/es\/locales\/zh-HK\.js$/];
+        return Object.values(ctx.bundle ?? {})
+          .filter((c) => c.type === 'chunk' && wanted.some((w) => w.test(c.facadeModuleId ?? '')))
+          .map((c) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${c.fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), serviceWorker(), preloadDefaultLocale(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     // antd-mobile and friends sit in the root node_modules next to an older React; use this app's React only.

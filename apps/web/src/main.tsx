@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { navigateOutside } from './app/navigation.ts';
 import { installSession } from './app/session.ts';
-import { runStartup } from './app/startup.ts';
+import { redirectDesktop, runStartup } from './app/startup.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
 import { parseLang } from '@tradepad/contracts/languages';
+import { captureInstallPrompt } from './shared/lib/install-prompt.ts';
+import { registerServiceWorker } from './shared/lib/service-worker.ts';
 import { installUpDownAttribute } from './shared/market/up-down.ts';
 import { useSettingsStore } from './shared/store/settings.store.ts';
 
@@ -20,12 +22,17 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+// The spec's mobile check: a desktop browser leaves for the pc. host when the build names one.
+const leaving = redirectDesktop();
+captureInstallPrompt();
+registerServiceWorker();
+
 const lang = resolveLang(window.location.search, readStoredLang());
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
 installUpDownAttribute();
 installSession(navigateOutside);
-runStartup();
+if (!leaving) runStartup();
 
 void initI18n(lang).then(() => {
   const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { RealOnly } from '../shared/ui/real-only.tsx';
 import { AppShell } from './app-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -13,7 +13,6 @@ const SystemPage = lazy(() => import('../features/account/components/system-page
 const HistoryPage = lazy(() => import('../features/account/components/history-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
 const ProductPage = lazy(() => import('../features/markets/components/product-page.tsx'));
-const PlaceholderScreen = lazy(() => import('./screens/placeholder-routes.tsx'));
 const WalletPage = lazy(() => import('../features/wallet/components/wallet-page.tsx'));
 const ChargePage = lazy(() => import('../features/wallet/components/charge-page.tsx'));
 const WithdrawPage = lazy(() => import('../features/wallet/components/withdraw-page.tsx'));
@@ -24,6 +23,16 @@ const BankCardListPage = lazy(() =>
 );
 const AuthPage = lazy(() => import('../features/kyc/components/auth-page.tsx'));
 const InvitePage = lazy(() => import('../features/invite/components/invite-page.tsx'));
+const NewsDetailPage = lazy(() =>
+  import('../features/news/components/article-page.tsx').then((m) => ({ default: m.NewsDetailPage })),
+);
+const AnnouncementPage = lazy(() => import('../features/news/components/announcement-page.tsx'));
+const AnnouncementDetailPage = lazy(() =>
+  import('../features/news/components/article-page.tsx').then((m) => ({ default: m.AnnouncementDetailPage })),
+);
+const ChatPage = lazy(() => import('../features/support/components/chat-page.tsx'));
+const EmailPage = lazy(() => import('../features/support/components/email-page.tsx'));
+const FeedbackPage = lazy(() => import('../features/support/components/feedback-page.tsx'));
 
 /**
  * `auth`: visitors go to /login?from=. The real-account-only screens (spec §6) are stopped where a demo user taps
@@ -48,14 +57,11 @@ const REAL_ONLY: [string, string, string, string, ReactNode][] = [
   ['/mine/invite', 'invite', 'route.invite', '/user', <InvitePage />],
 ];
 
-/** Screens of later issues: [path, route name, title key, back fallback, access]. */
-const PLACEHOLDERS: [string, string, string, string, Access][] = [
-  ['/news/detail', 'newsDetail', 'route.newsDetail', '/news', 'public'],
-  ['/feedback', 'feedback', 'route.feedback', '/user', 'public'],
-  ['/mine/email', 'email', 'route.email', '/user', 'auth'],
-  ['/mine/announcement', 'announcement', 'route.announcement', '/user', 'auth'],
-  ['/mine/chat', 'chat', 'route.chat', '/user', 'auth'],
-];
+/** `/news/:id`, a friendlier address for an article, is the spec's `/news/detail?id=` (spec §2). */
+function NewsIdRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/news/detail?id=${encodeURIComponent(id ?? '')}`} replace />;
+}
 
 const routes: RouteObject[] = [
   {
@@ -84,10 +90,13 @@ const routes: RouteObject[] = [
           </RealOnly>,
         ),
       })),
-      ...PLACEHOLDERS.map(([path, name, titleKey, back, access]) => ({
-        path,
-        element: guard(access, <PlaceholderScreen name={name} titleKey={titleKey} back={back} />),
-      })),
+      { path: '/news/detail', element: <NewsDetailPage /> },
+      { path: '/news/:id', element: <NewsIdRedirect /> },
+      { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/mine/announcement', element: guard('auth', <AnnouncementPage />) },
+      { path: '/mine/announcement/detail', element: guard('auth', <AnnouncementDetailPage />) },
+      { path: '/mine/chat', element: guard('auth', <ChatPage />) },
+      { path: '/mine/email', element: guard('auth', <EmailPage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -2,20 +2,47 @@ import { fetchAreaList } from '../shared/api/area-list.api.ts';
 import { fetchBasicInfo } from '../shared/api/basic-info.api.ts';
 import { fetchCompanyStatus } from '../shared/api/company-status.api.ts';
 import { fetchUserInfo } from '../shared/api/user-info.api.ts';
+import { pcRedirectTarget } from '../shared/lib/pc-host.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
 import { useUserStore } from '../shared/store/user.store.ts';
 
+/** A loss_url the browser may be sent to: an absolute http(s) address only. */
+function webUrl(value: string | undefined): string | null {
+  try {
+    const url = new URL((value ?? '').trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * What the app asks the server once at start (spec §4): the company status (status 0 leaves for loss_url; type 0
- * is main-site mode), the basic settings, the area list and, with a stored token, the profile (a 999 there clears the
- * user quietly: the API client's quiet-session mode).
+ * The spec's mobile check (§1): a desktop browser goes to the `pc.` host when the build names one; returns true when
+ * the page is leaving.
+ */
+export function redirectDesktop(): boolean {
+  const target = pcRedirectTarget(import.meta.env.VITE_PC_ORIGIN, new URL(window.location.href), {
+    userAgent: navigator.userAgent,
+    touchPoints: navigator.maxTouchPoints ?? 0,
+    width: window.innerWidth,
+  });
+  if (!target) return false;
+  window.location.replace(target);
+  return true;
+}
+
+/**
+ * What the app asks the server once at start (spec §4): the company status (status 0 leaves for loss_url without
+ * leaving this page in the history; type 0 is main-site mode), the basic settings, the area list and, with a stored
+ * token, the profile (a 999 there clears the user quietly: the API client's quiet-session mode).
  */
 export function runStartup(): void {
   const settings = useSettingsStore.getState();
   fetchCompanyStatus()
     .then((s) => {
       if (s.status === 0) {
-        if (s.loss_url) window.location.href = s.loss_url;
+        const target = webUrl(s.loss_url);
+        if (target) window.location.replace(target);
         return;
       }
       settings.setMainSite(s.type === 0);

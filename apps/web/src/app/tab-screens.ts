@@ -16,8 +16,8 @@ export const TAB_SCREENS: Record<string, TabScreen> = {
   '/trade': { name: 'trade', auth: false, Component: lazy(() => import('./screens/trade-screen.tsx')) },
   '/order': { name: 'order', auth: true, Component: lazy(() => import('../features/orders/components/orders-page.tsx')) },
   '/user': { name: 'user', auth: true, Component: lazy(() => import('../features/account/components/user-page.tsx')) },
-  '/news': { name: 'news', auth: false, Component: lazy(() => import('./screens/news-screen.tsx')) },
-  '/rank': { name: 'rank', auth: false, Component: lazy(() => import('./screens/rank-screen.tsx')) },
+  '/news': { name: 'news', auth: false, Component: lazy(() => import('../features/news/components/news-page.tsx')) },
+  '/rank': { name: 'rank', auth: false, Component: lazy(() => import('../features/rank/components/rank-page.tsx')) },
 };
 
 export function tabScreenOf(pathname: string): TabScreen | undefined {

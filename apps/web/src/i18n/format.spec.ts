@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   directionOf,
+  formatCount,
+  formatDate,
   formatMoney,
   formatPercent,
   formatPercentValue,
   formatPrice,
   formatQuantity,
+  formatSignedDecimal,
+  parseServerTime,
   regionName,
 } from './format.ts';
 
@@ -89,5 +93,33 @@ describe('formatQuantity', () => {
     expect(formatQuantity('10', 'en')).toBe('10');
     expect(formatQuantity('1250.5', 'en')).toBe('1,250.5');
     expect(formatQuantity('abc', 'en')).toBe('--');
+  });
+});
+
+describe('formatDate', () => {
+  it('reads the server time format and writes the date in the reader language', () => {
+    expect(formatDate('2026-11-22 13:33:26', 'en')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-22 13:33:26', 'de')).toBe('22.11.2026');
+    expect(formatDate('2026-11-22T13:33:26', 'hk')).toBe('2026年11月22日');
+  });
+  it('shows a dash for garbage', () => {
+    expect(formatDate('yesterday', 'en')).toBe('--');
+    expect(parseServerTime('')).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits in the reader language', () => {
+    expect(formatCount(12345, 'en')).toBe('12,345');
+    expect(formatCount(12345, 'de')).toBe('12.345');
+  });
+});
+
+describe('formatSignedDecimal', () => {
+  it('signs gains and losses but not zero', () => {
+    expect(formatSignedDecimal('1234.5', 'en')).toBe('+1,234.50');
+    expect(formatSignedDecimal('-210', 'de')).toBe('-210,00');
+    expect(formatSignedDecimal('0', 'en')).toBe('0.00');
+    expect(formatSignedDecimal('x', 'en')).toBe('--');
   });
 });

@@ -128,3 +128,45 @@ export function formatQuantity(value: string, lang: Lang): string {
   const decimals = /\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0;
   return formatDecimal(value, lang, Math.min(decimals, 8));
 }
+
+/**
+ * A time as the server sends it ("2024-05-01 08:00:00", an ISO string or unix ms) as a Date; null when unreadable.
+ * The space-separated form is the server's local wall time, read the way the browser reads a local ISO time.
+ */
+export function parseServerTime(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const input = typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value) ? value.replace(' ', 'T') : value;
+  const date = new Date(input);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A calendar date in the reader's conventions ("22 Nov 2026", "2026年11月22日"), `--` when unreadable. */
+export function formatDate(value: string | number | Date | null | undefined, lang: Lang): string {
+  const date = value instanceof Date ? value : parseServerTime(value);
+  if (!date) return '--';
+  const f = cached(`dd:${lang}`, () => new Intl.DateTimeFormat(LANG_TAGS[lang], { dateStyle: 'medium' }));
+  return f.format(date);
+}
+
+/** A plain count (orders, followers) with the language's grouping: 12,345 / 12.345 / ١٢٬٣٤٥. */
+export function formatCount(value: number, lang: Lang): string {
+  if (!Number.isFinite(value)) return '--';
+  const f = cached(`i:${lang}`, () => new Intl.NumberFormat(LANG_TAGS[lang], { maximumFractionDigits: 0 }));
+  return f.format(value);
+}
+
+/** An amount with its sign (`+1,234.50`, `-12.00`), exact for decimal strings; `--` for garbage. */
+export function formatSignedDecimal(value: string | number, lang: Lang, digits = 2): string {
+  const n = toDecimal(value);
+  if (typeof n === 'number' && !Number.isFinite(n)) return '--';
+  const f = cached(
+    `sn:${lang}:${digits}`,
+    () =>
+      new Intl.NumberFormat(LANG_TAGS[lang], {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        signDisplay: 'exceptZero',
+      }),
+  );
+  return f.format(n);
+}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '@tradepad/contracts/languages';
+import { LANGS, type Lang } from '@tradepad/contracts/languages';
 
 /** DESIGN §8: every string the app shows exists in all 14 languages. en.json is the reference. */
 type Tree = { [key: string]: string | Tree };
@@ -24,6 +24,42 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 const reference = flatten(load('en'));
 
+/** The brand: the same word in every language. */
+const BRAND = new Set(['app.name']);
+
+/**
+ * English words that a native speaker of the language writes the same way: trading jargon and loanwords that are
+ * the usual word there (German "Margin", French "Stop loss", Portuguese "Ranking"). Anything else left as in English
+ * is an untranslated string.
+ */
+const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
+  de: ['Orders', 'Wallet', 'Demo', 'Version', 'Lots', 'Margin', 'Stop-out', 'Bank', '{{label}} (optional)'],
+  fr: [
+    'Article',
+    'Instruments',
+    '1 minute',
+    '5 minutes',
+    '15 minutes',
+    '30 minutes',
+    'Version',
+    'Lots',
+    '{{lots}} lots',
+    'Stop loss',
+    'Take profit',
+    'Stop-out',
+    'Type',
+    'Crypto',
+  ],
+  it: ['Feedback', 'Password', 'Demo', 'Stop loss', 'Take profit', 'Margin call'],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit'],
+  tr: ['Demo', 'Stop-out'],
+  vn: ['Email', 'Demo', 'Stop-out'],
+};
+
+/** Codes and patterns: no lower-case word outside {{placeholders}} ("UID", "1M", "1:{{value}}", "USDT"). */
+const isCode = (text: string) => !/\p{Ll}{2,}/u.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));
+
 describe('locales', () => {
   it('en has strings only, none empty', () => {
     for (const [key, value] of reference) {
@@ -44,6 +80,14 @@ describe('locales', () => {
 
     it('has no key that en lacks', () => {
       expect([...messages.keys()].filter((k) => !reference.has(k))).toEqual([]);
+    });
+
+    it('translates every string: nothing left as in English but the brand, codes and its loanwords', () => {
+      const allowed = new Set(LOANWORDS[lang as Lang] ?? []);
+      const untranslated = [...reference.entries()]
+        .filter(([k, v]) => messages.get(k) === v && !BRAND.has(k) && !isCode(v as string) && !allowed.has(v as string))
+        .map(([k, v]) => `${k}: ${v as string}`);
+      expect(untranslated).toEqual([]);
     });
 
     it('uses the same {{placeholders}} as en', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TradeMarket } from '../../features/chart/components/trade-market.tsx';
 import { useTradeList } from '../../shared/api/trade-list.api.ts';
@@ -14,6 +14,10 @@ export default function TradeScreen() {
   const { t } = useTranslation();
   const list = useTradeList();
   const item = useSelectedInstrument(list.data);
+  useEffect(() => {
+    document.documentElement.classList.add('is-wide-trade');
+    return () => document.documentElement.classList.remove('is-wide-trade');
+  }, []);
   return (
     <Page name="trade" withTabBar bodyClassName="trade-body">
       <h1 className="visually-hidden">{t('route.trade')}</h1>

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { serverAssetUrl } from '../api/api-origin.ts';
 import './market.css';
 
-/** An instrument's logo (served by the server), or its first letters in a circle when the image cannot load. */
+/**
+ * An instrument's logo (served by the server), or its first letters in a circle when the image cannot load.
+ * Decorative: every place that shows it also shows the instrument's code as text, so the image has an empty alt.
+ */
 export function InstrumentLogo({ src, name, size = 36 }: { src: string; name: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
@@ -18,7 +21,7 @@ export function InstrumentLogo({ src, name, size = 36 }: { src: string; name: st
       src={serverAssetUrl(src)}
       width={size}
       height={size}
-      alt={name}
+      alt=""
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}

@@ -26,6 +26,7 @@ import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
+import { InstallBanner } from '../../../shared/ui/install-banner.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useBalance } from '../api/get-balance.api.ts';
@@ -181,6 +182,8 @@ export default function UserPage() {
           </button>
         </section>
       )}
+
+      <InstallBanner />
 
       {groups.map((group, i) => (
         <ul key={i} className="menu-group">

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
+
+/** The sticky search box of /product: a labelled search input with a clear button. */
+export function SearchField({
+  value,
+  onChange,
+  label,
+  placeholder,
+  testId,
+  upperCase,
+}: {
+  value: string;
+  onChange(value: string): void;
+  label: string;
+  placeholder: string;
+  testId: string;
+  upperCase?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form className="product-search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <label className="product-search-field">
+        <SearchOutline className="product-search-icon" fontSize={18} aria-hidden />
+        <span className="visually-hidden">{label}</span>
+        <input
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize={upperCase ? 'characters' : 'words'}
+          spellCheck={false}
+          maxLength={upperCase ? 20 : 100}
+          autoFocus
+          value={value}
+          placeholder={placeholder}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {value && (
+          <button type="button" className="product-search-clear" aria-label={t('product.clear')} onClick={() => onChange('')}>
+            <CloseCircleFill fontSize={18} aria-hidden />
+          </button>
+        )}
+      </label>
+    </form>
+  );
+}

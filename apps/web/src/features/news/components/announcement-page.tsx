@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { ANNOUNCEMENT_CATEGORY } from '@tradepad/contracts/content';
+import { Page } from '../../../shared/ui/page.tsx';
+import { ArticleList } from './article-list.tsx';
+
+/** /mine/announcement (spec §2): the broker's announcements, newest first. */
+export default function AnnouncementPage() {
+  const { t } = useTranslation();
+  return (
+    <Page name="announcement" title={t('route.announcement')} back="/user" bodyClassName="news-body">
+      <ArticleList category={ANNOUNCEMENT_CATEGORY} detailPath="/mine/announcement/detail" />
+    </Page>
+  );
+}

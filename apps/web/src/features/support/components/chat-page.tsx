@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { serviceLinkMode } from '../hooks/service-link.ts';
+import { SupportCard } from './support-card.tsx';
+import './support.css';
+
+/**
+ * /mine/chat (spec §2): customer support. The staff's service link shows in an embedded frame when it may be framed
+ * (type 1, https); otherwise a card opens it outside the app; without a link, the company email is offered instead.
+ */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  const basic = useBasicInfo();
+  const link = basic.data?.service_link ?? '';
+  const mode = basic.data ? serviceLinkMode(link, basic.data.service_link_type) : null;
+
+  let body;
+  if (mode === null) {
+    body = basic.isError ? (
+      <SupportCard title={t('support.unavailable')} text={t('support.unavailableHint')} testId="chat-unavailable">
+        <Link to="/mine/email" className="support-button is-secondary">
+          {t('route.email')}
+        </Link>
+      </SupportCard>
+    ) : (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </div>
+    );
+  } else if (mode === 'frame') {
+    body = (
+      <iframe
+        className="support-frame"
+        src={link.trim()}
+        title={t('support.frameTitle')}
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allow="clipboard-write"
+        data-testid="chat-frame"
+      />
+    );
+  } else if (mode === 'outside') {
+    body = (
+      <SupportCard title={t('support.outsideTitle')} text={t('support.outsideText')} testId="chat-outside">
+        <a href={link.trim()} target="_blank" rel="noopener noreferrer" className="support-button" data-testid="chat-open">
+          {t('support.open')}
+        </a>
+      </SupportCard>
+    );
+  } else {
+    body = (
+      <SupportCard title={t('support.unavailable')} text={t('support.unavailableHint')} testId="chat-unavailable">
+        <Link to="/mine/email" className="support-button is-secondary" data-testid="chat-email">
+          {t('route.email')}
+        </Link>
+      </SupportCard>
+    );
+  }
+
+  return (
+    <Page
+      name="chat"
+      title={t('route.chat')}
+      back="/user"
+      bodyClassName={mode === 'frame' ? 'support-frame-body' : 'support-body'}
+    >
+      {body}
+    </Page>
+  );
+}
