@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { port: 5174, proxy: { '/admin/api': 'http://localhost:8080' } },
 });

@@ -345,7 +345,15 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
     void reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   if (hasWeb)
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, setHeaders: immutable, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      setHeaders: immutable,
+      index: false,
+      // The build writes .br and .gz copies beside each file (scripts/vite-precompress.ts).
+      preCompressed: true,
+    });
   if (hasAdmin)
     await app.register(fastifyStatic, {
       root: adminDist,
@@ -354,6 +362,7 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
       wildcard: true,
       setHeaders: immutable,
       index: false,
+      preCompressed: true,
     });
 
   app.setNotFoundHandler((req, reply) => {

@@ -80,6 +80,8 @@ export interface UserProfile {
   balance: string;
   lang: string;
   created_at: string;
+  /** 1: listed (under a masked name) in the copy-trade rankings. */
+  rank_opt_in: 0 | 1;
 }
 
 export interface LoginResult extends UserProfile {

@@ -494,6 +494,7 @@ export class AccountsService {
       balance: formatMoney(balance, 2),
       lang: user.lang,
       created_at: new Date(user.created_at).toISOString(),
+      rank_opt_in: user.rank_opt_in ? 1 : 0,
     };
   }
 
