@@ -50,3 +50,42 @@ export interface RankList {
   /** Unix ms of the computation (the list refreshes every few minutes). */
   updated_at: number;
 }
+
+/**
+ * The article HTML allow-list (DESIGN §7), one list for the server's sanitiser (on save) and the app's (on render):
+ * text structure, tables and links; no scripts, event handlers, styles, images or frames.
+ */
+export const ARTICLE_TAGS = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'blockquote',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'code',
+  'pre',
+  'span',
+] as const;
+export const ARTICLE_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'title'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+};
+/** Link schemes articles may use. */
+export const ARTICLE_LINK_SCHEMES = ['https', 'mailto'] as const;

@@ -1,3 +1,4 @@
+import { ARTICLE_ATTRIBUTES, ARTICLE_LINK_SCHEMES, ARTICLE_TAGS } from '@tradepad/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -5,35 +6,10 @@ import sanitizeHtml from 'sanitize-html';
  * No scripts, no event handlers, no styles, no images, no frames; links open in a new tab with our own rel.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'blockquote',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'hr',
-    'code',
-    'pre',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'] },
-  allowedSchemes: ['https', 'mailto'],
+  allowedTags: [...ARTICLE_TAGS],
+  // Links also keep the rel and target set below.
+  allowedAttributes: { ...ARTICLE_ATTRIBUTES, a: [...(ARTICLE_ATTRIBUTES.a ?? []), 'rel', 'target'] },
+  allowedSchemes: [...ARTICLE_LINK_SCHEMES],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {

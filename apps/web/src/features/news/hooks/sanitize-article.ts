@@ -7,42 +7,14 @@
  * Parsing uses DOMParser, whose documents are inert: nothing in them runs or loads (no <script>, no onerror), and
  * only the allowed elements and attributes are copied into the output.
  */
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'blockquote',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'code',
-  'pre',
-  'span',
-]);
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@tradepad/contracts/content';
+
+const ALLOWED_TAGS: ReadonlySet<string> = new Set(ARTICLE_TAGS);
 
 /** Elements dropped with everything inside them (their text is not article text). */
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math']);
 
-const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  a: ['href', 'title'],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
-};
+const ALLOWED_ATTRIBUTES = ARTICLE_ATTRIBUTES;
 
 /** Links may only leave for https pages or open a mail client. */
 export function isSafeHref(href: string): boolean {
