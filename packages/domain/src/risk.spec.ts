@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRate, USD_RATE, type Rate } from './conversion.ts';
 import { lots, parseLots } from './lots.ts';
 import { micros, parseMoney } from './money.ts';
-import { equity, isMarginCall, isStopOut, marginLevel, marginLevelHundredths, stopOutPrice } from './risk.ts';
+import { equity, freeCash, isMarginCall, isStopOut, marginLevel, marginLevelHundredths, stopOutPrice } from './risk.ts';
 import { profitLoss, type Side, type TradingTerms } from './trading.ts';
 
 const usd = parseMoney;
@@ -134,5 +134,13 @@ describe('stop-out price', () => {
         },
       ),
     );
+  });
+});
+
+describe('freeCash', () => {
+  it('takes a floating loss off the cash, never a profit, and is never negative', () => {
+    expect(freeCash(parseMoney('1000'), parseMoney('-250'))).toBe(parseMoney('750'));
+    expect(freeCash(parseMoney('1000'), parseMoney('400'))).toBe(parseMoney('1000'));
+    expect(freeCash(parseMoney('100'), parseMoney('-250'))).toBe(0n);
   });
 });

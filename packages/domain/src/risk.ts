@@ -20,6 +20,16 @@ export interface AccountFigures {
 /** Equity in USD micros = balance + used margin + floating P/L (the balance already had the margin taken out). */
 export const equity = (account: AccountFigures): Micros => micros(account.balance + account.usedMargin + account.floating);
 
+/**
+ * The cash a new commitment (an order's margin and fee, a withdrawal) may take: the cash less any floating loss (a
+ * floating profit is not spendable), never below zero. Spending no more than this keeps the margin level at or above
+ * 100 %.
+ */
+export function freeCash(cash: Micros, floating: Micros): Micros {
+  const free = cash + (floating < 0n ? floating : 0n);
+  return micros(free > 0n ? free : 0n);
+}
+
 /** What the margin level is computed from. */
 export interface MarginState {
   readonly equity: Micros;

@@ -20,6 +20,7 @@ import {
   conversionRate,
   equity,
   formatMoney,
+  freeCash,
   isMarginCall,
   isStopOut,
   lots as toLots,
@@ -529,8 +530,7 @@ export class TradingEngine {
       const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
       const cost = input.margin + input.fee;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      const free = cash + (floating < 0n ? floating : 0n);
-      if (cash < cost || free < cost) throw refuse('err.insufficient_margin');
+      if (freeCash(cash, floating) < cost) throw refuse('err.insufficient_margin');
       const orderId = await this.d.repo.insertOrder(trx, row);
       await this.post(trx, input.userId, 'order_open', 'ledger.order_open', orderId, now, [
         [{ user: input.userId, kind: 'cash' }, -cost],

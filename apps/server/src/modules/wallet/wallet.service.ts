@@ -16,12 +16,12 @@ import {
   checkAmount,
   depositCredit,
   formatMoney,
+  freeCash,
   micros,
   microsToStorage,
   parseRate,
   withdrawalFee,
   withdrawalReceived,
-  ZERO,
   type AmountRule,
   type Micros,
 } from '@tradepad/domain';
@@ -322,10 +322,8 @@ export class WalletService {
     return (await this.d.settings.get('withdraw_requires_kyc')) === '1';
   }
 
-  /** Cash less any floating loss of open positions, never below zero. */
+  /** The free balance (domain rule shared with the order check) at the engine's current floating P/L. */
   private free(userId: number, cash: Micros): Micros {
-    const floating = this.d.engine.floating(userId);
-    const free = cash + (floating < 0n ? floating : ZERO);
-    return micros(free > 0n ? free : 0n);
+    return freeCash(cash, this.d.engine.floating(userId));
   }
 }

@@ -115,6 +115,32 @@ function AmountHint({ limits, credit }: { limits: string; credit: string | null 
   );
 }
 
+/** The amount with the channel's limits and, for a currency other than USD, about what it credits. */
+function AmountField(props: {
+  form: ReturnType<typeof useDepositForm>;
+  option: AmountLimits & { usd_price: string };
+  unit: string;
+}) {
+  const { t } = useTranslation();
+  const limitsText = useLimitsText();
+  const { form, option, unit } = props;
+  const credit = form.amount && !isOneToOne(option.usd_price) ? depositCreditUsd(form.amount, option.usd_price) : null;
+  return (
+    <TextField
+      label={t('charge.amount', { unit })}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={t('charge.amountPlaceholder')}
+      value={form.amount}
+      aria-invalid={form.check.invalid === 'amount'}
+      testId="charge-amount"
+      onChange={(e) => form.setAmount(e.target.value)}
+      suffix={<span className="field-unit">{unit}</span>}
+      hint={<AmountHint limits={limitsText(option, unit)} credit={credit} />}
+    />
+  );
+}
+
 /** The amount, proof and submit part both deposit kinds share. */
 function useDepositForm(limits: AmountLimits | undefined) {
   const navigate = useNavigate();
@@ -159,14 +185,12 @@ function CoinDeposit() {
   const option: DepositCoinOption | undefined = list.find((c) => c.id === chosen) ?? list[0];
   const [sender, setSender] = useState('');
   const form = useDepositForm(option);
-  const limitsText = useLimitsText();
 
   if (coins.isPending) return <FormSkeleton />;
   if (!option) {
     return <NoData title={t('charge.noChannels')} hint={t('charge.noChannelsHint')} />;
   }
   const unit = option.currency_code;
-  const credit = form.amount && !isOneToOne(option.usd_price) ? depositCreditUsd(form.amount, option.usd_price) : null;
 
   return (
     <Form
@@ -200,18 +224,7 @@ function CoinDeposit() {
         <p className="address-net">{t('charge.networkWarning', { network: option.protocol_code, code: unit })}</p>
         <CopyButton text={option.address} what={t('charge.addressShort')} testId="charge-copy-address" withLabel />
       </section>
-      <TextField
-        label={t('charge.amount', { unit })}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('charge.amountPlaceholder')}
-        value={form.amount}
-        aria-invalid={form.check.invalid === 'amount'}
-        testId="charge-amount"
-        onChange={(e) => form.setAmount(e.target.value)}
-        suffix={<span className="field-unit">{unit}</span>}
-        hint={<AmountHint limits={limitsText(option, unit)} credit={credit} />}
-      />
+      <AmountField form={form} option={option} unit={unit} />
       <TextField
         label={t('charge.sender')}
         autoComplete="off"
@@ -245,13 +258,11 @@ function BankDeposit() {
   const option: BankCurrencyOption | undefined = list.find((c) => c.id === chosen) ?? list[0];
   const wire = useWireInfo(option?.id ?? null);
   const form = useDepositForm(option);
-  const limitsText = useLimitsText();
 
   if (symbols.isPending) return <FormSkeleton />;
   if (!option) return <NoData title={t('charge.noChannels')} hint={t('charge.noChannelsHint')} />;
   const unit = option.name;
   const info = wire.data;
-  const credit = form.amount && !isOneToOne(option.usd_price) ? depositCreditUsd(form.amount, option.usd_price) : null;
 
   const rows: [string, string, string][] = info
     ? [
@@ -305,18 +316,7 @@ function BankDeposit() {
         )}
         <p className="wallet-notice is-warning">{t('wire.notice')}</p>
       </section>
-      <TextField
-        label={t('charge.amount', { unit })}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('charge.amountPlaceholder')}
-        value={form.amount}
-        aria-invalid={form.check.invalid === 'amount'}
-        testId="charge-amount"
-        onChange={(e) => form.setAmount(e.target.value)}
-        suffix={<span className="field-unit">{unit}</span>}
-        hint={<AmountHint limits={limitsText(option, unit)} credit={credit} />}
-      />
+      <AmountField form={form} option={option} unit={unit} />
       <ImageField
         label={t('charge.proof')}
         hint={t('charge.proofHintBank')}
