@@ -264,22 +264,23 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await context.close();
   });
 
-  it('shows each new screen at phone size in hk, en, ar and de without sideways overflow', async () => {
-    const screens = [
-      ['/mine/wallet', 'wallet'],
-      ['/mine/charge', 'charge'],
-      ['/mine/charge?tab=bank', 'charge'],
-      ['/mine/withdraw', 'withdraw'],
-      ['/mine/withdraw?type=2', 'withdraw'],
-      ['/mine/withdraw?view=records', 'withdrawRecords'],
-      ['/mine/coin-address-list', 'coinAddressList'],
-      ['/mine/bank-card-list', 'bankCardList'],
-      ['/mine/withdraw-way?type=1', 'withdrawWay'],
-      ['/mine/withdraw-way?type=2', 'withdrawWay'],
-      ['/mine/auth', 'auth'],
-      ['/mine/invite', 'invite'],
-    ] as const;
-    for (const lang of ['hk', 'en', 'ar', 'de']) {
+  const screens = [
+    ['/mine/wallet', 'wallet'],
+    ['/mine/charge', 'charge'],
+    ['/mine/charge?tab=bank', 'charge'],
+    ['/mine/withdraw', 'withdraw'],
+    ['/mine/withdraw?type=2', 'withdraw'],
+    ['/mine/withdraw?view=records', 'withdrawRecords'],
+    ['/mine/coin-address-list', 'coinAddressList'],
+    ['/mine/bank-card-list', 'bankCardList'],
+    ['/mine/withdraw-way?type=1', 'withdrawWay'],
+    ['/mine/withdraw-way?type=2', 'withdrawWay'],
+    ['/mine/auth', 'auth'],
+    ['/mine/invite', 'invite'],
+  ] as const;
+  // One test per language: each loads all twelve screens.
+  for (const lang of ['hk', 'en', 'ar', 'de'])
+    it(`shows each new screen at phone size in ${lang} without sideways overflow`, async () => {
       const { context, page } = await e.newPage({ lang });
       await page.goto('/language');
       await page.evaluate(
@@ -299,8 +300,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
         await e.shot(page, `wallet-${path.slice(6).replace(/[?=&]/g, '-')}-${lang}`);
       }
       await context.close();
-    }
-  });
+    });
 
   it('gives a demo user the only-real-account message instead of the screens', async () => {
     const uuid = 'e2e-wallet-demo-0000-000000000000';

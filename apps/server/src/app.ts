@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
-import { securityHeaders } from './core/security-headers.ts';
+import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts';
 import { createMetrics } from './core/metrics.ts';
 import { openApiDocument } from './core/openapi.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
@@ -232,7 +232,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web app's first-paint loader is inline (apps/web/build/first-paint.ts): allowed by its hash only.
+        scriptSrc: ["'self'", ...inlineScriptHashes([path.resolve(config.WEB_DIST, 'index.html')])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

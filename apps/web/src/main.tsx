@@ -1,15 +1,18 @@
 import './shared/styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { navigateOutside } from './app/navigation.ts';
 import { installSession } from './app/session.ts';
+import { prepareFirstScreen } from './app/tab-screens.ts';
 import { redirectDesktop, runStartup } from './app/startup.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
 import { parseLang } from '@tradepad/contracts/languages';
 import { captureInstallPrompt } from './shared/lib/install-prompt.ts';
 import { registerServiceWorker } from './shared/lib/service-worker.ts';
+import { nextTask } from './shared/lib/tasks.ts';
+import { queryClient } from './shared/api/query-client.ts';
 import { installUpDownAttribute } from './shared/market/up-down.ts';
 import { useSettingsStore } from './shared/store/settings.store.ts';
 
@@ -25,21 +28,37 @@ window.addEventListener('vite:preloadError', (event) => {
 // The spec's mobile check: a desktop browser leaves for the pc. host when the build names one.
 const leaving = redirectDesktop();
 captureInstallPrompt();
-registerServiceWorker();
 
 const lang = resolveLang(window.location.search, readStoredLang());
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
 installUpDownAttribute();
 installSession(navigateOutside);
-if (!leaving) runStartup();
 
-void initI18n(lang).then(() => {
+/**
+ * Start-up in steps of their own (a phone's main thread is never held for long): the start-up calls, the messages,
+ * and what the first screen needs. The page's skeleton (index.html) stays until that screen can be drawn whole.
+ */
+async function start(): Promise<void> {
+  if (!leaving) runStartup();
+  await nextTask();
+  const messages = initI18n(lang);
+  await Promise.all([messages, prepareFirstScreen(window.location.pathname, queryClient, lang)]);
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container);
+  // Rendered as a transition, the first render yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole tree.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-});
+  await nextTask();
+  registerServiceWorker();
+}
+
+void start();

@@ -3,6 +3,7 @@ import { fetchBasicInfo } from '../shared/api/basic-info.api.ts';
 import { fetchCompanyStatus } from '../shared/api/company-status.api.ts';
 import { fetchUserInfo } from '../shared/api/user-info.api.ts';
 import { pcRedirectTarget } from '../shared/lib/pc-host.ts';
+import { inTurns } from '../shared/lib/tasks.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
 import { useUserStore } from '../shared/store/user.store.ts';
 
@@ -38,25 +39,32 @@ export function redirectDesktop(): boolean {
  */
 export function runStartup(): void {
   const settings = useSettingsStore.getState();
-  fetchCompanyStatus()
-    .then((s) => {
-      if (s.status === 0) {
-        const target = webUrl(s.loss_url);
-        if (target) window.location.replace(target);
-        return;
-      }
-      settings.setMainSite(s.type === 0);
-    })
-    .catch(() => {});
-  fetchBasicInfo()
-    .then((b) => settings.setBasic(b))
-    .catch(() => {});
-  fetchAreaList()
-    .then((areas) => settings.setAreas(areas))
-    .catch(() => {});
-  if (useUserStore.getState().token) {
-    fetchUserInfo(true)
-      .then((profile) => useUserStore.getState().setProfile(profile))
-      .catch(() => {});
-  }
+  // Each call in a task of its own: starting a request costs a phone a few milliseconds.
+  void inTurns([
+    () =>
+      fetchCompanyStatus()
+        .then((s) => {
+          if (s.status === 0) {
+            const target = webUrl(s.loss_url);
+            if (target) window.location.replace(target);
+            return;
+          }
+          settings.setMainSite(s.type === 0);
+        })
+        .catch(() => {}),
+    () =>
+      fetchBasicInfo()
+        .then((b) => settings.setBasic(b))
+        .catch(() => {}),
+    () =>
+      fetchAreaList()
+        .then((areas) => settings.setAreas(areas))
+        .catch(() => {}),
+    () => {
+      if (!useUserStore.getState().token) return;
+      fetchUserInfo(true)
+        .then((profile) => useUserStore.getState().setProfile(profile))
+        .catch(() => {});
+    },
+  ]);
 }

@@ -1,6 +1,10 @@
+import sharp from 'sharp';
+
 /**
  * Instrument logos drawn by the server itself (no external image hosts): the base as a coloured disc with its
- * symbol, overlapped by the quote currency's smaller disc for currency pairs.
+ * symbol, overlapped by the quote currency's smaller disc for currency pairs. Drawn as SVG, served to the app as a
+ * PNG: a browser builds a whole document for every SVG image, ~5 ms of a phone's main thread per logo, while a PNG
+ * decodes off the main thread.
  */
 const COLOURS: Record<string, string> = {
   USD: '#2e7d32',
@@ -58,4 +62,28 @@ export function logoSvg(base: string, quote: string, categoryId: number): string
   const pair = categoryId === 1;
   const body = pair ? disc(26, 26, 22, base) + disc(46, 46, 16, quote) : disc(32, 32, 30, base);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">${body}</svg>`;
+}
+
+/** The path the app loads an instrument's logo from. */
+export function logoPath(code: string): string {
+  return `/logos/${code.toLowerCase()}.png`;
+}
+
+/** Pixels a side of the PNG: sharp on the 36 px rows of a 3× screen. */
+export const LOGO_PNG_SIZE = 108;
+
+const pngs = new Map<string, Promise<Buffer>>();
+
+/** The logo as a PNG, rendered once per instrument and kept. */
+export function logoPng(code: string, base: string, quote: string, categoryId: number): Promise<Buffer> {
+  let png = pngs.get(code);
+  if (!png) {
+    png = sharp(Buffer.from(logoSvg(base, quote, categoryId)), { density: (72 * LOGO_PNG_SIZE) / 64 })
+      .resize(LOGO_PNG_SIZE, LOGO_PNG_SIZE)
+      .png({ palette: true, compressionLevel: 9 })
+      .toBuffer();
+    png.catch(() => pngs.delete(code));
+    pngs.set(code, png);
+  }
+  return png;
 }

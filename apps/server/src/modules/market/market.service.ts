@@ -37,6 +37,7 @@ import type { CandleRow, Instrument, MarketRepository } from './market.repositor
 import { QuoteBook, type Quote } from './quote-book.ts';
 import { ReplayFeed } from './replay-feed.ts';
 import { SimulatorFeed, backfillHistory, startPoints, type SimInstrument } from './simulator.ts';
+import { logoPath } from './logos.ts';
 
 const FLUSH_EVERY_MS = 1000;
 const SPARKLINE_BARS = 48;
@@ -422,7 +423,7 @@ export class MarketService {
       Id: i.id,
       Code: i.code,
       ShowCode: i.show_code,
-      Logo: `/logos/${i.code.toLowerCase()}.svg`,
+      Logo: logoPath(i.code),
       CategoryId: i.category_id,
       MarketStatus: this.isOpen(i, now) && q ? MARKET_OPEN : MARKET_CLOSED,
       PricePrecision: i.precision,

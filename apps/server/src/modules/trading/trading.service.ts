@@ -38,6 +38,7 @@ import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Instrument } from '../market/market.repository.ts';
+import { logoPath } from '../market/logos.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { EngineInstrument, EngineSettings, LiveOrder, TradingEngine } from './trading.engine.ts';
 import type { TradingRepository } from './trading.repository.ts';
@@ -378,7 +379,7 @@ function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
       ShowCode: row.show_code,
       Code: row.code,
       PricePrecision: row.precision,
-      Logo: `/logos/${row.code.toLowerCase()}.svg`,
+      Logo: logoPath(row.code),
     },
     OrderType: v.side,
     Status: v.status as OrderView['Status'],

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { quoteStore } from '../market/quote-store.ts';
@@ -18,13 +18,18 @@ export async function fetchTradeList(searchCurrency?: string, signal?: AbortSign
  * The whole trade list, cached for the session (spec §4): live prices come from the quote store, and home and trade
  * refresh it when entered (`refreshTradeList`).
  */
+export const tradeListQuery = queryOptions({
+  queryKey: tradeListKey,
+  queryFn: ({ signal }) => fetchTradeList(undefined, signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useTradeList() {
-  return useQuery({
-    queryKey: tradeListKey,
-    queryFn: ({ signal }) => fetchTradeList(undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(tradeListQuery);
 }
+
+/** A list fetched this long ago or less is not fetched again on entering a screen. */
+const FRESH_MS = 10_000;
 
 /** Instruments whose code matches `search` (product search); an empty search is the whole list. */
 export function useTradeSearch(search: string) {
@@ -37,9 +42,13 @@ export function useTradeSearch(search: string) {
   });
 }
 
-/** Fetches the trade list again unless it is loading already (spec §2: entering home or trade refreshes it). */
+/**
+ * Fetches the trade list again unless it is loading already or has just arrived (spec §2: entering home or trade
+ * refreshes it).
+ */
 export function refreshTradeList(client: QueryClient): void {
   const state = client.getQueryState(tradeListKey);
   if (!state || state.fetchStatus !== 'idle' || state.status === 'pending') return;
+  if (Date.now() - state.dataUpdatedAt < FRESH_MS) return;
   void client.refetchQueries({ queryKey: tradeListKey, exact: true });
 }

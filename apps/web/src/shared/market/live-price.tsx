@@ -7,6 +7,8 @@ import './market.css';
 /** How long a price change stays highlighted (DESIGN §9 "brief flash"). */
 export const FLASH_MS = 400;
 
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 export function toneClass(change: number | null | undefined): string {
   const dir = directionOf(change);
   return dir > 0 ? 'tone-up' : dir < 0 ? 'tone-down' : 'tone-flat';
@@ -44,12 +46,11 @@ export function LivePrice({
     previous.current = close;
     const el = ref.current;
     if (!el || before === undefined || close === undefined || before === close) return;
-    const flash = close > before ? 'flash-up' : 'flash-down';
-    el.classList.remove('flash-up', 'flash-down');
-    void el.offsetWidth; // restart the animation when ticks come faster than it runs
-    el.classList.add(flash);
-    const timer = setTimeout(() => el.classList.remove(flash), FLASH_MS);
-    return () => clearTimeout(timer);
+    // A Web Animation restarts on every tick without forcing a layout (restarting a CSS animation needs one).
+    el.animate?.([{ backgroundColor: `var(--tp-${close > before ? 'up' : 'down'}-soft)` }, { backgroundColor: 'transparent' }], {
+      duration: reducedMotion() ? FLASH_MS / 2 : FLASH_MS,
+      easing: 'ease-out',
+    });
   }, [close]);
 
   const classes = ['num', 'price', toned ? toneClass(quote?.change) : '', className ?? ''].filter(Boolean).join(' ');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { SparklineSeries } from '@tradepad/contracts/market';
 import { apiGet } from '../../../shared/api/http-client.ts';
@@ -13,10 +13,12 @@ export async function fetchSparklines(signal?: AbortSignal): Promise<SparklineSe
 }
 
 /** The sparklines, fetched once a minute at most; live closes are appended between fetches. */
+export const sparklinesQuery = queryOptions({
+  queryKey: ['market', 'sparklines'],
+  queryFn: ({ signal }) => fetchSparklines(signal),
+  staleTime: 60_000,
+});
+
 export function useSparklines() {
-  return useQuery({
-    queryKey: ['market', 'sparklines'],
-    queryFn: ({ signal }) => fetchSparklines(signal),
-    staleTime: 60_000,
-  });
+  return useQuery(sparklinesQuery);
 }

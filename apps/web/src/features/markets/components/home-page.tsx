@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,7 +40,8 @@ export default function HomePage() {
   // Spec §2: entering home refreshes the trade list (this effect runs again each time the kept-alive tab shows).
   useEffect(() => refreshTradeList(queryClient), [queryClient]);
 
-  const all = list.data;
+  // The rows render in the background (a deferred value renders in slices), so a fresh list never freezes the page.
+  const all = useDeferredValue(list.data);
   const items = useMemo(() => (all && category !== null ? all.filter((i) => i.CategoryId === category) : all), [all, category]);
 
   let body: ReactNode;
