@@ -109,6 +109,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.sqlitePath,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    onCheckpointError: (err) => app.log.error({ err }, 'WAL checkpoint failed'),
   });
   app.addHook('onClose', async () => database.close());
   const applied = await migrateToLatest(database);
@@ -140,7 +141,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     config,
     captchaText: opts.captchaText,
   });
-  const auth = new UserAuth(userSessions, accountsRepo, database.read);
+  const auth = new UserAuth(userSessions);
   const backofficeRepo = new BackofficeRepository(db);
   const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
   await backoffice.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);

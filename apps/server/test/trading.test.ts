@@ -107,6 +107,28 @@ describe('trading', () => {
     await h.expectLedgerSound();
   });
 
+  it('refuses the orders past the free margin among many sent at once: no trace of them, balance = sum of the ledger', async () => {
+    const u = await demoUser();
+    tick('EURUSD', '1.08500');
+    // 10 lots: margin 10,851.00 + fee 30.00 = 10,881.00 each, so 9 fit in 100,000.00 (group-committed together).
+    const results = await Promise.all(
+      Array.from({ length: 14 }, () =>
+        u.call(API.submit, { type: 1, cont: '10', forex_id: id('EURUSD'), status: 1, multiple: 100 }),
+      ),
+    );
+    const filled = results.filter((r) => r.code === 1);
+    expect(filled).toHaveLength(9);
+    for (const r of results.filter((r) => r.code !== 1)) {
+      expect(r).toMatchObject({ code: 0, msg: 'Not enough free margin for this order', data: null });
+    }
+    expect(new Set(filled.map((r) => (r.data.order as OrderView).Id)).size).toBe(9);
+    expect((await u.call(API.getBalance)).data.balance).toBe('2071.00');
+    expect((await u.call(API.deals, { status: 1, page: 1 })).data.total).toBe(9);
+    // The demo funding and one entry per filled order, nothing of the refused ones.
+    expect((await u.call(API.ledger, { page: 1 })).data.total).toBe(10);
+    await h.expectLedgerSound();
+  });
+
   it('settles USDJPY, EURJPY and EURGBP in dollars (USD/XXX and both kinds of cross)', async () => {
     const u = await demoUser();
     quoteAll();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { Checkpointer } from './checkpointer.ts';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.ts';
 import type { Database } from './schema.ts';
 
@@ -36,6 +37,8 @@ export function openDatabase(opts: {
   databaseUrl?: string | undefined;
   sqlitePath: string;
   onIdleError?: (err: Error) => void;
+  /** A background WAL checkpoint failed (SQLite; the next one retries). */
+  onCheckpointError?: (err: Error) => void;
 }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -57,6 +60,10 @@ export function openDatabase(opts: {
   // re-read through a system call per page, which on a VM costs more than the statement itself.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
+  // Checkpoints run in a worker thread (Checkpointer); this connection checkpoints only if the WAL ever grows to
+  // ~80 MB (the worker stopped, or readers held it back for long).
+  sqlite.pragma('wal_autocheckpoint = 20000');
+  const checkpointer = new Checkpointer(opts.sqlitePath, 200, opts.onCheckpointError);
   const wal = new WalSync(`${opts.sqlitePath}-wal`);
   const db = new Kysely<Database>({ dialect: new DurableSqliteDialect({ database: withStatementCache(sqlite) }, wal) });
   const reader = new SQLite(opts.sqlitePath, { readonly: true });
@@ -70,6 +77,7 @@ export function openDatabase(opts: {
     kind: 'sqlite',
     raw: { kind: 'sqlite', sqlite },
     close: async () => {
+      await checkpointer.close();
       await read.destroy();
       await db.destroy();
     },

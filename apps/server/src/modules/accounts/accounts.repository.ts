@@ -26,7 +26,7 @@ export class AccountsRepository {
     readonly db: Db,
     kind: DbKind = 'sqlite',
   ) {
-    // Every authenticated request runs it: written once, not built per call (see RawQuery).
+    // Written once, not built per call (see RawQuery).
     this.byId = new RawQuery(kind, 'select * from users where id = ?');
   }
 

@@ -1,8 +1,6 @@
-import type { Db } from '../../db/database.ts';
 import type { FastifyRequest } from 'fastify';
 import { sessionExpired } from '../../core/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export interface Authenticated {
@@ -12,12 +10,7 @@ export interface Authenticated {
 
 /** Resolves the trader behind a request's `authorization` header (DESIGN §3); code 999 when there is none. */
 export class UserAuth {
-  constructor(
-    private readonly sessions: SessionsService,
-    private readonly repo: AccountsRepository,
-    /** Where the per-request user look-up reads (see DbHandle.read). */
-    private readonly read?: Db,
-  ) {}
+  constructor(private readonly sessions: SessionsService) {}
 
   async require(req: FastifyRequest): Promise<Authenticated> {
     const found = await this.optional(req);
@@ -29,12 +22,10 @@ export class UserAuth {
     return this.fromToken(req.headers.authorization);
   }
 
-  /** Also used by the websocket's login message. */
+  /** Also used by the websocket's login message. The session and the user are one look-up on the read connection. */
   async fromToken(token: unknown): Promise<Authenticated | undefined> {
-    const session = await this.sessions.authenticate(token);
-    if (!session) return undefined;
-    const user = await this.repo.userById(session.actor_id, this.read);
-    if (!user || user.status !== 1) return undefined;
-    return { user, sessionId: session.id };
+    const found = await this.sessions.authenticateUser(token);
+    if (!found || found.user.status !== 1) return undefined;
+    return { user: found.user, sessionId: found.session.id };
   }
 }

@@ -1,5 +1,6 @@
 import { newSessionToken, sha256 } from '../../core/security.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Actor, SessionRow, SessionsRepository } from './sessions.repository.ts';
 
@@ -26,10 +27,27 @@ export class SessionsService {
     const token = tokenFrom(authorization);
     if (!token) return undefined;
     const s = await this.repo.findByTokenHash(sha256(token));
+    return s && (await this.live(s)) ? s : undefined;
+  }
+
+  /**
+   * A trader's live session with the trader's row, read in one statement (every trader request runs it); undefined
+   * as `authenticate` would be, or when the user is gone. Only for the service of actor `user`.
+   */
+  async authenticateUser(authorization: unknown): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    if (this.actor !== 'user') throw new Error('authenticateUser is for trader sessions');
+    const token = tokenFrom(authorization);
+    if (!token) return undefined;
+    const found = await this.repo.findUserSession(sha256(token));
+    return found && (await this.live(found.session)) ? found : undefined;
+  }
+
+  /** Whether a session is this service's, unrevoked and not idle; touches it when its last-seen time is old. */
+  private async live(s: SessionRow): Promise<boolean> {
     const now = this.clock.now();
-    if (!s || s.actor !== this.actor || s.revoked_at !== null || now - s.last_seen_at > this.idleMs) return undefined;
+    if (s.actor !== this.actor || s.revoked_at !== null || now - s.last_seen_at > this.idleMs) return false;
     if (now - s.last_seen_at > TOUCH_EVERY_MS) await this.repo.touch(s.id, now);
-    return s;
+    return true;
   }
 
   revoke(sessionId: number): Promise<void> {

@@ -36,6 +36,9 @@ export class LedgerRepository {
   private readonly ids = new Map<string, number>();
 
   private readonly insertEntry: RawQuery<{ id: number }>;
+  /** A user account's balance, plain and (PostgreSQL) row-locked: an order reads it inside its transaction. */
+  private readonly selectBalance: RawQuery<{ balance: number }>;
+  private readonly selectBalanceForUpdate: RawQuery<{ balance: number }>;
   /** Postings and balance updates by number of postings (2 to 4 in practice). */
   private readonly insertPostings = new Map<number, RawQuery>();
   private readonly addToBalances = new Map<number, RawQuery>();
@@ -46,6 +49,10 @@ export class LedgerRepository {
       dbKind,
       'insert into journal_entries (type, ref_type, ref_id, user_id, memo_key, created_at) values (?, ?, ?, ?, ?, ?) returning id',
     );
+    const balance = 'select balance from ledger_accounts where owner = ? and kind = ? and currency = ?';
+    this.selectBalance = new RawQuery(dbKind, balance);
+    // SQLite has no FOR UPDATE (and needs none: one writer at a time); lockBalance asks for it on PostgreSQL only.
+    this.selectBalanceForUpdate = new RawQuery(dbKind, dbKind === 'postgres' ? `${balance} for update` : balance);
   }
 
   /** Writes one entry inside the caller's transaction. Throws when the postings do not sum to zero. */
@@ -147,13 +154,9 @@ export class LedgerRepository {
 
   /** A user account's balance (the cached sum of its postings). */
   async balance(db: Db | Tx, userId: number, kind: UserAccountKind, forUpdate = false): Promise<Micros> {
-    const query = db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('owner', '=', `user:${userId}`)
-      .where('kind', '=', kind)
-      .where('currency', '=', CURRENCY);
-    const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-    return micros(row?.balance ?? 0);
+    // Hand-written (see RawQuery): every order reads it inside its transaction.
+    const query = forUpdate ? this.selectBalanceForUpdate : this.selectBalance;
+    const { rows } = await query.run(db, [`user:${userId}`, kind, CURRENCY]);
+    return micros(rows[0]?.balance ?? 0);
   }
 }

@@ -1,37 +1,61 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { AppError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
+
+export interface JobOptions {
+  /**
+   * The job makes every check that can refuse it before its first write, and refuses only by throwing an AppError
+   * (`refuse`): a refusal then leaves nothing to undo, so the job runs without a savepoint of its own (a savepoint and
+   * its release are two statements per job). Any other error from such a job may come after a write: the whole batch
+   * is rolled back and run again with a savepoint per job.
+   */
+  checksFirst?: boolean;
+}
 
 interface Job {
   run: (trx: Tx) => Promise<unknown>;
+  checksFirst: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
+
+/** Thrown inside the batch transaction to roll it back when a job without a savepoint failed after writing. */
+class RetryWithSavepoints extends Error {}
+
+// Written once: Kysely would build and compile each of them per job.
+const SAVEPOINT = CompiledQuery.raw('savepoint job');
+const RELEASE = CompiledQuery.raw('release savepoint job');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint job');
 
 /**
  * Group commit for the trading engine: every order, fill and settlement is a job run inside a database
  * transaction, and the jobs that arrive while a transaction is being committed share the next one. With durable
  * commits (an fsync each on SQLite) this turns thousands of orders per second into a few hundred commits, while a
- * lone order still commits at once. Each job runs in its own savepoint, so a job that fails (a refusal found inside
- * the transaction, or an error) leaves no trace and the others commit. Jobs run one at a time, in arrival order:
- * the engine is the single writer of orders, so a job always sees the effect of the jobs before it.
+ * lone order still commits at once. Each job runs in its own savepoint (or, with `checksFirst`, refuses before writing
+ * anything), so a job that fails (a refusal found inside the transaction, or an error) leaves no trace and the others
+ * commit. Jobs run one at a time, in arrival order: the engine is the single writer of orders, so a job always sees
+ * the effect of the jobs before it.
  *
  * A job's promise settles only after its transaction commits (or fails): the caller updates its in-memory state
- * after that, never before.
+ * after that, never before. A job may run more than once (a batch retried after an unexpected error), so it must
+ * change nothing outside the transaction but its own locals, and reset those when it starts.
  */
 export class TradeWriter {
   private readonly queue: Job[] = [];
   private running: Promise<void> | undefined;
-  /** Batches committed and jobs run, for the benchmarks. */
-  readonly stats = { batches: 0, jobs: 0 };
+  /** Batches committed, jobs run and batches run again with savepoints, for the benchmarks and tests. */
+  readonly stats = { batches: 0, jobs: 0, retries: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 500,
   ) {}
 
-  run<T>(job: (trx: Tx) => Promise<T>): Promise<T> {
+  run<T>(job: (trx: Tx) => Promise<T>, opts: JobOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run: job, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ run: job, checksFirst: opts.checksFirst === true, resolve: resolve as (v: unknown) => void, reject });
       this.running ??= this.drain().finally(() => (this.running = undefined));
     });
   }
@@ -46,26 +70,15 @@ export class TradeWriter {
     await new Promise((r) => setImmediate(r));
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+      let outcomes: Outcome[];
       try {
-        await this.db.transaction().execute(async (trx) => {
-          for (const job of batch) {
-            if (batch.length === 1) {
-              outcomes.push({ ok: true, value: await job.run(trx) });
-              continue;
-            }
-            await sql`savepoint job`.execute(trx);
-            try {
-              const value = await job.run(trx);
-              await sql`release savepoint job`.execute(trx);
-              outcomes.push({ ok: true, value });
-            } catch (err) {
-              await sql`rollback to savepoint job`.execute(trx);
-              await sql`release savepoint job`.execute(trx);
-              outcomes.push({ ok: false, err });
-            }
-          }
-        });
+        try {
+          outcomes = await this.commit(batch, false);
+        } catch (err) {
+          if (!(err instanceof RetryWithSavepoints)) throw err;
+          this.stats.retries += 1;
+          outcomes = await this.commit(batch, true);
+        }
       } catch (err) {
         // A lone job failed (its transaction rolled back) or the commit did: nothing of this batch was written.
         for (const job of batch) job.reject(err);
@@ -79,5 +92,39 @@ export class TradeWriter {
         else job.reject(o.err);
       });
     }
+  }
+
+  /** Runs a batch in one transaction; `safe` gives every job a savepoint (the retry after an unexpected error). */
+  private async commit(batch: readonly Job[], safe: boolean): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      for (const job of batch) {
+        if (batch.length === 1) {
+          outcomes.push({ ok: true, value: await job.run(trx) });
+          continue;
+        }
+        if (job.checksFirst && !safe) {
+          try {
+            outcomes.push({ ok: true, value: await job.run(trx) });
+          } catch (err) {
+            // A refusal comes before any write: nothing to undo. Anything else may have written part of the job.
+            if (!(err instanceof AppError)) throw new RetryWithSavepoints('a job failed after writing', { cause: err });
+            outcomes.push({ ok: false, err });
+          }
+          continue;
+        }
+        await trx.executeQuery(SAVEPOINT);
+        try {
+          const value = await job.run(trx);
+          await trx.executeQuery(RELEASE);
+          outcomes.push({ ok: true, value });
+        } catch (err) {
+          await trx.executeQuery(ROLLBACK_TO);
+          await trx.executeQuery(RELEASE);
+          outcomes.push({ ok: false, err });
+        }
+      }
+    });
+    return outcomes;
   }
 }

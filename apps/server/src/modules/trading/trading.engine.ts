@@ -49,7 +49,7 @@ import type { Instrument } from '../market/market.repository.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
-import type { TradeWriter } from './trade-writer.ts';
+import type { JobOptions, TradeWriter } from './trade-writer.ts';
 import type { NewOrderRow, TradingRepository } from './trading.repository.ts';
 import {
   TriggerBook,
@@ -162,6 +162,8 @@ export interface Settlement {
 }
 
 const PUSH_EVERY_MS = 250;
+/** An order refuses (free margin) before it writes anything: no savepoint of its own (see TradeWriter). */
+const PLACE_JOB: JobOptions = { checksFirst: true };
 
 /**
  * The execution and risk engine (DESIGN §5). It keeps every pending and holding order in memory, with a trigger
@@ -236,7 +238,7 @@ export class TradingEngine {
   }
 
   /** Group-commit figures: transactions committed and jobs in them. */
-  writerStats(): { batches: number; jobs: number } {
+  writerStats(): { batches: number; jobs: number; retries: number } {
     return { ...this.d.writer.stats };
   }
 
@@ -531,6 +533,7 @@ export class TradingEngine {
       const cost = input.margin + input.fee;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
       if (freeCash(cash, floating) < cost) throw refuse('err.insufficient_margin');
+      // Writes only from here on, and no refusal after them (checksFirst).
       const orderId = await this.d.repo.insertOrder(trx, row);
       await this.post(trx, input.userId, 'order_open', 'ledger.order_open', orderId, now, [
         [{ user: input.userId, kind: 'cash' }, -cost],
@@ -538,7 +541,7 @@ export class TradingEngine {
         [this.house(input.demo, 'fees'), input.fee],
       ]);
       return orderId;
-    });
+    }, PLACE_JOB);
     setCash(acc, micros(acc.cash - input.margin - input.fee));
     setMargin(acc, micros(acc.margin + input.margin));
     const order = liveOrder(input.inst, { id, ...row });
@@ -905,6 +908,9 @@ export class TradingEngine {
     const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
     try {
       const writtenOff = await this.d.writer.run(async (trx) => {
+        // The job may run twice (TradeWriter): start from nothing each time.
+        cancelled.length = 0;
+        closed.length = 0;
         // Prices moved since the account was flagged: act only if it is under the level now.
         const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
         const before = this.figures(acc.userId, cashNow);

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { refuse } from '../../core/errors.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { DurableSqliteDialect, WalSync } from '../../db/durable-sqlite.ts';
+import { TradeWriter } from './trade-writer.ts';
+
+describe('TradeWriter', () => {
+  const dirs: string[] = [];
+  const dbs: Kysely<unknown>[] = [];
+  afterEach(async () => {
+    for (const db of dbs.splice(0)) await db.destroy();
+    dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+
+  async function open() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-writer-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'db.sqlite');
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    const wal = new WalSync(`${file}-wal`);
+    const db = new Kysely<unknown>({ dialect: new DurableSqliteDialect({ database: sqlite }, wal) });
+    dbs.push(db);
+    await sql`create table t (v integer not null unique)`.execute(db);
+    const writer = new TradeWriter(db as unknown as Db);
+    const values = async () => (await sql<{ v: number }>`select v from t order by v`.execute(db)).rows.map((r) => r.v);
+    return { writer, values };
+  }
+
+  const insert = (trx: Tx, v: number) => sql`insert into t (v) values (${v})`.execute(trx);
+
+  it('commits a batch of jobs that check before writing without savepoints; a refusal leaves no trace', async () => {
+    const { writer, values } = await open();
+    const runs: number[] = [];
+    const job = (v: number, refused = false) =>
+      writer.run(
+        async (trx) => {
+          runs.push(v);
+          if (refused) throw refuse('err.insufficient_margin');
+          await insert(trx, v);
+          return v;
+        },
+        { checksFirst: true },
+      );
+    const results = await Promise.allSettled([job(1), job(2, true), job(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ key: 'err.insufficient_margin' });
+    expect(await values()).toEqual([1, 3]);
+    expect(runs).toEqual([1, 2, 3]);
+    expect(writer.stats).toEqual({ batches: 1, jobs: 3, retries: 0 });
+  });
+
+  it('runs the batch again with a savepoint per job when a job fails after writing: only that job is undone', async () => {
+    const { writer, values } = await open();
+    const runs: number[] = [];
+    const job = (v: number) =>
+      writer.run(
+        async (trx) => {
+          runs.push(v);
+          await insert(trx, v);
+          // An unexpected error after a write (here a duplicate key): not a refusal.
+          if (v === 2) await insert(trx, 1);
+          return v;
+        },
+        { checksFirst: true },
+      );
+    const results = await Promise.allSettled([job(1), job(2), job(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(await values()).toEqual([1, 3]);
+    // First pass stopped at job 2 and was rolled back; the retry ran all three again.
+    expect(runs).toEqual([1, 2, 1, 2, 3]);
+    expect(writer.stats).toEqual({ batches: 1, jobs: 3, retries: 1 });
+  });
+
+  it('undoes a job without checksFirst through its savepoint, whatever it throws', async () => {
+    const { writer, values } = await open();
+    const job = (v: number, fail: boolean) =>
+      writer.run(async (trx) => {
+        await insert(trx, v);
+        if (fail) throw refuse('err.order_closed');
+        return v;
+      });
+    const results = await Promise.allSettled([job(1, false), job(2, true), job(3, false)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await values()).toEqual([1, 3]);
+    expect(writer.stats.retries).toBe(0);
+  });
+
+  it('fails a lone job with nothing written', async () => {
+    const { writer, values } = await open();
+    await expect(
+      writer.run(
+        async (trx) => {
+          await insert(trx, 7);
+          throw new Error('boom');
+        },
+        { checksFirst: true },
+      ),
+    ).rejects.toThrow('boom');
+    expect(await values()).toEqual([]);
+  });
+});
