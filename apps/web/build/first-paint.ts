@@ -19,7 +19,10 @@ export function firstPaint(): Plugin {
         let out = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = bundle[file] as Rollup.OutputAsset | undefined;
           if (asset?.type !== 'asset') return tag;
-          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+          // The disabled link is never fetched; it tells Vite's loader that this stylesheet is in the page already,
+          // so a lazy chunk that lists it does not load it again.
+          const inline = String(asset.source).replace(/<\/style/gi, '<\\/style');
+          return `<style>${inline}</style><link rel="stylesheet" href="/${file}" disabled>`;
         });
         const scripts: string[] = [];
         const preloads: string[] = [];
