@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.{ts,tsx}'],
+          include: ['packages/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.{ts,tsx}', 'apps/*/build/**/*.spec.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexHtmlTransformContext, Rollup } from 'vite';
+import { firstPaint } from './first-paint.ts';
+
+/** index.html as Vite writes it into the build, before this plugin's post step. */
+const BUILT_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Tradepad</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/en-def456.js">
+    <link rel="modulepreload" crossorigin href="/assets/vendor-ghi789.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-xyz000.css">
+  </head>
+  <body>
+    <div id="root"><div class="boot">skeleton</div></div>
+  </body>
+</html>
+`;
+
+const CSS = '.boot{color:red}.q::after{content:"</style><b>x</b>"}.r::before{content:"</STYLE >"}';
+
+function asset(fileName: string, source: string | Uint8Array): Rollup.OutputAsset {
+  return {
+    type: 'asset',
+    fileName,
+    name: fileName,
+    names: [fileName],
+    originalFileName: null,
+    originalFileNames: [],
+    source,
+    needsCodeReference: false,
+  } as unknown as Rollup.OutputAsset;
+}
+
+function chunk(fileName: string): Rollup.OutputChunk {
+  return { type: 'chunk', fileName, code: 'export {}' } as unknown as Rollup.OutputChunk;
+}
+
+const BUNDLE: Rollup.OutputBundle = {
+  'assets/index-xyz000.css': asset('assets/index-xyz000.css', CSS),
+  'assets/index-abc123.js': chunk('assets/index-abc123.js'),
+  'assets/en-def456.js': chunk('assets/en-def456.js'),
+  'assets/vendor-ghi789.js': chunk('assets/vendor-ghi789.js'),
+};
+
+type Handler = (html: string, ctx: Partial<IndexHtmlTransformContext>) => string;
+
+/** Runs the plugin's post step on `html`; `null` for a context without a bundle. */
+function transform(html: string, bundle: Rollup.OutputBundle | null = BUNDLE): string {
+  const hook = firstPaint().transformIndexHtml as { order: string; handler: Handler };
+  return hook.handler(html, { path: '/index.html', filename: 'index.html', bundle: bundle ?? undefined });
+}
+
+const stylesheetLinks = (html: string) => html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+
+const headOf = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+
+/** The inline scripts of a page (what the server hashes for its CSP, apps/server/src/core/security-headers.ts). */
+const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+interface FakeElement {
+  tag: string;
+  [attribute: string]: unknown;
+}
+
+/**
+ * Runs the loader in a page of its own: a `document` whose head records what is appended, and frames and timers
+ * that run only when the test fires them.
+ */
+function runLoader(code: string) {
+  const appended: FakeElement[] = [];
+  const frames: Array<() => void> = [];
+  const timers: Array<{ run: () => void; ms: number | undefined }> = [];
+  const document = {
+    head: { appendChild: (el: FakeElement) => appended.push(el) },
+    createElement: (tag: string): FakeElement => ({ tag }),
+  };
+  const requestAnimationFrame = (run: () => void) => frames.push(run);
+  const setTimeout = (run: () => void, ms?: number) => timers.push({ run, ms });
+  new Function('document', 'requestAnimationFrame', 'setTimeout', code)(document, requestAnimationFrame, setTimeout);
+  /** Fires the first frame or timer not fired yet whose delay is `ms` (for timers). */
+  const fire = (what: 'frame' | number) => {
+    const queue = what === 'frame' ? frames : timers;
+    const i = what === 'frame' ? 0 : timers.findIndex((t) => t.ms === what);
+    if (i < 0 || i >= queue.length) throw new Error(`nothing queued for ${String(what)}`);
+    const [entry] = queue.splice(i, 1);
+    if (typeof entry === 'function') entry();
+    else entry!.run();
+  };
+  return { appended, frames, timers, fire };
+}
+
+const EXPECTED_APPENDED: FakeElement[] = [
+  { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/en-def456.js' },
+  { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/vendor-ghi789.js' },
+  { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-abc123.js' },
+];
+
+describe('firstPaint', () => {
+  it('runs after the other plugins, on builds only', () => {
+    const plugin = firstPaint();
+    expect(plugin.apply).toBe('build');
+    expect((plugin.transformIndexHtml as { order: string }).order).toBe('post');
+  });
+
+  it('writes the entry stylesheet into the page, with `</style` escaped, and leaves only a disabled link to it', () => {
+    const out = transform(BUILT_HTML);
+    // The disabled link is never fetched (it tells Vite's CSS loader that the stylesheet is in the page already).
+    expect(stylesheetLinks(out)).toEqual(['<link rel="stylesheet" href="/assets/index-xyz000.css" disabled>']);
+    const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toEqual([CSS.replace(/<\/style/gi, '<\\/style')]);
+    expect(styles[0]).toContain('.boot{color:red}');
+    expect(styles[0]).not.toMatch(/<\/style/i);
+    expect(headOf(out)).toContain('<style>');
+  });
+
+  it('leaves a stylesheet that is not an asset of the bundle linked', () => {
+    const html = BUILT_HTML.replace('</head>', '<link rel="stylesheet" href="/vendor/other.css">\n  </head>');
+    const out = transform(html);
+    expect(out).toContain('<link rel="stylesheet" href="/vendor/other.css">');
+    expect(transform(BUILT_HTML, {})).toContain('<link rel="stylesheet" crossorigin href="/assets/index-xyz000.css">');
+  });
+
+  it('takes the module script and the module preloads out of the head, for one inline loader before </body>', () => {
+    const out = transform(BUILT_HTML);
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out).not.toContain('modulepreload" crossorigin');
+    expect(headOf(out)).not.toContain('<script');
+    // The other links and the body stay as they were.
+    expect(out).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    expect(out).toContain('<div id="root"><div class="boot">skeleton</div></div>');
+
+    const scripts = inlineScripts(out);
+    expect(scripts).toHaveLength(1);
+    expect(out).toMatch(/<script>[^<]*<\/script>\s*<\/body>/);
+    expect(out.match(/<script/g)).toHaveLength(1);
+    const loader = scripts[0]!;
+    expect(loader).toContain('["/assets/index-abc123.js"]');
+    expect(loader).toContain('["/assets/en-def456.js","/assets/vendor-ghi789.js"]');
+  });
+
+  it('adds no loader when the page has no module script', () => {
+    const html = BUILT_HTML.replace(/\s*<script type="module"[^>]*><\/script>/, '');
+    const out = transform(html);
+    expect(inlineScripts(out)).toEqual([]);
+    expect(out).not.toContain('<script');
+    expect(out).toContain('<style>');
+  });
+
+  it('works without a bundle (no stylesheet to inline)', () => {
+    const out = transform(BUILT_HTML, null);
+    expect(stylesheetLinks(out)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/index-xyz000.css">']);
+    expect(out).not.toContain('<style>');
+    expect(inlineScripts(out)).toHaveLength(1);
+  });
+
+  describe('the loader', () => {
+    const loader = () => inlineScripts(transform(BUILT_HTML))[0]!;
+
+    it('requests nothing until the first frame (and a task after it) or 50 ms', () => {
+      const page = runLoader(loader());
+      expect(page.appended).toEqual([]);
+      expect(page.frames).toHaveLength(1);
+      expect(page.timers.map((t) => t.ms)).toEqual([50]);
+    });
+
+    it('appends the preloads and one module script once, when the frame comes first and the 50 ms later', () => {
+      const page = runLoader(loader());
+      page.fire('frame');
+      expect(page.appended).toEqual([]); // the frame only queues a task
+      page.fire(0);
+      expect(page.appended).toEqual(EXPECTED_APPENDED);
+      page.fire(50);
+      expect(page.appended).toEqual(EXPECTED_APPENDED);
+    });
+
+    it('appends them once when the 50 ms come first (no frames: a background tab) and the frame later', () => {
+      const page = runLoader(loader());
+      page.fire(50);
+      expect(page.appended).toEqual(EXPECTED_APPENDED);
+      page.fire('frame');
+      page.fire(0);
+      expect(page.appended).toEqual(EXPECTED_APPENDED);
+      expect(page.appended.filter((el) => el.tag === 'script')).toHaveLength(1);
+    });
+  });
+});
