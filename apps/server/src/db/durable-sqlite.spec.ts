@@ -1,25 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DurableSqliteDialect, WalSync } from './durable-sqlite.ts';
+import { openTempDurableSqlite } from './durable-sqlite.testing.ts';
 
 describe('durable SQLite commits', () => {
-  const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  const opened: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of opened.splice(0)) await close();
+  });
 
   function open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-wal-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    const wal = new WalSync(`${file}-wal`);
-    const db = new Kysely<{ t: { v: number } }>({ dialect: new DurableSqliteDialect({ database: sqlite }, wal) });
-    return { db, wal };
+    const t = openTempDurableSqlite<{ t: { v: number } }>('tp-wal-');
+    opened.push(t.close);
+    return t;
   }
 
   it('flushes the WAL once per committed transaction and per write outside one, never for reads', async () => {

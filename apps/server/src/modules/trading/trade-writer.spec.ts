@@ -1,32 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refuse } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { DurableSqliteDialect, WalSync } from '../../db/durable-sqlite.ts';
+import { openTempDurableSqlite } from '../../db/durable-sqlite.testing.ts';
 import { TradeWriter } from './trade-writer.ts';
 
 describe('TradeWriter', () => {
-  const dirs: string[] = [];
-  const dbs: Kysely<unknown>[] = [];
+  const opened: Array<() => Promise<void>> = [];
   afterEach(async () => {
-    for (const db of dbs.splice(0)) await db.destroy();
-    dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+    for (const close of opened.splice(0)) await close();
   });
 
   async function open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-writer-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    const wal = new WalSync(`${file}-wal`);
-    const db = new Kysely<unknown>({ dialect: new DurableSqliteDialect({ database: sqlite }, wal) });
-    dbs.push(db);
+    const { db, close } = openTempDurableSqlite<unknown>('tp-writer-');
+    opened.push(close);
     await sql`create table t (v integer not null unique)`.execute(db);
     const writer = new TradeWriter(db as unknown as Db);
     const values = async () => (await sql<{ v: number }>`select v from t order by v`.execute(db)).rows.map((r) => r.v);
