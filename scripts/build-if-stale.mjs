@@ -32,7 +32,9 @@ export function ensureFrontEndsBuilt() {
   for (const app of ['web', 'admin']) {
     if (!isStale(app)) continue;
     console.log(`Building apps/${app}…`);
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    // --configLoader runner: the web config imports TypeScript from the workspace packages.
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    execFileSync(process.execPath, [vite, 'build', '--configLoader', 'runner', '--logLevel', 'warn'], {
       cwd: path.join(root, 'apps', app),
       stdio: 'inherit',
     });

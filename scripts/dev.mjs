@@ -6,7 +6,8 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+  // The config imports TypeScript from the workspace packages: loaded through Vite's module runner.
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--configLoader', 'runner'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   }),

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './build/first-paint.ts';
+import { LANG_STORAGE_KEY } from './src/i18n/lang.ts';
 import { serviceWorker } from './service-worker/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -43,7 +45,13 @@ function preloadDefaultLocale(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), serviceWorker(), preloadDefaultLocale(), firstPaint(), precompress()],
+  plugins: [
+    react(),
+    serviceWorker(),
+    preloadDefaultLocale(),
+    firstPaint({ storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS] }),
+    precompress(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     // antd-mobile and friends sit in the root node_modules next to an older React; use this app's React only.

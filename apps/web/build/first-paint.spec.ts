@@ -188,3 +188,45 @@ describe('firstPaint', () => {
     });
   });
 });
+
+describe('the document language before the first paint', () => {
+  const LANGS = { storageKey: 'tradepad.lang', tags: { hk: 'zh-HK', en: 'en', de: 'de', ar: 'ar' }, rtl: ['ar'] };
+
+  /** The head's language script, run against a page with `search` and a stored language (or a storage that throws). */
+  function run(search: string, stored: string | null | Error) {
+    const hook = firstPaint(LANGS).transformIndexHtml as { handler: Handler };
+    const html = hook.handler(BUILT_HTML, { path: '/index.html', filename: 'index.html', bundle: BUNDLE });
+    const script = inlineScripts(headOf(html))[0]!;
+    const documentElement = { lang: 'zh-HK', dir: 'ltr' };
+    const localStorage = {
+      getItem: (key: string) => {
+        if (stored instanceof Error) throw stored;
+        return key === LANGS.storageKey ? stored : null;
+      },
+    };
+    new Function('document', 'localStorage', 'location', 'URLSearchParams', script)(
+      { documentElement },
+      localStorage,
+      { search },
+      URLSearchParams,
+    );
+    return documentElement;
+  }
+
+  it('sets lang and dir from the stored language, right to left for Arabic', () => {
+    expect(run('', 'ar')).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(run('', 'de')).toEqual({ lang: 'de', dir: 'ltr' });
+  });
+
+  it('lets an exact ?lang= code win over the stored one', () => {
+    expect(run('?lang=de', 'ar')).toEqual({ lang: 'de', dir: 'ltr' });
+    expect(run('?lang=tw', 'ar')).toEqual({ lang: 'ar', dir: 'rtl' });
+  });
+
+  it('leaves the page as it is for an unknown code, nothing stored, or a storage that refuses', () => {
+    expect(run('', 'klingon')).toEqual({ lang: 'zh-HK', dir: 'ltr' });
+    expect(run('', 'hasOwnProperty')).toEqual({ lang: 'zh-HK', dir: 'ltr' });
+    expect(run('', null)).toEqual({ lang: 'zh-HK', dir: 'ltr' });
+    expect(run('', new Error('denied'))).toEqual({ lang: 'zh-HK', dir: 'ltr' });
+  });
+});

@@ -5,9 +5,32 @@ import type { Plugin, Rollup } from 'vite';
  * - the entry's stylesheet is written into the page instead of linked, so painting waits for no request;
  * - the app's scripts and their module preloads are requested right after the skeleton is painted (the next
  *   animation frame, or 50 ms at the latest where frames do not run): they draw nothing until they have all arrived
- *   and run, so the skeleton is not kept waiting behind them on a slow network.
+ *   and run, so the skeleton is not kept waiting behind them on a slow network;
+ * - with `langs`, `<html lang dir>` follow the reader's language from the first paint.
  */
-export function firstPaint(): Plugin {
+/** What the page needs to set `<html lang dir>` from the reader's stored language before the first paint. */
+export interface DocumentLanguages {
+  /** localStorage key of the chosen language code. */
+  storageKey: string;
+  /** BCP 47 tag per language code. */
+  tags: Readonly<Record<string, string>>;
+  /** Codes written right to left. */
+  rtl: readonly string[];
+}
+
+/**
+ * Sets `<html lang dir>` from `?lang=` (an exact code) or the stored language before anything is painted, so an
+ * Arabic reader's skeleton is already right to left (the app applies the full rules, aliases included, when it runs).
+ */
+function documentLanguageScript(langs: DocumentLanguages): string {
+  return (
+    `try{var T=${JSON.stringify(langs.tags)},R=${JSON.stringify(langs.rtl)},` +
+    `q=new URLSearchParams(location.search).get('lang'),l=T.hasOwnProperty(q)?q:localStorage.getItem(${JSON.stringify(langs.storageKey)});` +
+    `if(T.hasOwnProperty(l)){var d=document.documentElement;d.lang=T[l];d.dir=R.indexOf(l)>=0?'rtl':'ltr'}}catch(e){}`
+  );
+}
+
+export function firstPaint(langs?: DocumentLanguages): Plugin {
   return {
     name: 'tradepad-first-paint',
     apply: 'build',
@@ -34,6 +57,7 @@ export function firstPaint(): Plugin {
           preloads.push(href);
           return '';
         });
+        if (langs) out = out.replace('</head>', `  <script>${documentLanguageScript(langs)}</script>\n  </head>`);
         if (scripts.length === 0) return out;
         const loader =
           `(function(){var done=0;function load(){if(done++)return;var h=document.head;` +
