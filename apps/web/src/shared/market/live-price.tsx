@@ -7,7 +7,9 @@ import './market.css';
 /** How long a price change stays highlighted (DESIGN §9 "brief flash"). */
 export const FLASH_MS = 400;
 
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+/** One media query for every price (it follows the setting as it changes), made on the first flash. */
+let reducedMotionQuery: MediaQueryList | undefined;
+const reducedMotion = () => (reducedMotionQuery ??= window.matchMedia?.('(prefers-reduced-motion: reduce)'))?.matches ?? false;
 
 export function toneClass(change: number | null | undefined): string {
   const dir = directionOf(change);

@@ -141,6 +141,26 @@ function AmountField(props: {
   );
 }
 
+/** The proof image and the submit button, the end of both deposit forms. */
+function ProofAndSubmit({ form, hint }: { form: ReturnType<typeof useDepositForm>; hint: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ImageField
+        label={t('charge.proof')}
+        hint={hint}
+        value={form.proof}
+        onChange={form.pickProof}
+        invalid={form.check.invalid === 'proof'}
+        testId="charge-proof"
+      />
+      <SubmitButton busy={form.busy} testId="charge-submit">
+        {form.busy ? t('common.sending') : t('charge.submit')}
+      </SubmitButton>
+    </>
+  );
+}
+
 /** The amount, proof and submit part both deposit kinds share. */
 function useDepositForm(limits: AmountLimits | undefined) {
   const navigate = useNavigate();
@@ -235,17 +255,7 @@ function CoinDeposit() {
         testId="charge-sender"
         onChange={(e) => setSender(e.target.value)}
       />
-      <ImageField
-        label={t('charge.proof')}
-        hint={t('charge.proofHint')}
-        value={form.proof}
-        onChange={form.pickProof}
-        invalid={form.check.invalid === 'proof'}
-        testId="charge-proof"
-      />
-      <SubmitButton busy={form.busy} testId="charge-submit">
-        {form.busy ? t('common.sending') : t('charge.submit')}
-      </SubmitButton>
+      <ProofAndSubmit form={form} hint={t('charge.proofHint')} />
     </Form>
   );
 }
@@ -317,17 +327,7 @@ function BankDeposit() {
         <p className="wallet-notice is-warning">{t('wire.notice')}</p>
       </section>
       <AmountField form={form} option={option} unit={unit} />
-      <ImageField
-        label={t('charge.proof')}
-        hint={t('charge.proofHintBank')}
-        value={form.proof}
-        onChange={form.pickProof}
-        invalid={form.check.invalid === 'proof'}
-        testId="charge-proof"
-      />
-      <SubmitButton busy={form.busy} testId="charge-submit">
-        {form.busy ? t('common.sending') : t('charge.submit')}
-      </SubmitButton>
+      <ProofAndSubmit form={form} hint={t('charge.proofHintBank')} />
     </Form>
   );
 }
