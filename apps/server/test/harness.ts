@@ -232,8 +232,13 @@ export class TestSocket {
     });
   }
 
-  async json(type: string): Promise<Record<string, unknown>> {
-    const text = await this.next((m) => m.startsWith('{') && (JSON.parse(m) as { type?: string }).type === type);
+  /** The next message of this type (and, given `where`, the first of them that satisfies it). */
+  async json(type: string, where?: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+    const text = await this.next((m) => {
+      if (!m.startsWith('{')) return false;
+      const parsed = JSON.parse(m) as Record<string, unknown>;
+      return parsed.type === type && (!where || where(parsed));
+    });
     return JSON.parse(text) as Record<string, unknown>;
   }
 
