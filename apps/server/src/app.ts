@@ -204,7 +204,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   const news = new NewsService({ repo: new NewsRepository(db), audit: backofficeRepo, clock });
   await news.seed(SEED_ARTICLES);
-  const rankings = new Rankings({ db, clock, instrumentCode: (id) => engine.instrument(id)?.row.code });
+  const rankings = new Rankings({
+    db,
+    clock,
+    instrumentCode: (id) => engine.instrument(id)?.row.code,
+    userChanged: (id) => userSessions.forgetUser(id),
+  });
 
   app.decorate('tradepad', {
     config,

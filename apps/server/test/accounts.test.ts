@@ -393,6 +393,8 @@ describe('accounts over HTTP', () => {
       expect((await h.call('POST', API.amendPassword, { ...base, type: 2 }, { authorization: mine })).msg).toBe(
         'This account has no mobile number; choose email instead',
       );
+      // Both sessions have just been used (so the server holds them in memory).
+      expect((await h.call('GET', API.userInfo, {}, { authorization: other })).code).toBe(1);
       const r = await h.call('POST', API.amendPassword, base, { authorization: mine });
       expect(r).toMatchObject({ code: 1, msg: 'Password changed; other devices have been signed out' });
       expect((await h.call('GET', API.userInfo, {}, { authorization: mine })).code).toBe(1);

@@ -140,7 +140,10 @@ describe('content', () => {
       await tradeOnce(winner, '1.08400');
       await tradeOnce(loser, '1.08000');
       await tradeOnce(shy, '1.09500');
+      expect((await winner.get(API.userInfo)).data.rank_opt_in).toBe(0);
       for (const u of [winner, loser]) expect((await u.post(API.rankSetting, { opt_in: 1 })).code).toBe(1);
+      // The trader's own profile shows the change at once (the sessions keep the user's row in memory).
+      expect((await winner.get(API.userInfo)).data.rank_opt_in).toBe(1);
       expect(await demo.post(API.rankSetting, { opt_in: 1 })).toMatchObject({ code: 0, msg: /real accounts/ });
 
       const list = (await h.call('GET', API.followList)).data;

@@ -464,6 +464,7 @@ export class AccountsService {
       await this.d.repo.setPassword(trx, userId, passwordHash, now);
       await this.d.sessions.revokeAll(userId, keepSessionId, trx);
     });
+    this.d.sessions.forgetUser(userId);
   }
 
   private async ownTarget(user: UserRow, type: number): Promise<CodeTarget> {

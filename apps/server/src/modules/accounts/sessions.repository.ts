@@ -19,10 +19,30 @@ type UserSessionRow = UserRow & {
   session_revoked_at: number | null;
 };
 
+export interface UserSession {
+  readonly session: Readonly<SessionRow>;
+  readonly user: Readonly<UserRow>;
+}
+
+/**
+ * How long a trader's session and row may be served from memory. Every write to sessions goes through this repository
+ * and forgets what it changed at once, and so does every write to a user's row (`forgetUser`); the limit only bounds
+ * how long a write that forgot to do so could go unseen.
+ */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 20_000;
+
 /** Sessions of traders and staff; only token hashes are stored. */
 export class SessionsRepository {
   private readonly byTokenHash: RawQuery<SessionRow>;
   private readonly userByTokenHash: RawQuery<UserSessionRow>;
+  /**
+   * Traders' sessions with their rows by token hash. Every request of a trader needs them, and reading them costs
+   * more than an order's own statements: the read connection's page cache is emptied by every commit of the writer.
+   */
+  private readonly cache = new Map<string, { until: number; value: UserSession }>();
+  /** Counts the forgets: a read that started before one must not fill the cache with what it read. */
+  private epoch = 0;
 
   constructor(
     private readonly db: Db,
@@ -63,29 +83,57 @@ export class SessionsRepository {
     return (await this.byTokenHash.run(this.read, [tokenHash])).rows[0];
   }
 
-  /** A trader's session by token hash, with the trader's row; undefined without one (or when the user is gone). */
-  async findUserSession(tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  /**
+   * A trader's session by token hash, with the trader's row; undefined without one (or when the user is gone). Served
+   * from memory for a few seconds after a read (see `cache`), so both are read-only.
+   */
+  async findUserSession(tokenHash: string): Promise<UserSession | undefined> {
+    const now = performance.now();
+    const hit = this.cache.get(tokenHash);
+    if (hit && hit.until > now) return hit.value;
+    const epoch = this.epoch;
     const row = (await this.userByTokenHash.run(this.read, [tokenHash])).rows[0];
     if (!row) return undefined;
     const { session_id, session_actor_id, session_last_seen_at, session_revoked_at, ...user } = row;
-    return {
-      session: {
+    const value: UserSession = {
+      session: Object.freeze({
         id: session_id,
         actor: 'user',
         actor_id: session_actor_id,
         last_seen_at: session_last_seen_at,
         revoked_at: session_revoked_at,
-      },
-      user,
+      }),
+      user: Object.freeze(user),
     };
+    if (this.epoch === epoch) {
+      this.cache.delete(tokenHash);
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(tokenHash, { until: now + CACHE_MS, value });
+    }
+    return value;
+  }
+
+  /**
+   * Forgets what memory holds of a user's sessions and row. Every write to a user's row calls it after the write; a
+   * write inside a transaction calls it again after the commit (a read in between still saw the old row).
+   */
+  forgetUser(userId: number): void {
+    this.forget((v) => v.user.id === userId);
+  }
+
+  private forget(match: (v: UserSession) => boolean): void {
+    this.epoch += 1;
+    for (const [key, { value }] of this.cache) if (match(value)) this.cache.delete(key);
   }
 
   async touch(id: number, at: number): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+    this.forget((v) => v.session.id === id);
   }
 
   async revoke(id: number, at: number): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    this.forget((v) => v.session.id === id);
   }
 
   /** Revokes every live session of an actor, except `keepId` when given. */
@@ -98,5 +146,7 @@ export class SessionsRepository {
       .where('revoked_at', 'is', null);
     if (keepId !== undefined) q = q.where('id', '!=', keepId);
     await q.execute();
+    // Inside a caller's transaction the caller forgets again after its commit (see forgetUser).
+    if (actor === 'user') this.forgetUser(actorId);
   }
 }

@@ -1,8 +1,7 @@
 import { newSessionToken, sha256 } from '../../core/security.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { Actor, SessionRow, SessionsRepository } from './sessions.repository.ts';
+import type { Actor, SessionRow, SessionsRepository, UserSession } from './sessions.repository.ts';
 
 /** Last-seen times are written at most this often, so a busy client does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -34,7 +33,7 @@ export class SessionsService {
    * A trader's live session with the trader's row, read in one statement (every trader request runs it); undefined
    * as `authenticate` would be, or when the user is gone. Only for the service of actor `user`.
    */
-  async authenticateUser(authorization: unknown): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  async authenticateUser(authorization: unknown): Promise<UserSession | undefined> {
     if (this.actor !== 'user') throw new Error('authenticateUser is for trader sessions');
     const token = tokenFrom(authorization);
     if (!token) return undefined;
@@ -50,11 +49,19 @@ export class SessionsService {
     return true;
   }
 
+  /** Forgets what memory holds of a user's sessions and row: call it after any write to the user's row commits. */
+  forgetUser(userId: number): void {
+    this.repo.forgetUser(userId);
+  }
+
   revoke(sessionId: number): Promise<void> {
     return this.repo.revoke(sessionId, this.clock.now());
   }
 
-  /** Signs out every session of an actor but `keepSessionId`, inside the caller's transaction when given. */
+  /**
+   * Signs out every session of an actor but `keepSessionId`, inside the caller's transaction when given (then call
+   * `forgetUser` after the commit).
+   */
   revokeAll(actorId: number, keepSessionId?: number, db?: Db | Tx): Promise<void> {
     return this.repo.revokeAll(this.actor, actorId, this.clock.now(), keepSessionId, db);
   }

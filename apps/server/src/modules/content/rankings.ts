@@ -36,7 +36,15 @@ export class Rankings {
   private cached: RankList | undefined;
   private computing: Promise<RankList> | undefined;
 
-  constructor(private readonly d: { db: Db; clock: Clock; instrumentCode: (id: number) => string | undefined }) {}
+  constructor(
+    private readonly d: {
+      db: Db;
+      clock: Clock;
+      instrumentCode: (id: number) => string | undefined;
+      /** Told when a user's row changes (the sessions keep it in memory for a few seconds). */
+      userChanged: (userId: number) => void;
+    },
+  ) {}
 
   async page(page: number, limit: number): Promise<RankList> {
     const all = await this.current();
@@ -50,6 +58,7 @@ export class Rankings {
       .set({ rank_opt_in: optIn ? 1 : 0 })
       .where('id', '=', userId)
       .execute();
+    this.d.userChanged(userId);
     this.cached = undefined;
   }
 
