@@ -1,10 +1,11 @@
 /**
  * Market orders through HTTP (issue 4 §7): many demo traders each submitting market orders for BTCUSD (open around
  * the clock) over loopback, against Tradepad in a child process on a fresh database with durable commits (SQLite
- * WAL + synchronous=FULL; PostgreSQL when ORDERS_DATABASE_URL is set, e.g. the CI's throwaway cluster).
+ * WAL with every commit flushed before it is acknowledged; PostgreSQL when ORDERS_DATABASE_URL is set, e.g. the CI's throwaway cluster).
  *
- * Two runs per database: a fixed rate of ORDERS_RATE orders/s (default 2,000) to read the latency at that load, then
- * as fast as ORDERS_CONNECTIONS connections can go for the ceiling. Every order is a real fill: margin and fee
+ * Two runs per database, after ORDERS_WARMUP seconds (default 3) at the fixed rate: ORDERS_RATE orders/s (default
+ * 2,000) evenly paced by an open-loop generator (support/paced-http.ts) to read the latency at that load, then as fast
+ * as ORDERS_CONNECTIONS autocannon connections can go for the ceiling. Every order is a real fill: margin and fee
  * through the ledger, a group-committed transaction, the trigger and risk books updated. Prints figures; asserts
  * nothing. Target: ≥ 2,000 orders/s sustained with p99 ≤ 10 ms on SQLite.
  */
@@ -14,10 +15,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API, type TradeItem } from '@tradepad/contracts';
+import { pacedLoad, quantile } from './support/paced-http.ts';
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_RATE ?? 2000);
+/** Seconds of orders at the fixed rate before measuring, not reported: the server's code is compiled by then. */
+const WARMUP = Number(process.env.ORDERS_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.ORDERS_CONNECTIONS ?? 64);
 const USERS = CONNECTIONS;
 
@@ -96,42 +102,65 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
       multiple: '20',
     }).toString();
     const rows: Row[] = [];
-    for (const [mode, rate] of [
-      [`fixed ${RATE}/s`, RATE],
-      ['as fast as possible', 0],
+    const submitRequest = (token: string) =>
+      Buffer.from(
+        `POST ${API.submit} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/x-www-form-urlencoded\r\n` +
+          `authorization: ${token}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    for (const [mode, rate, seconds] of [
+      ['warm-up', RATE, WARMUP],
+      [`paced ${RATE}/s`, RATE, SECONDS],
+      ['as fast as possible', 0, SECONDS],
     ] as const) {
+      if (seconds <= 0) continue;
       const before = await next<Stats>(server, 'stats', { type: 'stats' });
-      let refused = 0;
-      let client = 0;
-      const r = await autocannon({
-        url: `${base}${API.submit}`,
-        method: 'POST',
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        ...(rate > 0 ? { overallRate: rate } : {}),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-        setupClient: (c) => {
-          c.setHeaders({ 'content-type': 'application/x-www-form-urlencoded', authorization: tokens[client++ % tokens.length]! });
-        },
-      });
+      let latency: { p50: number; p99: number; max: number };
+      let requests: number;
+      let errors: number;
+      if (rate > 0) {
+        // Evenly spaced requests, latency from when each fell due (see paced-http.ts).
+        const r = await pacedLoad({ host: '127.0.0.1', port, rate, seconds, requests: tokens.map(submitRequest) });
+        const l = r.latencies;
+        latency = { p50: quantile(l, 0.5), p99: quantile(l, 0.99), max: l[l.length - 1] ?? NaN };
+        requests = r.completed;
+        errors = r.errors;
+      } else {
+        let client = 0;
+        const r = await autocannon({
+          url: `${base}${API.submit}`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration: seconds,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          setupClient: (c) => {
+            c.setHeaders({
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: tokens[client++ % tokens.length]!,
+            });
+          },
+        });
+        latency = r.latency;
+        requests = r.requests.total;
+        errors = r.errors + r.non2xx + r.timeouts;
+      }
       const after = await next<Stats>(server, 'stats', { type: 'stats' });
       const orders = after.jobs - before.jobs;
       const batches = after.batches - before.batches;
-      refused = r.requests.total - orders;
+      if (mode === 'warm-up') continue;
       rows.push({
         db,
         mode,
         orders,
-        perSec: orders / SECONDS,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        max: r.latency.max,
-        errors: r.errors + r.non2xx + r.timeouts,
-        refused: Math.max(0, refused),
+        perSec: orders / seconds,
+        p50: round(latency.p50),
+        p99: round(latency.p99),
+        max: round(latency.max),
+        errors,
+        refused: Math.max(0, requests - orders),
         jobsPerCommit: batches ? orders / batches : 0,
       });
-      console.log(`${db} ${mode}: ${Math.round(orders / SECONDS)} orders/s, p99 ${r.latency.p99} ms`);
+      console.log(`${db} ${mode}: ${Math.round(orders / seconds)} orders/s, p99 ${round(latency.p99)} ms`);
     }
     return rows;
   } finally {
