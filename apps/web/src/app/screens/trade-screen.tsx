@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { TradeMarket } from '../../features/chart/components/trade-market.tsx';
 import { useTradeList } from '../../shared/api/trade-list.api.ts';
 import { useSelectedInstrument } from '../../shared/market/use-selected-instrument.ts';
+import { useAfterPaint } from '../../shared/lib/use-after-paint.ts';
 import { Page } from '../../shared/ui/page.tsx';
 import './trade-screen.css';
 
-/** The order ticket is its own chunk: the chart shows first. */
+/** The order ticket is its own chunk, fetched once the price has been painted. */
 const OrderTicket = lazy(() => import('../../features/order-ticket/components/order-ticket.tsx'));
 
 /** /trade (spec §2): the market half (instrument, live price, periods, chart), then the order ticket. */
@@ -14,6 +15,7 @@ export default function TradeScreen() {
   const { t } = useTranslation();
   const list = useTradeList();
   const item = useSelectedInstrument(list.data);
+  const painted = useAfterPaint();
   useEffect(() => {
     document.documentElement.classList.add('is-wide-trade');
     return () => document.documentElement.classList.remove('is-wide-trade');
@@ -22,12 +24,16 @@ export default function TradeScreen() {
     <Page name="trade" withTabBar bodyClassName="trade-body">
       <h1 className="visually-hidden">{t('route.trade')}</h1>
       <TradeMarket />
-      {item && list.data && (
-        <Suspense fallback={<TicketSkeleton />}>
-          {/* A new instrument starts a fresh ticket: its own lot step, leverages and prices. */}
-          <OrderTicket key={item.Id} item={item} items={list.data} />
-        </Suspense>
-      )}
+      {item &&
+        list.data &&
+        (painted ? (
+          <Suspense fallback={<TicketSkeleton />}>
+            {/* A new instrument starts a fresh ticket: its own lot step, leverages and prices. */}
+            <OrderTicket key={item.Id} item={item} items={list.data} />
+          </Suspense>
+        ) : (
+          <TicketSkeleton />
+        ))}
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inTurns, nextTask } from './tasks.ts';
+import { afterNextPaint, inTurns, nextTask } from './tasks.ts';
 
 /** Lets `n` rounds of microtasks run (all of them within the current task). */
 async function microtasks(n = 50): Promise<void> {
@@ -8,6 +8,7 @@ async function microtasks(n = 50): Promise<void> {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('nextTask', () => {
@@ -71,5 +72,23 @@ describe('inTurns', () => {
 
   it('resolves with no steps', async () => {
     await expect(inTurns([])).resolves.toBeUndefined();
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('waits for the next frame, then for the task after it (when the frame has been painted)', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    const log: string[] = [];
+    const painted = afterNextPaint().then(() => log.push('after paint'));
+    await nextTask();
+    expect(log).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    log.push('frame');
+    await microtasks();
+    expect(log).toEqual(['frame']);
+    await painted;
+    expect(log).toEqual(['frame', 'after paint']);
   });
 });

@@ -26,3 +26,8 @@ export async function inTurns(steps: ReadonlyArray<() => unknown>): Promise<void
     }
   }
 }
+
+/** Resolves once the next frame has been painted (in the task after the frame's animation callbacks). */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
+}

@@ -6,6 +6,7 @@ import { useCategories } from '../../../shared/api/categories.api.ts';
 import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
+import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { usePeriod } from '../hooks/use-period.ts';
 import { useSelectedInstrument } from '../../../shared/market/use-selected-instrument.ts';
@@ -13,7 +14,10 @@ import { PeriodBar } from './period-bar.tsx';
 import { TradeHeader, TradeHeaderSkeleton } from './trade-header.tsx';
 import './chart.css';
 
-/** The chart and its library load only when the trade screen shows (lightweight-charts stays off the first screen). */
+/**
+ * The chart and its library load only when the trade screen shows (lightweight-charts stays off the first screen),
+ * and only once the instrument and its price have been painted.
+ */
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 /** The drawer (with antd-mobile's Popup) loads on the first tap on the instrument. */
 const InstrumentPicker = lazy(() => import('./instrument-picker.tsx').then((m) => ({ default: m.InstrumentPicker })));
@@ -33,6 +37,7 @@ export function TradeMarket() {
   const item = useSelectedInstrument(list.data);
   const select = useSelectionStore((s) => s.select);
   const [period, setPeriod] = usePeriod();
+  const painted = useAfterPaint();
   const [picking, setPicking] = useState(false);
   const [pickerWanted, setPickerWanted] = useState(false);
   const openPicker = () => {
@@ -75,7 +80,7 @@ export function TradeMarket() {
       {item ? <TradeHeader item={item} onPick={openPicker} /> : <TradeHeaderSkeleton />}
       <PeriodBar value={period} onChange={setPeriod} />
       <Suspense fallback={<ChartSkeleton />}>
-        {item ? (
+        {item && painted ? (
           <CandleChart forexId={item.Id} code={item.Code} period={period} precision={item.PricePrecision} />
         ) : (
           <ChartSkeleton />
