@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PERIODS, PERIOD_SECONDS, type KlinePoint, type TradeItem } from '@tradepad/contracts';
 import { aggregateCandles, bucketStart } from '@tradepad/domain';
+import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /** Live markets over HTTP and websockets, on a fresh database with the full default history. */
@@ -180,4 +181,37 @@ describe('candles across a restart', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('gives the minute of a start its bar even when no tick comes before the minute ends', async () => {
+    // Started 0.2 s before a minute ends, by a feed that stays silent: the history ends with the minute before.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const h = await startHarness({
+      clock: { now: () => minute + 59_800 },
+      feed: new ScriptedFeed(),
+      env: { HISTORY_DAYS: '1', HISTORY_LONG_DAYS: '2' },
+    });
+    try {
+      await h.app.tradepad.market.stop();
+      const db = h.app.tradepad.database.db;
+      const btc = await db.selectFrom('instruments').select('id').where('code', '=', 'BTCUSD').executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('candles')
+        .select(['time', 'open', 'high', 'low', 'close', 'volume'])
+        .where('instrument_id', '=', btc.id)
+        .where('period', '=', '1min')
+        .orderBy('time', 'desc')
+        .limit(2)
+        .execute();
+      const [current, before] = rows.map((r) => ({ ...r, time: Number(r.time) }));
+      expect(current!.time).toBe(minute / 1000);
+      expect(before!.time).toBe(minute / 1000 - 60);
+      // Flat at the last price until a tick moves it.
+      expect([current!.open, current!.high, current!.low, current!.close].map(Number)).toEqual(
+        Array(4).fill(Number(before!.close)),
+      );
+      expect(Number(current!.volume)).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
 });

@@ -100,6 +100,7 @@ export class MarketService {
   /** Starts the feed (engine role only). */
   start(): void {
     if (this.d.config.NODE_ROLE === 'api') return;
+    if (!this.replaying) this.openCurrentMinutes(this.d.clock.now());
     this.feed = this.d.feed ?? this.createFeed();
     this.feed.start((t) => this.onTick(t));
     this.flushTimer = setInterval(
@@ -377,6 +378,25 @@ export class MarketService {
       aggregateCandles(hourly, (s) => Math.floor(tradingDayStart(inst.hours, s * 1000) / 1000)),
     );
     return rows;
+  }
+
+  /**
+   * The history ends with the last whole minute and live ticks open the next ones: a start in the last moments of a
+   * minute, before an instrument's first tick, would leave that minute without a bar. Each open instrument's minute
+   * therefore starts at once, at the last price (ticks then move it).
+   */
+  private openCurrentMinutes(now: number): void {
+    for (const inst of this.instruments) {
+      const bars = this.current.get(inst.id);
+      const last = bars?.get('1min');
+      const q = this.quotes.get(inst.code);
+      if (!bars || !last || !q || inst.enabled !== 1 || !isMarketOpen(inst.hours, now)) continue;
+      const time = bucketStart('1min', now, q.dayStart);
+      if (last.time >= time) continue;
+      const bar = applyPrice(last, time, q.bid, 0);
+      bars.set('1min', bar);
+      this.dirty.set(`${inst.id}|1min|${bar.time}`, { instrumentId: inst.id, period: '1min', ...bar });
+    }
   }
 
   /** Loads the newest stored bar of each period, so live ticks continue it, and primes the day's quote. */
