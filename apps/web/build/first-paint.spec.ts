@@ -193,7 +193,7 @@ describe('the document language before the first paint', () => {
   const LANGS = { storageKey: 'tradepad.lang', tags: { hk: 'zh-HK', en: 'en', de: 'de', ar: 'ar' }, rtl: ['ar'] };
 
   /** The head's language script, run against a page with `search` and a stored language (or a storage that throws). */
-  function run(search: string, stored: string | null | Error) {
+  function run(search: string, stored: string | null | Error, formats: string[] = []) {
     const hook = firstPaint(LANGS).transformIndexHtml as { handler: Handler };
     const html = hook.handler(BUILT_HTML, { path: '/index.html', filename: 'index.html', bundle: BUNDLE });
     const script = inlineScripts(headOf(html))[0]!;
@@ -204,11 +204,23 @@ describe('the document language before the first paint', () => {
         return key === LANGS.storageKey ? stored : null;
       },
     };
-    new Function('document', 'localStorage', 'location', 'URLSearchParams', script)(
+    // Records the languages the script formats in.
+    const intl = {
+      NumberFormat: function (lang: string) {
+        formats.push(`number ${lang}`);
+        return { format: () => '' };
+      },
+      DateTimeFormat: function (lang: string) {
+        formats.push(`date ${lang}`);
+        return { format: () => '' };
+      },
+    };
+    new Function('document', 'localStorage', 'location', 'URLSearchParams', 'Intl', script)(
       { documentElement },
       localStorage,
       { search },
       URLSearchParams,
+      intl,
     );
     return documentElement;
   }
@@ -221,6 +233,15 @@ describe('the document language before the first paint', () => {
   it('lets an exact ?lang= code win over the stored one', () => {
     expect(run('?lang=de', 'ar')).toEqual({ lang: 'de', dir: 'ltr' });
     expect(run('?lang=tw', 'ar')).toEqual({ lang: 'ar', dir: 'rtl' });
+  });
+
+  it('readies number and date formatting in the page’s language before the first paint', () => {
+    const formats: string[] = [];
+    run('', 'de', formats);
+    expect(formats).toEqual(['number de', 'date de']);
+    formats.length = 0;
+    run('', null, formats);
+    expect(formats).toEqual(['number zh-HK', 'date zh-HK']);
   });
 
   it('leaves the page as it is for an unknown code, nothing stored, or a storage that refuses', () => {
