@@ -66,6 +66,13 @@ async function runOnce(url: string, chromePath: string): Promise<Run> {
         .filter((a) => a && a.score !== null && a.score < 0.9)
         .map((a) => `${c}: ${a!.id} (${a!.displayValue ?? a!.score})`),
     );
+    // A category without a score: Lighthouse could not compute one of its metrics in this run; say why.
+    if (CATEGORIES.some((c) => lhr.categories[c]?.score == null)) {
+      const errors = Object.values(lhr.audits)
+        .filter((a) => a.errorMessage)
+        .map((a) => `${a.id}: ${a.errorMessage}`);
+      failed.push(`run not scored: ${lhr.runtimeError?.message ?? errors.slice(0, 3).join('; ') ?? 'no reason given'}`);
+    }
     return { scores, scripts, failed };
   } finally {
     await chrome.kill();
