@@ -240,8 +240,7 @@ export class MarketService {
     for (const period of PERIOD_NAMES) {
       const time = bucketStart(period, tick.time, q.dayStart);
       const next = applyPrice(bars.get(period), time, tick.bid, volume);
-      bars.set(period, next);
-      this.dirty.set(`${inst.id}|${period}|${next.time}`, { instrumentId: inst.id, period, ...next });
+      this.setBar(inst.id, bars, period, next);
       if (wantsKline) {
         const msg: KlineMessage = {
           type: 'KLINE',
@@ -393,10 +392,14 @@ export class MarketService {
       if (!bars || !last || !q || inst.enabled !== 1 || !isMarketOpen(inst.hours, now)) continue;
       const time = bucketStart('1min', now, q.dayStart);
       if (last.time >= time) continue;
-      const bar = applyPrice(last, time, q.bid, 0);
-      bars.set('1min', bar);
-      this.dirty.set(`${inst.id}|1min|${bar.time}`, { instrumentId: inst.id, period: '1min', ...bar });
+      this.setBar(inst.id, bars, '1min', applyPrice(last, time, q.bid, 0));
     }
+  }
+
+  /** Makes `bar` an instrument's current bar of `period`, to be written by the next flush. */
+  private setBar(instrumentId: number, bars: Map<PeriodName, Candle>, period: PeriodName, bar: Candle): void {
+    bars.set(period, bar);
+    this.dirty.set(`${instrumentId}|${period}|${bar.time}`, { instrumentId, period, ...bar });
   }
 
   /** Loads the newest stored bar of each period, so live ticks continue it, and primes the day's quote. */

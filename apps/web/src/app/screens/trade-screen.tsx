@@ -15,6 +15,7 @@ export default function TradeScreen() {
   const { t } = useTranslation();
   const list = useTradeList();
   const item = useSelectedInstrument(list.data);
+  // The price paints first; the chart and the ticket (their own chunks) come after it.
   const painted = useAfterPaint();
   useEffect(() => {
     document.documentElement.classList.add('is-wide-trade');
@@ -23,7 +24,7 @@ export default function TradeScreen() {
   return (
     <Page name="trade" withTabBar bodyClassName="trade-body">
       <h1 className="visually-hidden">{t('route.trade')}</h1>
-      <TradeMarket />
+      <TradeMarket chartReady={painted} />
       {item &&
         list.data &&
         (painted ? (

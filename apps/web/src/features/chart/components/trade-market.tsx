@@ -6,7 +6,6 @@ import { useCategories } from '../../../shared/api/categories.api.ts';
 import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
-import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { usePeriod } from '../hooks/use-period.ts';
 import { useSelectedInstrument } from '../../../shared/market/use-selected-instrument.ts';
@@ -16,7 +15,7 @@ import './chart.css';
 
 /**
  * The chart and its library load only when the trade screen shows (lightweight-charts stays off the first screen),
- * and only once the instrument and its price have been painted.
+ * and only once the instrument and its price have been painted (`chartReady`).
  */
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 /** The drawer (with antd-mobile's Popup) loads on the first tap on the instrument. */
@@ -28,7 +27,7 @@ const noCategories: Category[] = [];
  * The market half of the trade screen (spec §2): the selected instrument with its live price and change, the
  * instrument drawer, the period bar and the candlestick chart.
  */
-export function TradeMarket() {
+export function TradeMarket({ chartReady }: { chartReady: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = useTradeList();
@@ -37,7 +36,6 @@ export function TradeMarket() {
   const item = useSelectedInstrument(list.data);
   const select = useSelectionStore((s) => s.select);
   const [period, setPeriod] = usePeriod();
-  const painted = useAfterPaint();
   const [picking, setPicking] = useState(false);
   const [pickerWanted, setPickerWanted] = useState(false);
   const openPicker = () => {
@@ -80,7 +78,7 @@ export function TradeMarket() {
       {item ? <TradeHeader item={item} onPick={openPicker} /> : <TradeHeaderSkeleton />}
       <PeriodBar value={period} onChange={setPeriod} />
       <Suspense fallback={<ChartSkeleton />}>
-        {item && painted ? (
+        {item && chartReady ? (
           <CandleChart forexId={item.Id} code={item.Code} period={period} precision={item.PricePrecision} />
         ) : (
           <ChartSkeleton />
