@@ -335,7 +335,8 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
       if (lang === 'ar') expect(await page.getAttribute('html', 'lang')).toMatch(/^ar/);
       await context.close();
     }
-  });
+    // 14 languages × a sign-in and 3 screens, 4–5 s per language on a 2-core machine.
+  }, 180_000);
 
   it('serves the manifest, its icons and a service worker that works offline without caching the API', async () => {
     const manifest = await fetch(`${e.baseUrl}/manifest.webmanifest`).then((r) => r.json() as Promise<any>);

@@ -1,5 +1,5 @@
 import { Activity, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../shared/router/router.tsx';
 import { realtime } from '../shared/realtime/socket.ts';
 import { useUserStore } from '../shared/store/user.store.ts';
 import { PageFallback } from '../shared/ui/page-fallback.tsx';

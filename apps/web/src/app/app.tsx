@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from '../shared/router/router.tsx';
 import { antdLocale } from '../i18n/i18n.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';

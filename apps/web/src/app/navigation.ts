@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, type NavigateFunction } from 'react-router';
+import { useNavigate, type NavigateFunction } from '../shared/router/router.tsx';
 
 /** Navigation for code outside React (the API client's session-expired redirect). */
 let navigateRef: NavigateFunction | null = null;

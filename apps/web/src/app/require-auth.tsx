@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../shared/router/router.tsx';
 import { useUserStore } from '../shared/store/user.store.ts';
 import { loginPathFrom } from './session.ts';
 

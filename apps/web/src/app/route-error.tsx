@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { Page } from '../shared/ui/page.tsx';
 import '../shared/ui/coming-soon.css';
 import '../shared/ui/form.css';

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useParams, useRoutes, type RouteObject } from '../shared/router/router.tsx';
 import { RealOnly } from '../shared/ui/real-only.tsx';
 import { AppShell } from './app-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';

@@ -1,4 +1,4 @@
-import { i18next } from '../i18n/i18n.ts';
+import { translate } from '../i18n/i18n.ts';
 import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
 import { realtime } from '../shared/realtime/socket.ts';
@@ -30,9 +30,9 @@ export function installSession(navigate: Navigate): void {
     },
     toastError: toastMessage,
     toastSuccess: toastMessage,
-    transportMessage: (kind, status) => i18next.t(`err.${kind}`, { status: status ?? 0 }),
+    transportMessage: (kind, status) => translate(`err.${kind}`, { status: status ?? 0 }),
     loadingStart() {
-      setLoadingText(i18next.t('common.loading'));
+      setLoadingText(translate('common.loading'));
       loadingStart();
     },
     loadingStop,

@@ -1,15 +1,51 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Lang } from '@tradepad/contracts/languages';
 import type { Locale } from 'antd-mobile/es/locales/base';
 import { applyDocumentLang, storeLang } from './lang.ts';
+import { flattenMessages, formatMessage, type Catalogue, type MessageTree, type MessageValues } from './messages.ts';
 
 /**
- * i18next with one JSON file per language under `locales/`, loaded on demand so the first screen carries only the
- * language it shows. Every language is complete (locales.spec.ts), so there is no fallback chain to hide a gap.
+ * The interface's messages: one JSON file per language under `locales/`, loaded on demand so the first screen carries
+ * only the language it shows. Every language is complete (locales.spec.ts), so there is no fallback chain to hide a
+ * gap. A small module of our own rather than i18next: the app needs look-up and `{{name}}` placeholders only, and
+ * i18next with its React binding was ~15 KB gzipped of the first screen's script plus its start-up and a costlier
+ * look-up in every render (issue 6 §8).
  */
-type Messages = Record<string, unknown>;
-const messageLoaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
+const messageLoaders = import.meta.glob<MessageTree>('./locales/*.json', { import: 'default' });
+const catalogues = new Map<Lang, Catalogue>();
+let language: Lang | undefined;
+let catalogue: Catalogue | undefined;
+const listeners = new Set<() => void>();
+
+export type Translate = (key: string, values?: MessageValues) => string;
+
+/** The message for `key` in the current language (outside React; components use `useTranslation`). */
+export const translate: Translate = (key, values) => formatMessage(catalogue, key, values);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentLanguage = () => language;
+
+/** `t` for the current language; the component renders again when the language changes. */
+export function useTranslation(): { t: Translate; lang: Lang | undefined } {
+  const lang = useSyncExternalStore(subscribe, currentLanguage);
+  // Bound to the language of this render; a new function per language, so memoised children and effects that use
+  // `t` follow a language change.
+  const t = useMemo<Translate>(() => {
+    const messages = lang && catalogues.get(lang);
+    return (key, values) => formatMessage(messages || undefined, key, values);
+  }, [lang]);
+  return { t, lang };
+}
+
+function setLanguage(lang: Lang): void {
+  language = lang;
+  catalogue = catalogues.get(lang);
+  for (const listener of listeners) listener();
+}
 
 /** antd-mobile's own texts (Picker buttons, Dialog buttons…) in each of our languages. */
 const antdLoaders: Record<Lang, () => Promise<{ default: Locale }>> = {
@@ -39,34 +75,24 @@ async function loadLanguage(lang: Lang): Promise<void> {
   const load = messageLoaders[`./locales/${lang}.json`];
   if (!load) throw new Error(`missing locale ${lang}`);
   const [messages, antd] = await Promise.all([
-    i18next.hasResourceBundle(lang, 'translation') ? Promise.resolve(null) : load(),
+    catalogues.has(lang) ? Promise.resolve(null) : load(),
     antdLocales.has(lang) ? Promise.resolve(null) : antdLoaders[lang](),
   ]);
-  if (messages) i18next.addResourceBundle(lang, 'translation', messages, true, true);
+  if (messages) catalogues.set(lang, flattenMessages(messages));
   if (antd) antdLocales.set(lang, antd.default);
 }
 
 export async function initI18n(lang: Lang): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
   await loadLanguage(lang);
-  await i18next.changeLanguage(lang);
+  setLanguage(lang);
   applyDocumentLang(lang);
 }
 
 /** Loads and switches to `lang`, remembers it and updates `<html lang dir>`. */
 export async function switchLanguage(lang: Lang): Promise<void> {
   await loadLanguage(lang);
-  await i18next.changeLanguage(lang);
+  setLanguage(lang);
   storeLang(lang);
   applyDocumentLang(lang);
 }
 
-export { i18next };

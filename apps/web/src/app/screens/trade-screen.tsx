@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { TradeMarket } from '../../features/chart/components/trade-market.tsx';
 import { useTradeList } from '../../shared/api/trade-list.api.ts';
 import { useSelectedInstrument } from '../../shared/market/use-selected-instrument.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { DownFill } from 'antd-mobile-icons';
 import { regionName } from '../../i18n/format.ts';
 import { selectedArea, useSettingsStore } from '../store/settings.store.ts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { CheckOutline, SearchOutline } from 'antd-mobile-icons';
 import type { Area } from '@tradepad/contracts/account-types';
 import { regionName } from '../../i18n/format.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { SendCodeButton } from './send-code-button.tsx';
 import { TextField } from './text-field.tsx';
 

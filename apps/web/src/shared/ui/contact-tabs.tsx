@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import type { ContactType } from '../api/send-code.api.ts';
 import { Segmented } from './segmented.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { FileOutline } from 'antd-mobile-icons';
 import { toastMessage, toastSuccess } from './toast.ts';
 import './copy-button.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import type { UploadResult } from '@tradepad/contracts/wallet';
 import { uploadImage, uploadRefusal } from '../api/image-upload.api.ts';

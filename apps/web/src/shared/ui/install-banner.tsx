@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { CloseOutline } from 'antd-mobile-icons';
 import { LogoMark } from '../../assets/logo-mark.tsx';
 import { useInstallOffer } from '../lib/install-prompt.ts';

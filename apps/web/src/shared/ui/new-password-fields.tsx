@@ -1,5 +1,5 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { PasswordField } from './password-field.tsx';
 
 /** A new password and the same typed again. */

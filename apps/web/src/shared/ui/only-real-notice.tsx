@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { Link } from '../router/router.tsx';
 import { NoData } from './no-data.tsx';
 import { Page } from './page.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useBack } from './use-back.ts';
 import './page.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 

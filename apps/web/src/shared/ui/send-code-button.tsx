@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { useCountdown } from './use-countdown.ts';
 
 /** Seconds before a code can be sent again (spec §4, §9). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { NavLink } from '../router/router.tsx';
 import { MarketsIcon, MeIcon, OrdersIcon, RankIcon, TradeIcon } from './tab-icons.tsx';
 import './tab-bar.css';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/router.tsx';
 
 /**
  * Goes back in the app's history when there is somewhere to go back to, else to `fallback` (a page opened from a

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { toastMessage } from './toast.ts';
 
 /** A form's failed check: the field marked with aria-invalid, the reason shown as a toast. */

@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import type { LedgerEntryView } from '@tradepad/contracts/trading';
 import { formatDateTime, formatDecimal } from '../../../i18n/format.ts';
 import type { Paged } from '../../../shared/api/paged.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_CHANGE_PASSWORD } from '@tradepad/contracts/account-types';
 import { sendCodeVia, type ContactType } from '../../../shared/api/send-code.api.ts';
 import { maskEmail, maskMobile } from '../../../shared/lib/mask.ts';

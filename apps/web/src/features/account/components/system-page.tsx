@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import { RightOutline } from 'antd-mobile-icons';
 import { LANG_NAMES } from '@tradepad/contracts/languages';

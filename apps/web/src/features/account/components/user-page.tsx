@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import {
   BankcardOutline,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import type { ContactType } from '../../../shared/api/send-code.api.ts';
 import { AreaPrefix } from '../../../shared/ui/area-picker.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { LogoMark } from '../../../assets/logo-mark.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

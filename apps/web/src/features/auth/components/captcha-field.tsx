@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { RedoOutline } from 'antd-mobile-icons';
 import type { Captcha } from '@tradepad/contracts/account-types';
 import { TextField } from '../../../shared/ui/text-field.tsx';

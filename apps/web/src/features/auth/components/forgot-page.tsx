@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_RESET_PASSWORD } from '@tradepad/contracts/account-types';
 import { CodeField } from '../../../shared/ui/code-field.tsx';
 import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/account-types';
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_REGISTER } from '@tradepad/contracts/account-types';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { CodeField } from '../../../shared/ui/code-field.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline, SearchOutline } from 'antd-mobile-icons';
 import { MARKET_OPEN, type Category, type TradeItem } from '@tradepad/contracts/market';
 import { isRtl } from '../../../i18n/lang.ts';

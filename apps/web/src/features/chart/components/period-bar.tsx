@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { PERIODS, type Period } from '@tradepad/contracts/market';
 
 /** i18n keys of each period: the short label on the bar and its full name for screen readers. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DownFill } from 'antd-mobile-icons';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { formatPrice } from '../../../i18n/format.ts';

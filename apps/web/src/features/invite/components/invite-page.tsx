@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import type { InviteList } from '@tradepad/contracts/wallet';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { KYC_APPROVED, KYC_NONE, KYC_REJECTED, KYC_WAITING, type KycCenter, type UploadResult } from '@tradepad/contracts/wallet';
 import { formatDateTime } from '../../../i18n/format.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import type { Company } from '@tradepad/contracts/account-types';
 import { serverAssetUrl } from '../../../shared/api/api-origin.ts';

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { GlobalOutline, SearchOutline } from 'antd-mobile-icons';
 import { LogoMark } from '../../../assets/logo-mark.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
 import { LiveChange, LivePrice } from '../../../shared/market/live-price.tsx';

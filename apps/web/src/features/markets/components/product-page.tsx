@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { useTradeSearch } from '../../../shared/api/trade-list.api.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
 
 /** The sticky search box of /product: a labelled search input with a clear button. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { ANNOUNCEMENT_CATEGORY } from '@tradepad/contracts/content';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ArticleList } from './article-list.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import type { NewsCategory, NewsItem } from '@tradepad/contracts/content';
 import { formatDate } from '../../../i18n/format.ts';
 import { serverAssetUrl } from '../../../shared/api/api-origin.ts';

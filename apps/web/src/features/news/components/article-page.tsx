@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useSearchParams } from '../../../shared/router/router.tsx';
 import { formatDate } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import type { Level } from '../hooks/use-order-ticket.ts';
 import { PriceField } from './price-field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 
 /** The instrument's leverage choices (`HasForexMultiple`), or the no-leverage-config message when it has none. */
 export function LeveragePicker({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { ORDER_BUY, ORDER_SELL, type OrderView } from '@tradepad/contracts/trading';
 import { formatLots } from '@tradepad/domain/lots';

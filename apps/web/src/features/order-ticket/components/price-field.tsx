@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { nudgePrice } from '../hooks/use-order-ticket.ts';
 import { StepperInput } from './stepper-input.tsx';
 

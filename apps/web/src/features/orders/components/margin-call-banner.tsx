@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { formatPercentValue } from '../../../i18n/format.ts';
 import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
 import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useQuote } from '../../../shared/market/use-quote.ts';

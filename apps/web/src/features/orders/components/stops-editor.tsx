@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import type { OrderView } from '@tradepad/contracts/trading';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import '../../../shared/ui/form.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { CheckOutline } from 'antd-mobile-icons';
 import { LANG_NAMES, LANG_TAGS, LANGS, type Lang } from '@tradepad/contracts/languages';
 import { useChangeLanguage } from '../../../i18n/use-change-language.ts';

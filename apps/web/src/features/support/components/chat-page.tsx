@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { serviceLinkMode } from '../hooks/service-link.ts';

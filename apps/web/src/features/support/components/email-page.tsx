@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { MailOutline } from 'antd-mobile-icons';
 import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import type { AmountLimits, BankCurrencyOption, DepositCoinOption, UploadResult } from '@tradepad/contracts/wallet';
 import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

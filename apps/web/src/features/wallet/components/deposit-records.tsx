@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DEPOSIT_BANK, RECORD_INVALID, RECORD_REJECTED, type DepositRecord } from '@tradepad/contracts/wallet';
 import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

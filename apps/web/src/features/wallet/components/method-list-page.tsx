@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { DRAW_BANK, DRAW_COIN, type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
 import { Dialog } from '../../../shared/ui/antd.ts';

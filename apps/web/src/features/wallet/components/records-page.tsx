@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { rowsOf, type Paged } from '../../../shared/api/paged.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

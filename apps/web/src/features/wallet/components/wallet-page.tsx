@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link } from '../../../shared/router/router.tsx';
 import { BankcardOutline, FileOutline, PayCircleOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { formatDecimal } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { AddOutline, BankcardOutline, CheckCircleFill, PayCircleOutline } from 'antd-mobile-icons';
 import {
   DRAW_BANK,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import { DRAW_BANK, DRAW_COIN, type DrawCurrency, type DrawType } from '@tradepad/contracts/wallet';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';

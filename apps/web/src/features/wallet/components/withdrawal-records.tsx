@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DRAW_BANK, RECORD_COMPLETED, type WithdrawalRecord } from '@tradepad/contracts/wallet';
 import { formatDecimal } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
