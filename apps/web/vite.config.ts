@@ -10,10 +10,10 @@ import { serviceWorker } from './service-worker/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The libraries the app starts on (the lazy screens' own libraries, antd-mobile and the chart, stay with them). */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|zustand|use-sync-external-store)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|zustand|use-sync-external-store)[\\/]/;
 /** The app's shared state, API client and live market code, which the first screens all use. */
-const CORE = /[\\/](apps[\\/]web[\\/]src[\\/]shared[\\/](api|store|lib|market|realtime|router|session)|packages[\\/]contracts)[\\/]/;
+const CORE =
+  /[\\/](apps[\\/]web[\\/]src[\\/]shared[\\/](api|store|lib|market|realtime|router|session)|packages[\\/]contracts)[\\/]/;
 /** Where `npm run dev` sends API and websocket calls: the server started by `npm start` (PORT 8080 by default). */
 const target = process.env.TRADEPAD_SERVER ?? 'http://localhost:8080';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };

@@ -95,4 +95,3 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   storeLang(lang);
   applyDocumentLang(lang);
 }
-

@@ -207,8 +207,7 @@ export function NavLink({ to, end, className, replace, onClick, ...rest }: NavLi
   const click = useLinkClick(to, replace, onClick);
   const target = to.split(/[?#]/)[0] ?? to;
   const isActive =
-    isSamePath(target, pathname) ||
-    (!end && pathname.toLowerCase().startsWith(`${target.replace(/\/+$/, '').toLowerCase()}/`));
+    isSamePath(target, pathname) || (!end && pathname.toLowerCase().startsWith(`${target.replace(/\/+$/, '').toLowerCase()}/`));
   return (
     <a
       {...rest}
