@@ -14,13 +14,16 @@ import { flattenMessages, formatMessage, type Catalogue, type MessageTree, type 
 const messageLoaders = import.meta.glob<MessageTree>('./locales/*.json', { import: 'default' });
 const catalogues = new Map<Lang, Catalogue>();
 let language: Lang | undefined;
-let catalogue: Catalogue | undefined;
 const listeners = new Set<() => void>();
 
 export type Translate = (key: string, values?: MessageValues) => string;
 
 /** The message for `key` in the current language (outside React; components use `useTranslation`). */
-export const translate: Translate = (key, values) => formatMessage(catalogue, key, values);
+export const translate: Translate = (key, values) => formatMessage(catalogueOf(language), key, values);
+
+function catalogueOf(lang: Lang | undefined): Catalogue | undefined {
+  return lang === undefined ? undefined : catalogues.get(lang);
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -35,15 +38,14 @@ export function useTranslation(): { t: Translate; lang: Lang | undefined } {
   // Bound to the language of this render; a new function per language, so memoised children and effects that use
   // `t` follow a language change.
   const t = useMemo<Translate>(() => {
-    const messages = lang && catalogues.get(lang);
-    return (key, values) => formatMessage(messages || undefined, key, values);
+    const messages = catalogueOf(lang);
+    return (key, values) => formatMessage(messages, key, values);
   }, [lang]);
   return { t, lang };
 }
 
 function setLanguage(lang: Lang): void {
   language = lang;
-  catalogue = catalogues.get(lang);
   for (const listener of listeners) listener();
 }
 

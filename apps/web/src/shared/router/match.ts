@@ -75,8 +75,16 @@ export function matchRoutes<E>(ranked: Branch<E>[], pathname: string): RouteMatc
   return null;
 }
 
-/** Whether a link to `to` is the page at `pathname` (a tab bar's active tab): the same path, case and slash aside. */
-export function isSamePath(to: string, pathname: string): boolean {
-  const target = splitPath(to.split(/[?#]/)[0] ?? '').join('/');
-  return target.toLowerCase() === splitPath(pathname).join('/').toLowerCase();
+/**
+ * Whether a link to `to` is the page at `pathname` (a tab bar's active tab), case, trailing slash, query and fragment
+ * aside; without `end`, also any page below it (`/order` for `/order/1`).
+ */
+export function isLinkActive(to: string, pathname: string, end: boolean): boolean {
+  const target = splitPath(to.split(/[?#]/)[0] ?? '');
+  const path = splitPath(pathname);
+  if (end ? path.length !== target.length : path.length < target.length) return false;
+  return target.every((segment, i) => segment.toLowerCase() === path[i]!.toLowerCase());
 }
+
+/** Whether a link to `to` is exactly the page at `pathname`. */
+export const isSamePath = (to: string, pathname: string): boolean => isLinkActive(to, pathname, true);

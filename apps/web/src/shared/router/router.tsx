@@ -11,7 +11,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { isSamePath, matchRoutes, rankRoutes, type RouteDef } from './match.ts';
+import { isLinkActive, matchRoutes, rankRoutes, type RouteDef } from './match.ts';
 
 /**
  * The app's router: the browser's history, a route table with layouts (`useRoutes`, `<Outlet>`) and the links and
@@ -205,9 +205,7 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
 export function NavLink({ to, end, className, replace, onClick, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
   const click = useLinkClick(to, replace, onClick);
-  const target = to.split(/[?#]/)[0] ?? to;
-  const isActive =
-    isSamePath(target, pathname) || (!end && pathname.toLowerCase().startsWith(`${target.replace(/\/+$/, '').toLowerCase()}/`));
+  const isActive = isLinkActive(to, pathname, end ?? false);
   return (
     <a
       {...rest}
