@@ -17,6 +17,17 @@ describe.skipIf(!chromiumPath())('live markets in Chromium', () => {
     await price.waitFor();
     const first = await price.textContent();
     await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(first);
+    // The move flashes in its direction: an opacity animation of the layer behind the figures (composited, so the
+    // page is not repainted on every frame of it).
+    expect(await price.getAttribute('data-flash')).toMatch(/^(up|down)$/);
+    const flashing = () =>
+      page.evaluate(() =>
+        document.getAnimations().some((a) => {
+          const effect = a.effect as KeyframeEffect | null;
+          return effect?.pseudoElement === '::before' && effect.getKeyframes().some((k) => k.opacity !== undefined);
+        }),
+      );
+    await expect.poll(flashing, { timeout: 15_000, interval: 50 }).toBe(true);
     await e.shot(page, 'home-live-en');
 
     await page.getByTestId('category-chip-5').click();

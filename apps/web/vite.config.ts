@@ -42,6 +42,17 @@ function preloadDefaultLocale(): Plugin {
   };
 }
 
+/** The app's "loading" message (`common.loading`) in each language, for the skeleton's status. */
+function loadingTexts(): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(LANG_TAGS).map((code) => {
+      const file = new URL(`./src/i18n/locales/${code}.json`, import.meta.url);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as { common: { loading: string } };
+      return [code, messages.common.loading];
+    }),
+  );
+}
+
 export default defineConfig({
   root,
   base: '/',
@@ -49,7 +60,7 @@ export default defineConfig({
     react(),
     serviceWorker(),
     preloadDefaultLocale(),
-    firstPaint({ storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS] }),
+    firstPaint({ storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS], loading: loadingTexts() }),
     precompress(),
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },

@@ -251,3 +251,48 @@ describe('the document language before the first paint', () => {
     expect(run('', new Error('denied'))).toEqual({ lang: 'zh-HK', dir: 'ltr' });
   });
 });
+
+describe('the loading status in the reader’s language', () => {
+  const LANGS = {
+    storageKey: 'tradepad.lang',
+    tags: { hk: 'zh-HK', en: 'en', ar: 'ar' },
+    rtl: ['ar'],
+    loading: { hk: '載入中…', en: 'Loading…', ar: 'جارٍ التحميل…' },
+  };
+  const STATUS_HTML =
+    '<!-- status -->\n      <p class="boot-status" role="status">載入中…</p>\n' +
+    '      <p class="boot-status" aria-hidden="true"><b>載入中…</b></p>';
+  const PAGE = BUILT_HTML.replace('<div class="boot">', `${STATUS_HTML}<div class="boot">`);
+
+  function build(langs: Parameters<typeof firstPaint>[0] = LANGS): string {
+    const hook = firstPaint(langs).transformIndexHtml as { handler: Handler };
+    return hook.handler(PAGE, { path: '/index.html', filename: 'index.html', bundle: BUNDLE });
+  }
+
+  /** Runs the status script in a page whose <html lang> is `lang`; returns the status and its bold copy. */
+  function run(lang: string) {
+    const status = { textContent: '載入中…' };
+    const bold = { firstChild: { textContent: '載入中…' }, previousElementSibling: status };
+    const script = inlineScripts(build()).find((s) => s.includes('currentScript'))!;
+    new Function('document', script)({ documentElement: { lang }, currentScript: { previousElementSibling: bold } });
+    return [status.textContent, bold.firstChild.textContent];
+  }
+
+  it('comes right after the bold copy, so it runs before the first layout', () => {
+    const out = build();
+    expect(out).toMatch(
+      /<p class="boot-status" aria-hidden="true"><b>載入中…<\/b><\/p><script>[^<]*currentScript[^<]*<\/script>/,
+    );
+  });
+
+  it('puts both texts in the page’s language, and leaves them for a language it does not know', () => {
+    expect(run('en')).toEqual(['Loading…', 'Loading…']);
+    expect(run('ar')).toEqual(['جارٍ التحميل…', 'جارٍ التحميل…']);
+    expect(run('tlh')).toEqual(['載入中…', '載入中…']);
+  });
+
+  it('is not added without the texts', () => {
+    const { loading: _unused, ...withoutTexts } = LANGS;
+    expect(build(withoutTexts)).not.toContain('currentScript');
+  });
+});

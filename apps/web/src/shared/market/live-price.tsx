@@ -48,10 +48,13 @@ export function LivePrice({
     previous.current = close;
     const el = ref.current;
     if (!el || before === undefined || close === undefined || before === close) return;
-    // A Web Animation restarts on every tick without forcing a layout (restarting a CSS animation needs one).
-    el.animate?.([{ backgroundColor: `var(--tp-${close > before ? 'up' : 'down'}-soft)` }, { backgroundColor: 'transparent' }], {
+    // A Web Animation restarts on every tick without forcing a layout (restarting a CSS animation needs one), and an
+    // opacity animation runs on the compositor: no style, layout or paint on the main thread for its frames.
+    el.dataset.flash = close > before ? 'up' : 'down';
+    el.animate?.([{ opacity: 1 }, { opacity: 0 }], {
       duration: reducedMotion() ? FLASH_MS / 2 : FLASH_MS,
       easing: 'ease-out',
+      pseudoElement: '::before',
     });
   }, [close]);
 
