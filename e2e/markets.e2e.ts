@@ -12,9 +12,15 @@ describe.skipIf(!chromiumPath())('live markets in Chromium', () => {
   it('shows prices that change, filters by category, and opens a live chart', async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await page.goto('/');
-    // Crypto trades every day of the week, so its prices move whenever the test runs.
+    // Crypto trades every day of the week, so its prices move whenever the test runs. Its row is far down the list,
+    // out of sight at first: off-screen rows do not follow their prices (one tick every few hundred ms).
     const price = page.getByTestId('market-price-BTCUSD');
     await price.waitFor();
+    const offScreen = await price.textContent();
+    await page.waitForTimeout(2_500);
+    expect(await price.textContent()).toBe(offScreen);
+    // In sight, the row renders the newest price and follows it.
+    await price.scrollIntoViewIfNeeded();
     const first = await price.textContent();
     await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(first);
     // The move flashes in its direction: an opacity animation of the layer behind the figures (composited, so the

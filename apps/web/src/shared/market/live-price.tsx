@@ -25,6 +25,7 @@ export function LivePrice({
   precision,
   fallback,
   toned = false,
+  paused = false,
   className,
   testId,
 }: {
@@ -34,11 +35,13 @@ export function LivePrice({
   fallback?: number;
   /** Colour the price by the day's change. */
   toned?: boolean;
+  /** Stop following the price (out of sight); the newest one shows when it resumes. */
+  paused?: boolean;
   className?: string;
   testId?: string;
 }) {
   const lang = useSettingsStore((s) => s.lang);
-  const quote = useQuote(forexId);
+  const quote = useQuote(forexId, paused);
   const close = quote?.close ?? fallback;
   const ref = useRef<HTMLSpanElement>(null);
   const previous = useRef(close);
@@ -71,17 +74,20 @@ export function LiveChange({
   forexId,
   fallback,
   pill = false,
+  paused = false,
   className,
   testId,
 }: {
   forexId: number;
   fallback?: number;
   pill?: boolean;
+  /** Stop following the change (out of sight); the newest one shows when it resumes. */
+  paused?: boolean;
   className?: string;
   testId?: string;
 }) {
   const lang = useSettingsStore((s) => s.lang);
-  const quote = useQuote(forexId);
+  const quote = useQuote(forexId, paused);
   const change = quote?.change ?? fallback;
   const tone = toneClass(change);
   const classes = ['num', 'change', pill ? `change-pill ${tone}-bg` : tone, className ?? ''].filter(Boolean).join(' ');

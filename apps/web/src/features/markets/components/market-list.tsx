@@ -5,6 +5,8 @@ import './market-list.css';
 
 /** Spec §9: the home skeleton has 10 rows. */
 const SKELETON_ROWS = 10;
+/** Rows a phone's first screen shows (see MarketRow's `onFirstScreen`). */
+const FIRST_SCREEN_ROWS = 10;
 
 /** The instruments as rows; the caller decides what shows while loading or when empty. */
 export function MarketList({
@@ -23,8 +25,15 @@ export function MarketList({
   const names = useMemo(() => new Map((categories ?? []).map((c) => [c.Id, c.NameShowTrans])), [categories]);
   return (
     <ul className="market-list" aria-label={label}>
-      {items.map((item) => (
-        <MarketRow key={item.Id} item={item} categoryName={names.get(item.CategoryId)} testPrefix={testPrefix} onOpen={onOpen} />
+      {items.map((item, index) => (
+        <MarketRow
+          key={item.Id}
+          item={item}
+          onFirstScreen={index < FIRST_SCREEN_ROWS}
+          categoryName={names.get(item.CategoryId)}
+          testPrefix={testPrefix}
+          onOpen={onOpen}
+        />
       ))}
     </ul>
   );

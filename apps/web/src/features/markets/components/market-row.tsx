@@ -1,31 +1,38 @@
 import { memo } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
+import { useInView } from '../../../shared/lib/use-in-view.ts';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
 import { LiveChange, LivePrice } from '../../../shared/market/live-price.tsx';
 import { Sparkline } from './sparkline.tsx';
 
 /**
  * One instrument of the market list: logo, code, closed label, sparkline, live price and change. The row itself
- * renders once per trade-list fetch; the live parts subscribe to their own instrument.
+ * renders once per trade-list fetch; the live parts subscribe to their own instrument while the row is on screen or
+ * near it (a list of 24 instruments ticking many times a second updates only the rows that can be seen).
  */
 export const MarketRow = memo(function MarketRow({
   item,
+  onFirstScreen,
   categoryName,
   testPrefix,
   onOpen,
 }: {
   item: TradeItem;
+  /** Among the rows a phone's first screen shows: it follows its prices from the start, before the viewport is known. */
+  onFirstScreen: boolean;
   categoryName?: string;
   /** `market` on home, `product` on search: `<prefix>-row-<Code>`, `<prefix>-price-<Code>`, `<prefix>-change-<Code>`. */
   testPrefix: string;
   onOpen(item: TradeItem): void;
 }) {
   const { t } = useTranslation();
+  const [ref, inView] = useInView<HTMLLIElement>(onFirstScreen);
+  const paused = !inView;
   const closed = item.MarketStatus !== MARKET_OPEN;
   const q = item.ForexQuotations;
   return (
-    <li>
+    <li ref={ref}>
       <button
         type="button"
         className={`market-row${closed ? ' is-closed' : ''}`}
@@ -47,16 +54,17 @@ export const MarketRow = memo(function MarketRow({
             )}
           </span>
         </span>
-        <Sparkline forexId={item.Id} fallbackChange={q?.Change ?? 0} />
+        <Sparkline forexId={item.Id} fallbackChange={q?.Change ?? 0} paused={paused} />
         <span className="market-row-quote">
           <LivePrice
             forexId={item.Id}
             precision={item.PricePrecision}
             fallback={q?.Close}
+            paused={paused}
             className="market-row-price"
             testId={`${testPrefix}-price-${item.Code}`}
           />
-          <LiveChange forexId={item.Id} fallback={q?.Change} pill testId={`${testPrefix}-change-${item.Code}`} />
+          <LiveChange forexId={item.Id} fallback={q?.Change} pill paused={paused} testId={`${testPrefix}-change-${item.Code}`} />
         </span>
       </button>
     </li>

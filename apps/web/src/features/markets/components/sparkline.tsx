@@ -7,10 +7,21 @@ import { sparklinePaths } from './sparkline-path.ts';
 const WIDTH = 64;
 const HEIGHT = 28;
 
-/** A row's small area chart, in the colour of the day's change. Re-renders for its own instrument only. */
-export const Sparkline = memo(function Sparkline({ forexId, fallbackChange }: { forexId: number; fallbackChange: number }) {
-  const closes = useSparkline(forexId);
-  const change = useQuote(forexId)?.change ?? fallbackChange;
+/**
+ * A row's small area chart, in the colour of the day's change. Re-renders for its own instrument only, and not while
+ * `paused` (out of sight).
+ */
+export const Sparkline = memo(function Sparkline({
+  forexId,
+  fallbackChange,
+  paused = false,
+}: {
+  forexId: number;
+  fallbackChange: number;
+  paused?: boolean;
+}) {
+  const closes = useSparkline(forexId, paused);
+  const change = useQuote(forexId, paused)?.change ?? fallbackChange;
   const paths = sparklinePaths(closes, WIDTH, HEIGHT);
   return (
     <svg

@@ -46,9 +46,15 @@ export function useLiveSparklines(): void {
 
 const none: readonly number[] = [];
 
-/** One instrument's sparkline closes, oldest first; re-renders only for that instrument. */
-export function useSparkline(forexId: number): readonly number[] {
-  const subscribe = useCallback((listener: () => void) => sparklines.subscribe(forexId, listener), [forexId]);
+/**
+ * One instrument's sparkline closes, oldest first; re-renders only for that instrument, and not while `paused` (out
+ * of sight: the newest closes show when it resumes).
+ */
+export function useSparkline(forexId: number, paused = false): readonly number[] {
+  const subscribe = useCallback(
+    (listener: () => void) => (paused ? () => {} : sparklines.subscribe(forexId, listener)),
+    [forexId, paused],
+  );
   const snapshot = () => sparklines.get(forexId)?.closes ?? none;
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
