@@ -21,16 +21,17 @@ export interface DocumentLanguages {
   loading?: Readonly<Record<string, string>>;
 }
 
-/** The skeleton's loading status and its unseen bold copy, as index.html writes them. */
+/** The skeleton's loading status and its unseen copies, as index.html writes them. */
 const STATUS =
-  /(<p class="boot-status" role="status">)[^<]*(<\/p>\s*(?:<!--[\s\S]*?-->\s*)?<p class="boot-status" aria-hidden="true"><b>)[^<]*(<\/b><\/p>)/;
+  /<p class="boot-status" role="status">[^<]*<\/p>\s*<p class="boot-status boot-faces" aria-hidden="true">[\s\S]*?<\/p>/;
 
 /**
  * Puts the skeleton's "loading" status (read to screen readers) in the reader's language, right after the parser
- * reaches it and before anything is laid out: the HTML holds the default language's words. Its unseen bold copy gets
- * the same words, so the first layout loads the regular and the bold face of the reader's script (CJK, Arabic, Thai…)
- * before the first paint; loading a face is a long main-thread task (100 ms each for Noto Sans CJK in Chromium on
- * Linux, measured), which otherwise fell in the first screen's layout, when the page should answer taps.
+ * reaches it and before anything is laid out: the HTML holds the default language's words. Its unseen copies (one per
+ * size and weight of the first screens' text) get the same words, so the first layout, before the first paint, readies
+ * the reader's script (CJK, Arabic, Thai…) in those sizes and weights. In Chromium on Linux loading a face of Noto Sans
+ * CJK costs ~100 ms of main thread and each new size of it 3–18 ms (measured); without the copies that work fell in
+ * the first screen's layout, when the page should answer taps.
  */
 function statusScript(langs: DocumentLanguages): string {
   const byTag: Record<string, string> = {};
@@ -40,7 +41,7 @@ function statusScript(langs: DocumentLanguages): string {
   }
   return (
     `(function(){try{var t=${JSON.stringify(byTag)}[document.documentElement.lang],` +
-    `b=document.currentScript.previousElementSibling;if(t){b.firstChild.textContent=t;b.previousElementSibling.textContent=t}` +
+    `b=document.currentScript.previousElementSibling,c=b.children,i=0;if(t){for(;c[i];i++)c[i].textContent=t;b.previousElementSibling.textContent=t}` +
     `}catch(e){}})()`
   );
 }

@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { Category, TradeItem } from '@tradepad/contracts/market';
+import { nextTask } from '../../../shared/lib/tasks.ts';
 import { MarketRow } from './market-row.tsx';
 import './market-list.css';
 
@@ -23,9 +24,20 @@ export function MarketList({
   label: string;
 }) {
   const names = useMemo(() => new Map((categories ?? []).map((c) => [c.Id, c.NameShowTrans])), [categories]);
+  // The rows a phone shows first are drawn with the screen; the rest follow in a later task, so the task that lays out
+  // and paints the first screen is not also building rows nobody sees yet.
+  const [allRows, setAllRows] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void nextTask().then(() => mounted && startTransition(() => setAllRows(true)));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const rows = allRows ? items : items.slice(0, FIRST_SCREEN_ROWS);
   return (
     <ul className="market-list" aria-label={label}>
-      {items.map((item, index) => (
+      {rows.map((item, index) => (
         <MarketRow
           key={item.Id}
           item={item}
