@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 
-/**
+/*
  * Whether an element is on screen or near it, from one IntersectionObserver shared by every element watched with the
  * same margin (a list of rows costs one observer, not one each). Where the browser has no IntersectionObserver,
  * everything counts as in view.
  */
+
 type OnChange = (inView: boolean) => void;
 
 interface Shared {
