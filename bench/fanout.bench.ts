@@ -174,7 +174,7 @@ async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
     };
   } finally {
     for (const c of workers) c.kill('SIGKILL');
-    server.kill('SIGKILL');
+    server.kill('SIGTERM');
     await sleep(2000);
   }
 }

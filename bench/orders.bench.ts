@@ -168,7 +168,7 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
       // Let the profile be written: a clean exit, not a kill.
       server.disconnect();
       await new Promise((r) => server.once('exit', r));
-    } else server.kill('SIGKILL');
+    } else server.kill('SIGTERM');
   }
 }
 

@@ -10,7 +10,7 @@ import { isMarketOpen } from '@tradepad/domain';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { SimulatorFeed, STEP_MS } from '../../apps/server/src/modules/market/simulator.ts';
 import { createServer } from '../../apps/server/src/server.ts';
-import { answerStats, seeds, type ServerReply } from './sim-common.ts';
+import { answerStats, removeOnExit, seeds, type ServerReply } from './sim-common.ts';
 
 async function main() {
   const list = seeds();
@@ -41,7 +41,7 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   answerStats(() => ticks);
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  removeOnExit(dataDir);
   const open = list.filter((s) => isMarketOpen(s.hours, Date.now())).length;
   const ready: ServerReply = { type: 'ready', port, open };
   process.send?.(ready);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createServer } from '../../apps/server/src/server.ts';
-import { seeds } from './sim-common.ts';
+import { removeOnExit, seeds } from './sim-common.ts';
 
 async function freshPostgres(admin: string): Promise<string> {
   const name = `tradepad_bench_${randomBytes(5).toString('hex')}`;
@@ -45,7 +45,7 @@ async function main() {
   );
   const app = await createServer({ config, logger: Boolean(process.env.BENCH_LOG) });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  removeOnExit(dataDir);
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
     const engine = app.tradepad.engine;

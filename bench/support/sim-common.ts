@@ -4,6 +4,7 @@
  * the clock so the measured tick rate is the full weekday rate whatever the day. The widening patches the seed data in
  * this process only (before the server seeds its fresh database); no file of apps/server changes.
  */
+import fs from 'node:fs';
 import { ALWAYS_OPEN, type MarketHours } from '@tradepad/domain';
 import { calibrationFor } from '../../apps/server/src/modules/market/calibration.ts';
 import { INSTRUMENTS, type InstrumentSeed } from '../../apps/server/src/modules/market/instruments.data.ts';
@@ -39,4 +40,13 @@ export function answerStats(ticks: () => number): void {
     process.send?.(reply);
   });
   process.on('disconnect', () => process.exit(0));
+}
+
+/**
+ * A bench server's temporary data folder, removed when the process ends: on a normal exit, and on SIGTERM, which is
+ * how the benches stop their servers (a SIGKILL runs no handler: each run left its ~100 MB database in the temp folder).
+ */
+export function removeOnExit(dir: string): void {
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  process.on('SIGTERM', () => process.exit(0));
 }
