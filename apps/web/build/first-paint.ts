@@ -5,9 +5,10 @@ import type { Plugin, Rollup } from 'vite';
  * - the entry's stylesheet is written into the page instead of linked, so painting waits for no request;
  * - the app's scripts and their module preloads are requested right after the skeleton is painted (the next
  *   animation frame, or 50 ms at the latest where frames do not run): they draw nothing until they have all arrived
- *   and run, so the skeleton is not kept waiting behind them on a slow network;
- * - with `langs`, `<html lang dir>` follow the reader's language from the first paint, and the browser's number and
- *   date formatting is readied for it then (see documentLanguageScript).
+ *   and run, so the skeleton is not kept waiting behind them on a slow network. The entry's static imports (the
+ *   framework and core chunks) are requested with it, not when its code has arrived and been parsed: that was one
+ *   more round trip in front of every first screen (150 ms on Lighthouse's slow 4G);
+ * - with `langs`, `<html lang dir>` follow the reader's language from the first paint (see documentLanguageScript).
  */
 /** What the page needs to set `<html lang dir>` from the reader's stored language before the first paint. */
 export interface DocumentLanguages {
@@ -49,18 +50,34 @@ function statusScript(langs: DocumentLanguages): string {
 /**
  * Sets `<html lang dir>` from `?lang=` (an exact code) or the stored language before anything is painted, so an
  * Arabic reader's skeleton is already right to left (the app applies the full rules, aliases included, when it runs).
- * Then formats a number and a date in that language: a page's first `Intl.NumberFormat` loads the browser's locale
- * data, 27–47 ms on a desktop core (measured in Chromium; later ones take 0.3 ms), which would otherwise fall in the
- * app's first render, after the skeleton is on screen, and keep the page from answering a tap.
+ * It no longer readies Intl's number and date formatting here (a page's first Intl call loads the locale data, 13–43 ms
+ * in Chromium): the first screens format numbers with the app's own formatter (src/i18n/number-format.ts), so that
+ * cost falls only on screens that show dates, and Lighthouse counted this script's task as blocking time.
  */
 function documentLanguageScript(langs: DocumentLanguages): string {
   return (
     `try{var T=${JSON.stringify(langs.tags)},R=${JSON.stringify(langs.rtl)},` +
     `q=new URLSearchParams(location.search).get('lang'),l=T.hasOwnProperty(q)?q:localStorage.getItem(${JSON.stringify(langs.storageKey)});` +
-    `if(T.hasOwnProperty(l)){var d=document.documentElement;d.lang=T[l];d.dir=R.indexOf(l)>=0?'rtl':'ltr'}}catch(e){}` +
-    `try{var L=document.documentElement.lang;new Intl.NumberFormat(L,{numberingSystem:'latn'}).format(1.5);` +
-    `new Intl.DateTimeFormat(L).format(0)}catch(e){}`
+    `if(T.hasOwnProperty(l)){var d=document.documentElement;d.lang=T[l];d.dir=R.indexOf(l)>=0?'rtl':'ltr'}}catch(e){}`
   );
+}
+
+/** Every chunk the entry scripts import statically, nearest first, as `/assets/…` addresses. */
+export function staticImportsOf(bundle: Rollup.OutputBundle, scripts: readonly string[]): string[] {
+  const seen = new Set<string>(scripts.map((s) => s.replace(/^\//, '')));
+  const queue = [...seen];
+  const found: string[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const chunk = bundle[queue[i]!];
+    if (chunk?.type !== 'chunk') continue;
+    for (const file of chunk.imports) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(file);
+      found.push(`/${file}`);
+    }
+  }
+  return found;
 }
 
 export function firstPaint(langs?: DocumentLanguages): Plugin {
@@ -93,6 +110,8 @@ export function firstPaint(langs?: DocumentLanguages): Plugin {
         if (langs) out = out.replace('</head>', `  <script>${documentLanguageScript(langs)}</script>\n  </head>`);
         if (langs?.loading) out = out.replace(STATUS, (m) => `${m}<script>${statusScript(langs)}</script>`);
         if (scripts.length === 0) return out;
+        // The largest first: the framework chunk is the longest download on the way to the first screen.
+        preloads.unshift(...staticImportsOf(bundle, scripts).filter((file) => !preloads.includes(file)));
         const loader =
           `(function(){var done=0;function load(){if(done++)return;var h=document.head;` +
           `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +

@@ -1,12 +1,16 @@
 import { LANG_TAGS, type Lang } from '@tradepad/contracts/languages';
+import { formatNumber } from './number-format.ts';
+import { NUMBER_STYLES } from './number-styles.ts';
 
 /**
- * Numbers, money and dates in the reader's conventions (DESIGN §8), through Intl with the language's BCP 47 tag.
- * Formatters are cached per language and options because Intl constructors are slow on phones.
+ * Numbers, money and dates in the reader's conventions (DESIGN §8). Numbers go through the app's own formatter with
+ * each language's symbols (read from Intl at build time, see build/number-styles.ts): the first screens show nothing
+ * but numbers, and a page's first Intl call costs 13–43 ms of main thread. Dates and region names use Intl with the
+ * language's BCP 47 tag, its formatters cached per language and options because Intl constructors are slow on phones.
  */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+const cache = new Map<string, Intl.DateTimeFormat | Intl.DisplayNames>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) {
     f = make();
@@ -15,26 +19,12 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Display
   return f;
 }
 
-type Decimal = `${number}`;
-
-function toDecimal(value: string | number): number | Decimal {
-  if (typeof value === 'number') return value;
-  const trimmed = value.trim();
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? (trimmed as Decimal) : Number.NaN;
-}
-
 /**
  * A decimal amount with exactly `digits` fraction digits. Strings (as the server sends money) are formatted without
  * going through a float.
  */
 export function formatDecimal(value: string | number, lang: Lang, digits = 2): string {
-  const n = toDecimal(value);
-  if (typeof n === 'number' && !Number.isFinite(n)) return '--';
-  const f = cached(
-    `n:${lang}:${digits}`,
-    () => new Intl.NumberFormat(LANG_TAGS[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-  );
-  return f.format(n);
+  return formatNumber(value, NUMBER_STYLES[lang], { digits });
 }
 
 /** A balance: 2 decimals (spec §9). */
@@ -66,38 +56,18 @@ export function regionName(areaCode: string, lang: Lang, fallback: string): stri
  * and always Latin digits so traders read every price the same way. `--` when there is no price.
  */
 export function formatPrice(value: number | null | undefined, precision: number, lang: Lang): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '--';
-  const digits = Math.min(Math.max(Math.trunc(precision), 0), 10);
-  const f = cached(
-    `p:${lang}:${digits}`,
-    () =>
-      new Intl.NumberFormat(LANG_TAGS[lang], {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        numberingSystem: 'latn',
-      }),
-  );
-  return f.format(value);
+  if (value === null || value === undefined) return '--';
+  return formatNumber(value, NUMBER_STYLES[lang], { digits: Math.min(Math.max(Math.trunc(precision), 0), 10) });
 }
 
 /**
  * A percent change as the server sends it (`0.25` means +0.25 %): signed, 2 decimals, in the language's percent
- * style (`+0,25 %` in German, `+%0,25` in Turkish), Latin digits like the prices beside it.
+ * style (`+0,25 %` in German, `+%0,25` in Turkish), Latin digits like the prices beside it. Rounded as sent (1.005
+ * is 1.01 %), not after a division by 100 in floating point.
  */
 export function formatPercent(change: number | null | undefined, lang: Lang): string {
-  if (change === null || change === undefined || !Number.isFinite(change)) return '--';
-  const f = cached(
-    `c:${lang}`,
-    () =>
-      new Intl.NumberFormat(LANG_TAGS[lang], {
-        style: 'percent',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        signDisplay: 'exceptZero',
-        numberingSystem: 'latn',
-      }),
-  );
-  return f.format(change / 100);
+  if (change === null || change === undefined) return '--';
+  return formatNumber(change, NUMBER_STYLES[lang], { digits: 2, percent: true, signed: true });
 }
 
 /** Which way a change points: 1 up, -1 down, 0 flat (a change that rounds to 0.00 % is flat). */
@@ -109,18 +79,8 @@ export function directionOf(change: number | null | undefined): 1 | -1 | 0 {
 
 /** A level in percent as the server sends it (`152.3` means 152.30 %), unsigned, in the language's percent style. */
 export function formatPercentValue(percent: number | null | undefined, lang: Lang): string {
-  if (percent === null || percent === undefined || !Number.isFinite(percent)) return '--';
-  const f = cached(
-    `pv:${lang}`,
-    () =>
-      new Intl.NumberFormat(LANG_TAGS[lang], {
-        style: 'percent',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        numberingSystem: 'latn',
-      }),
-  );
-  return f.format(percent / 100);
+  if (percent === null || percent === undefined) return '--';
+  return formatNumber(percent, NUMBER_STYLES[lang], { digits: 2, percent: true });
 }
 
 /** A decimal string (lots) with as many decimals as it carries, in the language's separators: "0.05" → "0,05". */
@@ -148,25 +108,12 @@ export function formatDate(value: string | number | Date | null | undefined, lan
   return f.format(date);
 }
 
-/** A plain count (orders, followers) with the language's grouping: 12,345 / 12.345 / ١٢٬٣٤٥. */
+/** A plain count (orders, followers) with the language's grouping: 12,345 / 12.345 / 12 345. */
 export function formatCount(value: number, lang: Lang): string {
-  if (!Number.isFinite(value)) return '--';
-  const f = cached(`i:${lang}`, () => new Intl.NumberFormat(LANG_TAGS[lang], { maximumFractionDigits: 0 }));
-  return f.format(value);
+  return formatNumber(value, NUMBER_STYLES[lang], { digits: 0 });
 }
 
 /** An amount with its sign (`+1,234.50`, `-12.00`), exact for decimal strings; `--` for garbage. */
 export function formatSignedDecimal(value: string | number, lang: Lang, digits = 2): string {
-  const n = toDecimal(value);
-  if (typeof n === 'number' && !Number.isFinite(n)) return '--';
-  const f = cached(
-    `sn:${lang}:${digits}`,
-    () =>
-      new Intl.NumberFormat(LANG_TAGS[lang], {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        signDisplay: 'exceptZero',
-      }),
-  );
-  return f.format(n);
+  return formatNumber(value, NUMBER_STYLES[lang], { digits, signed: true });
 }

@@ -1,3 +1,4 @@
+import { LANG_TAGS, type Lang } from '@tradepad/contracts/languages';
 import { describe, expect, it } from 'vitest';
 import { chartTime, chartTimeFormat } from './chart-time.ts';
 
@@ -27,5 +28,19 @@ describe('chartTimeFormat', () => {
   it('formats intraday ticks as 24-hour time', () => {
     const f = chartTimeFormat('en', '1min');
     expect(f.tick(utc('2026-11-19T13:05:00Z'), 3)).toMatch(/^\d{2}:05$/);
+  });
+
+  it('writes intraday time ticks as Intl does in every language, without asking Intl', () => {
+    const times = ['2026-11-19T00:00:00Z', '2026-11-19T09:05:07Z', '2026-11-19T13:59:59Z', '2026-03-29T23:30:00Z'].map(utc);
+    for (const lang of Object.keys(LANG_TAGS) as Lang[]) {
+      const f = chartTimeFormat(lang, '5min');
+      const locale = `${LANG_TAGS[lang]}-u-nu-latn`;
+      const hm = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const hms = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      for (const t of times) {
+        expect(f.tick(t, 3), lang).toBe(hm.format(t * 1000));
+        expect(f.tick(t, 4), lang).toBe(hms.format(t * 1000));
+      }
+    }
   });
 });
