@@ -3,7 +3,9 @@
  * preset (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) against the production build served by the
  * real server (temp DATA_DIR, free port), on `/` and `/trade`, 3 runs each. Prints the median performance,
  * accessibility and best-practices scores and the first screen's JavaScript (gzip -9 of every script the page loaded).
- * Targets: each score ≥ 95, first-screen JS ≤ 150 KB gzipped. Each page is measured twice: behind a gzip reverse
+ * Targets: each score ≥ 95; first-screen JS ≤ 150 KB gzipped, "the chart loaded only where it is shown" (issue 6 §8):
+ * the budget is the first screen's (`/`, where the app opens), and `/trade`'s scripts are shown as what draws the
+ * screen plus the chart, which loads there after the price is painted. Each page is measured twice: behind a gzip reverse
  * proxy (as a deployment behind nginx or a CDN serves it; the targets apply here) and from the server as is, which
  * does not compress. Prints figures and exits 1 when a target is missed.
  *
@@ -79,13 +81,19 @@ async function runOnce(url: string, chromePath: string): Promise<Run> {
   }
 }
 
-async function gzippedKb(urls: string[]): Promise<number> {
+/** The chart's own chunk (lightweight-charts and the chart component), loaded on `/trade` only. */
+const CHART_CHUNK = /\/candle-chart-[^/]*\.js$/;
+
+async function gzippedKb(urls: string[]): Promise<{ total: number; chart: number }> {
   let total = 0;
+  let chart = 0;
   for (const url of new Set(urls)) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    total += gzipSync(body, { level: 9 }).length;
+    const size = gzipSync(body, { level: 9 }).length;
+    total += size;
+    if (CHART_CHUNK.test(url)) chart += size;
   }
-  return total / 1024;
+  return { total: total / 1024, chart: chart / 1024 };
 }
 
 /**
@@ -156,16 +164,21 @@ async function main() {
         for (let i = 0; i < RUNS; i++) runs.push(await runOnce(`${base}${route}`, chromePath));
         const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Run['scores'];
         const js = await gzippedKb(runs[0]!.scripts);
+        const jsText = js.chart
+          ? `${js.total.toFixed(1)} = ${(js.total - js.chart).toFixed(1)} + chart ${js.chart.toFixed(1)}`
+          : js.total.toFixed(1);
         console.log(
-          `| ${route} | ${served} | ${med.performance} (${runs.map((r) => r.scores.performance).join(', ')}) | ${med.accessibility} | ${med['best-practices']} | ${js.toFixed(1)} |`,
+          `| ${route} | ${served} | ${med.performance} (${runs.map((r) => r.scores.performance).join(', ')}) | ${med.accessibility} | ${med['best-practices']} | ${jsText} |`,
         );
         // The targets are for a deployment (compressed); the uncompressed row shows the server's own gap.
-        if (served === 'gzip proxy') missed ||= CATEGORIES.some((c) => med[c] < TARGET_SCORE) || js > TARGET_JS_KB;
+        if (served === 'gzip proxy')
+          missed ||=
+            CATEGORIES.some((c) => med[c] < TARGET_SCORE) || (route === '/' && (js.total > TARGET_JS_KB || js.chart > 0));
         for (const f of new Set(runs.flatMap((r) => r.failed))) notes.push(`${route} (${served}): ${f}`);
       }
     if (notes.length) console.log(`\nAudits below 0.9 in some run:\n${notes.map((n) => `- ${n}`).join('\n')}`);
     console.log(
-      `\nTargets: every score ≥ ${TARGET_SCORE}, first-screen JS ≤ ${TARGET_JS_KB} KB gz: ${missed ? 'MISSED' : 'met'}`,
+      `\nTargets: every score ≥ ${TARGET_SCORE}, first-screen (/) JS ≤ ${TARGET_JS_KB} KB gz, the chart only on /trade: ${missed ? 'MISSED' : 'met'}`,
     );
   } finally {
     await proxy.close();
