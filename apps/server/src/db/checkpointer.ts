@@ -30,6 +30,9 @@ export class Checkpointer {
   close(): Promise<void> {
     this.closed ??= new Promise<void>((resolve) => {
       this.worker.once('exit', () => resolve());
+      // Held open until the worker has closed its connection: unreferenced, a process with nothing else to do (a
+      // script, a benchmark) would exit here, in the middle of closing the database.
+      this.worker.ref();
       this.worker.postMessage('close');
     });
     return this.closed;

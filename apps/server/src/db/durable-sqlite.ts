@@ -54,6 +54,8 @@ export class WalSync {
     if (!thread) return;
     await new Promise<void>((resolve) => {
       thread.once('exit', () => resolve());
+      // Held open until the thread has ended (see Checkpointer.close).
+      thread.ref();
       thread.postMessage('close');
     });
   }
