@@ -21,8 +21,9 @@ import {
  *
  * The flush has a thread to itself rather than libuv's shared pool (4 threads, also running file I/O, crypto and the
  * image re-encoding of uploads): every order waits on it, so it must never queue behind other work. Measured on the
- * orders benchmark: with the shared pool, about half the runs had flushes that took 40-540 ms to come back while the
- * system call itself took under 10 ms (p99 of the orders 21-474 ms); with the dedicated thread, p99 5-6 ms.
+ * orders benchmark at 2,000/s: through the shared pool, 12 of 22 runs had flushes that took 40–540 ms to come back
+ * while the system call itself, timed on a thread of its own, stayed under 10 ms (those runs' p99 11–474 ms); with the
+ * dedicated thread every run had p99 4.9–8.7 ms (bench/RESULTS.md, session 8).
  */
 export class WalSync {
   private thread: Worker | undefined;
