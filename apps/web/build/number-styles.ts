@@ -9,9 +9,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LANG_TAGS, type Lang } from '../../../packages/contracts/src/languages.ts';
-import type { NumberStyle } from '../src/i18n/number-format.ts';
-
-type Affix = readonly [prefix: string, suffix: string];
+import type { Affix, NumberStyle } from '../src/i18n/number-format.ts';
 
 const NUMERIC = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -46,15 +44,23 @@ export function readNumberStyle(tag: string): NumberStyle {
   };
 }
 
-export function numberStylesModule(): string {
-  const styles = Object.fromEntries(
-    (Object.entries(LANG_TAGS) as Array<[Lang, string]>).map(([lang, tag]) => [lang, readNumberStyle(tag)]),
-  );
+/**
+ * The module's text: each distinct style once (several languages write numbers alike), then every language's style by
+ * name.
+ */
+function numberStylesModule(): string {
+  const styles: string[] = [];
+  const byLang = (Object.entries(LANG_TAGS) as Array<[Lang, string]>).map(([lang, tag]) => {
+    const json = escapeInvisible(JSON.stringify(readNumberStyle(tag), null, 2));
+    if (!styles.includes(json)) styles.push(json);
+    return `  ${lang}: STYLE_${styles.indexOf(json)},`;
+  });
   return (
     `// Written by apps/web/build/number-styles.ts from Intl (ICU ${process.versions.icu ?? '?'}, CLDR ${process.versions.cldr ?? '?'}): do not edit.\n` +
     `import type { Lang } from '@tradepad/contracts/languages';\n` +
     `import type { NumberStyle } from './number-format.ts';\n\n` +
-    `export const NUMBER_STYLES: Record<Lang, NumberStyle> = ${escapeInvisible(JSON.stringify(styles, null, 2))};\n`
+    styles.map((json, i) => `const STYLE_${i}: NumberStyle = ${json};\n\n`).join('') +
+    `export const NUMBER_STYLES: Record<Lang, NumberStyle> = {\n${byLang.join('\n')}\n};\n`
   );
 }
 
@@ -63,7 +69,7 @@ function escapeInvisible(json: string): string {
   return json.replace(/[^\x20-\x7e\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export const NUMBER_STYLES_FILE = fileURLToPath(new URL('../src/i18n/number-styles.ts', import.meta.url));
+const NUMBER_STYLES_FILE = fileURLToPath(new URL('../src/i18n/number-styles.ts', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.writeFileSync(NUMBER_STYLES_FILE, numberStylesModule());

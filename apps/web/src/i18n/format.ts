@@ -57,7 +57,7 @@ export function regionName(areaCode: string, lang: Lang, fallback: string): stri
  */
 export function formatPrice(value: number | null | undefined, precision: number, lang: Lang): string {
   if (value === null || value === undefined) return '--';
-  return formatNumber(value, NUMBER_STYLES[lang], { digits: Math.min(Math.max(Math.trunc(precision), 0), 10) });
+  return formatNumber(value, NUMBER_STYLES[lang], { digits: Math.min(precision, 10) });
 }
 
 /**

@@ -2,215 +2,163 @@
 import type { Lang } from '@tradepad/contracts/languages';
 import type { NumberStyle } from './number-format.ts';
 
+const STYLE_0: NumberStyle = {
+  decimal: '.',
+  group: ',',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '%'],
+    neg: ['-', '%'],
+    plus: ['+', '%'],
+  },
+};
+
+const STYLE_1: NumberStyle = {
+  decimal: ',',
+  group: '.',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '%'],
+    neg: ['-', '%'],
+    plus: ['+', '%'],
+  },
+};
+
+const STYLE_2: NumberStyle = {
+  decimal: ',',
+  group: '\u202f',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '\u00a0%'],
+    neg: ['-', '\u00a0%'],
+    plus: ['+', '\u00a0%'],
+  },
+};
+
+const STYLE_3: NumberStyle = {
+  decimal: ',',
+  group: '.',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '\u00a0%'],
+    neg: ['-', '\u00a0%'],
+    plus: ['+', '\u00a0%'],
+  },
+};
+
+const STYLE_4: NumberStyle = {
+  decimal: ',',
+  group: '\u00a0',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '\u00a0%'],
+    neg: ['-', '\u00a0%'],
+    plus: ['+', '\u00a0%'],
+  },
+};
+
+const STYLE_5: NumberStyle = {
+  decimal: ',',
+  group: '.',
+  minGroup: 2,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '\u00a0%'],
+    neg: ['-', '\u00a0%'],
+    plus: ['+', '\u00a0%'],
+  },
+};
+
+const STYLE_6: NumberStyle = {
+  decimal: '.',
+  group: ',',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['\u200e-', ''],
+    plus: ['\u200e+', ''],
+  },
+  percent: {
+    pos: ['', '\u200e%\u200e'],
+    neg: ['\u200e-', '\u200e%\u200e'],
+    plus: ['\u200e+', '\u200e%\u200e'],
+  },
+};
+
+const STYLE_7: NumberStyle = {
+  decimal: ',',
+  group: '.',
+  minGroup: 2,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['', '%'],
+    neg: ['-', '%'],
+    plus: ['+', '%'],
+  },
+};
+
+const STYLE_8: NumberStyle = {
+  decimal: ',',
+  group: '.',
+  minGroup: 1,
+  number: {
+    pos: ['', ''],
+    neg: ['-', ''],
+    plus: ['+', ''],
+  },
+  percent: {
+    pos: ['%', ''],
+    neg: ['-%', ''],
+    plus: ['+%', ''],
+  },
+};
+
 export const NUMBER_STYLES: Record<Lang, NumberStyle> = {
-  hk: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  en: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  jp: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  kr: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  th: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  vn: {
-    decimal: ',',
-    group: '.',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  fr: {
-    decimal: ',',
-    group: '\u202f',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '\u00a0%'],
-      neg: ['-', '\u00a0%'],
-      plus: ['+', '\u00a0%'],
-    },
-  },
-  de: {
-    decimal: ',',
-    group: '.',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '\u00a0%'],
-      neg: ['-', '\u00a0%'],
-      plus: ['+', '\u00a0%'],
-    },
-  },
-  ru: {
-    decimal: ',',
-    group: '\u00a0',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '\u00a0%'],
-      neg: ['-', '\u00a0%'],
-      plus: ['+', '\u00a0%'],
-    },
-  },
-  spa: {
-    decimal: ',',
-    group: '.',
-    minGroup: 2,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '\u00a0%'],
-      neg: ['-', '\u00a0%'],
-      plus: ['+', '\u00a0%'],
-    },
-  },
-  pt: {
-    decimal: ',',
-    group: '.',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  ar: {
-    decimal: '.',
-    group: ',',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['\u200e-', ''],
-      plus: ['\u200e+', ''],
-    },
-    percent: {
-      pos: ['', '\u200e%\u200e'],
-      neg: ['\u200e-', '\u200e%\u200e'],
-      plus: ['\u200e+', '\u200e%\u200e'],
-    },
-  },
-  it: {
-    decimal: ',',
-    group: '.',
-    minGroup: 2,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['', '%'],
-      neg: ['-', '%'],
-      plus: ['+', '%'],
-    },
-  },
-  tr: {
-    decimal: ',',
-    group: '.',
-    minGroup: 1,
-    number: {
-      pos: ['', ''],
-      neg: ['-', ''],
-      plus: ['+', ''],
-    },
-    percent: {
-      pos: ['%', ''],
-      neg: ['-%', ''],
-      plus: ['+%', ''],
-    },
-  },
+  hk: STYLE_0,
+  en: STYLE_0,
+  jp: STYLE_0,
+  kr: STYLE_0,
+  th: STYLE_0,
+  vn: STYLE_1,
+  fr: STYLE_2,
+  de: STYLE_3,
+  ru: STYLE_4,
+  spa: STYLE_5,
+  pt: STYLE_1,
+  ar: STYLE_6,
+  it: STYLE_7,
+  tr: STYLE_8,
 };
