@@ -6,9 +6,9 @@
  * so the handshakes of the last batches do not queue behind the quote traffic of the first.
  *
  * The clients speak RFC 6455 over plain `net` sockets (handshake, masked client frames, unmasked server frames)
- * rather than through the `ws` library: the load generator shares the machine's two cores with the server it
- * measures, and a per-message event and string copy per client would make the clients, not the server, the
- * bottleneck. The same clients measure the naive baseline.
+ * rather than through the `ws` library, and read through net's `onread` into one shared buffer: the load generator
+ * shares the machine's two cores with the server it measures, and a per-message event and copy per client would make
+ * the clients, not the server, the bottleneck. The same clients measure the naive baseline.
  */
 import net from 'node:net';
 
@@ -22,6 +22,9 @@ export type ClientsReply =
   | { type: 'result'; hist: Array<[number, number]>; counts: number[]; closed: number; max: number };
 
 const hist = new Uint32Array(BUCKETS + 1);
+/** FANOUT_PROBE=1: per tick time, the latency of its last receipt here (when the write pass reached the last client). */
+const PROBE = process.env.FANOUT_PROBE === '1';
+const lastReceipt = new Map<number, number>();
 let counts: Uint32Array = new Uint32Array(0);
 let measuring = false;
 let max = 0;
@@ -57,7 +60,9 @@ function onPayload(index: number, b: Buffer, start: number, end: number, state: 
   if (b.indexOf(DAY_MARKET, start) === start) {
     if (!measuring) return;
     const at = b.lastIndexOf(TIME, end);
-    const lag = Math.max(0, Date.now() - readInt(b, at + TIME.length));
+    const time = readInt(b, at + TIME.length);
+    const lag = Math.max(0, Date.now() - time);
+    if (PROBE) lastReceipt.set(time, Math.max(lag, lastReceipt.get(time) ?? 0));
     hist[Math.min(lag, BUCKETS)]! += 1;
     if (lag > max) max = lag;
     counts[index]! += 1;
@@ -71,29 +76,30 @@ function onPayload(index: number, b: Buffer, start: number, end: number, state: 
   }
 }
 
+/** Every socket reads into this one buffer (net's `onread`): no Buffer and no 'data' event per read. */
+const readBuffer = Buffer.alloc(1 << 16);
+
 function openOne(url: string, index: number): Promise<boolean> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
     let opened = false;
     const state = { isSubscribed: false };
     let rest: Buffer | undefined;
-    socket.on('connect', () =>
-      socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-      ),
-    );
-    socket.on('data', (chunk: Buffer) => {
-      const b = rest ? Buffer.concat([rest, chunk]) : chunk;
+    const onRead = (nread: number, buf: Buffer): boolean => {
+      // `buf` is the shared buffer, valid only during this call: what is left unparsed is copied out.
+      const b = rest ? Buffer.concat([rest, buf.subarray(0, nread)]) : buf.subarray(0, nread);
       rest = undefined;
       let at = 0;
       if (!opened) {
         const end = b.indexOf('\r\n\r\n');
-        if (end < 0) return void (rest = b);
+        if (end < 0) {
+          rest = Buffer.from(b);
+          return true;
+        }
         if (!b.subarray(0, 12).toString().includes('101')) {
           socket.destroy();
-          return resolve(false);
+          resolve(false);
+          return false;
         }
         opened = true;
         sockets[index] = socket;
@@ -111,7 +117,20 @@ function openOne(url: string, index: number): Promise<boolean> {
         at += head + len;
       }
       if (at < b.length) rest = Buffer.from(b.subarray(at));
+      return true;
+    };
+    const socket = net.connect({
+      host: hostname,
+      port: Number(port),
+      noDelay: true,
+      onread: { buffer: readBuffer, callback: onRead },
     });
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ),
+    );
     socket.on('error', () => {
       if (!opened) resolve(false);
     });
@@ -158,6 +177,7 @@ process.on('message', (m: ClientsRequest) => {
       return;
     case 'start':
       hist.fill(0);
+      lastReceipt.clear();
       counts.fill(0);
       max = 0;
       closedInWindow = 0;
@@ -165,6 +185,13 @@ process.on('message', (m: ClientsRequest) => {
       return;
     case 'stop': {
       measuring = false;
+      if (PROBE) {
+        const last = [...lastReceipt.values()].sort((a, b) => a - b);
+        const q = (p: number) => last[Math.min(last.length - 1, Math.floor(last.length * p))];
+        console.log(
+          `clients: last receipt per tick time p50 ${q(0.5)} / p90 ${q(0.9)} / p99 ${q(0.99)} ms (${last.length} ticks)`,
+        );
+      }
       const sparse: Array<[number, number]> = [];
       hist.forEach((n, ms) => n > 0 && sparse.push([ms, n]));
       const reply: ClientsReply = { type: 'result', hist: sparse, counts: [...counts], closed: closedInWindow, max };
