@@ -2,8 +2,8 @@
  * Websocket fan-out (issue 3 §7): N clients on loopback subscribed to DAY_MARKET at the simulator's full tick rate,
  * for Tradepad's server and, in the same run, a naive baseline (a plain `ws` server that stringifies every quote for
  * every client, no conflation). Both servers run in child processes with the same SimulatorFeed, instruments and seed;
- * the clients run in FANOUT_WORKERS (default: one per core left to them) further child processes, so neither side's CPU is counted as the
- * other's, though all share the machine's cores.
+ * the clients run in FANOUT_WORKERS (default: one per core left to them) further child processes, so neither side's
+ * CPU is counted as the other's, though all share the machine's cores.
  *
  * Measures tick-to-client latency (`Date.now() - quotation.time` on receipt), messages delivered per second, server
  * memory per connection ((RSS with N clients − RSS before, both after a forced GC) / N), and per-client message counts.
@@ -31,7 +31,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SIZES = (process.env.FANOUT_CLIENTS ?? '1000,10000').split(',').map(Number);
 const BATCH = 500;
-/** Seconds of full traffic before the window, so JIT warm-up is not counted as fan-out latency. */
+/** Seconds of full traffic between the last subscription and the window. */
 const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
 const IPC_TIMEOUT_MS = 120_000;
 
@@ -76,7 +76,11 @@ function pinServerThreads(server: ChildProcess): void {
   if (!PIN || !server.pid) return;
   for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
     const cores = Number(tid) === server.pid ? '0' : OTHER_CORES;
-    execSync(`taskset -p -c ${cores} ${tid}`, { stdio: 'ignore' });
+    try {
+      execSync(`taskset -p -c ${cores} ${tid}`, { stdio: 'ignore' });
+    } catch {
+      // The thread ended between the listing and here.
+    }
   }
 }
 
