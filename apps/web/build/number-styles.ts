@@ -45,20 +45,30 @@ export function readNumberStyle(tag: string): NumberStyle {
 }
 
 /**
- * The module's text: each distinct style once (several languages write numbers alike), then every language's style by
- * name.
+ * The module's text: each distinct set of affixes and each distinct style once (several languages write numbers
+ * alike), then every language's style by name.
  */
 function numberStylesModule(): string {
+  const affixSets: string[] = [];
   const styles: string[] = [];
+  const once = (list: string[], text: string) => {
+    if (!list.includes(text)) list.push(text);
+    return list.indexOf(text);
+  };
+  const affixes = (set: NumberStyle['number']) => `AFFIXES_${once(affixSets, escapeInvisible(JSON.stringify(set)))}`;
   const byLang = (Object.entries(LANG_TAGS) as Array<[Lang, string]>).map(([lang, tag]) => {
-    const json = escapeInvisible(JSON.stringify(readNumberStyle(tag), null, 2));
-    if (!styles.includes(json)) styles.push(json);
-    return `  ${lang}: STYLE_${styles.indexOf(json)},`;
+    const { number, percent, ...symbols } = readNumberStyle(tag);
+    const json = escapeInvisible(JSON.stringify(symbols)).replace(
+      /}$/,
+      `,"number":${affixes(number)},"percent":${affixes(percent)}}`,
+    );
+    return `  ${lang}: STYLE_${once(styles, json)},`;
   });
   return (
     `// Written by apps/web/build/number-styles.ts from Intl (ICU ${process.versions.icu ?? '?'}, CLDR ${process.versions.cldr ?? '?'}): do not edit.\n` +
     `import type { Lang } from '@tradepad/contracts/languages';\n` +
     `import type { NumberStyle } from './number-format.ts';\n\n` +
+    affixSets.map((json, i) => `const AFFIXES_${i}: NumberStyle['number'] = ${json};\n\n`).join('') +
     styles.map((json, i) => `const STYLE_${i}: NumberStyle = ${json};\n\n`).join('') +
     `export const NUMBER_STYLES: Record<Lang, NumberStyle> = {\n${byLang.join('\n')}\n};\n`
   );
