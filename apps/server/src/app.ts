@@ -13,9 +13,9 @@ import { AppError } from './core/errors.ts';
 import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts';
 import { createMetrics } from './core/metrics.ts';
 import { openApiDocument } from './core/openapi.ts';
+import { Router } from './core/router.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedReferenceData } from './db/seed.ts';
 import { langFromHeader, translate } from './i18n/translate.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -23,16 +23,16 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { UserAuth } from './modules/accounts/auth.ts';
 import { SessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { SessionsService } from './modules/accounts/sessions.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { staffGuard } from './modules/audit/staff-guard.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
-import { backofficeRoutes, staffGuard } from './modules/backoffice/backoffice.routes.ts';
-import { reviewRoutes } from './modules/backoffice/review.routes.ts';
-import { settingsRoutes } from './modules/backoffice/settings.routes.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
-import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
 import { NewsService } from './modules/content/news.service.ts';
 import { Rankings } from './modules/content/rankings.ts';
+import { RankingsRepository } from './modules/content/rankings.repository.ts';
 import { KycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { KycService } from './modules/kyc/kyc.service.ts';
@@ -49,15 +49,17 @@ import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { WalletConfigService } from './modules/wallet/wallet-config.service.ts';
 import { WalletReviewService } from './modules/wallet/wallet-review.service.ts';
 import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
-import { seedWallet } from './modules/wallet/wallet.seed.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
+import { seedFirstStart } from './seeds.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
 
 export interface AppOptions {
@@ -124,7 +126,6 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, () => clock.now());
   const accountsRepo = new AccountsRepository(db, database.kind);
-  await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
@@ -142,16 +143,30 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     captchaText: opts.captchaText,
   });
   const auth = new UserAuth(userSessions);
+  const audit = new AuditRepository(db);
   const backofficeRepo = new BackofficeRepository(db);
-  const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
-  await backoffice.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock);
+  const marketRepo = new MarketRepository(database);
+  const walletRepo = new WalletRepository(db);
+  const news = new NewsService({ repo: new NewsRepository(db), audit, clock });
+  await seedFirstStart({
+    settings: settingsRepo,
+    accounts: accountsRepo,
+    market: marketRepo,
+    wallet: walletRepo,
+    news,
+    backoffice,
+    config,
+    log: app.log,
+    now: clock.now(),
+  });
 
   const gateway = new RealtimeGateway(auth, app.log);
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
 
   const market = new MarketService({
-    repo: new MarketRepository(database),
+    repo: marketRepo,
     gateway,
     clock,
     config,
@@ -188,9 +203,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
     settings: settingsRepo,
   });
-  const walletRepo = new WalletRepository(db);
-  await seedWallet(walletRepo, clock.now());
-  const kyc = new KycService({ db, repo: new KycRepository(db), audit: backofficeRepo, images: uploads, clock });
+  const kyc = new KycService({ db, repo: new KycRepository(db), audit, images: uploads, clock });
   const wallet = new WalletService({
     db,
     repo: walletRepo,
@@ -202,10 +215,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
   });
 
-  const news = new NewsService({ repo: new NewsRepository(db), audit: backofficeRepo, clock });
-  await news.seed(SEED_ARTICLES);
   const rankings = new Rankings({
-    db,
+    repo: new RankingsRepository(db),
     clock,
     instrumentCode: (id) => engine.instrument(id)?.row.code,
     userChanged: (id) => userSessions.forgetUser(id),
@@ -274,32 +285,31 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const openapi = openApiDocument();
   app.get('/api/openapi.json', async () => openapi);
 
-  // Modules
-  accountsRoutes(app, { accounts, auth });
-  backofficeRoutes(app, { service: backoffice, repo: backofficeRepo, sessions: staffSessions });
-  marketRoutes(app, market);
-  tradingRoutes(app, { trading, auth });
-  uploadsRoutes(app, { uploads, auth });
-  walletRoutes(app, { wallet, auth });
-  kycRoutes(app, { kyc, auth });
-  const guard = staffGuard(staffSessions, backofficeRepo);
-  contentRoutes(app, { news, rankings, auth, guard });
-  settingsRoutes(app, { guard, settings, audit: backofficeRepo, clock, changed: () => trading.engineSettings() });
-  reviewRoutes(app, {
-    guard,
+  // Modules: each registers its calls (the back office's too) through the router, from their contracts.
+  const guard = staffGuard(staffSessions, audit);
+  const router = new Router(app, { user: (req) => auth.require(req), staff: guard });
+  accountsRoutes(router, { accounts, auth });
+  backofficeRoutes(router, { service: backoffice, repo: backofficeRepo, audit, sessions: staffSessions });
+  marketRoutes(router, app, market);
+  tradingRoutes(router, trading);
+  uploadsRoutes(router, app, uploads);
+  walletRoutes(router, wallet);
+  walletAdminRoutes(router, {
     review: new WalletReviewService({
       db,
       repo: walletRepo,
       ledger,
-      audit: backofficeRepo,
+      audit,
       images: uploads,
       engine,
       kycStatus: (userId) => kyc.status(userId),
       clock,
     }),
-    config: new WalletConfigService({ repo: walletRepo, audit: backofficeRepo, settings, clock }),
-    kyc,
+    config: new WalletConfigService({ repo: walletRepo, audit, settings, clock }),
   });
+  kycRoutes(router, kyc);
+  contentRoutes(router, { news, rankings });
+  settingsAdminRoutes(router, { settings, audit, clock, changed: () => trading.engineSettings() });
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

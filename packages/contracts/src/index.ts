@@ -14,3 +14,5 @@ export * from './wallet-params.ts';
 export * from './content.ts';
 export * from './content-params.ts';
 export * from './settings-params.ts';
+export * from './staff.ts';
+export * from './staff-params.ts';

@@ -1,6 +1,6 @@
-import { CODE_OK, type Envelope, type Lang } from '@tradepad/contracts';
+import { CODE_OK, intParam, type Envelope, type Lang } from '@tradepad/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isMessageKey, translate } from '../i18n/translate.ts';
 import type { MessageKey } from '../i18n/messages.en.ts';
 import { AppError } from './errors.ts';
@@ -38,3 +38,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** The client's address as seen by the server (behind a proxy, Fastify's trustProxy decides). */
 export const clientIp = (req: FastifyRequest): string => req.ip || 'unknown';
+
+const pathId = z.object({ id: intParam('err.record_unknown', 1, Number.MAX_SAFE_INTEGER) });
+
+/** The `:id` of a path such as `/admin/api/deposits/:id/approve`; an id that is not a positive integer is unknown. */
+export function parsePathParams(req: FastifyRequest, unknown: MessageKey = 'err.record_unknown'): number {
+  const r = pathId.safeParse(req.params);
+  if (!r.success) throw new AppError(unknown);
+  return r.data.id;
+}

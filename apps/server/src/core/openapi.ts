@@ -1,10 +1,10 @@
-import { CALLS } from '@tradepad/contracts';
+import { CALLS, type CallDef } from '@tradepad/contracts';
 import { z } from 'zod';
 
 /** The OpenAPI 3.1 document, generated from the contracts' call list and schemas (never written by hand). */
 export function openApiDocument(): object {
   const paths: Record<string, Record<string, object>> = {};
-  for (const call of CALLS) {
+  for (const call of CALLS as readonly CallDef[]) {
     const schema = call.params
       ? (z.toJSONSchema(call.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
       : undefined;

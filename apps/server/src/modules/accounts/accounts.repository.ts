@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import { RawQuery } from '../../db/raw-query.ts';
 import type { CompaniesTable, NewUser, UserRow } from '../../db/schema.ts';
 
@@ -94,18 +95,9 @@ export class AccountsRepository {
   }
 
   /** The people who registered with this user's invite code, newest first. */
-  async invited(userId: number, page: number, limit: number) {
+  invited(userId: number, page: number, limit: number) {
     const base = this.db.selectFrom('users').where('invited_by', '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .select(['uid', 'email', 'phone', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.select(['uid', 'email', 'phone', 'created_at']).orderBy('id', 'desc'), { page, limit });
   }
 
   async isTaken(column: 'uid' | 'invite_code' | 'demo_id', value: string): Promise<boolean> {

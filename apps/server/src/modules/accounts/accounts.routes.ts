@@ -1,25 +1,12 @@
-import {
-  API,
-  amendPasswordParams,
-  companySearchParams,
-  demoParams,
-  inviteListParams,
-  forgetPasswordParams,
-  loginParams,
-  registerParams,
-  sendEmailParams,
-  sendSmsParams,
-  settingParams,
-} from '@tradepad/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientIp, ok, parseParams } from '../../core/http.ts';
+import { API } from '@tradepad/contracts';
+import type { FastifyRequest } from 'fastify';
+import { clientIp } from '../../core/http.ts';
+import type { Router } from '../../core/router.ts';
 import type { AccountsService, RequestCtx } from './accounts.service.ts';
 import type { UserAuth } from './auth.ts';
 
-const BOTH = ['GET', 'POST'] as const;
-
-/** The accounts calls of the spec's §7. Thin: parse, call the service, answer the envelope. */
-export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; auth: UserAuth }) {
+/** The accounts calls of the spec's §7. Thin: the router checks and parses from the contract; the service decides. */
+export function accountsRoutes(r: Router, deps: { accounts: AccountsService; auth: UserAuth }) {
   const { accounts, auth } = deps;
   const ctx = (req: FastifyRequest, user?: RequestCtx['user']): RequestCtx => ({
     ip: clientIp(req),
@@ -29,88 +16,81 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     log: req.log,
   });
 
-  app.get(API.areaList, async (req) => ok(req, await accounts.areaList(req.lang)));
-  app.get(API.basicInfo, async (req) => ok(req, await accounts.basicInfo()));
-  app.get(API.companyStatus, async (req) => ok(req, await accounts.companyStatus()));
-  app.get(API.company, async (req) => ok(req, await accounts.companies(parseParams(companySearchParams, req).name)));
-  app.get(API.setting, async (req) => {
-    const { key } = parseParams(settingParams, req);
+  r.get(API.areaList, ({ req }) => accounts.areaList(req.lang));
+  r.get(API.basicInfo, () => accounts.basicInfo());
+  r.get(API.companyStatus, () => accounts.companyStatus());
+  r.get(API.company, ({ params }) => accounts.companies(params.name));
+  r.get(API.setting, async ({ params: { key } }) => {
     const info = await accounts.basicInfo();
-    return ok(req, { key, value: String(info[key]) });
+    return { key, value: String(info[key]) };
   });
-  app.get(API.captcha, async (req) => ok(req, await accounts.captcha()));
+  r.get(API.captcha, () => accounts.captcha());
 
-  app.route({
-    method: [...BOTH],
-    url: API.sendEmail,
-    handler: async (req) => {
-      const p = parseParams(sendEmailParams, req);
-      const user = p.type === 3 ? (await auth.optional(req))?.user : undefined;
-      await accounts.sendEmailCode(p, ctx(req, user));
-      return ok(req, null, 'ok.code_sent');
+  // A code to change the password (type 3) goes to the signed-in user's own address.
+  r.call(
+    API.sendEmail,
+    async ({ req, params }) => {
+      const user = params.type === 3 ? (await auth.optional(req))?.user : undefined;
+      await accounts.sendEmailCode(params, ctx(req, user));
+      return null;
     },
-  });
-  app.route({
-    method: [...BOTH],
-    url: API.sendSms,
-    handler: async (req) => {
-      const p = parseParams(sendSmsParams, req);
-      const user = p.type === 3 ? (await auth.optional(req))?.user : undefined;
-      await accounts.sendSmsCode(p, ctx(req, user));
-      return ok(req, null, 'ok.code_sent');
+    { done: 'ok.code_sent' },
+  );
+  r.call(
+    API.sendSms,
+    async ({ req, params }) => {
+      const user = params.type === 3 ? (await auth.optional(req))?.user : undefined;
+      await accounts.sendSmsCode(params, ctx(req, user));
+      return null;
     },
-  });
+    { done: 'ok.code_sent' },
+  );
 
-  app.post(API.register, async (req) => {
-    await accounts.register(parseParams(registerParams, req), ctx(req));
-    return ok(req, null, 'ok.registered');
-  });
+  r.post(
+    API.register,
+    async ({ req, params }) => {
+      await accounts.register(params, ctx(req));
+      return null;
+    },
+    { done: 'ok.registered' },
+  );
+  r.post(
+    API.login,
+    async ({ req, params }) => {
+      const { token, user } = await accounts.login(params, ctx(req));
+      return { token, ...(await accounts.profile(user)) };
+    },
+    { done: 'ok.logged_in' },
+  );
+  r.call(API.createDemo, ({ req, params }) => accounts.demoAccount(params.uuid, ctx(req)));
 
-  app.post(API.login, async (req) => {
-    const { token, user } = await accounts.login(parseParams(loginParams, req), ctx(req));
-    return ok(req, { token, ...(await accounts.profile(user)) }, 'ok.logged_in');
-  });
-
-  app.route({
-    method: [...BOTH],
-    url: API.createDemo,
-    handler: async (req) => ok(req, await accounts.demoAccount(parseParams(demoParams, req).uuid, ctx(req))),
-  });
-
-  app.get(API.userInfo, async (req) => {
-    const { user } = await auth.require(req);
-    return ok(req, await accounts.profile(user));
-  });
-
-  app.get(API.inviteList, async (req) => {
-    const { user } = await auth.require(req);
-    const p = parseParams(inviteListParams, req);
-    return ok(req, await accounts.invites(user, p.page, p.limit));
-  });
-
-  app.post(API.forgetPassword, async (req) => {
-    await accounts.forgetPassword(parseParams(forgetPasswordParams, req));
-    return ok(req, null, 'ok.password_reset');
-  });
-
-  app.post(API.amendPassword, async (req) => {
-    const { user, sessionId } = await auth.require(req);
-    await accounts.amendPassword(user, sessionId, parseParams(amendPasswordParams, req));
-    return ok(req, null, 'ok.password_changed');
-  });
-
-  app.route({
-    method: [...BOTH],
-    url: API.logout,
-    handler: async (req) => {
+  r.get(API.userInfo, ({ user }) => accounts.profile(user.user));
+  r.get(API.inviteList, ({ user, params }) => accounts.invites(user.user, params.page, params.limit));
+  r.post(
+    API.forgetPassword,
+    async ({ params }) => {
+      await accounts.forgetPassword(params);
+      return null;
+    },
+    { done: 'ok.password_reset' },
+  );
+  r.post(
+    API.amendPassword,
+    async ({ user, params }) => {
+      await accounts.amendPassword(user.user, user.sessionId, params);
+      return null;
+    },
+    { done: 'ok.password_changed' },
+  );
+  // Anyone may log out; a live session is ended.
+  r.call(
+    API.logout,
+    async ({ req }) => {
       const found = await auth.optional(req);
-      if (found) await deps.accounts.logout(found.sessionId);
-      return ok(req, null, 'ok.logged_out');
+      if (found) await accounts.logout(found.sessionId);
+      return null;
     },
-  });
-
-  app.get(API.getBalance, async (req) => {
-    const { user } = await auth.require(req);
-    return ok(req, await accounts.balance(user));
-  });
+    { done: 'ok.logged_out' },
+  );
+  r.get(API.getBalance, ({ user }) => accounts.balance(user.user));
 }

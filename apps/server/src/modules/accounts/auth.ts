@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { sessionExpired } from '../../core/errors.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { Authenticated } from '../../core/access.ts';
 import type { SessionsService } from './sessions.service.ts';
 
-export interface Authenticated {
-  user: UserRow;
-  sessionId: number;
-}
+export type { Authenticated };
 
 /** Resolves the trader behind a request's `authorization` header (DESIGN §3); code 999 when there is none. */
 export class UserAuth {

@@ -1,7 +1,8 @@
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { pageOf, type PageRequest } from '../../db/paging.ts';
 import type { StaffRow } from '../../db/schema.ts';
 
-/** Staff accounts, the audit log and the outbox, as the back office reads and writes them. */
+/** Staff accounts and the outbox, as the back office reads and writes them (the audit log is the audit module's). */
 export class BackofficeRepository {
   constructor(private readonly db: Db) {}
 
@@ -9,29 +10,8 @@ export class BackofficeRepository {
     return this.db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  staffById(id: number): Promise<StaffRow | undefined> {
-    return this.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   listStaff() {
     return this.db.selectFrom('staff').select(['id', 'email', 'name', 'role', 'status', 'created_at']).orderBy('id').execute();
-  }
-
-  async auditPage(page: number, limit: number) {
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      this.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst(),
-    ]);
-    return { data: rows, total: Number(count?.n ?? 0) };
   }
 
   async countAdmins(): Promise<number> {
@@ -60,49 +40,11 @@ export class BackofficeRepository {
     return id;
   }
 
-  /** Appends to the audit log; rows are never updated or deleted. */
-  async audit(
-    e: {
-      staffId: number | null;
-      action: string;
-      targetType: string;
-      targetId: string;
-      before?: unknown;
-      after?: unknown;
-      ip: string;
-      at: number;
-    },
-    db: Db | Tx = this.db,
-  ): Promise<void> {
-    // Inside the caller's transaction when given, so the action and its record commit together.
-    await db
-      .insertInto('audit_log')
-      .values({
-        staff_id: e.staffId,
-        action: e.action,
-        target_type: e.targetType,
-        target_id: e.targetId,
-        before_json: e.before === undefined ? null : JSON.stringify(e.before),
-        after_json: e.after === undefined ? null : JSON.stringify(e.after),
-        ip: e.ip.slice(0, 64),
-        created_at: e.at,
-      })
-      .execute();
-  }
-
-  async outbox(page: number, limit: number, channel?: string, recipient?: string) {
-    let q = this.db.selectFrom('outbox');
-    if (channel) q = q.where('channel', '=', channel as 'email' | 'sms');
-    if (recipient) q = q.where('recipient', '=', recipient);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-    ]);
-    return { data: rows, total: Number(count?.n ?? 0) };
+  /** Mail and SMS kept instead of sent, newest first. */
+  outbox(p: PageRequest & { channel?: 'email' | 'sms'; recipient?: string }) {
+    let base = this.db.selectFrom('outbox');
+    if (p.channel) base = base.where('channel', '=', p.channel);
+    if (p.recipient) base = base.where('recipient', '=', p.recipient);
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), p);
   }
 }

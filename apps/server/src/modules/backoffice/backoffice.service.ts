@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
@@ -6,10 +7,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/secu
 import type { StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
-
-export const STAFF_ROLES = ['super_admin', 'finance', 'compliance', 'dealer', 'content'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Staff sign-in and the first super admin. */
 export class BackofficeService {
@@ -17,6 +16,7 @@ export class BackofficeService {
 
   constructor(
     private readonly repo: BackofficeRepository,
+    private readonly audit: AuditRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
   ) {
@@ -56,7 +56,7 @@ export class BackofficeService {
       role: s.role,
       at,
     });
-    await this.repo.audit({
+    await this.audit.record({
       staffId: actor.id,
       action: 'staff.create',
       targetType: 'staff',
@@ -84,7 +84,7 @@ export class BackofficeService {
     if (staff.status !== 1) throw refuse('err.account_disabled');
     this.failures.reset(`acct:${email}`);
     const token = await this.sessions.issue(staff.id, ip, userAgent);
-    await this.repo.audit({
+    await this.audit.record({
       staffId: staff.id,
       action: 'staff.login',
       targetType: 'staff',

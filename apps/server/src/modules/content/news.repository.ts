@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { NewsTable } from '../../db/schema.ts';
 
 export type NewsRow = Selectable<NewsTable>;
@@ -8,20 +9,10 @@ export type NewsRow = Selectable<NewsTable>;
 export class NewsRepository {
   constructor(private readonly db: Db) {}
 
-  async page(category: number, publishedOnly: boolean, page: number, limit: number) {
+  page(category: number, publishedOnly: boolean, page: number, limit: number) {
     let base = this.db.selectFrom('news').where('category_id', '=', category);
     if (publishedOnly) base = base.where('published', '=', 1);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), { page, limit });
   }
 
   get(id: number): Promise<NewsRow | undefined> {

@@ -2,8 +2,8 @@ import type { ArticleParams, Lang, NewsDetail, NewsItem, NewsCategory } from '@t
 import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { BackofficeRepository } from '../backoffice/backoffice.repository.ts';
-import type { Actor } from '../wallet/wallet-review.service.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Actor } from '../audit/staff-guard.ts';
 import { plainText, sanitizeArticle } from './html.ts';
 import type { NewsRepository, NewsRow } from './news.repository.ts';
 import type { SeedArticle } from './news.seed-data.ts';
@@ -30,7 +30,7 @@ function cleanTexts(texts: Texts): Texts {
 
 /** News and announcements: read by everyone, written by staff through the back office (sanitised on save). */
 export class NewsService {
-  constructor(private readonly d: { repo: NewsRepository; audit: BackofficeRepository; clock: Clock }) {}
+  constructor(private readonly d: { repo: NewsRepository; audit: AuditRepository; clock: Clock }) {}
 
   async list(lang: Lang, category: NewsCategory, page: number, limit: number): Promise<{ data: NewsItem[]; total: number }> {
     const { rows, total } = await this.d.repo.page(category, true, page, limit);
@@ -65,7 +65,7 @@ export class NewsService {
         ? await this.d.repo.insert({ ...fields, seed_key: null, created_at: at })
         : (await this.d.repo.update(id, fields), id);
     const after = (await this.d.repo.get(savedId))!;
-    await this.d.audit.audit({
+    await this.d.audit.record({
       staffId: actor.staffId,
       action: before ? 'news.update' : 'news.create',
       targetType: 'news',

@@ -1,20 +1,11 @@
 import type { RankEntry, RankList } from '@tradepad/contracts';
 import { divideRounded, formatMoney, micros } from '@tradepad/domain';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { RankingsRepository } from './rankings.repository.ts';
 
 /** The statistics window of the spec's §9 and how often the list is recomputed. */
 export const WINDOW_MS = 21 * 86_400_000;
 export const REFRESH_MS = 5 * 60_000;
-
-interface Totals {
-  user_id: number;
-  n: number;
-  wins: number;
-  profit: number;
-  margin: number;
-}
 
 /** `a ÷ b` as a percentage with 2 decimals, exactly ('0.00' when b is 0). */
 export function percent(a: bigint, b: bigint): string {
@@ -38,7 +29,7 @@ export class Rankings {
 
   constructor(
     private readonly d: {
-      db: Db;
+      repo: RankingsRepository;
       clock: Clock;
       instrumentCode: (id: number) => string | undefined;
       /** Told when a user's row changes (the sessions keep it in memory for a few seconds). */
@@ -53,11 +44,7 @@ export class Rankings {
 
   /** Lists the user (or stops listing them); the change shows at once. */
   async setOptIn(userId: number, optIn: boolean): Promise<void> {
-    await this.d.db
-      .updateTable('users')
-      .set({ rank_opt_in: optIn ? 1 : 0 })
-      .where('id', '=', userId)
-      .execute();
+    await this.d.repo.setOptIn(userId, optIn);
     this.d.userChanged(userId);
     this.cached = undefined;
   }
@@ -73,11 +60,11 @@ export class Rankings {
   private async compute(): Promise<RankList> {
     const now = this.d.clock.now();
     const [recent, total, leverages, codes, users] = await Promise.all([
-      this.totals(now - WINDOW_MS),
-      this.totals(undefined),
-      this.mostUsed('leverage'),
-      this.mostUsed('instrument_id'),
-      this.d.db.selectFrom('users').select(['id', 'uid']).where('rank_opt_in', '=', 1).where('is_demo', '=', 0).execute(),
+      this.d.repo.totals(now - WINDOW_MS),
+      this.d.repo.totals(undefined),
+      this.d.repo.mostUsed('leverage'),
+      this.d.repo.mostUsed('instrument_id'),
+      this.d.repo.listedUsers(),
     ]);
     const allTime = new Map(total.map((t) => [t.user_id, t]));
     const uid = new Map(users.map((u) => [Number(u.id), u.uid]));
@@ -101,54 +88,5 @@ export class Rankings {
       .sort((a, b) => (a.sortKey === b.sortKey ? 0 : a.sortKey > b.sortKey ? -1 : 1))
       .map(({ sortKey: _s, ...entry }) => entry);
     return { data: entries, total: entries.length, updated_at: now };
-  }
-
-  /** Closed real orders per user of the listed users, since `since` (or ever). */
-  private async totals(since: number | undefined): Promise<Totals[]> {
-    let q = this.d.db
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .where('o.status', '=', 3)
-      .where('o.is_demo', '=', 0)
-      .where('u.rank_opt_in', '=', 1);
-    if (since !== undefined) q = q.where('o.closed_at', '>=', since);
-    const rows = await q
-      .select((eb) => [
-        'o.user_id',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(sql<number>`case when o.profit > 0 then 1 else 0 end`).as('wins'),
-        eb.fn.sum<number>('o.profit').as('profit'),
-        eb.fn.sum<number>('o.margin').as('margin'),
-      ])
-      .groupBy('o.user_id')
-      .execute();
-    return rows.map((r) => ({
-      user_id: Number(r.user_id),
-      n: Number(r.n),
-      wins: Number(r.wins),
-      profit: Number(r.profit),
-      margin: Number(r.margin),
-    }));
-  }
-
-  /** Each listed user's most frequent value of a column over their closed real orders. */
-  private async mostUsed(column: 'leverage' | 'instrument_id'): Promise<Map<number, number>> {
-    const rows = await this.d.db
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .where('o.status', '=', 3)
-      .where('o.is_demo', '=', 0)
-      .where('u.rank_opt_in', '=', 1)
-      .select((eb) => ['o.user_id', `o.${column} as value`, eb.fn.countAll<number>().as('n')])
-      .groupBy(['o.user_id', `o.${column}`])
-      .execute();
-    const best = new Map<number, { value: number; n: number }>();
-    for (const r of rows) {
-      const user = Number(r.user_id);
-      const n = Number(r.n);
-      const current = best.get(user);
-      if (!current || n > current.n) best.set(user, { value: Number(r.value), n });
-    }
-    return new Map([...best].map(([user, b]) => [user, b.value]));
   }
 }

@@ -1,7 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { KycApplicationsTable } from '../../db/schema.ts';
-import { accountName, count, paged, type Page, type QueueFilter, type WithUser } from '../wallet/wallet.repository.ts';
+import { pageOf, type Page } from '../../db/paging.ts';
+import { accountName, type QueueFilter, type WithUser } from '../../db/review-queue.ts';
 
 export type KycRow = Selectable<KycApplicationsTable>;
 
@@ -65,18 +66,10 @@ export class KycRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async queue(f: QueueFilter): Promise<Page<WithUser<KycRow>>> {
+  queue(f: QueueFilter): Promise<Page<WithUser<KycRow>>> {
     let base = this.db.selectFrom('kyc_applications as k').innerJoin('users as u', 'u.id', 'k.user_id');
     if (f.status !== undefined) base = base.where('k.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('k.user_id', '=', f.userId);
-    return paged(
-      base
-        .selectAll('k')
-        .select(accountName)
-        .orderBy('k.id', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit),
-      base.select(count),
-    );
+    return pageOf(base, (q) => q.selectAll('k').select(accountName).orderBy('k.id', 'desc'), f);
   }
 }

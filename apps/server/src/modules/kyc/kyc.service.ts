@@ -3,17 +3,17 @@ import { AppError, refuse } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { BackofficeRepository } from '../backoffice/backoffice.repository.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import { timeText } from '../../core/time.ts';
-import type { Actor } from '../wallet/wallet-review.service.ts';
-import type { QueueFilter } from '../wallet/wallet.repository.ts';
+import type { Actor } from '../audit/staff-guard.ts';
+import type { QueueFilter } from '../../db/review-queue.ts';
 import { requireReal, type ImageStore } from '../wallet/wallet.service.ts';
 import type { KycRepository, KycRow } from './kyc.repository.ts';
 
 export interface KycDeps {
   db: Db;
   repo: KycRepository;
-  audit: BackofficeRepository;
+  audit: AuditRepository;
   images: ImageStore;
   clock: Clock;
 }
@@ -119,7 +119,7 @@ export class KycService {
         if (!(await this.d.repo.review(trx, id, { status, remark, staffId: actor.staffId, at })))
           throw refuse('err.already_reviewed');
         const after = { ...before, status, remark };
-        await this.d.audit.audit(
+        await this.d.audit.record(
           {
             staffId: actor.staffId,
             action: status === KYC_APPROVED ? 'kyc.approve' : 'kyc.reject',

@@ -1,18 +1,16 @@
-import { API, klineParams, tradeListParams } from '@tradepad/contracts';
+import { API } from '@tradepad/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, parseParams } from '../../core/http.ts';
+import type { Router } from '../../core/router.ts';
 import { logoPng, logoSvg } from './logos.ts';
 import type { MarketService } from './market.service.ts';
 
 /** The market calls of the spec's §7, and the instruments' logos. */
-export function marketRoutes(app: FastifyInstance, market: MarketService) {
-  app.get(API.tradeList, async (req) => ok(req, market.tradeList(parseParams(tradeListParams, req).searchCurrency)));
-  app.get(API.categories, async (req) => ok(req, market.categories(req.lang)));
-  app.get(API.kline, async (req) => {
-    const p = parseParams(klineParams, req);
-    return ok(req, await market.kline(p.forex_id, p.period, p.limit, p.to));
-  });
-  app.get(API.sparklines, async (req) => ok(req, await market.sparklines()));
+export function marketRoutes(r: Router, app: FastifyInstance, market: MarketService) {
+  r.get(API.tradeList, ({ params }) => market.tradeList(params.searchCurrency));
+  r.get(API.categories, ({ req }) => market.categories(req.lang));
+  r.get(API.kline, ({ params: p }) => market.kline(p.forex_id, p.period, p.limit, p.to));
+  r.get(API.sparklines, () => market.sparklines());
+  // Static images beside the API, outside the contracts (not under /api).
   app.get<{ Params: { file: string } }>('/logos/:file', async (req, reply) => {
     const m = /^([a-z0-9]{2,12})\.(svg|png)$/.exec(req.params.file);
     const code = m?.[1]?.toUpperCase();

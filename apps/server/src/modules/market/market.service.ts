@@ -32,7 +32,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
 import { calibrationFor } from './calibration.ts';
 import type { Feed, Tick } from './feed.ts';
-import { CATEGORIES, INSTRUMENTS } from './instruments.data.ts';
+import { CATEGORIES } from './instruments.data.ts';
 import type { CandleRow, Instrument, MarketRepository } from './market.repository.ts';
 import { QuoteBook, type Quote } from './quote-book.ts';
 import { ReplayFeed } from './replay-feed.ts';
@@ -73,9 +73,8 @@ export class MarketService {
 
   constructor(private readonly d: MarketDeps) {}
 
-  /** Seeds, loads, fills history up to now, primes quotes and registers the channels. */
+  /** Loads the instruments (seeded by seeds.ts), fills history up to now, primes quotes and registers the channels. */
   async init(): Promise<void> {
-    await this.d.repo.seed(CATEGORIES, INSTRUMENTS);
     this.instruments = await this.d.repo.instruments();
     this.byCode = new Map(this.instruments.map((i) => [i.code, i]));
     this.byId = new Map(this.instruments.map((i) => [i.id, i]));

@@ -1,4 +1,5 @@
 import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { RawQuery } from '../../db/raw-query.ts';
@@ -83,20 +84,18 @@ export class TradingRepository {
   }
 
   /** A page of a user's orders, newest first; history (3) holds closed and cancelled orders. */
-  async page(userId: number, status: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  page(userId: number, status: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
     const statuses = status === 3 ? [3, 4] : [status];
     const base = this.db.selectFrom('orders').where('user_id', '=', userId).where('status', 'in', statuses);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy(status === 3 ? 'closed_at' : 'id', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) =>
+        q
+          .selectAll()
+          .orderBy(status === 3 ? 'closed_at' : 'id', 'desc')
+          .orderBy('id', 'desc'),
+      { page, limit },
+    );
   }
 
   /** Realised P/L of all of a user's closed orders. */
@@ -111,7 +110,7 @@ export class TradingRepository {
   }
 
   /** A page of the entries that moved a user's cash, newest first, with the signed change of each. */
-  async cashEntries(
+  cashEntries(
     userId: number,
     page: number,
     limit: number,
@@ -134,15 +133,11 @@ export class TradingRepository {
       .where('e.user_id', '=', userId)
       .where('a.owner', '=', `user:${userId}`)
       .where('a.kind', '=', 'cash');
-    const [rows, count] = await Promise.all([
-      base
-        .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_type', 'e.ref_id', 'e.created_at', 'p.amount'])
-        .orderBy('e.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) =>
+        q.select(['e.id', 'e.type', 'e.memo_key', 'e.ref_type', 'e.ref_id', 'e.created_at', 'p.amount']).orderBy('e.id', 'desc'),
+      { page, limit },
+    );
   }
 }

@@ -2,8 +2,7 @@ import multipart from '@fastify/multipart';
 import { API, UPLOAD_NAME_RE } from '@tradepad/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, refuse } from '../../core/errors.ts';
-import { ok } from '../../core/http.ts';
-import type { UserAuth } from '../accounts/auth.ts';
+import type { Router } from '../../core/router.ts';
 import { IMAGE_LIMITS } from './image-reencode.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -23,9 +22,7 @@ const FILE_HEADERS = {
 } as const;
 
 /** `common/image_upload` and the signed links that serve what it stored (DESIGN §7). */
-export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsService; auth: UserAuth }) {
-  const { uploads, auth } = deps;
-
+export function uploadsRoutes(r: Router, app: FastifyInstance, uploads: UploadsService) {
   // Multipart only here: encapsulated, so no other route accepts file uploads.
   void app.register(async (scope) => {
     await scope.register(multipart, {
@@ -37,28 +34,34 @@ export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsServ
     scope.setErrorHandler((err: FastifyError) => {
       throw uploadError(err);
     });
-    scope.post(API.imageUpload, async (req) => {
-      const { user } = await auth.require(req);
-      if (user.is_demo) throw refuse('err.only_real_account');
-      const data = await readOneFile(req);
-      return ok(req, await uploads.store(user.id, data), 'ok.uploaded');
-    });
+    r.scoped(scope).post(
+      API.imageUpload,
+      async ({ req, user: { user } }) => {
+        if (user.is_demo) throw refuse('err.only_real_account');
+        return uploads.store(user.id, await readOneFile(req));
+      },
+      { done: 'ok.uploaded' },
+    );
   });
 
-  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(`${API.files}/:name`, async (req, reply) => {
-    const { name } = req.params;
-    const { expires, sig } = req.query;
-    if (!UPLOAD_NAME_RE.test(name) || !uploads.verify(name, expires, sig)) return plain(reply, 403, 'Forbidden');
-    const file = await uploads.open(name);
-    if (!file) return plain(reply, 404, 'Not found');
-    void reply.headers({
-      ...FILE_HEADERS,
-      'content-type': file.row.mime,
-      'content-length': file.size,
-      'cache-control': `private, max-age=${uploads.cacheSeconds(Number(expires))}`,
-    });
-    return reply.send(file.handle.createReadStream());
-  });
+  r.get(
+    `${API.files}/:name`,
+    async ({ req, reply }) => {
+      const { name } = req.params as { name: string };
+      const { expires, sig } = req.query as Record<string, unknown>;
+      if (!UPLOAD_NAME_RE.test(name) || !uploads.verify(name, expires, sig)) return plain(reply, 403, 'Forbidden');
+      const file = await uploads.open(name);
+      if (!file) return plain(reply, 404, 'Not found');
+      void reply.headers({
+        ...FILE_HEADERS,
+        'content-type': file.row.mime,
+        'content-length': file.size,
+        'cache-control': `private, max-age=${uploads.cacheSeconds(Number(expires))}`,
+      });
+      return reply.send(file.handle.createReadStream());
+    },
+    { raw: true },
+  );
 }
 
 /** The bytes of the one file part named `file`; refuses none, several, or one cut off by the size limit. */

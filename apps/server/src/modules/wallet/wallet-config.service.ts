@@ -2,9 +2,9 @@ import { DEPOSIT_BANK, DEPOSIT_COIN, DRAW_COIN } from '@tradepad/contracts';
 import { checkAddress, parseMoney, parseRate } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { BackofficeRepository } from '../backoffice/backoffice.repository.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { Actor } from './wallet-review.service.ts';
+import type { Actor } from '../audit/staff-guard.ts';
 import type { DepositChannelRow, DrawCurrencyRow, WalletRepository } from './wallet.repository.ts';
 
 interface Limits {
@@ -32,9 +32,7 @@ const MAX_PRECISION = 6;
 
 /** Staff configuration of the wallet: deposit channels, bank currencies, withdrawal currencies, the KYC rule. */
 export class WalletConfigService {
-  constructor(
-    private readonly d: { repo: WalletRepository; audit: BackofficeRepository; settings: SettingsService; clock: Clock },
-  ) {}
+  constructor(private readonly d: { repo: WalletRepository; audit: AuditRepository; settings: SettingsService; clock: Clock }) {}
 
   coinChannels = () => this.d.repo.channels(DEPOSIT_COIN, false).then((rows) => rows.map(coinChannelView));
   wireChannels = () => this.d.repo.channels(DEPOSIT_BANK, false).then((rows) => rows.map(wireChannelView));
@@ -100,7 +98,7 @@ export class WalletConfigService {
   async setWalletSettings(actor: Actor, requireKyc: boolean) {
     const before = await this.walletSettings();
     await this.d.settings.set('withdraw_requires_kyc', requireKyc ? '1' : '0');
-    await this.d.audit.audit({
+    await this.d.audit.record({
       staffId: actor.staffId,
       action: 'settings.update',
       targetType: 'settings',
@@ -132,7 +130,7 @@ export class WalletConfigService {
   }
 
   private audit(actor: Actor, target: string, id: number, before: unknown, after: unknown, at: number) {
-    return this.d.audit.audit({
+    return this.d.audit.record({
       staffId: actor.staffId,
       action: `${target}.${before ? 'update' : 'create'}`,
       targetType: target,

@@ -3,23 +3,19 @@ import { formatMoney, micros } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { BackofficeRepository } from '../backoffice/backoffice.repository.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Actor } from '../audit/staff-guard.ts';
 import type { Posting, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { CashListener, ImageStore } from './wallet.service.ts';
-import type { DepositRow, QueueFilter, WalletRepository, WithdrawalRow } from './wallet.repository.ts';
+import type { QueueFilter } from '../../db/review-queue.ts';
+import type { DepositRow, WalletRepository, WithdrawalRow } from './wallet.repository.ts';
 import { plainAmount } from './wallet.views.ts';
-
-/** Who acts, for the audit log. */
-export interface Actor {
-  staffId: number;
-  ip: string;
-}
 
 export interface ReviewDeps {
   db: Db;
   repo: WalletRepository;
   ledger: LedgerRepository;
-  audit: BackofficeRepository;
+  audit: AuditRepository;
   images: ImageStore;
   engine: Pick<CashListener, 'cashMoved'>;
   /** Shown beside each withdrawal, so staff see whether its owner is verified. */
@@ -187,7 +183,7 @@ export class WalletReviewService {
         throw refuse('err.already_reviewed');
       await move(trx, before, at);
       const after = { ...before, status: change.status, remark: change.remark, transfer_ref: change.transferRef ?? '' };
-      await this.d.audit.audit(
+      await this.d.audit.record(
         {
           staffId: actor.staffId,
           action: `${record.target}.${change.status === RECORD_COMPLETED ? 'approve' : 'reject'}`,

@@ -1,8 +1,8 @@
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { pageOf, type Page } from '../../db/paging.ts';
+import { accountName, type QueueFilter, type WithUser } from '../../db/review-queue.ts';
 import type {
-  Database,
-  UsersTable,
   DepositChannelsTable,
   DepositsTable,
   DrawCurrenciesTable,
@@ -15,22 +15,6 @@ export type DepositRow = Selectable<DepositsTable>;
 export type DrawCurrencyRow = Selectable<DrawCurrenciesTable>;
 export type DrawMethodRow = Selectable<DrawMethodsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
-
-/** A row of a review queue with the user's account name (email or mobile) beside it. */
-export type WithUser<T> = T & { user_account: string };
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-/** Filters of a back-office queue. */
-export interface QueueFilter {
-  status?: number;
-  userId?: number;
-  page: number;
-  limit: number;
-}
 
 /** The only SQL of the wallet: channels, deposits, withdrawal currencies and methods, withdrawals. */
 export class WalletRepository {
@@ -100,32 +84,17 @@ export class WalletRepository {
     return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async userDeposits(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<DepositRow>> {
+  userDeposits(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<DepositRow>> {
     let base = this.db.selectFrom('deposits').where('user_id', '=', userId);
     if (type !== undefined) base = base.where('type', '=', type);
-    return paged(
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit),
-      base.select(count),
-    );
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), { page, limit });
   }
 
-  async depositQueue(f: QueueFilter): Promise<Page<WithUser<DepositRow>>> {
+  depositQueue(f: QueueFilter): Promise<Page<WithUser<DepositRow>>> {
     let base = this.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
     if (f.status !== undefined) base = base.where('d.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('d.user_id', '=', f.userId);
-    return paged(
-      base
-        .selectAll('d')
-        .select(accountName)
-        .orderBy('d.id', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit),
-      base.select(count),
-    );
+    return pageOf(base, (q) => q.selectAll('d').select(accountName).orderBy('d.id', 'desc'), f);
   }
 
   // Withdrawal methods
@@ -190,32 +159,17 @@ export class WalletRepository {
     return Number(r.n);
   }
 
-  async userWithdrawals(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<WithdrawalRow>> {
+  userWithdrawals(userId: number, type: number | undefined, page: number, limit: number): Promise<Page<WithdrawalRow>> {
     let base = this.db.selectFrom('withdrawals').where('user_id', '=', userId);
     if (type !== undefined) base = base.where('type', '=', type);
-    return paged(
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit),
-      base.select(count),
-    );
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), { page, limit });
   }
 
-  async withdrawalQueue(f: QueueFilter): Promise<Page<WithUser<WithdrawalRow>>> {
+  withdrawalQueue(f: QueueFilter): Promise<Page<WithUser<WithdrawalRow>>> {
     let base = this.db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
     if (f.status !== undefined) base = base.where('w.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('w.user_id', '=', f.userId);
-    return paged(
-      base
-        .selectAll('w')
-        .select(accountName)
-        .orderBy('w.id', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit),
-      base.select(count),
-    );
+    return pageOf(base, (q) => q.selectAll('w').select(accountName).orderBy('w.id', 'desc'), f);
   }
 
   /**
@@ -239,19 +193,3 @@ export class WalletRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 }
-
-/** Runs a page's query and its count together. */
-export async function paged<R>(
-  rows: { execute(): Promise<R[]> },
-  count: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> },
-): Promise<Page<R>> {
-  const [list, c] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
-  return { rows: list, total: Number(c.n) };
-}
-
-/** The user's email, else their phone, else their uid: how staff tell users apart. */
-export const accountName = (eb: ExpressionBuilder<Database & { u: UsersTable }, 'u'>) =>
-  eb.fn.coalesce('u.email', 'u.phone', 'u.uid').as('user_account');
-
-/** `count(*) as n` of whatever a query selects from. */
-export const count = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb.fn.countAll<number>().as('n');

@@ -1,0 +1,20 @@
+import type { StaffRow, UserRow } from '../db/schema.ts';
+
+/** A trader signed in: their row and the session the request came with. */
+export interface Authenticated {
+  user: UserRow;
+  sessionId: number;
+}
+
+/** Who acts, for the audit log: the staff member and the address the request came from. */
+export interface Actor {
+  staffId: number;
+  ip: string;
+}
+
+/** A signed-in staff member, the session they act in, and the actor to audit. */
+export interface StaffContext {
+  staff: StaffRow;
+  sessionId: number;
+  actor: Actor;
+}

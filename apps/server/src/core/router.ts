@@ -1,0 +1,118 @@
+import { CALLS, type CallDef } from '@tradepad/contracts';
+import type { StaffRole } from '@tradepad/contracts/staff';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { MessageKey } from '../i18n/messages.en.ts';
+import type { Authenticated, StaffContext } from './access.ts';
+import { ok, parseParams, parsePathParams } from './http.ts';
+
+type Call = (typeof CALLS)[number];
+/** Every path the contracts describe. */
+export type CallPath = Call['path'];
+type Method = 'GET' | 'POST';
+/** The contract of the call at `P` answering `M`. */
+type CallAt<P, M> = Matching<Call, P, M>;
+type Matching<C, P, M> = C extends { path: P; methods: readonly (infer X)[] } ? (M extends X ? C : never) : never;
+
+type ParamsOf<C> = C extends { params: infer S extends z.ZodType } ? z.infer<S> : Record<string, never>;
+type ResponseOf<C> = C extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
+type AuthOf<C> = C extends { auth: 'user' }
+  ? { user: Authenticated; staff?: never }
+  : C extends { auth: 'staff' }
+    ? { staff: StaffContext; user?: never }
+    : { user?: never; staff?: never };
+
+/** What a handler gets: the request, its parsed parameters, and who is calling as the contract requires. */
+export type CallContext<C> = AuthOf<C> & { req: FastifyRequest; reply: FastifyReply; params: ParamsOf<C>; id: number };
+
+/** How the router checks who may call: the trader's session, or a staff session with one of the roles. */
+export interface Access {
+  user(req: FastifyRequest): Promise<Authenticated>;
+  staff(req: FastifyRequest, roles?: readonly StaffRole[]): Promise<StaffContext>;
+}
+
+export interface RouteOptions {
+  /** The success message's key; `ok` when left out. */
+  done?: MessageKey;
+  /** The handler answers the reply itself (downloads, images): no envelope is added. */
+  raw?: boolean;
+  /** The refusal for a `:id` that is not a positive integer; `err.record_unknown` when left out. */
+  unknownId?: MessageKey;
+}
+
+/**
+ * Registers routes from their contracts (packages/contracts `CALLS`): the path and methods, who may call (checked
+ * before anything else), the parameters (parsed from query and body with the contract's schema; a `:id` path
+ * parameter is parsed as a positive integer) and the answer's type. Handlers return the envelope's `data`.
+ */
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly access: Access,
+    private readonly registered = new Set<string>(),
+  ) {}
+
+  /** The same router on an encapsulated Fastify scope (a plugin of its own, such as multipart for one route). */
+  scoped(scope: FastifyInstance): Router {
+    return new Router(scope, this.access, this.registered);
+  }
+
+  get<P extends CallPath>(path: P, handler: Handler<CallAt<P, 'GET'>>, opts?: RouteOptions): void {
+    this.add(path, 'GET', handler as Handler<Call>, opts);
+  }
+
+  post<P extends CallPath>(path: P, handler: Handler<CallAt<P, 'POST'>>, opts?: RouteOptions): void {
+    this.add(path, 'POST', handler as Handler<Call>, opts);
+  }
+
+  /** The spec's state-changing GET calls, also accepted as POST (DESIGN §3): one handler for every method listed. */
+  call<P extends CallPath>(path: P, handler: Handler<Matching<Call, P, Method>>, opts?: RouteOptions): void {
+    const def = contractOf(path);
+    for (const method of def.methods) this.add(path, method, handler as Handler<Call>, opts);
+  }
+
+  /** Paths registered through the router, as `METHOD path`: a test compares them with the contracts. */
+  routes(): ReadonlySet<string> {
+    return this.registered;
+  }
+
+  private add(path: string, method: Method, handler: Handler<Call>, opts: RouteOptions = {}): void {
+    const def = contractOf(path, method);
+    this.registered.add(`${method} ${path}`);
+    const hasId = path.includes('/:id');
+    this.app.route({
+      method,
+      url: path,
+      handler: async (req, reply) => {
+        const who = await this.authorise(def, req);
+        const id = hasId ? parsePathParams(req, opts.unknownId) : 0;
+        const params = def.params ? parseParams(def.params, req) : {};
+        const data = await handler({ ...who, req, reply, params, id } as CallContext<Call>);
+        return opts.raw ? data : ok(req, data, opts.done);
+      },
+    });
+  }
+
+  private async authorise(def: CallDef, req: FastifyRequest) {
+    switch (def.auth) {
+      case 'none':
+        return {};
+      case 'user':
+        return { user: await this.access.user(req) };
+      case 'staff':
+        return { staff: await this.access.staff(req, def.roles) };
+    }
+  }
+}
+
+/** A handler of the call `C`; a path and method the contracts do not describe does not type-check. */
+type Handler<C> = [C] extends [never]
+  ? 'this path and method have no contract in packages/contracts'
+  : (ctx: CallContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
+
+/** The contract of a path (and method); a route without one is a programming error, found at start. */
+function contractOf(path: string, method?: Method): CallDef {
+  const def = CALLS.find((c) => c.path === path && (!method || (c.methods as readonly string[]).includes(method)));
+  if (!def) throw new Error(`no contract for ${method ?? ''} ${path} in packages/contracts`);
+  return def;
+}

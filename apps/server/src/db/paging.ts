@@ -1,0 +1,32 @@
+import type { SelectQueryBuilder } from 'kysely';
+
+/** A page request as every paged call takes it (DESIGN §3): `page` from 1, `limit` rows. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/** One page of rows and the number of rows in all pages. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Runs one page of a query and the count of all its rows together. `base` holds the tables, joins and filters;
+ * `select` adds the columns and the order, so the count reads exactly the rows the pages do.
+ */
+export async function pageOf<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  p: PageRequest,
+): Promise<Page<O>> {
+  const [rows, count] = await Promise.all([
+    select(base)
+      .limit(p.limit)
+      .offset((p.page - 1) * p.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number((count as { n: number | string }).n) };
+}

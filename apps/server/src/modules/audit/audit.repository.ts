@@ -1,0 +1,53 @@
+import type { Db, Tx } from '../../db/database.ts';
+import { pageOf, type Page, type PageRequest } from '../../db/paging.ts';
+import type { AuditLogTable, StaffRow } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+/** One staff action as the audit log keeps it: who, what, on which object, before and after, from where. */
+export interface AuditEntry {
+  staffId: number | null;
+  /** `<object>.<verb>` (DESIGN §11), e.g. `deposit.approve`, `settings.update`. */
+  action: string;
+  targetType: string;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  ip: string;
+  /** Unix milliseconds. */
+  at: number;
+}
+
+/**
+ * The append-only audit log and the look-up of the staff member acting. Every module that lets staff change something
+ * writes its record here, inside the transaction of the change, so the action and its record commit together.
+ */
+export class AuditRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The staff member behind a staff session (any status: the guard decides). */
+  actingStaff(id: number): Promise<StaffRow | undefined> {
+    return this.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Appends one record; inside the caller's transaction when given. Rows are never updated or deleted. */
+  async record(e: AuditEntry, db: Db | Tx = this.db): Promise<void> {
+    await db
+      .insertInto('audit_log')
+      .values({
+        staff_id: e.staffId,
+        action: e.action,
+        target_type: e.targetType,
+        target_id: e.targetId,
+        before_json: e.before === undefined ? null : JSON.stringify(e.before),
+        after_json: e.after === undefined ? null : JSON.stringify(e.after),
+        ip: e.ip.slice(0, 64),
+        created_at: e.at,
+      })
+      .execute();
+  }
+
+  /** The log, newest first. */
+  page(p: PageRequest): Promise<Page<Selectable<AuditLogTable>>> {
+    return pageOf(this.db.selectFrom('audit_log'), (q) => q.selectAll().orderBy('id', 'desc'), p);
+  }
+}

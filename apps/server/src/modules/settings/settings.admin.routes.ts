@@ -1,0 +1,48 @@
+import { ADMIN_API } from '@tradepad/contracts';
+import { refuse } from '../../core/errors.ts';
+import type { Router } from '../../core/router.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
+import type { SettingsService } from './settings.service.ts';
+
+const KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
+
+/** The run-time settings, read and changed by a super admin; every change audited with its before and after. */
+export function settingsAdminRoutes(
+  r: Router,
+  deps: {
+    settings: SettingsService;
+    audit: AuditRepository;
+    clock: Clock;
+    /** Called after a change, so the engine picks up new margin levels and fee type at once. */
+    changed: () => Promise<unknown>;
+  },
+) {
+  const { settings } = deps;
+  const all = async () => Object.fromEntries(await Promise.all(KEYS.map(async (k) => [k, await settings.get(k)] as const)));
+
+  r.get(ADMIN_API.settings, () => all());
+  r.post(
+    ADMIN_API.settings,
+    async ({ staff, params: changes }) => {
+      const before = await all();
+      const next = { ...before, ...changes };
+      if (Number(next.stop_out_level) >= Number(next.margin_call_level)) throw refuse('err.levels_order');
+      for (const [key, value] of Object.entries(changes) as Array<[SettingKey, string]>) await settings.set(key, value);
+      await deps.changed();
+      await deps.audit.record({
+        staffId: staff.actor.staffId,
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: Object.keys(changes).join(','),
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
+        after: changes,
+        ip: staff.actor.ip,
+        at: deps.clock.now(),
+      });
+      return all();
+    },
+    { done: 'ok.saved' },
+  );
+}

@@ -1,0 +1,67 @@
+import { ADMIN_API } from '@tradepad/contracts';
+import type { Router } from '../../core/router.ts';
+import type { WalletConfigService } from './wallet-config.service.ts';
+import type { WalletReviewService } from './wallet-review.service.ts';
+
+/**
+ * The back office's deposit and withdrawal queues (DESIGN §3: `GET ?status=`, `POST /:id/approve`, `POST /:id/reject
+ * {remark}`), the deposit channels, withdrawal currencies and wallet settings; every decision and change audited.
+ */
+export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService; config: WalletConfigService }) {
+  const { review, config } = deps;
+  const filter = (p: { status?: number; user_id?: number; page: number; limit: number }) => ({
+    status: p.status,
+    userId: p.user_id,
+    page: p.page,
+    limit: p.limit,
+  });
+
+  r.get(ADMIN_API.deposits, ({ params }) => review.depositQueue(filter(params)));
+  r.post(`${ADMIN_API.deposits}/:id/approve`, ({ staff, id }) => review.approveDeposit(staff.actor, id), { done: 'ok.approved' });
+  r.post(
+    `${ADMIN_API.deposits}/:id/reject`,
+    ({ staff, id, params }) => review.rejectDeposit(staff.actor, id, params.remark, params.status),
+    { done: 'ok.rejected' },
+  );
+
+  r.get(ADMIN_API.withdrawals, ({ params }) => review.withdrawalQueue(filter(params)));
+  r.post(
+    `${ADMIN_API.withdrawals}/:id/approve`,
+    ({ staff, id, params }) => review.approveWithdrawal(staff.actor, id, params.transfer_ref ?? ''),
+    { done: 'ok.approved' },
+  );
+  r.post(
+    `${ADMIN_API.withdrawals}/:id/reject`,
+    ({ staff, id, params }) => review.rejectWithdrawal(staff.actor, id, params.remark),
+    {
+      done: 'ok.rejected',
+    },
+  );
+
+  r.get(ADMIN_API.depositChannels, () => config.coinChannels());
+  r.post(ADMIN_API.depositChannels, ({ staff, params }) => config.saveCoinChannel(staff.actor, undefined, params), {
+    done: 'ok.saved',
+  });
+  r.post(`${ADMIN_API.depositChannels}/:id`, ({ staff, id, params }) => config.saveCoinChannel(staff.actor, id, params), {
+    done: 'ok.saved',
+  });
+  r.get(ADMIN_API.wireChannels, () => config.wireChannels());
+  r.post(ADMIN_API.wireChannels, ({ staff, params }) => config.saveWireChannel(staff.actor, undefined, params), {
+    done: 'ok.saved',
+  });
+  r.post(`${ADMIN_API.wireChannels}/:id`, ({ staff, id, params }) => config.saveWireChannel(staff.actor, id, params), {
+    done: 'ok.saved',
+  });
+  r.get(ADMIN_API.drawCurrencies, () => config.drawCurrencies());
+  r.post(ADMIN_API.drawCurrencies, ({ staff, params }) => config.saveDrawCurrency(staff.actor, undefined, params), {
+    done: 'ok.saved',
+  });
+  r.post(`${ADMIN_API.drawCurrencies}/:id`, ({ staff, id, params }) => config.saveDrawCurrency(staff.actor, id, params), {
+    done: 'ok.saved',
+  });
+
+  r.get(ADMIN_API.walletSettings, () => config.walletSettings());
+  r.post(ADMIN_API.walletSettings, ({ staff, params }) => config.setWalletSettings(staff.actor, params.withdraw_requires_kyc), {
+    done: 'ok.saved',
+  });
+}

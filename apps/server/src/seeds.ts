@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { AccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { CALLING_CODES } from './modules/accounts/areas.data.ts';
+import type { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
+import type { NewsService } from './modules/content/news.service.ts';
+import { CATEGORIES, INSTRUMENTS } from './modules/market/instruments.data.ts';
+import type { MarketRepository } from './modules/market/market.repository.ts';
+import { SETTINGS_DEFAULTS } from './modules/settings/settings-defaults.ts';
+import type { SettingsRepository } from './modules/settings/settings.repository.ts';
+import type { WalletRepository } from './modules/wallet/wallet.repository.ts';
+import { seedWallet } from './modules/wallet/wallet.seed.ts';
+
+/**
+ * Everything seeded on first start, in one place and in order: run-time settings first (the services read them),
+ * reference data (areas, company, instruments, deposit channels, articles), then the first super admin. Each part is
+ * left alone once present, so staff edits survive restarts; running it on several nodes at once is safe.
+ */
+export async function seedFirstStart(s: {
+  settings: SettingsRepository;
+  accounts: AccountsRepository;
+  market: MarketRepository;
+  wallet: WalletRepository;
+  news: NewsService;
+  backoffice: BackofficeService;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+  log: FastifyBaseLogger;
+  now: number;
+}): Promise<void> {
+  await s.settings.seedMissing(SETTINGS_DEFAULTS);
+  await s.accounts.seedAreas(CALLING_CODES);
+  await s.accounts.seedCompany({
+    name: 'Tradepad Markets Ltd',
+    logo: '/logo.svg',
+    url: 'https://tradepad.example',
+    subject: 'Online trading of forex and CFDs',
+    registered_address: '1 Harbour Road, Wan Chai, Hong Kong',
+    location: 'Hong Kong',
+    email: SETTINGS_DEFAULTS.complaint_email,
+  });
+  await s.market.seed(CATEGORIES, INSTRUMENTS);
+  await seedWallet(s.wallet, s.now);
+  await s.news.seed(SEED_ARTICLES);
+  await s.backoffice.ensureFirstAdmin(s.config.ADMIN_EMAIL, s.config.ADMIN_PASSWORD, s.log);
+}
