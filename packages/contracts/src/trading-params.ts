@@ -57,6 +57,7 @@ export const setStopParams = z
     ),
   })
   .refine((p) => p.stop_loss_price !== undefined || p.target_profit_price !== undefined, { error: 'err.stops_missing' });
+export type SetStopParams = z.infer<typeof setStopParams>;
 
 /** `main/accountLog/forexChange`. */
 export const ledgerPageParams = z.object({ ...pageParams });

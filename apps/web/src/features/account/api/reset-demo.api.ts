@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 
-/** GET main/user/resetForexDemoAccount: the demo account back to its starting balance. */
+/** POST main/user/resetForexDemoAccount: the demo account back to its starting balance. */
 export function resetDemoAccount(): Promise<unknown> {
-  return apiGet(API.resetDemo, undefined, { loading: true, toastSuccess: true });
+  return apiPost(API.resetDemo, undefined, { loading: true, toastSuccess: true });
 }
 
 export function useResetDemo() {

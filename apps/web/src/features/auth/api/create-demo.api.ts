@@ -1,7 +1,7 @@
 import { API } from '@tradepad/contracts/api-paths';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 
-/** GET user/createAccountDemoForU?uuid=: the demo account of this device (the same one every time). */
+/** POST user/createAccountDemoForU {uuid}: the demo account of this device (the same one every time). */
 export function createDemoAccount(uuid: string): Promise<{ demo_id: string }> {
-  return apiGet<{ demo_id: string }>(API.createDemo, { uuid }, { loading: true });
+  return apiPost<{ demo_id: string }>(API.createDemo, { uuid }, { loading: true });
 }

@@ -3,15 +3,15 @@ import { API } from '@tradepad/contracts/api-paths';
 import type { SubmitResult } from '@tradepad/contracts/trading';
 import type { SubmitParams } from '@tradepad/contracts/trading-params';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
 
 /**
- * GET forex/submit: a market order (`status` 1) or a pending one (`status` 0 at `target_price`), with stop-loss and
+ * POST forex/submit: a market order (`status` 1) or a pending one (`status` 0 at `target_price`), with stop-loss and
  * take-profit levels (0 = none). A refusal is toasted with the server's `msg`; success returns the new order.
  */
 export function submitOrder(params: SubmitParams): Promise<SubmitResult> {
-  return apiGet<SubmitResult>(API.submit, { ...params }, { loading: true });
+  return apiPost<SubmitResult>(API.submit, { ...params }, { loading: true });
 }
 
 /** Submits and refreshes the balance, the order lists and the account's figures. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 
-/** GET forex/cancel_trade: cancels a pending order; its margin and fee come back. */
+/** POST forex/cancel_trade: cancels a pending order; its margin and fee come back. */
 export function cancelOrder(id: number): Promise<unknown> {
-  return apiGet(API.cancel, { id }, { loading: true, toastSuccess: true });
+  return apiPost(API.cancel, { id }, { loading: true, toastSuccess: true });
 }
 
 /** Cancels and refreshes the lists and the account's figures (spec §4). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 
-/** GET forex/close: closes a holding order at the market; the server's `msg` is toasted either way. */
+/** POST forex/close: closes a holding order at the market; the server's `msg` is toasted either way. */
 export function closeOrder(id: number): Promise<unknown> {
-  return apiGet(API.close, { id }, { loading: true, toastSuccess: true });
+  return apiPost(API.close, { id }, { loading: true, toastSuccess: true });
 }
 
 /** Closes and refreshes the lists and the account's figures (spec §4). */

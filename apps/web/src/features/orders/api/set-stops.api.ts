@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
+import type { SetStopParams } from '@tradepad/contracts/trading-params';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
-import { apiGet } from '../../../shared/api/http-client.ts';
+import { apiPost } from '../../../shared/api/http-client.ts';
 
-/**
- * What `forex/set_stop_price` changes: a level left out stays as it is, "0" removes it; at least one is given.
- */
-export interface StopsChange {
-  id: number;
-  stop_loss_price?: string;
-  target_profit_price?: string;
-}
+/** What `forex/set_stop_price` changes: a level left out stays as it is, "0" removes it; at least one is given. */
+export type StopsChange = SetStopParams;
 
-/** GET forex/set_stop_price: a new stop-loss, take-profit, or both, for a holding or pending order. */
+/** POST forex/set_stop_price: a new stop-loss, take-profit, or both, for a holding or pending order. */
 export function setStops(change: StopsChange): Promise<unknown> {
-  return apiGet(API.setStops, { ...change }, { loading: true, toastSuccess: true });
+  return apiPost(API.setStops, { ...change }, { loading: true, toastSuccess: true });
 }
 
 export function useSetStops() {
