@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts';
 import { createMetrics } from './core/metrics.ts';
-import { openApiDocument } from './core/openapi.ts';
+import { openApiText } from './core/openapi.ts';
 import { Router } from './core/router.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -282,8 +282,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.render()));
 
-  const openapi = openApiDocument();
-  app.get('/api/openapi.json', async () => openapi);
+  const openapi = openApiText();
+  app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   // Modules: each registers its calls (the back office's too) through the router, from their contracts.
   const guard = staffGuard(staffSessions, audit);

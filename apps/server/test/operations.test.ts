@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
@@ -177,5 +178,12 @@ describe('OpenAPI', () => {
         expect(doc.paths[path!]?.[m.toLowerCase()], `${m} ${path} is not in CALLS`).toBeDefined();
     }
     expect(doc.paths['/api/user/register']).toHaveProperty('post.requestBody');
+  });
+
+  it('serves the committed docs/openapi.json byte for byte', async () => {
+    const res = await fetch(`${h.baseUrl}/api/openapi.json`);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const committed = fs.readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8');
+    expect(await res.text()).toBe(committed);
   });
 });

@@ -43,3 +43,11 @@ export function openApiDocument(): object {
     paths,
   };
 }
+
+/**
+ * The document as committed in docs/openapi.json and served at `GET /api/openapi.json`, byte for byte: two-space
+ * JSON with a final newline, nothing in it that depends on the host, the port or the time.
+ */
+export function openApiText(): string {
+  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+}
