@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   amendPasswordParams,
   companySearchParams,
@@ -12,6 +12,37 @@ import {
 } from './accounts.ts';
 import { ADMIN_API, API } from './api-paths.ts';
 import { settingsParams } from './settings-params.ts';
+import {
+  area,
+  basicInfo,
+  captcha,
+  cashBalance,
+  company,
+  companyStatus,
+  demoAccount,
+  inviteList,
+  loginResult,
+  publicSetting,
+  userProfile,
+} from './responses/accounts.ts';
+import { noData } from './responses/common.ts';
+import { newsDetail, newsList, rankList, rankSetting } from './responses/content.ts';
+import { category, klinePoint, sparklineSeries, tradeItem } from './responses/market.ts';
+import { accountSummary, dealList, forexDetail, ledgerPage, orderView, submitResult } from './responses/trading.ts';
+import {
+  bankCurrencyOption,
+  depositCoinOption,
+  depositList,
+  depositRecord,
+  drawConfig,
+  drawCurrency,
+  drawMethod,
+  kycCenter,
+  uploadResult,
+  wireInfo,
+  withdrawalList,
+  withdrawalRecord,
+} from './responses/wallet.ts';
 import { articleParams, followListParams, newsInfoParams, newsListParams, rankSettingParams } from './content-params.ts';
 import { klineParams, tradeListParams } from './market-params.ts';
 import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from './trading-params.ts';
@@ -42,6 +73,13 @@ export interface CallDef {
   methods: ReadonlyArray<'GET' | 'POST'>;
   summary: string;
   params?: z.ZodType;
+  /**
+   * The envelope's `data` on success (`{code: 1, msg, data}`; a refusal's `data` is null). Every call the app makes has
+   * one, except those answering with a file instead of an envelope (see `media`).
+   */
+  response?: z.ZodType;
+  /** The media type of a call that answers with a file (an image), not with a JSON envelope. */
+  media?: string;
   /** `user`: a trader's token; `staff`: a back-office token; `none`: anyone. */
   auth: 'none' | 'user' | 'staff';
   tag: string;
@@ -62,9 +100,24 @@ export const CALLS: readonly CallDef[] = [
     auth: 'none',
     tag: 'accounts',
     summary: 'Country calling codes, names in the request language',
+    response: z.array(area),
   },
-  { path: API.basicInfo, methods: GET, auth: 'none', tag: 'accounts', summary: 'Service link, registration method, fee type' },
-  { path: API.companyStatus, methods: GET, auth: 'none', tag: 'accounts', summary: 'Company status, type and loss_url' },
+  {
+    path: API.basicInfo,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Service link, registration method, fee type',
+    response: basicInfo,
+  },
+  {
+    path: API.companyStatus,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Company status, type and loss_url',
+    response: companyStatus,
+  },
   {
     path: API.company,
     methods: GET,
@@ -72,11 +125,36 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: 'Search companies by name',
     params: companySearchParams,
+    response: z.array(company),
   },
-  { path: API.setting, methods: GET, auth: 'none', tag: 'accounts', summary: 'One public setting', params: settingParams },
-  { path: API.captcha, methods: GET, auth: 'none', tag: 'accounts', summary: 'A captcha image: {id, b64s}' },
-  { path: API.sendEmail, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'Mail a 6-digit code', params: sendEmailParams },
-  { path: API.sendSms, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'Text a 6-digit code', params: sendSmsParams },
+  {
+    path: API.setting,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'One public setting',
+    params: settingParams,
+    response: publicSetting,
+  },
+  { path: API.captcha, methods: GET, auth: 'none', tag: 'accounts', summary: 'A captcha image: {id, b64s}', response: captcha },
+  {
+    path: API.sendEmail,
+    methods: BOTH,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Mail a 6-digit code',
+    params: sendEmailParams,
+    response: noData,
+  },
+  {
+    path: API.sendSms,
+    methods: BOTH,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Text a 6-digit code',
+    params: sendSmsParams,
+    response: noData,
+  },
   {
     path: API.register,
     methods: POST,
@@ -84,8 +162,17 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: 'Register by email or mobile',
     params: registerParams,
+    response: noData,
   },
-  { path: API.login, methods: POST, auth: 'none', tag: 'accounts', summary: 'Sign in: {token, ...profile}', params: loginParams },
+  {
+    path: API.login,
+    methods: POST,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Sign in: {token, ...profile}',
+    params: loginParams,
+    response: loginResult,
+  },
   {
     path: API.createDemo,
     methods: BOTH,
@@ -93,8 +180,9 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: "A device's demo account: {demo_id}",
     params: demoParams,
+    response: demoAccount,
   },
-  { path: API.userInfo, methods: GET, auth: 'user', tag: 'accounts', summary: 'The signed-in profile' },
+  { path: API.userInfo, methods: GET, auth: 'user', tag: 'accounts', summary: 'The signed-in profile', response: userProfile },
   {
     path: API.forgetPassword,
     methods: POST,
@@ -102,6 +190,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: 'Reset a forgotten password',
     params: forgetPasswordParams,
+    response: noData,
   },
   {
     path: API.amendPassword,
@@ -110,15 +199,24 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: 'Change the password',
     params: amendPasswordParams,
+    response: noData,
   },
-  { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session' },
-  { path: API.getBalance, methods: GET, auth: 'user', tag: 'accounts', summary: 'Cash balance, 2 decimals' },
+  { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session', response: noData },
+  {
+    path: API.getBalance,
+    methods: GET,
+    auth: 'user',
+    tag: 'accounts',
+    summary: 'Cash balance, 2 decimals',
+    response: cashBalance,
+  },
   {
     path: API.resetDemo,
     methods: BOTH,
     auth: 'user',
     tag: 'trading',
     summary: 'Demo only: close and cancel every order, then restore the start balance',
+    response: cashBalance,
   },
   {
     path: API.submit,
@@ -127,6 +225,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'trading',
     summary: 'Open a market order or place a pending one (margin and fee taken from the balance)',
     params: submitParams,
+    response: submitResult,
   },
   {
     path: API.deals,
@@ -135,9 +234,26 @@ export const CALLS: readonly CallDef[] = [
     tag: 'trading',
     summary: 'Orders by status (0 pending, 1 holding, 3 history), paged, with the P/L total and balance',
     params: dealListParams,
+    response: dealList,
   },
-  { path: API.close, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Close a holding order', params: orderIdParams },
-  { path: API.cancel, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Cancel a pending order', params: orderIdParams },
+  {
+    path: API.close,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Close a holding order',
+    params: orderIdParams,
+    response: orderView,
+  },
+  {
+    path: API.cancel,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Cancel a pending order',
+    params: orderIdParams,
+    response: orderView,
+  },
   {
     path: API.setStops,
     methods: BOTH,
@@ -145,6 +261,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'trading',
     summary: 'Change stop-loss and/or take-profit (a level left out stays, 0 removes it)',
     params: setStopParams,
+    response: orderView,
   },
   {
     path: API.accountSummary,
@@ -152,8 +269,16 @@ export const CALLS: readonly CallDef[] = [
     auth: 'user',
     tag: 'trading',
     summary: 'Balance, equity, used and free margin, floating P/L and margin level',
+    response: accountSummary,
   },
-  { path: API.forexDetail, methods: GET, auth: 'user', tag: 'trading', summary: 'Cash and locked balances' },
+  {
+    path: API.forexDetail,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Cash and locked balances',
+    response: forexDetail,
+  },
   {
     path: API.ledger,
     methods: GET,
@@ -161,6 +286,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'trading',
     summary: 'Entries that moved the cash balance, newest first, paged',
     params: ledgerPageParams,
+    response: ledgerPage,
   },
   {
     path: API.tradeList,
@@ -169,8 +295,16 @@ export const CALLS: readonly CallDef[] = [
     tag: 'market',
     summary: 'Instruments with live quotes',
     params: tradeListParams,
+    response: z.array(tradeItem),
   },
-  { path: API.categories, methods: GET, auth: 'none', tag: 'market', summary: 'Instrument categories in the request language' },
+  {
+    path: API.categories,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: 'Instrument categories in the request language',
+    response: z.array(category),
+  },
   {
     path: API.kline,
     methods: GET,
@@ -178,6 +312,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'market',
     summary: 'Candles, oldest first; `to` pages back',
     params: klineParams,
+    response: z.array(klinePoint),
   },
   {
     path: API.sparklines,
@@ -185,6 +320,7 @@ export const CALLS: readonly CallDef[] = [
     auth: 'none',
     tag: 'market',
     summary: 'Recent closes of every instrument, for sparklines',
+    response: z.array(sparklineSeries),
   },
   {
     path: API.imageUpload,
@@ -192,6 +328,7 @@ export const CALLS: readonly CallDef[] = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Upload one image (multipart field `file`, at most 5 MB): re-encoded, private; {url, name}',
+    response: uploadResult,
   },
   {
     path: `${API.files}/:name`,
@@ -199,6 +336,7 @@ export const CALLS: readonly CallDef[] = [
     auth: 'none',
     tag: 'wallet',
     summary: 'An uploaded image through a signed, expiring link',
+    media: 'image/*',
   },
   {
     path: API.depositCoins,
@@ -206,8 +344,16 @@ export const CALLS: readonly CallDef[] = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Coin deposit channels with the receiving address',
+    response: z.array(depositCoinOption),
   },
-  { path: API.depositSymbols, methods: GET, auth: 'user', tag: 'wallet', summary: 'Bank currencies for wire deposits' },
+  {
+    path: API.depositSymbols,
+    methods: GET,
+    auth: 'user',
+    tag: 'wallet',
+    summary: 'Bank currencies for wire deposits',
+    response: z.array(bankCurrencyOption),
+  },
   {
     path: API.wireInfo,
     methods: GET,
@@ -215,6 +361,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: "A bank currency's wire details",
     params: wireInfoParams,
+    response: wireInfo,
   },
   {
     path: API.depositSubmit,
@@ -223,6 +370,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Report a coin deposit with its proof; credited when staff approve',
     params: coinDepositParams,
+    response: depositRecord,
   },
   {
     path: API.wireSubmit,
@@ -231,6 +379,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Report a bank wire with its proof; credited when staff approve',
     params: wireDepositParams,
+    response: depositRecord,
   },
   {
     path: API.depositList,
@@ -239,6 +388,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Deposits, newest first, paged',
     params: depositListParams,
+    response: depositList,
   },
   {
     path: API.drawSymbols,
@@ -247,6 +397,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Withdrawal currencies of a type',
     params: drawSymbolParams,
+    response: z.array(drawCurrency),
   },
   {
     path: API.draw,
@@ -255,6 +406,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Request a withdrawal to a bound method: the amount moves to the locked balance',
     params: drawParams,
+    response: withdrawalRecord,
   },
   {
     path: API.drawList,
@@ -263,6 +415,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Withdrawals, newest first, paged',
     params: drawListParams,
+    response: withdrawalList,
   },
   {
     path: API.drawConfig,
@@ -270,6 +423,7 @@ export const CALLS: readonly CallDef[] = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Whether withdrawing needs real-name verification; the free balance',
+    response: drawConfig,
   },
   {
     path: API.getDrawMethod,
@@ -278,6 +432,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Bound withdrawal methods of a type (or of one currency)',
     params: getDrawMethodParams,
+    response: z.array(drawMethod),
   },
   {
     path: API.bindDrawMethod,
@@ -286,6 +441,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Bind a coin address (checked for its network) or a bank account',
     params: bindDrawMethodInput,
+    response: drawMethod,
   },
   {
     path: API.delDrawMethod,
@@ -294,6 +450,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'wallet',
     summary: 'Remove a bound method',
     params: delDrawMethodParams,
+    response: noData,
   },
   {
     path: API.realName,
@@ -302,8 +459,16 @@ export const CALLS: readonly CallDef[] = [
     tag: 'kyc',
     summary: 'Apply for real-name verification with both sides of an ID document',
     params: realNameParams,
+    response: kycCenter,
   },
-  { path: API.realNameCenter, methods: GET, auth: 'user', tag: 'kyc', summary: 'The real-name verification status' },
+  {
+    path: API.realNameCenter,
+    methods: GET,
+    auth: 'user',
+    tag: 'kyc',
+    summary: 'The real-name verification status',
+    response: kycCenter,
+  },
   {
     path: API.inviteList,
     methods: GET,
@@ -311,6 +476,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'accounts',
     summary: "The user's invite code and the people who joined with it",
     params: inviteListParams,
+    response: inviteList,
   },
   {
     path: API.newsList,
@@ -319,6 +485,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'content',
     summary: 'Published news (category 1) or announcements (2), newest first, in the request language',
     params: newsListParams,
+    response: newsList,
   },
   {
     path: API.newsInfo,
@@ -327,6 +494,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'content',
     summary: 'One article with its sanitised HTML',
     params: newsInfoParams,
+    response: newsDetail,
   },
   {
     path: API.followList,
@@ -335,6 +503,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'content',
     summary: 'Copy-trade leaders over the last 3 weeks (opted-in real accounts, masked), refreshed every 5 minutes',
     params: followListParams,
+    response: rankList,
   },
   {
     path: API.rankSetting,
@@ -343,6 +512,7 @@ export const CALLS: readonly CallDef[] = [
     tag: 'content',
     summary: 'Opt in to or out of the rankings',
     params: rankSettingParams,
+    response: rankSetting,
   },
   { path: ADMIN_API.login, methods: POST, auth: 'none', tag: 'backoffice', summary: 'Staff sign-in: {token}' },
   { path: ADMIN_API.me, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The signed-in staff member' },

@@ -14,3 +14,8 @@ export * from './wallet-params.ts';
 export * from './content.ts';
 export * from './content-params.ts';
 export * from './settings-params.ts';
+export * from './responses/accounts.ts';
+export * from './responses/trading.ts';
+export * from './responses/market.ts';
+export * from './responses/wallet.ts';
+export * from './responses/content.ts';
