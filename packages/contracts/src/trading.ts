@@ -1,6 +1,7 @@
 /**
  * Trading: orders, positions, account figures and the two user channels (spec §3, §7; DESIGN §4–6). Zod-free so the
- * web app can import it whole; the parameter schemas live in trading-params.ts, the response schemas in responses/trading.ts.
+ * web app can import it whole; the parameter schemas live in trading-params.ts, the response schemas in
+ * responses/trading.ts.
  *
  * Money travels as decimal strings (exact; balances with 2 decimals, margin and fee with 6), prices as numbers in the
  * instrument's precision, lots as decimal strings.
