@@ -335,7 +335,8 @@ export const CALLS: readonly CallDef[] = [
     methods: GET,
     auth: 'none',
     tag: 'wallet',
-    summary: 'An uploaded image through a signed, expiring link',
+    summary:
+      'An uploaded image through a signed, expiring link (`?expires=<unix ms>&sig=<hex>`); 403 when the link is bad or expired, 404 when the image is gone',
     media: 'image/*',
   },
   {

@@ -35,7 +35,7 @@ const ENVELOPE_NOTE =
 function okResponse(call: CallDef): object {
   if (call.media) {
     return {
-      description: 'The file itself (not an envelope); 403 for a bad or expired link, 404 when it is gone.',
+      description: 'The file itself, not an envelope.',
       content: { [call.media]: { schema: { type: 'string', format: 'binary' } } },
     };
   }
