@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   amendPasswordParams,
   companySearchParams,
@@ -14,6 +14,37 @@ import { ADMIN_API, API } from './api-paths.ts';
 import { STAFF_ACCESS as ROLES, type StaffRole } from './staff.ts';
 import { settingsParams } from './settings-params.ts';
 import { newStaffParams, outboxParams, pageQueryParams, staffLoginParams, walletSettingsParams } from './staff-params.ts';
+import {
+  area,
+  basicInfo,
+  captcha,
+  cashBalance,
+  company,
+  companyStatus,
+  demoAccount,
+  inviteList,
+  loginResult,
+  publicSetting,
+  userProfile,
+} from './responses/accounts.ts';
+import { noData } from './responses/common.ts';
+import { newsDetail, newsList, rankList, rankSetting } from './responses/content.ts';
+import { category, klinePoint, sparklineSeries, tradeItem } from './responses/market.ts';
+import { accountSummary, dealList, forexDetail, ledgerPage, orderView, submitResult } from './responses/trading.ts';
+import {
+  bankCurrencyOption,
+  depositCoinOption,
+  depositList,
+  depositRecord,
+  drawConfig,
+  drawCurrency,
+  drawMethod,
+  kycCenter,
+  uploadResult,
+  wireInfo,
+  withdrawalList,
+  withdrawalRecord,
+} from './responses/wallet.ts';
 import { articleParams, followListParams, newsInfoParams, newsListParams, rankSettingParams } from './content-params.ts';
 import { klineParams, tradeListParams } from './market-params.ts';
 import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from './trading-params.ts';
@@ -44,6 +75,13 @@ export interface CallDef {
   methods: ReadonlyArray<'GET' | 'POST'>;
   summary: string;
   params?: z.ZodType;
+  /**
+   * The envelope's `data` on success (`{code: 1, msg, data}`; a refusal's `data` is null). Every call the app makes has
+   * one, except those answering with a file instead of an envelope (see `media`).
+   */
+  response?: z.ZodType;
+  /** The media type of a call that answers with a file (an image), not with a JSON envelope. */
+  media?: string;
   /** `user`: a trader's token; `staff`: a back-office token; `none`: anyone. */
   auth: 'none' | 'user' | 'staff';
   /** Staff calls: the roles that may use it (every role when left out). */
@@ -56,19 +94,36 @@ const POST = ['POST'] as const;
 const BOTH = ['GET', 'POST'] as const;
 
 /**
- * Every call the server answers, the source of the OpenAPI document (`GET /api/openapi.json`). A test fails when a
- * route is registered without an entry here.
+ * Every call the server answers, one entry per path and method group: who may call, its parameters and its answer.
+ * The server registers its routes from these entries (apps/server/src/core/router.ts: a route without one does not
+ * compile), the OpenAPI document (`docs/openapi.json`, `GET /api/openapi.json`) is generated from them, and the
+ * front ends take their types from the same schemas.
  */
-export const CALLS = [
+export const CONTRACTS = [
   {
     path: API.areaList,
     methods: GET,
     auth: 'none',
     tag: 'accounts',
     summary: 'Country calling codes, names in the request language',
+    response: z.array(area),
   },
-  { path: API.basicInfo, methods: GET, auth: 'none', tag: 'accounts', summary: 'Service link, registration method, fee type' },
-  { path: API.companyStatus, methods: GET, auth: 'none', tag: 'accounts', summary: 'Company status, type and loss_url' },
+  {
+    path: API.basicInfo,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Service link, registration method, fee type',
+    response: basicInfo,
+  },
+  {
+    path: API.companyStatus,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Company status, type and loss_url',
+    response: companyStatus,
+  },
   {
     path: API.company,
     methods: GET,
@@ -76,11 +131,36 @@ export const CALLS = [
     tag: 'accounts',
     summary: 'Search companies by name',
     params: companySearchParams,
+    response: z.array(company),
   },
-  { path: API.setting, methods: GET, auth: 'none', tag: 'accounts', summary: 'One public setting', params: settingParams },
-  { path: API.captcha, methods: GET, auth: 'none', tag: 'accounts', summary: 'A captcha image: {id, b64s}' },
-  { path: API.sendEmail, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'Mail a 6-digit code', params: sendEmailParams },
-  { path: API.sendSms, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'Text a 6-digit code', params: sendSmsParams },
+  {
+    path: API.setting,
+    methods: GET,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'One public setting',
+    params: settingParams,
+    response: publicSetting,
+  },
+  { path: API.captcha, methods: GET, auth: 'none', tag: 'accounts', summary: 'A captcha image: {id, b64s}', response: captcha },
+  {
+    path: API.sendEmail,
+    methods: BOTH,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Mail a 6-digit code',
+    params: sendEmailParams,
+    response: noData,
+  },
+  {
+    path: API.sendSms,
+    methods: BOTH,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Text a 6-digit code',
+    params: sendSmsParams,
+    response: noData,
+  },
   {
     path: API.register,
     methods: POST,
@@ -88,8 +168,17 @@ export const CALLS = [
     tag: 'accounts',
     summary: 'Register by email or mobile',
     params: registerParams,
+    response: noData,
   },
-  { path: API.login, methods: POST, auth: 'none', tag: 'accounts', summary: 'Sign in: {token, ...profile}', params: loginParams },
+  {
+    path: API.login,
+    methods: POST,
+    auth: 'none',
+    tag: 'accounts',
+    summary: 'Sign in: {token, ...profile}',
+    params: loginParams,
+    response: loginResult,
+  },
   {
     path: API.createDemo,
     methods: BOTH,
@@ -97,8 +186,9 @@ export const CALLS = [
     tag: 'accounts',
     summary: "A device's demo account: {demo_id}",
     params: demoParams,
+    response: demoAccount,
   },
-  { path: API.userInfo, methods: GET, auth: 'user', tag: 'accounts', summary: 'The signed-in profile' },
+  { path: API.userInfo, methods: GET, auth: 'user', tag: 'accounts', summary: 'The signed-in profile', response: userProfile },
   {
     path: API.forgetPassword,
     methods: POST,
@@ -106,6 +196,7 @@ export const CALLS = [
     tag: 'accounts',
     summary: 'Reset a forgotten password',
     params: forgetPasswordParams,
+    response: noData,
   },
   {
     path: API.amendPassword,
@@ -114,15 +205,24 @@ export const CALLS = [
     tag: 'accounts',
     summary: 'Change the password',
     params: amendPasswordParams,
+    response: noData,
   },
-  { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session' },
-  { path: API.getBalance, methods: GET, auth: 'user', tag: 'accounts', summary: 'Cash balance, 2 decimals' },
+  { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session', response: noData },
+  {
+    path: API.getBalance,
+    methods: GET,
+    auth: 'user',
+    tag: 'accounts',
+    summary: 'Cash balance, 2 decimals',
+    response: cashBalance,
+  },
   {
     path: API.resetDemo,
     methods: BOTH,
     auth: 'user',
     tag: 'trading',
     summary: 'Demo only: close and cancel every order, then restore the start balance',
+    response: cashBalance,
   },
   {
     path: API.submit,
@@ -131,6 +231,7 @@ export const CALLS = [
     tag: 'trading',
     summary: 'Open a market order or place a pending one (margin and fee taken from the balance)',
     params: submitParams,
+    response: submitResult,
   },
   {
     path: API.deals,
@@ -139,9 +240,26 @@ export const CALLS = [
     tag: 'trading',
     summary: 'Orders by status (0 pending, 1 holding, 3 history), paged, with the P/L total and balance',
     params: dealListParams,
+    response: dealList,
   },
-  { path: API.close, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Close a holding order', params: orderIdParams },
-  { path: API.cancel, methods: BOTH, auth: 'user', tag: 'trading', summary: 'Cancel a pending order', params: orderIdParams },
+  {
+    path: API.close,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Close a holding order',
+    params: orderIdParams,
+    response: orderView,
+  },
+  {
+    path: API.cancel,
+    methods: BOTH,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Cancel a pending order',
+    params: orderIdParams,
+    response: orderView,
+  },
   {
     path: API.setStops,
     methods: BOTH,
@@ -149,6 +267,7 @@ export const CALLS = [
     tag: 'trading',
     summary: 'Change stop-loss and/or take-profit (a level left out stays, 0 removes it)',
     params: setStopParams,
+    response: orderView,
   },
   {
     path: API.accountSummary,
@@ -156,8 +275,16 @@ export const CALLS = [
     auth: 'user',
     tag: 'trading',
     summary: 'Balance, equity, used and free margin, floating P/L and margin level',
+    response: accountSummary,
   },
-  { path: API.forexDetail, methods: GET, auth: 'user', tag: 'trading', summary: 'Cash and locked balances' },
+  {
+    path: API.forexDetail,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Cash and locked balances',
+    response: forexDetail,
+  },
   {
     path: API.ledger,
     methods: GET,
@@ -165,6 +292,7 @@ export const CALLS = [
     tag: 'trading',
     summary: 'Entries that moved the cash balance, newest first, paged',
     params: ledgerPageParams,
+    response: ledgerPage,
   },
   {
     path: API.tradeList,
@@ -173,8 +301,16 @@ export const CALLS = [
     tag: 'market',
     summary: 'Instruments with live quotes',
     params: tradeListParams,
+    response: z.array(tradeItem),
   },
-  { path: API.categories, methods: GET, auth: 'none', tag: 'market', summary: 'Instrument categories in the request language' },
+  {
+    path: API.categories,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: 'Instrument categories in the request language',
+    response: z.array(category),
+  },
   {
     path: API.kline,
     methods: GET,
@@ -182,6 +318,7 @@ export const CALLS = [
     tag: 'market',
     summary: 'Candles, oldest first; `to` pages back',
     params: klineParams,
+    response: z.array(klinePoint),
   },
   {
     path: API.sparklines,
@@ -189,6 +326,7 @@ export const CALLS = [
     auth: 'none',
     tag: 'market',
     summary: 'Recent closes of every instrument, for sparklines',
+    response: z.array(sparklineSeries),
   },
   {
     path: API.imageUpload,
@@ -196,13 +334,16 @@ export const CALLS = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Upload one image (multipart field `file`, at most 5 MB): re-encoded, private; {url, name}',
+    response: uploadResult,
   },
   {
     path: `${API.files}/:name`,
     methods: GET,
     auth: 'none',
     tag: 'wallet',
-    summary: 'An uploaded image through a signed, expiring link',
+    summary:
+      'An uploaded image through a signed, expiring link (`?expires=<unix ms>&sig=<hex>`); 403 when the link is bad or expired, 404 when the image is gone',
+    media: 'image/*',
   },
   {
     path: API.depositCoins,
@@ -210,8 +351,16 @@ export const CALLS = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Coin deposit channels with the receiving address',
+    response: z.array(depositCoinOption),
   },
-  { path: API.depositSymbols, methods: GET, auth: 'user', tag: 'wallet', summary: 'Bank currencies for wire deposits' },
+  {
+    path: API.depositSymbols,
+    methods: GET,
+    auth: 'user',
+    tag: 'wallet',
+    summary: 'Bank currencies for wire deposits',
+    response: z.array(bankCurrencyOption),
+  },
   {
     path: API.wireInfo,
     methods: GET,
@@ -219,6 +368,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: "A bank currency's wire details",
     params: wireInfoParams,
+    response: wireInfo,
   },
   {
     path: API.depositSubmit,
@@ -227,6 +377,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Report a coin deposit with its proof; credited when staff approve',
     params: coinDepositParams,
+    response: depositRecord,
   },
   {
     path: API.wireSubmit,
@@ -235,6 +386,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Report a bank wire with its proof; credited when staff approve',
     params: wireDepositParams,
+    response: depositRecord,
   },
   {
     path: API.depositList,
@@ -243,6 +395,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Deposits, newest first, paged',
     params: depositListParams,
+    response: depositList,
   },
   {
     path: API.drawSymbols,
@@ -251,6 +404,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Withdrawal currencies of a type',
     params: drawSymbolParams,
+    response: z.array(drawCurrency),
   },
   {
     path: API.draw,
@@ -259,6 +413,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Request a withdrawal to a bound method: the amount moves to the locked balance',
     params: drawParams,
+    response: withdrawalRecord,
   },
   {
     path: API.drawList,
@@ -267,6 +422,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Withdrawals, newest first, paged',
     params: drawListParams,
+    response: withdrawalList,
   },
   {
     path: API.drawConfig,
@@ -274,6 +430,7 @@ export const CALLS = [
     auth: 'user',
     tag: 'wallet',
     summary: 'Whether withdrawing needs real-name verification; the free balance',
+    response: drawConfig,
   },
   {
     path: API.getDrawMethod,
@@ -282,6 +439,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Bound withdrawal methods of a type (or of one currency)',
     params: getDrawMethodParams,
+    response: z.array(drawMethod),
   },
   {
     path: API.bindDrawMethod,
@@ -290,6 +448,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Bind a coin address (checked for its network) or a bank account',
     params: bindDrawMethodInput,
+    response: drawMethod,
   },
   {
     path: API.delDrawMethod,
@@ -298,6 +457,7 @@ export const CALLS = [
     tag: 'wallet',
     summary: 'Remove a bound method',
     params: delDrawMethodParams,
+    response: noData,
   },
   {
     path: API.realName,
@@ -306,8 +466,16 @@ export const CALLS = [
     tag: 'kyc',
     summary: 'Apply for real-name verification with both sides of an ID document',
     params: realNameParams,
+    response: kycCenter,
   },
-  { path: API.realNameCenter, methods: GET, auth: 'user', tag: 'kyc', summary: 'The real-name verification status' },
+  {
+    path: API.realNameCenter,
+    methods: GET,
+    auth: 'user',
+    tag: 'kyc',
+    summary: 'The real-name verification status',
+    response: kycCenter,
+  },
   {
     path: API.inviteList,
     methods: GET,
@@ -315,6 +483,7 @@ export const CALLS = [
     tag: 'accounts',
     summary: "The user's invite code and the people who joined with it",
     params: inviteListParams,
+    response: inviteList,
   },
   {
     path: API.newsList,
@@ -323,6 +492,7 @@ export const CALLS = [
     tag: 'content',
     summary: 'Published news (category 1) or announcements (2), newest first, in the request language',
     params: newsListParams,
+    response: newsList,
   },
   {
     path: API.newsInfo,
@@ -331,6 +501,7 @@ export const CALLS = [
     tag: 'content',
     summary: 'One article with its sanitised HTML',
     params: newsInfoParams,
+    response: newsDetail,
   },
   {
     path: API.followList,
@@ -339,6 +510,7 @@ export const CALLS = [
     tag: 'content',
     summary: 'Copy-trade leaders over the last 3 weeks (opted-in real accounts, masked), refreshed every 5 minutes',
     params: followListParams,
+    response: rankList,
   },
   {
     path: API.rankSetting,
@@ -347,6 +519,7 @@ export const CALLS = [
     tag: 'content',
     summary: 'Opt in to or out of the rankings',
     params: rankSettingParams,
+    response: rankSetting,
   },
   {
     path: ADMIN_API.login,
@@ -605,3 +778,6 @@ export const CALLS = [
     params: settingsParams,
   },
 ] as const satisfies readonly CallDef[];
+
+/** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */
+export const CALLS: readonly CallDef[] = CONTRACTS;

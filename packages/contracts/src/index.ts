@@ -16,3 +16,8 @@ export * from './content-params.ts';
 export * from './settings-params.ts';
 export * from './staff.ts';
 export * from './staff-params.ts';
+export * from './responses/accounts.ts';
+export * from './responses/trading.ts';
+export * from './responses/market.ts';
+export * from './responses/wallet.ts';
+export * from './responses/content.ts';

@@ -12,85 +12,12 @@ export type Period = PeriodName;
 export const MARKET_OPEN = 1;
 export const MARKET_CLOSED = 2;
 
-/** One leverage choice of an instrument (`HasForexMultiple`). */
-export interface LeverageOption {
-  Id: number;
-  Value: number;
-}
-
-/** The day's figures of an instrument; the day follows the instrument's trading session. Prices in its precision. */
-export interface ForexQuotation {
-  Open: number;
-  High: number;
-  Low: number;
-  /** The last bid. */
-  Close: number;
-  /** Percent change from the session open, 2 decimals. */
-  Change: number;
-  Bid: number;
-  Ask: number;
-  /** Unix milliseconds of the last tick. */
-  Time: number;
-}
-
-/** One row of `forex/trade_list` (spec §3 "Trade item"). */
-export interface TradeItem {
-  Id: number;
-  Code: string;
-  ShowCode: string;
-  /** Path of the logo shipped with the app (no external image hosts). */
-  Logo: string;
-  CategoryId: number;
-  /** 1 open, 2 closed (hours, holiday, instrument switched off, or no fresh quote). */
-  MarketStatus: number;
-  /** Decimal places of the price. */
-  PricePrecision: number;
-  /** Lot step, as a decimal string (e.g. "0.01"). */
-  Pip: string;
-  /** Minimum lots, decimal string. */
-  ForexMinCont: string;
-  /** Maximum lots per order, decimal string. */
-  ForexMaxCont: string;
-  /** Units of the base per lot (100,000 for forex, 100 oz for gold…). */
-  ForexContNum: number;
-  /** Fee rate, decimal string: per lot when trade_fee_type is 1, else a fraction of margin. */
-  ForexFeeRate: string;
-  /** 1: fixed margin of lots × ForexContNum; otherwise lots × ForexContNum × price ÷ leverage. */
-  MarginMode: number;
-  /** Spread in points (units of the last price digit). */
-  Spread: number;
-  BaseCurrency: string;
-  QuoteCurrency: string;
-  HasForexMultiple: LeverageOption[];
-  ForexQuotations: ForexQuotation;
-  Bid: number;
-  Ask: number;
-  /** Trading hours in the instrument's time zone, for display. */
-  TimeZone: string;
-}
-
-/** `forex/getCategories`. `NameShowTrans` is in the request's language. */
-export interface Category {
-  Id: number;
-  NameShowTrans: string;
-}
-
-/** One candle; `Time` is the bar's open time in unix seconds. */
-export interface KlinePoint {
-  Time: number;
-  Open: number;
-  High: number;
-  Low: number;
-  Close: number;
-  Volume: number;
-}
-
-/** `forex/abbreviated_cache_kline`: recent closes per instrument for the home sparklines, oldest first. */
-export interface SparklineSeries {
-  forex_id: number;
-  Code: string;
-  closes: number[];
-}
+/**
+ * The REST answers' shapes, each derived from its zod schema in responses/market.ts (type-only, so importing this file
+ * never pulls zod into the web app's bundle).
+ */
+export type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem } from './responses/market.ts';
+import type { KlinePoint } from './responses/market.ts';
 
 /** Websocket `DAY_MARKET` message (DESIGN §4). */
 export interface DayMarketMessage {

@@ -1,35 +1,91 @@
 import { CALLS, type CallDef } from '@tradepad/contracts';
 import { z } from 'zod';
 
-/** The OpenAPI 3.1 document, generated from the contracts' call list and schemas (never written by hand). */
+type JsonSchema = Record<string, unknown>;
+
+/** A schema as JSON Schema for the document: inlined, without the `$schema` line each one would repeat. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // A whole number's safe-integer bounds say nothing a reader needs; leave them out.
+    override: ({ jsonSchema: s }) => {
+      if (s.type !== 'integer') return;
+      if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+      if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+    },
+  }) as JsonSchema;
+  return rest;
+}
+
+/** `/admin/api/news/:id` → `/admin/api/news/{id}`, and the names of its path parameters. */
+function templated(path: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const out = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path: out, names };
+}
+
+const ENVELOPE_NOTE =
+  'Envelope {code, msg, data}: code 1 success with the data below; 0 refused and 999 session expired, both with data null.';
+
+/** What a call answers with HTTP 200: its envelope with `data` described, or the file it serves. */
+function okResponse(call: CallDef): object {
+  if (call.media) {
+    return {
+      description: 'The file itself, not an envelope.',
+      content: { [call.media]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  const envelope: JsonSchema = {
+    type: 'object',
+    properties: { code: { type: 'integer', enum: [1, 0, 999] }, msg: { type: 'string' } },
+    required: ['code', 'msg', 'data'],
+  };
+  if (call.response) (envelope.properties as JsonSchema).data = jsonSchema(call.response, 'output');
+  return { description: ENVELOPE_NOTE, content: { 'application/json': { schema: envelope } } };
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the contracts' call list and schemas (never written by hand). It depends
+ * on nothing but the contracts (no host, port or time), so the same code always serves the same document.
+ */
 export function openApiDocument(): object {
   const paths: Record<string, Record<string, object>> = {};
-  for (const call of CALLS as readonly CallDef[]) {
-    const schema = call.params
-      ? (z.toJSONSchema(call.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
-      : undefined;
+  for (const call of CALLS) {
+    const schema = call.params ? jsonSchema(call.params, 'input') : undefined;
+    const { path, names } = templated(call.path);
+    const pathParams = names.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+    }));
+    const responses = { '200': okResponse(call) };
     for (const method of call.methods) {
       const op: Record<string, unknown> = {
         summary: call.summary,
         tags: [call.tag],
         security: call.auth === 'none' ? [] : [{ token: [] }],
-        responses: { '200': { description: 'Envelope {code, msg, data}: code 1 success, 0 refused, 999 session expired' } },
+        // Who may call beyond a valid token: the staff roles, or a real (not demo) trader's account.
+        ...(call.roles ? { 'x-staff-roles': call.roles } : {}),
+        responses,
       };
+      const parameters: object[] = [...pathParams];
       if (schema && method === 'GET') {
         const props = (schema.properties ?? {}) as Record<string, object>;
         const required = new Set((schema.required as string[] | undefined) ?? []);
-        op.parameters = Object.entries(props).map(([name, s]) => ({
-          name,
-          in: 'query',
-          required: required.has(name),
-          schema: s,
-        }));
+        for (const [name, s] of Object.entries(props))
+          parameters.push({ name, in: 'query', required: required.has(name), schema: s });
       } else if (schema) {
         op.requestBody = {
           content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
         };
       }
-      (paths[call.path] ??= {})[method.toLowerCase()] = op;
+      if (parameters.length) op.parameters = parameters;
+      (paths[path] ??= {})[method.toLowerCase()] = op;
     }
   }
   return {
@@ -37,7 +93,7 @@ export function openApiDocument(): object {
     info: {
       title: 'Tradepad API',
       version: '0.1.0',
-      description: 'Every response is HTTP 200 with {code, msg, data}; msg follows the lang header.',
+      description: 'Every response (file downloads aside) is HTTP 200 with {code, msg, data}; msg follows the lang header.',
     },
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
     paths,

@@ -1,4 +1,4 @@
-import { CALLS, type CallDef } from '@tradepad/contracts';
+import { CALLS, type CONTRACTS, type CallDef } from '@tradepad/contracts';
 import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/messages.en.ts';
 import type { Authenticated, StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams } from './http.ts';
 
-type Call = (typeof CALLS)[number];
+type Call = (typeof CONTRACTS)[number];
 /** Every path the contracts describe. */
 export type CallPath = Call['path'];
 type Method = 'GET' | 'POST';

@@ -11,9 +11,11 @@ import {
   type Area,
   type BasicInfo,
   type Captcha,
+  type CashBalance,
   type CodePurpose,
   type Company,
   type CompanyStatus,
+  type DemoAccount,
   type Lang,
   type UserProfile,
   type amendPasswordParams,
@@ -343,7 +345,7 @@ export class AccountsService {
   }
 
   /** The demo account of a device, created and funded on first call (DESIGN §3: the same demo_id for a uuid). */
-  async demoAccount(uuid: string, ctx: RequestCtx): Promise<{ demo_id: string }> {
+  async demoAccount(uuid: string, ctx: RequestCtx): Promise<DemoAccount> {
     const uuidHash = sha256(uuid);
     const existing = await this.d.repo.userByDemoUuidHash(uuidHash);
     if (existing?.demo_id) return { demo_id: existing.demo_id };
@@ -499,7 +501,7 @@ export class AccountsService {
     };
   }
 
-  async balance(user: UserRow): Promise<{ balance: string }> {
+  async balance(user: UserRow): Promise<CashBalance> {
     return { balance: formatMoney(await this.d.ledger.balance(this.d.db, user.id, 'cash'), 2) };
   }
 

@@ -4,6 +4,7 @@ import {
   STATUS_PENDING,
   SUBMIT_MARKET,
   type AccountSummary,
+  type CashBalance,
   type DealList,
   type ForexDetail,
   type Lang,
@@ -157,7 +158,7 @@ export class TradingService {
     return this.liveView(o);
   }
 
-  async resetDemo(user: UserRow): Promise<{ balance: string }> {
+  async resetDemo(user: UserRow): Promise<CashBalance> {
     if (user.is_demo !== 1) throw refuse('err.forbidden');
     await this.d.engine.resetDemo(user.id);
     return { balance: formatMoney(this.d.engine.figures(user.id).balance, 2) };

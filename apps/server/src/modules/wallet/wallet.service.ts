@@ -4,12 +4,14 @@ import {
   DRAW_COIN,
   KYC_APPROVED,
   RECORD_UNREVIEWED,
+  type DepositList,
   type DepositRecord,
   type DepositType,
   type DrawConfig,
   type DrawType,
   type KycStatus,
   type Lang,
+  type WithdrawalList,
 } from '@tradepad/contracts';
 import {
   checkAddress,
@@ -142,7 +144,7 @@ export class WalletService {
     }
   }
 
-  async deposits(user: UserRow, lang: Lang, type: DepositType | undefined, page: number, limit: number) {
+  async deposits(user: UserRow, lang: Lang, type: DepositType | undefined, page: number, limit: number): Promise<DepositList> {
     requireReal(user);
     const { rows, total } = await this.d.repo.userDeposits(user.id, type, page, limit);
     return { data: rows.map((r) => view.depositRecord(lang, r, this.d.images.signedUrl(r.proof_name))), total };
@@ -226,7 +228,7 @@ export class WalletService {
     return view.withdrawalRecord(lang, row!);
   }
 
-  async withdrawals(user: UserRow, lang: Lang, type: DrawType | undefined, page: number, limit: number) {
+  async withdrawals(user: UserRow, lang: Lang, type: DrawType | undefined, page: number, limit: number): Promise<WithdrawalList> {
     requireReal(user);
     const { rows, total } = await this.d.repo.userWithdrawals(user.id, type, page, limit);
     return { data: rows.map((r) => view.withdrawalRecord(lang, r)), total };

@@ -1,7 +1,8 @@
+import type { DemoAccount } from '@tradepad/contracts/account-types';
 import { API } from '@tradepad/contracts/api-paths';
 import { apiPost } from '../../../shared/api/http-client.ts';
 
 /** POST user/createAccountDemoForU {uuid}: the demo account of this device (the same one every time). */
-export function createDemoAccount(uuid: string): Promise<{ demo_id: string }> {
-  return apiPost<{ demo_id: string }>(API.createDemo, { uuid }, { loading: true });
+export function createDemoAccount(uuid: string): Promise<DemoAccount> {
+  return apiPost<DemoAccount>(API.createDemo, { uuid }, { loading: true });
 }

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API, API, CALLS, type Area, type DrawCurrency, type NewsItem, type TradeItem } from '@tradepad/contracts';
+import { ManualClock } from '../src/ports/clock.ts';
+import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
+import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
+import { startHarness, type Envelope, type Harness } from './harness.ts';
+import { PASSWORD, demoUser, pngOf, realUser, staff, uploadImage, type Staff, type TestUser } from './people.ts';
+
+/** A Wednesday afternoon in London: every market of the seed is open. */
+const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/**
+ * The response schemas of the contracts against the real server: every trader call is made for real and its answer
+ * must parse with its call's schema, with nothing left over (a field the server sends that the schema does not
+ * describe would be dropped by parsing, so the parsed answer must equal the one sent).
+ */
+describe('response schemas against the server', () => {
+  let h: Harness;
+  let clock: ManualClock;
+  let feed: ScriptedFeed;
+  let admin: Staff;
+  let items: TradeItem[];
+  const checked = new Set<string>();
+
+  const id = (code: string) => items.find((i) => i.Code === code)!.Id;
+  /** Moves the clock a second and delivers a tick twice (a lone far print is held back by the bad-tick filter). */
+  const tick = (code: string, bid: string) => {
+    clock.advance(1000);
+    feed.pushPrice(code, bid, clock.now());
+    feed.pushPrice(code, bid, clock.now());
+  };
+
+  /** Asserts a successful answer that its call's response schema describes exactly; returns its data. */
+  function expectAnswer(path: string, env: Envelope): any {
+    expect(env.code, `${path}: ${env.msg}`).toBe(1);
+    const schema = CALLS.find((c) => c.path === path)?.response;
+    if (!schema) throw new Error(`${path} has no response schema`);
+    const parsed = schema.safeParse(env.data);
+    expect(
+      parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      `${path}: the answer does not match its schema`,
+    ).toEqual([]);
+    expect(parsed.data, `${path}: the server sends fields its schema does not describe`).toEqual(env.data);
+    checked.add(path);
+    return env.data;
+  }
+
+  beforeAll(async () => {
+    clock = new ManualClock(WEDNESDAY);
+    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    h = await startHarness({ clock, feed });
+    admin = await staff(h);
+    tick('EURUSD', '1.08500');
+    tick('XAUUSD', '2650.00');
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  it('describes the public reference, market and content calls', async () => {
+    const get = (path: string, params?: Record<string, unknown>) => h.call('GET', path, params);
+    const areas = expectAnswer(API.areaList, await get(API.areaList)) as Area[];
+    expect(areas.length).toBeGreaterThan(100);
+    expectAnswer(API.basicInfo, await get(API.basicInfo));
+    expectAnswer(API.companyStatus, await get(API.companyStatus));
+    expectAnswer(API.company, await get(API.company));
+    expect(expectAnswer(API.setting, await get(API.setting, { key: 'is_show_mobile' }))).toMatchObject({
+      key: 'is_show_mobile',
+    });
+    expectAnswer(API.captcha, await get(API.captcha));
+
+    items = expectAnswer(API.tradeList, await get(API.tradeList));
+    expect(items.find((i) => i.Code === 'EURUSD')).toMatchObject({ MarketStatus: 1, Bid: 1.085 });
+    expect(expectAnswer(API.tradeList, await get(API.tradeList, { searchCurrency: 'xau' }))).toHaveLength(1);
+    expectAnswer(API.categories, await get(API.categories));
+    const bars = expectAnswer(API.kline, await get(API.kline, { forex_id: id('EURUSD'), period: '1min', limit: 20 }));
+    expect(bars.length).toBeGreaterThan(0);
+    expectAnswer(API.sparklines, await get(API.sparklines));
+
+    const news = expectAnswer(API.newsList, await get(API.newsList, { category_id: 1 }));
+    expectAnswer(API.newsList, await get(API.newsList, { category_id: 2 }));
+    const first = (news.data as NewsItem[])[0];
+    expect(first, 'the seed has a welcome article').toBeDefined();
+    expectAnswer(API.newsInfo, await get(API.newsInfo, { id: first!.id }));
+    expectAnswer(API.followList, await get(API.followList));
+  });
+
+  it('describes the account calls: codes, registration, sign-in, profile, invites, passwords, sign-out', async () => {
+    const email = `schemas.${Date.now()}@example.com`;
+    clock.advance(61_000);
+    expectAnswer(API.sendEmail, await h.call('POST', API.sendEmail, { email, type: 1 }));
+    const params = { type: 1, account: email, password: PASSWORD, re_password: PASSWORD, sms_code: h.lastCode(email) };
+    expectAnswer(API.register, await h.call('POST', API.register, params));
+    const login = expectAnswer(API.login, await h.call('POST', API.login, { account: email, password: PASSWORD, login_type: 1 }));
+    const auth = { authorization: login.token as string };
+    expect(expectAnswer(API.userInfo, await h.call('GET', API.userInfo, {}, auth))).toMatchObject({ email, area_id: null });
+    expectAnswer(API.getBalance, await h.call('GET', API.getBalance, {}, auth));
+
+    // Someone joins with the invite code, so the invite list has a row.
+    await realUser(h, clock, { invite_code: login.invite_code });
+    const invites = expectAnswer(API.inviteList, await h.call('GET', API.inviteList, {}, auth));
+    expect(invites.total).toBe(1);
+
+    const hk = (await h.call('GET', API.areaList)).data.find((a: Area) => a.area_code === 'HK') as Area;
+    expectAnswer(API.sendSms, await h.call('POST', API.sendSms, { to: '61234567', area_id: hk.area_id, type: 1 }));
+
+    clock.advance(61_000);
+    expectAnswer(API.sendEmail, await h.call('POST', API.sendEmail, { email, type: 3 }, auth));
+    const amend = { old_password: PASSWORD, new_password: 'Second789x', secondary_password: 'Second789x', type: 1 };
+    expectAnswer(API.amendPassword, await h.call('POST', API.amendPassword, { ...amend, auth_code: h.lastCode(email) }, auth));
+
+    clock.advance(61_000);
+    expectAnswer(API.sendEmail, await h.call('POST', API.sendEmail, { email, type: 2 }));
+    const reset = { type: 1, account: email, new_password: 'Third789x', secondary_password: 'Third789x' };
+    expectAnswer(API.forgetPassword, await h.call('POST', API.forgetPassword, { ...reset, auth_code: h.lastCode(email) }));
+
+    const again = await h.call('POST', API.login, { account: email, password: 'Third789x', login_type: 1 });
+    expectAnswer(API.login, again);
+    expectAnswer(API.logout, await h.call('POST', API.logout, {}, { authorization: again.data.token as string }));
+
+    const uuid = 'feedface-9b7d-4c1e-8a2b-6d5e4f3a2b1c';
+    const demo = expectAnswer(API.createDemo, await h.call('GET', API.createDemo, { uuid }));
+    const demoLogin = await h.call('POST', API.login, { account: demo.demo_id, password: uuid, login_type: 3 });
+    expect(expectAnswer(API.login, demoLogin)).toMatchObject({ is_demo: 1, invite_code: '', email: '' });
+  });
+
+  it('describes the trading calls through an order’s whole life', async () => {
+    const u = await demoUser(h);
+    const eurusd = id('EURUSD');
+    tick('EURUSD', '1.08500');
+    const market = { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 };
+    const opened = expectAnswer(API.submit, await u.post(API.submit, market));
+    expect(opened.order).toMatchObject({ Status: 1, Kind: null });
+    const pending = expectAnswer(
+      API.submit,
+      await u.post(API.submit, { ...market, status: 0, target_price: '1.08000', stop_loss_price: '1.07000' }),
+    );
+    expect(pending.order).toMatchObject({ Status: 0, Kind: 'buy_limit', Price: 0 });
+
+    const stops = { id: opened.order.Id, stop_loss_price: '1.08000', target_profit_price: '1.09000' };
+    expect(expectAnswer(API.setStops, await u.post(API.setStops, stops))).toMatchObject({ TargetProfitPrice: 1.09 });
+    tick('EURUSD', '1.08600');
+    for (const status of [0, 1]) expectAnswer(API.deals, await u.get(API.deals, { status }));
+    expectAnswer(API.accountSummary, await u.get(API.accountSummary));
+    expectAnswer(API.forexDetail, await u.get(API.forexDetail));
+
+    expect(expectAnswer(API.close, await u.post(API.close, { id: opened.order.Id }))).toMatchObject({ Status: 3, ClosedType: 1 });
+    expect(expectAnswer(API.cancel, await u.post(API.cancel, { id: pending.order.Id }))).toMatchObject({ Status: 4 });
+    const history = expectAnswer(API.deals, await u.get(API.deals, { status: 3 }));
+    expect(history.total).toBe(2);
+    const ledger = expectAnswer(API.ledger, await u.get(API.ledger));
+    expect(ledger.data.some((e: { OrderId: number | null }) => e.OrderId === opened.order.Id)).toBe(true);
+
+    tick('EURUSD', '1.08500');
+    expectAnswer(API.submit, await u.post(API.submit, market));
+    expectAnswer(API.resetDemo, await u.post(API.resetDemo));
+    await h.app.tradepad.engine.idle();
+  });
+
+  it('describes the wallet, real-name, upload and ranking calls of a real trader', async () => {
+    const u: TestUser = await realUser(h, clock);
+    let uploads = 0;
+    const upload = async () => {
+      const r = await uploadImage(h, u.token, await pngOf(7_000 + uploads++));
+      return expectAnswer(API.imageUpload, r).url as string;
+    };
+
+    // The uploaded image itself is a file, described by its media type.
+    const proof = await upload();
+    const file = await fetch(`${h.baseUrl}${proof}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^image\//);
+
+    const coins = expectAnswer(API.depositCoins, await u.get(API.depositCoins));
+    const banks = expectAnswer(API.depositSymbols, await u.get(API.depositSymbols));
+    expectAnswer(API.wireInfo, await u.get(API.wireInfo, { bank_coin: banks[0].id }));
+    const deposit = expectAnswer(
+      API.depositSubmit,
+      await u.post(API.depositSubmit, { charge_id: coins[0].id, number: '1000', proofImg: proof }),
+    );
+    expectAnswer(API.wireSubmit, await u.post(API.wireSubmit, { wire_id: banks[0].id, number: '500', proofImg: await upload() }));
+    expect((await admin.post(`${ADMIN_API.deposits}/${deposit.id}/approve`)).code).toBe(1);
+    const deposits = expectAnswer(API.depositList, await u.get(API.depositList));
+    expect(deposits.data.map((d: { status: number }) => d.status).sort()).toEqual([0, 1]);
+
+    expectAnswer(API.realNameCenter, await u.get(API.realNameCenter));
+    const kyc = { name: 'Alice Chan', card_id: 'ID20261118', front_pic: await upload(), reverse_pic: await upload() };
+    expect(expectAnswer(API.realName, await u.post(API.realName, kyc))).toMatchObject({ review_status: 1 });
+    const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
+    expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
+    expect(expectAnswer(API.realNameCenter, await u.get(API.realNameCenter))).toMatchObject({ review_status: 2 });
+
+    const currencies = expectAnswer(API.drawSymbols, await u.get(API.drawSymbols, { type: 1 })) as DrawCurrency[];
+    expectAnswer(API.drawSymbols, await u.get(API.drawSymbols, { type: 2 }));
+    const usdt = currencies.find((c) => c.protocol === 'TRC20')!;
+    expect(expectAnswer(API.drawConfig, await u.get(API.drawConfig))).toMatchObject({ review_status: 2 });
+    const method = expectAnswer(
+      API.bindDrawMethod,
+      await u.post(API.bindDrawMethod, { type: 1, draw_id: usdt.id, dc_address: TRON }),
+    );
+    expectAnswer(API.getDrawMethod, await u.get(API.getDrawMethod, { draw_type: 1 }));
+    const draw = { draw_currency_id: usdt.id, number: '100', draw_method_id: method.id, memo: 'rent' };
+    expect(expectAnswer(API.draw, await u.post(API.draw, draw))).toMatchObject({ status: 0, notes: 'rent' });
+    expect(expectAnswer(API.drawList, await u.get(API.drawList)).total).toBe(1);
+    expect(expectAnswer(API.forexDetail, await u.get(API.forexDetail))).toMatchObject({ lock_balance: '100.00' });
+
+    const bank = (await u.get(API.drawSymbols, { type: 2 })).data[0] as DrawCurrency;
+    const card = {
+      type: 2,
+      draw_id: bank.id,
+      bank_name: 'HSBC',
+      bank_address: '1 Queen’s Road Central',
+      bank_swift: 'HSBCHKHH',
+      payee_name: 'Alice Chan',
+      payee_account: '123-456-789',
+    };
+    const bound = expectAnswer(API.bindDrawMethod, await u.post(API.bindDrawMethod, card));
+    expectAnswer(API.getDrawMethod, await u.get(API.getDrawMethod, { draw_type: 2 }));
+    expectAnswer(API.delDrawMethod, await u.post(API.delDrawMethod, { id: bound.id }));
+
+    // A closed real order and an opt-in put the trader in the rankings.
+    tick('EURUSD', '1.08500');
+    const order = await u.post(API.submit, { type: 1, cont: '0.1', forex_id: id('EURUSD'), status: 1, multiple: 100 });
+    expectAnswer(API.submit, order);
+    tick('EURUSD', '1.08700');
+    expectAnswer(API.close, await u.post(API.close, { id: order.data.order.Id }));
+    expect(expectAnswer(API.rankSetting, await u.post(API.rankSetting, { opt_in: 1 }))).toEqual({ opt_in: true });
+    const ranks = expectAnswer(API.followList, await h.call('GET', API.followList));
+    expect(ranks.total).toBe(1);
+    await h.expectLedgerSound();
+  });
+
+  it('has made every trader call that answers with an envelope', () => {
+    const unchecked = CALLS.filter((c) => !c.path.startsWith('/admin/api') && !c.media && !checked.has(c.path)).map(
+      (c) => c.path,
+    );
+    expect(unchecked).toEqual([]);
+  });
+});
