@@ -82,8 +82,11 @@ export interface CallDef {
   response?: z.ZodType;
   /** The media type of a call that answers with a file (an image), not with a JSON envelope. */
   media?: string;
-  /** `user`: a trader's token; `staff`: a back-office token; `none`: anyone. */
-  auth: 'none' | 'user' | 'staff';
+  /**
+   * `none`: anyone; `user`: a trader's token (real or demo); `real`: a real (not demo) trader's token, a demo account
+   * being refused with the only-real-account message (DESIGN §6); `staff`: a back-office token with one of `roles`.
+   */
+  auth: 'none' | 'user' | 'real' | 'staff';
   /** Staff calls: the roles that may use it (every role when left out). */
   roles?: readonly StaffRole[];
   tag: string;
@@ -201,7 +204,7 @@ export const CONTRACTS = [
   {
     path: API.amendPassword,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'accounts',
     summary: 'Change the password',
     params: amendPasswordParams,
@@ -331,7 +334,7 @@ export const CONTRACTS = [
   {
     path: API.imageUpload,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Upload one image (multipart field `file`, at most 5 MB): re-encoded, private; {url, name}',
     response: uploadResult,
@@ -348,7 +351,7 @@ export const CONTRACTS = [
   {
     path: API.depositCoins,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Coin deposit channels with the receiving address',
     response: z.array(depositCoinOption),
@@ -356,7 +359,7 @@ export const CONTRACTS = [
   {
     path: API.depositSymbols,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Bank currencies for wire deposits',
     response: z.array(bankCurrencyOption),
@@ -364,7 +367,7 @@ export const CONTRACTS = [
   {
     path: API.wireInfo,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: "A bank currency's wire details",
     params: wireInfoParams,
@@ -373,7 +376,7 @@ export const CONTRACTS = [
   {
     path: API.depositSubmit,
     methods: BOTH,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Report a coin deposit with its proof; credited when staff approve',
     params: coinDepositParams,
@@ -382,7 +385,7 @@ export const CONTRACTS = [
   {
     path: API.wireSubmit,
     methods: BOTH,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Report a bank wire with its proof; credited when staff approve',
     params: wireDepositParams,
@@ -391,7 +394,7 @@ export const CONTRACTS = [
   {
     path: API.depositList,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Deposits, newest first, paged',
     params: depositListParams,
@@ -400,7 +403,7 @@ export const CONTRACTS = [
   {
     path: API.drawSymbols,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Withdrawal currencies of a type',
     params: drawSymbolParams,
@@ -409,7 +412,7 @@ export const CONTRACTS = [
   {
     path: API.draw,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Request a withdrawal to a bound method: the amount moves to the locked balance',
     params: drawParams,
@@ -418,7 +421,7 @@ export const CONTRACTS = [
   {
     path: API.drawList,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Withdrawals, newest first, paged',
     params: drawListParams,
@@ -427,7 +430,7 @@ export const CONTRACTS = [
   {
     path: API.drawConfig,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Whether withdrawing needs real-name verification; the free balance',
     response: drawConfig,
@@ -435,7 +438,7 @@ export const CONTRACTS = [
   {
     path: API.getDrawMethod,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Bound withdrawal methods of a type (or of one currency)',
     params: getDrawMethodParams,
@@ -444,7 +447,7 @@ export const CONTRACTS = [
   {
     path: API.bindDrawMethod,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Bind a coin address (checked for its network) or a bank account',
     params: bindDrawMethodInput,
@@ -453,7 +456,7 @@ export const CONTRACTS = [
   {
     path: API.delDrawMethod,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'wallet',
     summary: 'Remove a bound method',
     params: delDrawMethodParams,
@@ -462,7 +465,7 @@ export const CONTRACTS = [
   {
     path: API.realName,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'kyc',
     summary: 'Apply for real-name verification with both sides of an ID document',
     params: realNameParams,
@@ -471,7 +474,7 @@ export const CONTRACTS = [
   {
     path: API.realNameCenter,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'kyc',
     summary: 'The real-name verification status',
     response: kycCenter,
@@ -479,7 +482,7 @@ export const CONTRACTS = [
   {
     path: API.inviteList,
     methods: GET,
-    auth: 'user',
+    auth: 'real',
     tag: 'accounts',
     summary: "The user's invite code and the people who joined with it",
     params: inviteListParams,
@@ -515,7 +518,7 @@ export const CONTRACTS = [
   {
     path: API.rankSetting,
     methods: POST,
-    auth: 'user',
+    auth: 'real',
     tag: 'content',
     summary: 'Opt in to or out of the rankings',
     params: rankSettingParams,

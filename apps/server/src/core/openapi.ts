@@ -71,6 +71,7 @@ export function openApiDocument(): object {
         security: call.auth === 'none' ? [] : [{ token: [] }],
         // Who may call beyond a valid token: the staff roles, or a real (not demo) trader's account.
         ...(call.roles ? { 'x-staff-roles': call.roles } : {}),
+        ...(call.auth === 'real' ? { 'x-real-account-only': true } : {}),
         responses,
       };
       const parameters: object[] = [...pathParams];

@@ -3,6 +3,7 @@ import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';
+import { refuse } from './errors.ts';
 import type { Authenticated, StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams } from './http.ts';
 
@@ -16,7 +17,7 @@ type Matching<C, P, M> = C extends { path: P; methods: readonly (infer X)[] } ? 
 
 type ParamsOf<C> = C extends { params: infer S extends z.ZodType } ? z.infer<S> : Record<string, never>;
 type ResponseOf<C> = C extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
-type AuthOf<C> = C extends { auth: 'user' }
+type AuthOf<C> = C extends { auth: 'user' | 'real' }
   ? { user: Authenticated; staff?: never }
   : C extends { auth: 'staff' }
     ? { staff: StaffContext; user?: never }
@@ -99,6 +100,11 @@ export class Router {
         return {};
       case 'user':
         return { user: await this.access.user(req) };
+      case 'real': {
+        const user = await this.access.user(req);
+        if (user.user.is_demo) throw refuse('err.only_real_account');
+        return { user };
+      }
       case 'staff':
         return { staff: await this.access.staff(req, def.roles) };
     }

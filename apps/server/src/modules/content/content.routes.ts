@@ -1,5 +1,4 @@
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { refuse } from '../../core/errors.ts';
 import type { Router } from '../../core/router.ts';
 import type { NewsService } from './news.service.ts';
 import type { Rankings } from './rankings.ts';
@@ -14,7 +13,6 @@ export function contentRoutes(r: Router, deps: { news: NewsService; rankings: Ra
   r.post(
     API.rankSetting,
     async ({ user: { user }, params }) => {
-      if (user.is_demo) throw refuse('err.only_real_account');
       await rankings.setOptIn(user.id, params.opt_in);
       return { opt_in: params.opt_in };
     },
