@@ -21,3 +21,4 @@ export * from './responses/trading.ts';
 export * from './responses/market.ts';
 export * from './responses/wallet.ts';
 export * from './responses/content.ts';
+export * from './realtime-messages.ts';

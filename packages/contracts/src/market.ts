@@ -17,35 +17,9 @@ export const MARKET_CLOSED = 2;
  * never pulls zod into the web app's bundle).
  */
 export type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem } from './responses/market.ts';
-import type { KlinePoint } from './responses/market.ts';
 
-/** Websocket `DAY_MARKET` message (DESIGN §4). */
-export interface DayMarketMessage {
-  type: 'DAY_MARKET';
-  symbol: string;
-  quotation: {
-    forex_id: number;
-    open: number;
-    high: number;
-    low: number;
-    close: number;
-    bid: number;
-    ask: number;
-    /** Percent over the session, 2 decimals. */
-    change: number;
-    volume: number;
-    /** The tick's time, unix milliseconds. */
-    time: number;
-  };
-}
-
-/** Websocket `KLINE` message: one per period per update (DESIGN §4). */
-export interface KlineMessage {
-  type: 'KLINE';
-  symbol: string;
-  forex_id: number;
-  kline: KlinePoint & { Period: Period; ForexId: number; Code: string };
-}
+/** The websocket's market messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
+export type { DayMarketMessage, KlineMessage } from './realtime-messages.ts';
 
 /** Bars `forex/kline` returns by default, and at most. */
 export const KLINE_DEFAULT_BARS = 300;

@@ -5,20 +5,18 @@ export const WS_CONNECT_TIMEOUT_MS = 5000;
 /** The client reconnects after more than this many unanswered pings. */
 export const WS_MAX_MISSED_PONGS = 2;
 
-export type ClientMessageType = 'login' | 'logout' | 'sub' | 'unsub';
-
-export interface ClientMessage {
-  type: ClientMessageType;
-  params: string;
-}
-
-export interface ResultMessage {
-  type: 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result' | 'error';
-  code: number;
-  msg: string;
-  /** For sub_result/unsub_result: the channel. */
-  channel?: string;
-}
+/** The messages' shapes, each derived from its zod schema in realtime-messages.ts (type-only: no zod in the app). */
+export type {
+  ClientMessage,
+  ClientMessageType,
+  DayMarketMessage,
+  ForexClosedMessage,
+  ForexTradeMessage,
+  KlineMessage,
+  MarginCallMessage,
+  ResultMessage,
+  ServerMessage,
+} from './realtime-messages.ts';
 
 /** Channels the app subscribes to. `KLINE.<Code>` carries a code after the dot. */
 export const CHANNEL_DAY_MARKET = 'DAY_MARKET';

@@ -49,33 +49,5 @@ export type {
 
 // Websocket (DESIGN §4)
 
-/** `FOREX_TRADE`: the user's holding orders' live figures, at most 4 times a second. */
-export interface ForexTradeMessage {
-  type: 'FOREX_TRADE';
-  /** Floating P/L of all holding orders, USD, 2 decimals. */
-  ProfitsTotal: string;
-  /** Margin level, percent, 2 decimals (0 when nothing is open). */
-  HazardRate: number;
-  /** Used margin, USD, 2 decimals. */
-  CautionMoneyAll: string;
-  Balance: string;
-  /** Equity, USD, 2 decimals (beyond DESIGN §4: the summary card needs it). */
-  Equity: string;
-  /** True while under the margin-call level. */
-  MarginCall: boolean;
-  TransOrder: Array<{ Id: number; UpdatePrice: number; FactProfits: string }>;
-}
-
-/** `FOREX_CLOSED`: orders that just closed or were cancelled, by any cause. */
-export interface ForexClosedMessage {
-  type: 'FOREX_CLOSED';
-  id: number[];
-  ClosedType: number;
-}
-
-/** A margin-call notice, sent on `FOREX_TRADE` when the level first falls to the margin-call level. */
-export interface MarginCallMessage {
-  type: 'MARGIN_CALL';
-  HazardRate: number;
-  msg: string;
-}
+/** The websocket's account messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
+export type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from './realtime-messages.ts';

@@ -1,0 +1,95 @@
+import { PERIOD_NAMES } from '@tradepad/domain/periods';
+import { z } from 'zod';
+import { count, usd2 } from './responses/common.ts';
+import { klinePoint } from './responses/market.ts';
+
+/**
+ * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. The
+ * zod-free realtime.ts, market.ts and trading.ts re-export their types (type-only), so the web app never bundles zod.
+ * Client text `ping` is answered with text `pong` and is not JSON.
+ */
+
+/** What a client sends: `login` (params = the session token), `logout`, `sub` and `unsub` (params = the channel). */
+export const clientMessage = z.object({
+  type: z.enum(['login', 'logout', 'sub', 'unsub']),
+  params: z.string().max(512),
+});
+export type ClientMessage = z.infer<typeof clientMessage>;
+export type ClientMessageType = ClientMessage['type'];
+
+/** The server's answer to each client message (and `error` to one it cannot read). */
+export const resultMessage = z.object({
+  type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
+  code: z.number().int().describe('1 done, 0 refused.'),
+  msg: z.string().describe("In the socket's language."),
+  channel: z.string().optional().describe('For sub_result/unsub_result: the channel.'),
+});
+export type ResultMessage = z.infer<typeof resultMessage>;
+
+/** `DAY_MARKET`: each instrument's session figures on every tick. */
+export const dayMarketMessage = z.object({
+  type: z.literal('DAY_MARKET'),
+  symbol: z.string(),
+  quotation: z.object({
+    forex_id: count,
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    close: z.number().describe('The bid.'),
+    bid: z.number(),
+    ask: z.number(),
+    change: z.number().describe('Percent over the session, 2 decimals.'),
+    volume: z.number(),
+    time: count.describe("The tick's time, unix milliseconds."),
+  }),
+});
+export type DayMarketMessage = z.infer<typeof dayMarketMessage>;
+
+/** `KLINE.<Code>`: one message per period per update of the instrument's current bars. */
+export const klineMessage = z.object({
+  type: z.literal('KLINE'),
+  symbol: z.string(),
+  forex_id: count,
+  kline: klinePoint.extend({ Period: z.enum(PERIOD_NAMES), ForexId: count, Code: z.string() }),
+});
+export type KlineMessage = z.infer<typeof klineMessage>;
+
+/** `FOREX_TRADE` (after login): the user's holding orders' live figures, at most 4 times a second. */
+export const forexTradeMessage = z.object({
+  type: z.literal('FOREX_TRADE'),
+  ProfitsTotal: usd2('Floating P/L of all holding orders,'),
+  HazardRate: z.number().describe('Margin level, percent, 2 decimals (0 when nothing is open).'),
+  CautionMoneyAll: usd2('Used margin,'),
+  Balance: usd2('Cash balance,'),
+  Equity: usd2('Equity (beyond DESIGN §4: the summary card needs it),'),
+  MarginCall: z.boolean().describe('True while under the margin-call level.'),
+  TransOrder: z.array(z.object({ Id: count, UpdatePrice: z.number(), FactProfits: usd2('Floating P/L,') })),
+});
+export type ForexTradeMessage = z.infer<typeof forexTradeMessage>;
+
+/** `FOREX_CLOSED` (after login): orders that just closed or were cancelled, by any cause (`ClosedType`). */
+export const forexClosedMessage = z.object({
+  type: z.literal('FOREX_CLOSED'),
+  id: z.array(count),
+  ClosedType: count,
+});
+export type ForexClosedMessage = z.infer<typeof forexClosedMessage>;
+
+/** A margin-call notice, sent on `FOREX_TRADE` when the level first falls to the margin-call level. */
+export const marginCallMessage = z.object({
+  type: z.literal('MARGIN_CALL'),
+  HazardRate: z.number(),
+  msg: z.string().describe("In the user's language."),
+});
+export type MarginCallMessage = z.infer<typeof marginCallMessage>;
+
+/** Every message the server pushes, told apart by `type`. */
+export const serverMessage = z.discriminatedUnion('type', [
+  resultMessage,
+  dayMarketMessage,
+  klineMessage,
+  forexTradeMessage,
+  forexClosedMessage,
+  marginCallMessage,
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
