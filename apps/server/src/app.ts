@@ -173,6 +173,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     staleQuoteMs: config.STALE_QUOTE_MS,
     demoStartBalance: config.DEMO_START_BALANCE,
   });
+  // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
+  ledger.onUserMovement((m) => engine.cashMoved(m));
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   await engine.start(market.allInstruments(), termsOf);
   await trading.engineSettings();
@@ -197,7 +199,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     ledger,
     settings,
     images: uploads,
-    engine: { floating: (userId) => engine.figures(userId).floating, cashMoved: (id, delta) => engine.cashMoved(id, delta) },
+    engine: { floating: (userId) => engine.figures(userId).floating },
     kycStatus: (userId) => kyc.status(userId),
     clock,
   });
@@ -293,7 +295,6 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       ledger,
       audit: backofficeRepo,
       images: uploads,
-      engine,
       kycStatus: (userId) => kyc.status(userId),
       clock,
     }),

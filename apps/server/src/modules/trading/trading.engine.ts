@@ -44,7 +44,8 @@ import type { OrderRow } from '../../db/schema.ts';
 import { refuse } from '../../core/errors.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { LedgerRepository, Posting } from '../ledger/ledger.repository.ts';
+import { demoReset, orderCancelled, orderClosed, orderOpened, writeOff } from '../ledger/ledger-entries.ts';
+import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository.ts';
 import type { Instrument } from '../market/market.repository.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
@@ -370,13 +371,16 @@ export class TradingEngine {
   }
 
   /**
-   * Applies a committed cash movement made outside the engine (a deposit, a withdrawal) to the account in memory.
-   * A delta rather than a reload: movements commute, so the engine's own updates and these can land in any order.
+   * Follows a committed movement of a user's ledger account (the ledger's listener, subscribed once at wiring time):
+   * every change of the cash, the engine's own orders and a deposit, a withdrawal or an adjustment alike, reaches the
+   * account in memory this way and only after its transaction committed. A delta rather than a reload: movements
+   * commute. An account not in memory yet is loaded from the ledger when first needed.
    */
-  cashMoved(userId: number, delta: Micros): void {
-    const acc = this.accounts.get(userId);
+  cashMoved(m: UserMovement): void {
+    if (m.kind !== 'cash') return;
+    const acc = this.accounts.get(m.userId);
     if (!acc) return;
-    setCash(acc, micros(acc.cash + delta));
+    setCash(acc, micros(acc.cash + m.delta));
     this.changed.add(acc);
   }
 
@@ -535,14 +539,13 @@ export class TradingEngine {
       if (freeCash(cash, floating) < cost) throw refuse('err.insufficient_margin');
       // Writes only from here on, and no refusal after them (checksFirst).
       const orderId = await this.d.repo.insertOrder(trx, row);
-      await this.post(trx, input.userId, 'order_open', 'ledger.order_open', orderId, now, [
-        [{ user: input.userId, kind: 'cash' }, -cost],
-        [{ user: input.userId, kind: 'margin' }, input.margin],
-        [this.house(input.demo, 'fees'), input.fee],
-      ]);
+      await this.d.ledger.post(
+        trx,
+        orderOpened({ orderId, userId: input.userId, demo: input.demo, margin: input.margin, fee: input.fee, at: now }),
+      );
       return orderId;
     }, PLACE_JOB);
-    setCash(acc, micros(acc.cash - input.margin - input.fee));
+    // The cash has followed the commit already (cashMoved).
     setMargin(acc, micros(acc.margin + input.margin));
     const order = liveOrder(input.inst, { id, ...row });
     this.remember(acc, order);
@@ -579,20 +582,16 @@ export class TradingEngine {
       closed_at: now,
     });
     if (!ok) return false;
-    await this.post(trx, o.userId, 'order_cancel', 'ledger.order_cancel', o.id, now, [
-      [{ user: o.userId, kind: 'margin' }, -o.margin],
-      [this.house(o.demo, 'fees'), -o.fee],
-      [{ user: o.userId, kind: 'cash' }, o.margin + o.fee],
-    ]);
+    await this.d.ledger.post(
+      trx,
+      orderCancelled({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, fee: o.fee, at: now }),
+    );
     return true;
   }
 
   private afterCancel(o: LiveOrder): void {
     const acc = this.accounts.get(o.userId);
-    if (acc) {
-      setCash(acc, micros(acc.cash + o.margin + o.fee));
-      setMargin(acc, micros(acc.margin - o.margin));
-    }
+    if (acc) setMargin(acc, micros(acc.margin - o.margin));
     this.forget(o);
   }
 
@@ -626,11 +625,11 @@ export class TradingEngine {
       const result = await this.d.writer.run(async (trx) => {
         const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
         if (!ok) return undefined;
-        const writtenOff = mayGoNegative ? await this.writeOffIn(trx, o.userId, o.demo, now, o.id) : ZERO;
-        return { writtenOff };
+        if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        return true;
       });
       if (!result) return undefined;
-      this.afterClose(o, profit, result.writtenOff);
+      this.afterClose(o);
       this.d.gateway.publishToUser(o.userId, CHANNEL_FOREX_CLOSED, closedMessage([o.id], closedType));
       return { order: o, exitPrice, profit, closedType };
     } finally {
@@ -656,32 +655,23 @@ export class TradingEngine {
       closed_at: now,
     });
     if (!ok) return false;
-    await this.post(trx, o.userId, 'order_close', 'ledger.order_close', o.id, now, [
-      [{ user: o.userId, kind: 'margin' }, -o.margin],
-      [this.house(o.demo, 'trading'), -profit],
-      [{ user: o.userId, kind: 'cash' }, o.margin + profit],
-    ]);
+    await this.d.ledger.post(
+      trx,
+      orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, at: now }),
+    );
     return true;
   }
 
-  /** If the cash is below zero, the house writes it off to zero; returns the amount written off. */
-  private async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, ref: number): Promise<Micros> {
+  /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */
+  private async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<void> {
     const cash = await this.d.ledger.balance(trx, userId, 'cash');
-    if (cash >= 0n) return ZERO;
-    const amount = micros(-cash);
-    await this.post(trx, userId, 'writeoff', 'ledger.writeoff', ref, now, [
-      [this.house(demo, 'writeoffs'), -amount],
-      [{ user: userId, kind: 'cash' }, amount],
-    ]);
-    return amount;
+    if (cash >= 0n) return;
+    await this.d.ledger.post(trx, writeOff({ orderId, userId, demo, amount: micros(-cash), at: now }));
   }
 
-  private afterClose(o: LiveOrder, profit: Micros, writtenOff: Micros): void {
+  private afterClose(o: LiveOrder): void {
     const acc = this.accounts.get(o.userId);
-    if (acc) {
-      setCash(acc, micros(acc.cash + o.margin + profit + writtenOff));
-      setMargin(acc, micros(acc.margin - o.margin));
-    }
+    if (acc) setMargin(acc, micros(acc.margin - o.margin));
     this.forget(o);
   }
 
@@ -731,15 +721,10 @@ export class TradingEngine {
         const start = parseMoney(this.d.demoStartBalance);
         const cash = await this.d.ledger.balance(trx, userId, 'cash');
         const delta = micros(start - cash);
-        if (delta !== 0n) {
-          await this.post(trx, userId, 'demo_reset', 'ledger.demo_reset', userId, now, [
-            [{ user: userId, kind: 'cash' }, delta],
-            [{ house: 'demo_funding' }, -delta],
-          ]);
-        }
+        await this.d.ledger.post(trx, demoReset({ userId, delta, at: now }));
       });
       for (const o of open) this.forget(o);
-      setCash(acc, parseMoney(this.d.demoStartBalance));
+      // The cash has followed the committed entries (cashMoved) to the start balance.
       setMargin(acc, ZERO);
       acc.marginCall = false;
       if (open.length)
@@ -907,14 +892,14 @@ export class TradingEngine {
     const cancelled: LiveOrder[] = [];
     const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
     try {
-      const writtenOff = await this.d.writer.run(async (trx) => {
+      await this.d.writer.run(async (trx) => {
         // The job may run twice (TradeWriter): start from nothing each time.
         cancelled.length = 0;
         closed.length = 0;
         // Prices moved since the account was flagged: act only if it is under the level now.
         const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
         const before = this.figures(acc.userId, cashNow);
-        if (!isStopOut({ equity: before.equity, usedMargin: before.usedMargin }, level)) return ZERO;
+        if (!isStopOut({ equity: before.equity, usedMargin: before.usedMargin }, level)) return;
         for (const o of all) {
           if (o.status === STATUS_PENDING && (await this.cancelIn(trx, o, CLOSED_BY_STOP_OUT, now))) cancelled.push(o);
         }
@@ -934,11 +919,11 @@ export class TradingEngine {
           margin = micros(margin - o.margin);
           floating -= profit;
         }
-        return cash < 0n ? this.writeOffIn(trx, acc.userId, acc.demo, now, acc.userId) : ZERO;
+        // The write-off refers to the last position closed (the one that left the cash below zero).
+        if (cash < 0n) await this.writeOffIn(trx, acc.userId, acc.demo, now, closed.at(-1)?.o.id ?? acc.userId);
       });
       for (const o of cancelled) this.afterCancel(o);
-      for (const c of closed) this.afterClose(c.o, c.profit, ZERO);
-      setCash(acc, micros(acc.cash + writtenOff));
+      for (const c of closed) this.afterClose(c.o);
       if (cancelled.length || closed.length) {
         this.d.gateway.publishToUser(
           acc.userId,
@@ -995,30 +980,6 @@ export class TradingEngine {
     }
     this.changed.clear();
     this.ticked.clear();
-  }
-
-  // Ledger
-
-  /** House side of a trading movement; demo money never touches the real house accounts. */
-  private house(
-    demo: boolean,
-    kind: 'fees' | 'trading' | 'writeoffs',
-  ): Parameters<LedgerRepository['post']>[1]['postings'][number]['account'] {
-    return demo ? { house: 'demo_funding' } : { house: kind };
-  }
-
-  private async post(
-    trx: Tx,
-    userId: number,
-    type: string,
-    memoKey: string,
-    orderId: number,
-    at: number,
-    legs: Array<[Posting['account'], bigint]>,
-  ): Promise<void> {
-    const postings = legs.filter(([, amount]) => amount !== 0n).map(([account, amount]) => ({ account, amount: micros(amount) }));
-    if (postings.length === 0) return;
-    await this.d.ledger.post(trx, { type, ref: { type: 'order', id: orderId }, userId, memoKey, at, postings });
   }
 }
 
