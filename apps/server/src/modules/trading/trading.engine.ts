@@ -20,7 +20,7 @@ import {
   conversionRate,
   equity,
   formatMoney,
-  freeCash,
+  freeMargin,
   isMarginCall,
   isStopOut,
   lots as toLots,
@@ -323,6 +323,7 @@ export class TradingEngine {
       floating: micros(floating),
       equity: eq,
       level: marginLevel(eq, usedMargin),
+      freeMargin: freeMargin({ balance, floating: micros(floating) }),
       marginCall: isMarginCall({ equity: eq, usedMargin }, this.settingsCache.marginCallLevel),
       rows,
     };
@@ -536,7 +537,7 @@ export class TradingEngine {
       const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
       const cost = input.margin + input.fee;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      if (freeCash(cash, floating) < cost) throw refuse('err.insufficient_margin');
+      if (freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
       // Writes only from here on, and no refusal after them (checksFirst).
       const orderId = await this.d.repo.insertOrder(trx, row);
       await this.d.ledger.post(

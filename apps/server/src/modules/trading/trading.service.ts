@@ -185,7 +185,7 @@ export class TradingService {
       balance: formatMoney(f.balance, 2),
       equity: formatMoney(f.equity, 2),
       used_margin: formatMoney(f.usedMargin, 2),
-      free_margin: formatMoney(micros(f.equity - f.usedMargin), 2),
+      free_margin: formatMoney(f.freeMargin, 2),
       floating: formatMoney(f.floating, 2),
       margin_level: f.level,
       margin_call_level: settings.marginCallLevel,

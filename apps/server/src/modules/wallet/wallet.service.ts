@@ -16,7 +16,7 @@ import {
   checkAmount,
   depositCredit,
   formatMoney,
-  freeCash,
+  freeMargin,
   micros,
   microsToStorage,
   parseRate,
@@ -317,6 +317,6 @@ export class WalletService {
 
   /** The free balance (domain rule shared with the order check) at the engine's current floating P/L. */
   private free(userId: number, cash: Micros): Micros {
-    return freeCash(cash, this.d.engine.floating(userId));
+    return freeMargin({ balance: cash, floating: this.d.engine.floating(userId) });
   }
 }
