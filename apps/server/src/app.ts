@@ -57,6 +57,7 @@ import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { seedWallet } from './modules/wallet/wallet.seed.ts';
+import { InProcessBus } from './ports/bus.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
 
@@ -146,13 +147,17 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const backoffice = new BackofficeService(backofficeRepo, staffSessions, clock);
   await backoffice.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
 
+  // Quotes and pushes are published on the bus; this node's websockets subscribe to it.
+  const bus = new InProcessBus();
   const gateway = new RealtimeGateway(auth, app.log);
+  gateway.attach(bus);
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
 
   const market = new MarketService({
     repo: new MarketRepository(database),
-    gateway,
+    bus,
+    channels: gateway,
     clock,
     config,
     log: app.log,
@@ -167,7 +172,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     ledger,
     writer: new TradeWriter(db),
     market,
-    gateway,
+    bus,
     clock,
     log: app.log,
     staleQuoteMs: config.STALE_QUOTE_MS,
