@@ -58,6 +58,7 @@ import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
+import { InProcessBus } from './ports/bus.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { seedFirstStart } from './seeds.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
@@ -161,13 +162,17 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     now: clock.now(),
   });
 
+  // Quotes and pushes are published on the bus; this node's websockets subscribe to it.
+  const bus = new InProcessBus();
   const gateway = new RealtimeGateway(auth, app.log);
+  gateway.attach(bus);
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
 
   const market = new MarketService({
     repo: marketRepo,
-    gateway,
+    bus,
+    channels: gateway,
     clock,
     config,
     log: app.log,
@@ -182,12 +187,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     ledger,
     writer: new TradeWriter(db),
     market,
-    gateway,
+    bus,
     clock,
     log: app.log,
     staleQuoteMs: config.STALE_QUOTE_MS,
     demoStartBalance: config.DEMO_START_BALANCE,
   });
+  // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
+  ledger.onUserMovement((m) => engine.cashMoved(m));
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   await engine.start(market.allInstruments(), termsOf);
   await trading.engineSettings();
@@ -210,7 +217,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     ledger,
     settings,
     images: uploads,
-    engine: { floating: (userId) => engine.figures(userId).floating, cashMoved: (id, delta) => engine.cashMoved(id, delta) },
+    engine: { floating: (userId) => engine.figures(userId).floating },
     kycStatus: (userId) => kyc.status(userId),
     clock,
   });
@@ -301,7 +308,6 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       ledger,
       audit,
       images: uploads,
-      engine,
       kycStatus: (userId) => kyc.status(userId),
       clock,
     }),

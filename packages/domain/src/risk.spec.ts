@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRate, USD_RATE, type Rate } from './conversion.ts';
 import { lots, parseLots } from './lots.ts';
 import { micros, parseMoney } from './money.ts';
-import { equity, freeCash, isMarginCall, isStopOut, marginLevel, marginLevelHundredths, stopOutPrice } from './risk.ts';
+import { equity, freeMargin, isMarginCall, isStopOut, marginLevel, marginLevelHundredths, stopOutPrice } from './risk.ts';
 import { profitLoss, type Side, type TradingTerms } from './trading.ts';
 
 const usd = parseMoney;
@@ -137,10 +137,24 @@ describe('stop-out price', () => {
   });
 });
 
-describe('freeCash', () => {
-  it('takes a floating loss off the cash, never a profit, and is never negative', () => {
-    expect(freeCash(parseMoney('1000'), parseMoney('-250'))).toBe(parseMoney('750'));
-    expect(freeCash(parseMoney('1000'), parseMoney('400'))).toBe(parseMoney('1000'));
-    expect(freeCash(parseMoney('100'), parseMoney('-250'))).toBe(0n);
+describe('freeMargin', () => {
+  it.each([
+    // balance, floating, free margin: a loss is taken off, a profit is not spendable, never below zero.
+    ['1000', '0', '1000'],
+    ['1000', '-250', '750'],
+    ['1000', '400', '1000'],
+    ['100', '-250', '0'],
+    ['0', '0', '0'],
+    ['0', '12.5', '0'],
+    ['8915', '-50', '8865'],
+    ['0.000003', '-0.000002', '0.000001'],
+    ['250', '-250', '0'],
+  ])('balance %s USD with %s USD floating leaves %s USD free', (balance, floating, free) => {
+    expect(freeMargin({ balance: usd(balance), floating: usd(floating) })).toBe(usd(free));
+  });
+
+  it('is equity less used margin less any floating profit', () => {
+    const account = { balance: usd('8915'), usedMargin: usd('1085'), floating: usd('120') };
+    expect(freeMargin(account)).toBe(micros(equity(account) - account.usedMargin - account.floating));
   });
 });

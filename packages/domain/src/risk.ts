@@ -21,12 +21,18 @@ export interface AccountFigures {
 export const equity = (account: AccountFigures): Micros => micros(account.balance + account.usedMargin + account.floating);
 
 /**
- * The cash a new commitment (an order's margin and fee, a withdrawal) may take: the cash less any floating loss (a
- * floating profit is not spendable), never below zero. Spending no more than this keeps the margin level at or above
- * 100 %.
+ * Free margin in USD micros: what a new commitment (an order's margin and fee, a withdrawal) may take, and the one
+ * figure every screen shows under that name. Free margin = cash + floating loss = equity − used margin − floating
+ * profit, never below zero: a floating loss already spends part of the cash, a floating profit is not spendable until
+ * it is realised. The engine refuses an order whose margin + fee exceed it, the wallet a withdrawal above it, and the
+ * account summary and the order ticket show it, so what a trader sees is what the engine enforces. Spending no more
+ * than this keeps the margin level at or above 100 %.
+ *
+ * `balance` is the cash (the ledger's cash account, margin and fees already taken out); `floating` the open
+ * positions' P/L at their current closing prices. Both USD micros.
  */
-export function freeCash(cash: Micros, floating: Micros): Micros {
-  const free = cash + (floating < 0n ? floating : 0n);
+export function freeMargin(account: Pick<AccountFigures, 'balance' | 'floating'>): Micros {
+  const free = account.balance + (account.floating < 0n ? account.floating : 0n);
   return micros(free > 0n ? free : 0n);
 }
 

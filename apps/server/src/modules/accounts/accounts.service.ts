@@ -23,10 +23,11 @@ import {
   type loginParams,
   type registerParams,
 } from '@tradepad/contracts';
-import { formatMoney, micros, parseMoney } from '@tradepad/domain';
+import { formatMoney, parseMoney } from '@tradepad/domain';
 import svgCaptcha from 'svg-captcha';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { transaction } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, refuse } from '../../core/errors.ts';
@@ -44,6 +45,7 @@ import {
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { MessageSender } from '../../ports/messaging.ts';
+import { demoFunded } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { AccountsRepository, AreaRow } from './accounts.repository.ts';
@@ -357,7 +359,7 @@ export class AccountsService {
     const inviteCode = await this.unique('invite_code', () => randomCode(8));
     const start = parseMoney(this.d.config.DEMO_START_BALANCE);
     try {
-      await this.d.db.transaction().execute(async (trx) => {
+      await transaction(this.d.db, async (trx) => {
         const userId = await this.d.repo.insertUser(trx, {
           uid,
           email: null,
@@ -376,17 +378,7 @@ export class AccountsService {
           created_at: now,
           updated_at: now,
         });
-        await this.d.ledger.post(trx, {
-          type: 'demo_funding',
-          ref: { type: 'user', id: userId },
-          userId,
-          memoKey: 'ledger.demo_funding',
-          at: now,
-          postings: [
-            { account: { user: userId, kind: 'cash' }, amount: start },
-            { account: { house: 'demo_funding' }, amount: micros(-start) },
-          ],
-        });
+        await this.d.ledger.post(trx, demoFunded({ userId, amount: start, at: now }));
       });
     } catch (err) {
       // The same device asking twice at once: the unique index keeps one account, which both get.

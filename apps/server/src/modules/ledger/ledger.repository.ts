@@ -1,4 +1,5 @@
 import { micros, microsToStorage, type Micros } from '@tradepad/domain';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { RawQuery } from '../../db/raw-query.ts';
 
@@ -27,6 +28,18 @@ export interface JournalEntry {
 
 export const CURRENCY = 'USD';
 
+/** A committed change of one user account's balance, by one journal entry. */
+export interface UserMovement {
+  userId: number;
+  kind: UserAccountKind;
+  /** Micro-units; negative when the balance went down. */
+  delta: Micros;
+  /** The entry's type code (`deposit`, `order_open`, …). */
+  entryType: string;
+}
+
+export type MovementListener = (movement: UserMovement) => void;
+
 const ownerOf = (ref: AccountRef) => ('user' in ref ? `user:${ref.user}` : 'house');
 const kindOf = (ref: AccountRef) => ('user' in ref ? ref.kind : ref.house);
 
@@ -43,6 +56,8 @@ export class LedgerRepository {
   private readonly insertPostings = new Map<number, RawQuery>();
   private readonly addToBalances = new Map<number, RawQuery>();
 
+  private readonly listeners: MovementListener[] = [];
+
   /** `postgres` makes `lockBalance` take a row lock; SQLite has one writer at a time anyway. */
   constructor(private readonly dbKind: 'sqlite' | 'postgres' = 'sqlite') {
     this.insertEntry = new RawQuery(
@@ -55,10 +70,28 @@ export class LedgerRepository {
     this.selectBalanceForUpdate = new RawQuery(dbKind, dbKind === 'postgres' ? `${balance} for update` : balance);
   }
 
-  /** Writes one entry inside the caller's transaction. Throws when the postings do not sum to zero. */
-  async post(trx: Tx, entry: JournalEntry): Promise<number> {
+  /**
+   * Hears every movement of a user account once the transaction that wrote it has committed (never on a rollback),
+   * whoever wrote it: the engine's in-memory cash follows deposits, withdrawals and adjustments through this alone.
+   */
+  onUserMovement(listener: MovementListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /**
+   * Writes one entry (built by ledger-entries.ts) inside the caller's transaction, which must track its effects
+   * (`transaction()` or the TradeWriter): the entry's user-account movements are reported after the commit. Throws
+   * when the postings do not sum to zero. An entry that moves nothing is not written (undefined).
+   */
+  async post(trx: Tx, entry: JournalEntry): Promise<number | undefined> {
     const total = entry.postings.reduce((s, p) => s + p.amount, 0n);
     if (total !== 0n) throw new Error(`journal entry ${entry.type} does not balance: ${total}`);
+    if (entry.postings.length === 0) return undefined;
+    afterCommit(trx, () => this.report(entry));
     const { rows: inserted } = await this.insertEntry.run(trx, [
       entry.type,
       entry.ref.type,
@@ -79,6 +112,19 @@ export class LedgerRepository {
     const deltas = [...byAccount].flatMap(([accountId, amount]) => [accountId, microsToStorage(micros(amount))]);
     await this.balancesUpdate(byAccount.size).run(trx, [...deltas, ...byAccount.keys()]);
     return id;
+  }
+
+  private report(entry: JournalEntry): void {
+    if (this.listeners.length === 0) return;
+    const moved = new Map<string, UserMovement>();
+    for (const p of entry.postings) {
+      if (!('user' in p.account)) continue;
+      const key = `${p.account.user}|${p.account.kind}`;
+      const m = moved.get(key);
+      if (m) m.delta = micros(m.delta + p.amount);
+      else moved.set(key, { userId: p.account.user, kind: p.account.kind, delta: p.amount, entryType: entry.type });
+    }
+    for (const m of moved.values()) if (m.delta !== 0n) for (const listener of this.listeners) listener(m);
   }
 
   private postingsInsert(n: number): RawQuery {

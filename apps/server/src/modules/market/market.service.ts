@@ -28,8 +28,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { refuse } from '../../core/errors.ts';
+import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
+import type { ChannelPolicy } from '../realtime/realtime.gateway.ts';
 import { calibrationFor } from './calibration.ts';
 import type { Feed, Tick } from './feed.ts';
 import { CATEGORIES } from './instruments.data.ts';
@@ -45,7 +46,10 @@ const SPARKLINE_PERIOD: PeriodName = '30min';
 
 export interface MarketDeps {
   repo: MarketRepository;
-  gateway: RealtimeGateway;
+  /** Quotes and candles are published here (the realtime gateway subscribes). */
+  bus: Bus;
+  /** Where the market's public channels (DAY_MARKET, KLINE.<code>) are declared to the websocket protocol. */
+  channels: { registerChannel(policy: ChannelPolicy): void };
   clock: Clock;
   config: Config;
   log: FastifyBaseLogger;
@@ -86,8 +90,8 @@ export class MarketService {
         ]),
       ),
     );
-    this.d.gateway.registerChannel({ match: { exact: CHANNEL_DAY_MARKET }, requiresLogin: false });
-    this.d.gateway.registerChannel({
+    this.d.channels.registerChannel({ match: { exact: CHANNEL_DAY_MARKET }, requiresLogin: false });
+    this.d.channels.registerChannel({
       match: { prefix: CHANNEL_KLINE_PREFIX },
       requiresLogin: false,
       accepts: (name) => this.byCode.has(name.slice(CHANNEL_KLINE_PREFIX.length)),
@@ -235,7 +239,7 @@ export class MarketService {
     const bars = this.current.get(inst.id) ?? new Map<PeriodName, Candle>();
     this.current.set(inst.id, bars);
     const klineChannel = `${CHANNEL_KLINE_PREFIX}${inst.code}`;
-    const wantsKline = this.d.gateway.hasSubscribers(klineChannel);
+    const wantsKline = this.d.bus.hasSubscribers(klineChannel);
     for (const period of PERIOD_NAMES) {
       const time = bucketStart(period, tick.time, q.dayStart);
       const next = applyPrice(bars.get(period), time, tick.bid, volume);
@@ -247,10 +251,10 @@ export class MarketService {
           forex_id: inst.id,
           kline: { Period: period, ForexId: inst.id, Code: inst.code, ...this.point(inst, next) },
         };
-        this.d.gateway.publish(klineChannel, msg, period);
+        this.d.bus.publish(klineChannel, msg, period);
       }
     }
-    if (this.d.gateway.hasSubscribers(CHANNEL_DAY_MARKET)) {
+    if (this.d.bus.hasSubscribers(CHANNEL_DAY_MARKET)) {
       const p = (x: number) => pointsToPrice(x, inst.precision);
       const msg: DayMarketMessage = {
         type: 'DAY_MARKET',
@@ -268,7 +272,7 @@ export class MarketService {
           time: q.time,
         },
       };
-      this.d.gateway.publish(CHANNEL_DAY_MARKET, msg, inst.code);
+      this.d.bus.publish(CHANNEL_DAY_MARKET, msg, inst.code);
     }
     for (const l of this.tickListeners) l(inst.code, q);
   }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
+import type { Bus, BusSubscriber, UserMessage } from '../../ports/bus.ts';
 import type { UserAuth } from '../accounts/auth.ts';
 
 /** How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). */
@@ -69,9 +70,10 @@ export const CONFLATION_FLUSH_MS = 50;
 
 /**
  * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. Later modules register their
- * channels and push through `publish` (public channels) and `publishToUser` (user channels).
+ * channels and publish on the {@link Bus}; the gateway subscribes to it (`attach`) and delivers to its connections
+ * through `publish` (public channels) and `publishToUser` (user channels).
  */
-export class RealtimeGateway {
+export class RealtimeGateway implements BusSubscriber {
   private readonly policies: ChannelPolicy[] = [];
   private readonly connections = new Set<Connection>();
   private readonly byChannel = new Map<string, Set<Connection>>();
@@ -108,6 +110,19 @@ export class RealtimeGateway {
     });
     socket.on('close', () => this.drop(conn));
     socket.on('error', () => this.drop(conn));
+  }
+
+  /** Subscribes to the bus: what the market and the engine publish reaches this node's connections. */
+  attach(bus: Bus): () => void {
+    return bus.subscribe(this);
+  }
+
+  deliver(channel: string, message: object, conflateKey?: string): void {
+    this.publish(channel, message, conflateKey);
+  }
+
+  deliverToUser(userId: number, channel: string, message: UserMessage): void {
+    this.publishToUser(userId, channel, message);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -153,7 +168,7 @@ export class RealtimeGateway {
    * Sends a user channel's message to that user's subscribed connections only. A function builds the message per
    * connection language (notices with translated text).
    */
-  publishToUser(userId: number, channel: string, message: object | ((lang: Lang) => object)): void {
+  publishToUser(userId: number, channel: string, message: UserMessage): void {
     const conns = this.byUser.get(userId);
     if (!conns) return;
     let text: string | undefined;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refuse } from '../../core/errors.ts';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { openTempDurableSqlite } from '../../db/durable-sqlite.testing.ts';
 import { TradeWriter } from './trade-writer.ts';
@@ -78,6 +79,33 @@ describe('TradeWriter', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await values()).toEqual([1, 3]);
     expect(writer.stats.retries).toBe(0);
+  });
+
+  it('runs the effects of committed jobs once, after the commit and before their promises settle', async () => {
+    const { writer } = await open();
+    const effects: string[] = [];
+    const job = (v: number, opts: { checksFirst?: boolean; failAfterWrite?: boolean; refuse?: boolean } = {}) =>
+      writer
+        .run(
+          async (trx) => {
+            await insert(trx, v);
+            afterCommit(trx, () => effects.push(`effect ${v}`));
+            if (opts.failAfterWrite) await insert(trx, v); // a duplicate key: the batch is run again with savepoints
+            if (opts.refuse) throw refuse('err.order_closed');
+            return v;
+          },
+          { checksFirst: opts.checksFirst ?? false },
+        )
+        .then((r) => effects.push(`resolved ${r}`));
+    await Promise.allSettled([
+      job(1, { checksFirst: true }),
+      job(2, { checksFirst: true, failAfterWrite: true }),
+      job(3, { refuse: true }),
+      job(4, { checksFirst: true }),
+    ]);
+    // Job 1 ran twice (the first pass was rolled back) but its effect runs once; 2 and 3 were undone.
+    expect(effects).toEqual(['effect 1', 'effect 4', 'resolved 1', 'resolved 4']);
+    expect(writer.stats.retries).toBe(1);
   });
 
   it('fails a lone job with nothing written', async () => {

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { AppError } from '../../core/errors.ts';
+import { runEffects, trackEffects, type Effect } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 
 export interface JobOptions {
@@ -39,7 +40,9 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint job');
  * the effect of the jobs before it.
  *
  * A job's promise settles only after its transaction commits (or fails): the caller updates its in-memory state
- * after that, never before. A job may run more than once (a batch retried after an unexpected error), so it must
+ * after that, never before. The effects a job queued with `afterCommit` (the ledger's movement reports) run after the
+ * commit, just before the jobs' promises settle; those of a job undone by its savepoint, or of a batch rolled back,
+ * never run. A job may run more than once (a batch retried after an unexpected error), so it must
  * change nothing outside the transaction but its own locals, and reset those when it starts.
  */
 export class TradeWriter {
@@ -71,13 +74,14 @@ export class TradeWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       let outcomes: Outcome[];
+      let effects: Effect[];
       try {
         try {
-          outcomes = await this.commit(batch, false);
+          ({ outcomes, effects } = await this.commit(batch, false));
         } catch (err) {
           if (!(err instanceof RetryWithSavepoints)) throw err;
           this.stats.retries += 1;
-          outcomes = await this.commit(batch, true);
+          ({ outcomes, effects } = await this.commit(batch, true));
         }
       } catch (err) {
         // A lone job failed (its transaction rolled back) or the commit did: nothing of this batch was written.
@@ -86,6 +90,7 @@ export class TradeWriter {
       }
       this.stats.batches += 1;
       this.stats.jobs += batch.length;
+      runEffects(effects);
       batch.forEach((job, i) => {
         const o = outcomes[i]!;
         if (o.ok) job.resolve(o.value);
@@ -95,10 +100,13 @@ export class TradeWriter {
   }
 
   /** Runs a batch in one transaction; `safe` gives every job a savepoint (the retry after an unexpected error). */
-  private async commit(batch: readonly Job[], safe: boolean): Promise<Outcome[]> {
+  private async commit(batch: readonly Job[], safe: boolean): Promise<{ outcomes: Outcome[]; effects: Effect[] }> {
     const outcomes: Outcome[] = [];
+    let effects: Effect[] = [];
     await this.db.transaction().execute(async (trx) => {
+      effects = trackEffects(trx);
       for (const job of batch) {
+        const mark = effects.length;
         if (batch.length === 1) {
           outcomes.push({ ok: true, value: await job.run(trx) });
           continue;
@@ -109,6 +117,7 @@ export class TradeWriter {
           } catch (err) {
             // A refusal comes before any write: nothing to undo. Anything else may have written part of the job.
             if (!(err instanceof AppError)) throw new RetryWithSavepoints('a job failed after writing', { cause: err });
+            effects.length = mark;
             outcomes.push({ ok: false, err });
           }
           continue;
@@ -121,10 +130,12 @@ export class TradeWriter {
         } catch (err) {
           await trx.executeQuery(ROLLBACK_TO);
           await trx.executeQuery(RELEASE);
+          // Undone with its savepoint: its effects go too.
+          effects.length = mark;
           outcomes.push({ ok: false, err });
         }
       }
     });
-    return outcomes;
+    return { outcomes, effects };
   }
 }

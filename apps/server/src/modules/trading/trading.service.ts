@@ -14,7 +14,6 @@ import {
   type SubmitResult,
 } from '@tradepad/contracts';
 import {
-  fillPrice,
   formatLots,
   formatMoney,
   lots,
@@ -95,14 +94,13 @@ export class TradingService {
     const stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
     const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
 
-    const now = this.d.clock.now();
-    if (!engine.tradable(inst, now)) throw refuse(this.closedReason(inst, now));
-    const quote = this.quote(inst);
-    const entry = market ? fillPrice(side, quote) : orderPrice;
+    // One snapshot of the engine for every check below: tradable, quote, entry price, its USD rate, margin call.
+    const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
+    if (snap.refusal) throw refuse(snap.refusal);
+    const { quote, entry, rate } = snap;
     this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
 
-    if (engine.inMarginCall(user.id)) throw refuse('err.margin_call', { level: settings.marginCallLevel });
-    const rate = engine.rate(inst, entry);
+    if (snap.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
     if (!rate) throw refuse('err.quote_stale');
     const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
     const fee = tradeFee(inst.terms, size, margin, settings.feeType);
@@ -128,8 +126,8 @@ export class TradingService {
     const o = await this.live(user, id);
     if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
     if (o.busy) throw refuse('err.order_busy');
-    const now = this.d.clock.now();
-    if (!this.d.engine.tradable(o.inst, now)) throw refuse(this.closedReason(o.inst, now));
+    const refusal = this.d.engine.refusal(o.inst);
+    if (refusal) throw refuse(refusal);
     const done = await this.d.engine.close(o, CLOSED_BY_USER);
     if (!done) throw refuse('err.order_closed');
     return this.view(await this.stored(user, id));
@@ -186,7 +184,7 @@ export class TradingService {
       balance: formatMoney(f.balance, 2),
       equity: formatMoney(f.equity, 2),
       used_margin: formatMoney(f.usedMargin, 2),
-      free_margin: formatMoney(micros(f.equity - f.usedMargin), 2),
+      free_margin: formatMoney(f.freeMargin, 2),
       floating: formatMoney(f.floating, 2),
       margin_level: f.level,
       margin_call_level: settings.marginCallLevel,
@@ -289,11 +287,6 @@ export class TradingService {
     const f = this.d.engine.floatingQuote(inst);
     if (!f) throw refuse('err.quote_stale');
     return f;
-  }
-
-  private closedReason(inst: EngineInstrument, now: number) {
-    if (inst.row.enabled !== 1) return 'err.instrument_disabled' as const;
-    return this.d.engine.marketOpen(inst, now) ? ('err.quote_stale' as const) : ('err.market_closed' as const);
   }
 
   private liveView(o: LiveOrder): OrderView {

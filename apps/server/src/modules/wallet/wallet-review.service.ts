@@ -1,12 +1,14 @@
 import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_REJECTED } from '@tradepad/contracts';
 import { formatMoney, micros } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
+import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
-import type { Posting, LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { CashListener, ImageStore } from './wallet.service.ts';
+import { depositCredited, withdrawalPaid, withdrawalReturned } from '../ledger/ledger-entries.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { ImageStore } from './wallet.service.ts';
 import type { QueueFilter } from '../../db/review-queue.ts';
 import type { DepositRow, WalletRepository, WithdrawalRow } from './wallet.repository.ts';
 import { plainAmount } from './wallet.views.ts';
@@ -17,7 +19,6 @@ export interface ReviewDeps {
   ledger: LedgerRepository;
   audit: AuditRepository;
   images: ImageStore;
-  engine: Pick<CashListener, 'cashMoved'>;
   /** Shown beside each withdrawal, so staff see whether its owner is verified. */
   kycStatus: (userId: number) => Promise<number>;
   clock: Clock;
@@ -88,19 +89,8 @@ export class WalletReviewService {
   /** Credits the deposit's USD amount to the user's cash. */
   async approveDeposit(actor: Actor, id: number) {
     const row = await this.decideDeposit(actor, id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
-      this.d.ledger.post(trx, {
-        type: 'deposit',
-        ref: { type: 'deposit', id },
-        userId: before.user_id,
-        memoKey: 'ledger.deposit',
-        postings: [
-          { account: { user: before.user_id, kind: 'cash' }, amount: micros(before.usd_amount) },
-          { account: { house: 'deposits' }, amount: micros(-before.usd_amount) },
-        ],
-        at,
-      }),
+      this.d.ledger.post(trx, depositCredited({ depositId: id, userId: before.user_id, amount: micros(before.usd_amount), at })),
     );
-    this.d.engine.cashMoved(row.user_id, micros(row.usd_amount));
     return depositState({ ...row, status: RECORD_COMPLETED });
   }
 
@@ -114,18 +104,16 @@ export class WalletReviewService {
   async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
     const change = { status: RECORD_COMPLETED, remark: '', transferRef };
     const row = await this.decideWithdrawal(actor, id, change, (trx, before, at) =>
-      this.d.ledger.post(trx, {
-        type: 'withdraw_paid',
-        ref: { type: 'withdrawal', id },
-        userId: before.user_id,
-        memoKey: 'ledger.withdraw_paid',
-        postings: [
-          { account: { user: before.user_id, kind: 'locked' }, amount: micros(-before.amount) },
-          { account: { house: 'withdrawals' }, amount: micros(before.amount - before.fee) },
-          ...(before.fee ? [{ account: { house: 'fees' as const }, amount: micros(before.fee) } satisfies Posting] : []),
-        ],
-        at,
-      }),
+      this.d.ledger.post(
+        trx,
+        withdrawalPaid({
+          withdrawalId: id,
+          userId: before.user_id,
+          amount: micros(before.amount),
+          fee: micros(before.fee),
+          at,
+        }),
+      ),
     );
     return withdrawalState({ ...row, status: RECORD_COMPLETED, transfer_ref: transferRef });
   }
@@ -133,19 +121,11 @@ export class WalletReviewService {
   /** Gives the locked amount back to the user's cash. */
   async rejectWithdrawal(actor: Actor, id: number, remark: string) {
     const row = await this.decideWithdrawal(actor, id, { status: RECORD_REJECTED, remark }, (trx, before, at) =>
-      this.d.ledger.post(trx, {
-        type: 'withdraw_release',
-        ref: { type: 'withdrawal', id },
-        userId: before.user_id,
-        memoKey: 'ledger.withdraw_release',
-        postings: [
-          { account: { user: before.user_id, kind: 'locked' }, amount: micros(-before.amount) },
-          { account: { user: before.user_id, kind: 'cash' }, amount: micros(before.amount) },
-        ],
-        at,
-      }),
+      this.d.ledger.post(
+        trx,
+        withdrawalReturned({ withdrawalId: id, userId: before.user_id, amount: micros(before.amount), at }),
+      ),
     );
-    this.d.engine.cashMoved(row.user_id, micros(row.amount));
     return withdrawalState({ ...row, status: RECORD_REJECTED, remark });
   }
 
@@ -176,7 +156,7 @@ export class WalletReviewService {
     move: Move<R>,
   ): Promise<R> {
     const at = this.d.clock.now();
-    return this.d.db.transaction().execute(async (trx) => {
+    return transaction(this.d.db, async (trx) => {
       const before = await record.load(trx);
       if (!before) throw refuse('err.record_unknown');
       if (!(await this.d.repo.review(trx, record.table, record.id, { ...change, staffId: actor.staffId, at })))

@@ -18,7 +18,7 @@ import {
   checkAmount,
   depositCredit,
   formatMoney,
-  freeCash,
+  freeMargin,
   micros,
   microsToStorage,
   parseRate,
@@ -28,9 +28,11 @@ import {
   type Micros,
 } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
+import { transaction } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { withdrawalRequested } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
@@ -42,10 +44,12 @@ export interface ImageStore {
   signedUrl(name: string): string;
 }
 
-/** What the wallet needs of the trading engine: the floating P/L that limits a withdrawal, and cash movements. */
-export interface CashListener {
+/**
+ * What the wallet needs of the trading engine: the floating P/L that limits a withdrawal. (The engine's cash follows
+ * the wallet's movements through the ledger's committed-movement listener, wired once in app.ts.)
+ */
+export interface FloatingSource {
   floating(userId: number): Micros;
-  cashMoved(userId: number, delta: Micros): void;
 }
 
 export interface WalletDeps {
@@ -54,7 +58,7 @@ export interface WalletDeps {
   ledger: LedgerRepository;
   settings: SettingsService;
   images: ImageStore;
-  engine: CashListener;
+  engine: FloatingSource;
   kycStatus: (userId: number) => Promise<KycStatus>;
   clock: Clock;
 }
@@ -185,7 +189,7 @@ export class WalletService {
     const received = withdrawalReceived(amount, fee, parseRate(currency.usd_price));
     if (received <= 0n) throw refuse('err.amount_below_min', { min: formatMoney(micros(fee + 10_000n), 2) });
     const at = this.d.clock.now();
-    const id = await this.d.db.transaction().execute(async (trx) => {
+    const id = await transaction(this.d.db, async (trx) => {
       if ((await this.d.repo.waitingWithdrawals(trx, user.id)) >= MAX_WAITING_WITHDRAWALS)
         throw refuse('err.withdraw_pending_limit', { max: MAX_WAITING_WITHDRAWALS });
       const free = this.free(user.id, await this.d.ledger.lockBalance(trx, user.id, 'cash'));
@@ -210,20 +214,9 @@ export class WalletService {
         transfer_ref: '',
         created_at: at,
       });
-      await this.d.ledger.post(trx, {
-        type: 'withdraw_lock',
-        ref: { type: 'withdrawal', id: withdrawalId },
-        userId: user.id,
-        memoKey: 'ledger.withdraw_lock',
-        postings: [
-          { account: { user: user.id, kind: 'cash' }, amount: micros(-amount) },
-          { account: { user: user.id, kind: 'locked' }, amount },
-        ],
-        at,
-      });
+      await this.d.ledger.post(trx, withdrawalRequested({ withdrawalId, userId: user.id, amount, at }));
       return withdrawalId;
     });
-    this.d.engine.cashMoved(user.id, micros(-amount));
     const row = await this.d.repo.withdrawal(this.d.db, id);
     return view.withdrawalRecord(lang, row!);
   }
@@ -326,6 +319,6 @@ export class WalletService {
 
   /** The free balance (domain rule shared with the order check) at the engine's current floating P/L. */
   private free(userId: number, cash: Micros): Micros {
-    return freeCash(cash, this.d.engine.floating(userId));
+    return freeMargin({ balance: cash, floating: this.d.engine.floating(userId) });
   }
 }

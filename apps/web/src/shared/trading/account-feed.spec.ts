@@ -53,6 +53,11 @@ describe('mergeForexTrade', () => {
     });
   });
 
+  it('does not count a floating profit as free margin (the engine would not let it be spent)', () => {
+    const merged = mergeForexTrade(summary, push({ ProfitsTotal: '25.00', Equity: '100024.90' }));
+    expect(merged.free_margin).toBe('98999.90');
+  });
+
   it('keeps what a push leaves out', () => {
     const partial = { type: 'FOREX_TRADE', TransOrder: [] } as unknown as ForexTradeMessage;
     expect(mergeForexTrade(summary, partial)).toEqual(summary);

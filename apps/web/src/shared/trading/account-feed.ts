@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts/realtime';
 import type { AccountSummary, ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '@tradepad/contracts/trading';
-import { formatMoney, micros, parseMoney } from '@tradepad/domain/money';
+import { formatMoney, parseMoney } from '@tradepad/domain/money';
+import { freeMargin } from '@tradepad/domain/risk';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { KeyedStore } from '../lib/keyed-store.ts';
@@ -30,10 +31,10 @@ export const liveOrders = new KeyedStore<number, LiveOrder>();
 /** The server's margin-call notice, kept until a push says the level has recovered. */
 export const useMarginCallNotice = create<{ message: string | null }>()(() => ({ message: null }));
 
-/** Equity less used margin, as the summary's `free_margin`; the held value when either is not an amount. */
-function freeMargin(equity: string, used: string, held: string): string {
+/** The summary's `free_margin` by the engine's rule (domain freeMargin); the held value when either is not an amount. */
+function freeMarginText(balance: string, floating: string, held: string): string {
   try {
-    return formatMoney(micros(parseMoney(equity) - parseMoney(used)), 2);
+    return formatMoney(freeMargin({ balance: parseMoney(balance), floating: parseMoney(floating) }), 2);
   } catch {
     return held;
   }
@@ -43,13 +44,15 @@ function freeMargin(equity: string, used: string, held: string): string {
 export function mergeForexTrade(summary: AccountSummary, m: ForexTradeMessage): AccountSummary {
   const equity = typeof m.Equity === 'string' ? m.Equity : summary.equity;
   const used = typeof m.CautionMoneyAll === 'string' ? m.CautionMoneyAll : summary.used_margin;
+  const balance = typeof m.Balance === 'string' ? m.Balance : summary.balance;
+  const floating = typeof m.ProfitsTotal === 'string' ? m.ProfitsTotal : summary.floating;
   return {
     ...summary,
-    balance: typeof m.Balance === 'string' ? m.Balance : summary.balance,
+    balance,
     equity,
     used_margin: used,
-    free_margin: freeMargin(equity, used, summary.free_margin),
-    floating: typeof m.ProfitsTotal === 'string' ? m.ProfitsTotal : summary.floating,
+    free_margin: freeMarginText(balance, floating, summary.free_margin),
+    floating,
     margin_level: typeof m.HazardRate === 'number' ? m.HazardRate : summary.margin_level,
     margin_call: typeof m.MarginCall === 'boolean' ? m.MarginCall : summary.margin_call,
   };

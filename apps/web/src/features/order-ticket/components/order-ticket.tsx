@@ -194,12 +194,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
           text={Boolean(ticket.account) && figures.stopOutPoints === null && figures.margin !== null}
           testId="ticket-stop-out"
         />
-        <Figure
-          label={t('ticket.freeMargin')}
-          value={ticket.account ? formatDecimal(ticket.account.free_margin, lang, 2) : '--'}
-          unit="USD"
-          testId="ticket-free-margin"
-        />
+        <Figure label={t('ticket.freeMargin')} value={money(figures.freeMargin)} unit="USD" testId="ticket-free-margin" />
       </dl>
 
       <button

@@ -142,6 +142,21 @@ describe('ticketFigures', () => {
     expect(f.open).toBe(false);
   });
 
+  it.each([
+    // balance, floating P/L, free margin as the engine enforces it: a loss is taken off, a profit is not spendable.
+    ['2000.00', '0.00', '2000.000000'],
+    ['2000.00', '-250.50', '1749.500000'],
+    ['2000.00', '300.00', '2000.000000'],
+    ['100.00', '-250.00', '0.000000'],
+  ])('shows the free margin the engine enforces: balance %s with %s floating leaves %s', (balance, floating, free) => {
+    const f = ticketFigures(input({ account: { ...account(balance), floating } }));
+    expect(usd(f.freeMargin)).toBe(free);
+  });
+
+  it('shows no free margin without an account', () => {
+    expect(ticketFigures(input({ account: undefined })).freeMargin).toBeNull();
+  });
+
   it('reads typed prices exactly', () => {
     expect(typedPoints('1.08505', 5)).toBe(108505);
     expect(typedPoints('95000.5', 2)).toBe(9500050);

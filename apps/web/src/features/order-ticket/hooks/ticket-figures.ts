@@ -4,7 +4,7 @@ import { conversionRate, parseRate, type QuoteLookup } from '@tradepad/domain/co
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
 import { micros, parseMoney, type Micros } from '@tradepad/domain/money';
 import { priceToPoints } from '@tradepad/domain/price';
-import { stopOutPrice } from '@tradepad/domain/risk';
+import { freeMargin, stopOutPrice } from '@tradepad/domain/risk';
 import {
   closePrice,
   fillPrice,
@@ -126,6 +126,11 @@ export interface TicketFigures {
   pipValue: Micros | null;
   /** Where the account would be stopped out if only this position's price moved, in points. */
   stopOutPoints: number | null;
+  /**
+   * The account's free margin (domain freeMargin: cash less any floating loss), USD micros: the engine refuses the
+   * order when margin + fee exceed it. Null when not logged in or the figures cannot be read.
+   */
+  freeMargin: Micros | null;
   /** Whether the market is open for trading (MarketStatus 1). */
   open: boolean;
 }
@@ -189,8 +194,12 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     fee: null,
     pipValue: null,
     stopOutPoints: null,
+    freeMargin: null,
     open: item.MarketStatus === MARKET_OPEN,
   };
+  const balance = money(account?.balance);
+  const floating = money(account?.floating);
+  if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating });
   if (!terms || lots === null || lots <= 0n || entryPoints === null || entryPoints <= 0) return figures;
   const rate = conversionRate({ base: item.BaseCurrency, quote: item.QuoteCurrency, precision }, entryPoints, input.lookup);
   if (!rate) return figures;

@@ -1,0 +1,124 @@
+import { micros, type Micros } from '@tradepad/domain';
+import type { AccountRef, HouseAccountKind, JournalEntry, Posting } from './ledger.repository.ts';
+
+/**
+ * Every kind of money movement by name (CONVENTIONS §15, DESIGN §6): one pure builder per entry type, returning the
+ * whole journal entry (type, reference, memo, postings). Nothing else assembles postings. Amounts are USD micros;
+ * a leg of zero is left out (a free order has no fee leg), so an entry may have fewer postings than legs.
+ */
+
+const cash = (user: number): AccountRef => ({ user, kind: 'cash' });
+const margin = (user: number): AccountRef => ({ user, kind: 'margin' });
+const locked = (user: number): AccountRef => ({ user, kind: 'locked' });
+
+/** House side of a trading movement; demo money never touches the real house accounts. */
+const tradingHouse = (demo: boolean, kind: Extract<HouseAccountKind, 'fees' | 'trading' | 'writeoffs'>): AccountRef =>
+  demo ? { house: 'demo_funding' } : { house: kind };
+
+type Leg = [AccountRef, bigint];
+
+function entry(
+  type: string,
+  ref: JournalEntry['ref'],
+  userId: number,
+  at: number,
+  legs: readonly Leg[],
+  memoKey = `ledger.${type}`,
+): JournalEntry {
+  const postings: Posting[] = [];
+  for (const [account, amount] of legs) if (amount !== 0n) postings.push({ account, amount: micros(amount) });
+  return { type, ref, userId, memoKey, at, postings };
+}
+
+// Wallet
+
+/** A reviewed deposit's USD amount credited to the user's cash, from the house deposits account. */
+export const depositCredited = (p: { depositId: number; userId: number; amount: Micros; at: number }): JournalEntry =>
+  entry('deposit', { type: 'deposit', id: p.depositId }, p.userId, p.at, [
+    [cash(p.userId), p.amount],
+    [{ house: 'deposits' }, -p.amount],
+  ]);
+
+/** A withdrawal request holds its amount: cash to locked until the review. */
+export const withdrawalRequested = (p: { withdrawalId: number; userId: number; amount: Micros; at: number }): JournalEntry =>
+  entry('withdraw_lock', { type: 'withdrawal', id: p.withdrawalId }, p.userId, p.at, [
+    [cash(p.userId), -p.amount],
+    [locked(p.userId), p.amount],
+  ]);
+
+/** An approved withdrawal leaves the locked account: the amount less the fee is paid out, the fee kept by the house. */
+export const withdrawalPaid = (p: {
+  withdrawalId: number;
+  userId: number;
+  amount: Micros;
+  fee: Micros;
+  at: number;
+}): JournalEntry =>
+  entry('withdraw_paid', { type: 'withdrawal', id: p.withdrawalId }, p.userId, p.at, [
+    [locked(p.userId), -p.amount],
+    [{ house: 'withdrawals' }, p.amount - p.fee],
+    [{ house: 'fees' }, p.fee],
+  ]);
+
+/** A rejected withdrawal's amount goes back from locked to cash. */
+export const withdrawalReturned = (p: { withdrawalId: number; userId: number; amount: Micros; at: number }): JournalEntry =>
+  entry('withdraw_release', { type: 'withdrawal', id: p.withdrawalId }, p.userId, p.at, [
+    [locked(p.userId), -p.amount],
+    [cash(p.userId), p.amount],
+  ]);
+
+// Demo accounts
+
+/** A new demo account's virtual start balance, from the demo funding account. */
+export const demoFunded = (p: { userId: number; amount: Micros; at: number }): JournalEntry =>
+  entry('demo_funding', { type: 'user', id: p.userId }, p.userId, p.at, [
+    [cash(p.userId), p.amount],
+    [{ house: 'demo_funding' }, -p.amount],
+  ]);
+
+/** A demo reset brings the cash back to the start balance: `delta` is start − cash (either sign). */
+export const demoReset = (p: { userId: number; delta: Micros; at: number }): JournalEntry =>
+  entry('demo_reset', { type: 'user', id: p.userId }, p.userId, p.at, [
+    [cash(p.userId), p.delta],
+    [{ house: 'demo_funding' }, -p.delta],
+  ]);
+
+// Orders (DESIGN §5)
+
+interface OrderMoney {
+  orderId: number;
+  userId: number;
+  demo: boolean;
+  at: number;
+}
+
+/** Placing an order (market or pending) takes margin and fee out of the cash: margin held, fee to the house. */
+export const orderOpened = (p: OrderMoney & { margin: Micros; fee: Micros }): JournalEntry =>
+  entry('order_open', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [cash(p.userId), -(p.margin + p.fee)],
+    [margin(p.userId), p.margin],
+    [tradingHouse(p.demo, 'fees'), p.fee],
+  ]);
+
+/** Cancelling a pending order gives margin and fee back to the cash. */
+export const orderCancelled = (p: OrderMoney & { margin: Micros; fee: Micros }): JournalEntry =>
+  entry('order_cancel', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [margin(p.userId), -p.margin],
+    [tradingHouse(p.demo, 'fees'), -p.fee],
+    [cash(p.userId), p.margin + p.fee],
+  ]);
+
+/** Closing a position returns its margin plus its P/L (`profit`, negative for a loss) to the cash; the house pays it. */
+export const orderClosed = (p: OrderMoney & { margin: Micros; profit: Micros }): JournalEntry =>
+  entry('order_close', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [margin(p.userId), -p.margin],
+    [tradingHouse(p.demo, 'trading'), -p.profit],
+    [cash(p.userId), p.margin + p.profit],
+  ]);
+
+/** Negative balance protection: the house writes `amount` (positive) off, bringing the cash back to zero. */
+export const writeOff = (p: OrderMoney & { amount: Micros }): JournalEntry =>
+  entry('writeoff', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [tradingHouse(p.demo, 'writeoffs'), -p.amount],
+    [cash(p.userId), p.amount],
+  ]);

@@ -1,0 +1,83 @@
+import {
+  CHANNEL_FOREX_CLOSED,
+  CHANNEL_FOREX_TRADE,
+  type ForexClosedMessage,
+  type ForexTradeMessage,
+  type Lang,
+  type MarginCallMessage,
+} from '@tradepad/contracts';
+import { formatMoney, pointsToPrice } from '@tradepad/domain';
+import { translate } from '../../i18n/translate.ts';
+import type { Bus } from '../../ports/bus.ts';
+import type { LiveAccount, LiveBook } from './live-book.ts';
+
+const PUSH_EVERY_MS = 250;
+
+/**
+ * The engine's account pushes (DESIGN §4), all through the bus: each listening trader's figures (FOREX_TRADE) at most
+ * every 250 ms when they moved, the orders that closed (FOREX_CLOSED), and the margin-call notice.
+ */
+export class AccountPushes {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly book: LiveBook,
+    private readonly bus: Bus,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.pushFigures(), PUSH_EVERY_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Orders that left the book (closed or cancelled, by any cause). */
+  closed(userId: number, ids: number[], closedType: number): void {
+    const msg: ForexClosedMessage = { type: 'FOREX_CLOSED', id: ids, ClosedType: closedType };
+    this.bus.publishToUser(userId, CHANNEL_FOREX_CLOSED, msg);
+  }
+
+  /** The margin-call notice, in each connection's language, when the account first crosses the level. */
+  marginCall(acc: LiveAccount, level: number): void {
+    this.bus.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, (lang: Lang): MarginCallMessage => ({
+      type: 'MARGIN_CALL',
+      HazardRate: level,
+      msg: translate(lang, 'trade.margin_call', { level: level.toFixed(2) }),
+    }));
+  }
+
+  /**
+   * At most every 250 ms: the figures of each listening trader whose orders changed or whose instruments ticked. Only
+   * traders with a FOREX_TRADE subscription are visited, so thousands of silent accounts cost nothing here.
+   */
+  pushFigures(): void {
+    for (const userId of this.bus.listeners(CHANNEL_FOREX_TRADE)) {
+      const acc = this.book.account(userId);
+      if (!acc) continue;
+      let moved = this.book.changed.has(acc);
+      if (!moved) for (const id of acc.exposure.keys()) if ((moved = this.book.ticked.has(id))) break;
+      if (!moved) continue;
+      const f = this.book.figures(acc.userId);
+      const msg: ForexTradeMessage = {
+        type: 'FOREX_TRADE',
+        ProfitsTotal: formatMoney(f.floating, 2),
+        HazardRate: f.level,
+        CautionMoneyAll: formatMoney(f.usedMargin, 2),
+        Balance: formatMoney(f.balance, 2),
+        Equity: formatMoney(f.equity, 2),
+        MarginCall: f.marginCall,
+        TransOrder: f.rows.map((r) => ({
+          Id: r.order.id,
+          UpdatePrice: pointsToPrice(r.price, r.order.inst.row.precision),
+          FactProfits: formatMoney(r.profit, 2),
+        })),
+      };
+      this.bus.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);
+    }
+    this.book.changed.clear();
+    this.book.ticked.clear();
+  }
+}

@@ -1,0 +1,462 @@
+import { STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import {
+  ZERO,
+  closePrice,
+  conversionRate,
+  equity,
+  freeMargin,
+  isMarginCall,
+  lots as toLots,
+  marginLevel,
+  micros,
+  profitLoss,
+  type Lots,
+  type Micros,
+  type PendingKind,
+  type QuoteLookup,
+  type Rate,
+  type Side,
+  type TradingTerms,
+} from '@tradepad/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/schema.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository.ts';
+import type { Instrument } from '../market/market.repository.ts';
+import type { MarketService } from '../market/market.service.ts';
+import type { Quote } from '../market/quote-book.ts';
+import type { TradingRepository } from './trading.repository.ts';
+import { TriggerBook, pendingOrderTrigger, stopLossTrigger, takeProfitTrigger, triggerKey } from './trigger-book.ts';
+
+/** An instrument as the engine uses it: the market row plus its parsed trading terms. */
+export interface EngineInstrument {
+  row: Instrument;
+  terms: TradingTerms;
+  /** 10^precision as a float, for the risk screen only. */
+  scale: number;
+}
+
+/** An order that is pending or holding, as the engine keeps it in memory. */
+export interface LiveOrder {
+  id: number;
+  userId: number;
+  demo: boolean;
+  inst: EngineInstrument;
+  side: Side;
+  status: typeof STATUS_PENDING | typeof STATUS_HOLDING;
+  kind: 'market' | PendingKind;
+  lots: Lots;
+  leverage: number;
+  orderPrice: number;
+  openPrice: number;
+  stopLoss: number;
+  takeProfit: number;
+  margin: Micros;
+  fee: Micros;
+  createdAt: number;
+  openedAt: number;
+  /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
+  busy: boolean;
+  /** Units (lots × contract size) as a float, for the risk screen only. */
+  unitsF: number;
+}
+
+/** A trader's holding positions in one instrument, summed: P/L = long units × bid − long cost + short cost − short units × ask. */
+export interface Exposure {
+  inst: EngineInstrument;
+  count: number;
+  longUnits: number;
+  longCost: number;
+  shortUnits: number;
+  shortCost: number;
+}
+
+/** One trader's account as the engine keeps it while they have orders. */
+export interface LiveAccount {
+  userId: number;
+  demo: boolean;
+  /** Cash balance (the ledger's cash account), micro-units. */
+  cash: Micros;
+  /** Margin held by the pending and holding orders (the ledger's margin account). */
+  margin: Micros;
+  orders: Map<number, LiveOrder>;
+  /** Holding positions summed per instrument, in floats, for the per-tick risk screen (O(instruments held)). */
+  exposure: Map<number, Exposure>;
+  /** The exposure when there is exactly one (most accounts), for the screen's fast path. */
+  single: Exposure | undefined;
+  marginCall: boolean;
+  /** A stop-out of this account is queued or running. */
+  stoppingOut: boolean;
+  /** `cash` and `margin` as floats, kept in step by setCash/setMargin, for the per-tick risk screen. */
+  cashF: number;
+  marginF: number;
+}
+
+export function setCash(acc: LiveAccount, cash: Micros): void {
+  acc.cash = cash;
+  acc.cashF = Number(cash);
+}
+
+export function setMargin(acc: LiveAccount, margin: Micros): void {
+  acc.margin = margin;
+  acc.marginF = Number(margin);
+}
+
+export interface EngineSettings {
+  feeType: number;
+  marginCallLevel: number;
+  stopOutLevel: number;
+}
+
+/** The message key of a refusal to trade an instrument now. */
+export type TradingRefusal = 'err.instrument_disabled' | 'err.market_closed' | 'err.quote_stale';
+
+export interface BookDeps {
+  db: Db;
+  repo: TradingRepository;
+  ledger: LedgerRepository;
+  market: Pick<MarketService, 'quote' | 'isOpen'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  staleQuoteMs: number;
+}
+
+/**
+ * The live book, the engine's memory (DESIGN §5): every pending and holding order, the accounts that have them, a
+ * trigger book per instrument (pending fills, stop-losses, take-profits indexed by price) and, per instrument, the
+ * accounts whose equity moves with it; and the figures computed from them at the current quotes. Nothing here
+ * writes the database: settlement changes the book only after its transaction committed.
+ */
+export class LiveBook {
+  private readonly instruments = new Map<number, EngineInstrument>();
+  readonly byCode = new Map<string, EngineInstrument>();
+  readonly books = new Map<number, TriggerBook>();
+  /**
+   * Accounts whose equity depends on an instrument (they hold it, or it converts one of their positions to USD), with
+   * how many of their instruments make them depend on it.
+   */
+  private readonly exposed = new Map<number, Map<LiveAccount, number>>();
+  private readonly exposedLists = new Map<number, LiveAccount[]>();
+  private readonly accounts = new Map<number, LiveAccount>();
+  readonly orders = new Map<number, LiveOrder>();
+  /** Accounts whose orders or cash changed since the last push. */
+  readonly changed = new Set<LiveAccount>();
+  /** Instruments that ticked since the last push (their holders' P/L moved). */
+  readonly ticked = new Set<number>();
+  /** Fee type, margin-call and stop-out levels, refreshed by the service before each order. */
+  settings: EngineSettings = { feeType: 1, marginCallLevel: 100, stopOutLevel: 50 };
+  readonly lookup: QuoteLookup;
+
+  constructor(private readonly d: BookDeps) {
+    this.lookup = (code) => {
+      const inst = this.byCode.get(code);
+      const q = inst && this.d.market.quote(code);
+      return inst && q ? { bid: q.bid, precision: inst.row.precision } : undefined;
+    };
+  }
+
+  /** Loads the instruments and rebuilds the orders and accounts from the database (start, or engine failover). */
+  async load(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
+    for (const row of instruments) {
+      const inst: EngineInstrument = { row, terms: terms(row), scale: 10 ** row.precision };
+      this.instruments.set(row.id, inst);
+      this.byCode.set(row.code, inst);
+      this.books.set(row.id, new TriggerBook());
+    }
+    // Known (and cached) before the first order, so postings find them without a look-up.
+    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding'] as const)
+      await this.d.ledger.accountId(this.d.db, { house });
+    for (const row of await this.d.repo.openOrders()) await this.adopt(row);
+  }
+
+  /** The instrument's current quote (points), if any, fresh or not. */
+  quote(code: string): Quote | undefined {
+    return this.d.market.quote(code);
+  }
+
+  instrument(id: number): EngineInstrument | undefined {
+    return this.instruments.get(id);
+  }
+
+  order(id: number): LiveOrder | undefined {
+    return this.orders.get(id);
+  }
+
+  account(userId: number): LiveAccount | undefined {
+    return this.accounts.get(userId);
+  }
+
+  get openOrderCount(): number {
+    return this.orders.size;
+  }
+
+  /** The USD rate of an instrument's quote currency at `pricePoints` (see conversionRate). */
+  rate(inst: EngineInstrument, pricePoints: number): Rate | undefined {
+    return conversionRate(inst.row, pricePoints, this.lookup);
+  }
+
+  /** The instrument's current bid and ask in points, if it has a quote. */
+  floatingQuote(inst: EngineInstrument): { bid: number; ask: number } | undefined {
+    const q = this.quote(inst.row.code);
+    return q ? { bid: q.bid, ask: q.ask } : undefined;
+  }
+
+  /** Whether the instrument's market is open now (hours, enabled), whatever the age of its quote. */
+  marketOpen(inst: EngineInstrument, now = this.d.clock.now()): boolean {
+    return this.d.market.isOpen(inst.row, now);
+  }
+
+  /** Whether an instrument trades now on a fresh quote (no fills, triggers or stop-outs otherwise). */
+  tradable(inst: EngineInstrument, now = this.d.clock.now()): boolean {
+    if (!this.d.market.isOpen(inst.row, now)) return false;
+    const q = this.quote(inst.row.code);
+    return q !== undefined && now - q.time <= this.d.staleQuoteMs;
+  }
+
+  /**
+   * Why the instrument cannot trade now (no fills, triggers or orders): disabled, market closed, or a stale quote;
+   * null when it trades.
+   */
+  refusal(inst: EngineInstrument, now = this.d.clock.now()): TradingRefusal | null {
+    if (this.tradable(inst, now)) return null;
+    if (inst.row.enabled !== 1) return 'err.instrument_disabled';
+    return this.marketOpen(inst, now) ? 'err.quote_stale' : 'err.market_closed';
+  }
+
+  /** A holding order's floating P/L at the current quote (0 without a quote or a rate). */
+  floating(o: LiveOrder): { price: number; profit: Micros } {
+    const q = this.quote(o.inst.row.code);
+    if (!q || o.status !== STATUS_HOLDING) return { price: q ? closePrice(o.side, q) : 0, profit: ZERO };
+    const price = closePrice(o.side, q);
+    return { price, profit: this.profitAt(o, price) ?? ZERO };
+  }
+
+  /** An order's P/L if it closed at `exitPrice`, in USD; undefined without a conversion rate. */
+  profitAt(o: LiveOrder, exitPrice: number): Micros | undefined {
+    const rate = this.rate(o.inst, exitPrice);
+    return rate && profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
+  }
+
+  /** An account's exact figures at the current quotes. */
+  figures(userId: number, cash?: Micros) {
+    const acc = this.accounts.get(userId);
+    const balance = cash ?? acc?.cash ?? ZERO;
+    let floating = 0n;
+    const rows: Array<{ order: LiveOrder; price: number; profit: Micros }> = [];
+    for (const o of acc?.orders.values() ?? []) {
+      if (o.status !== STATUS_HOLDING) continue;
+      const f = this.floating(o);
+      floating += f.profit;
+      rows.push({ order: o, ...f });
+    }
+    const usedMargin = acc?.margin ?? ZERO;
+    const eq = equity({ balance, usedMargin, floating: micros(floating) });
+    return {
+      balance,
+      usedMargin,
+      floating: micros(floating),
+      equity: eq,
+      level: marginLevel(eq, usedMargin),
+      freeMargin: freeMargin({ balance, floating: micros(floating) }),
+      marginCall: isMarginCall({ equity: eq, usedMargin }, this.settings.marginCallLevel),
+      rows,
+    };
+  }
+
+  /** Floating P/L of an account's holding positions in USD micros, as a float (risk screen, pre-checks). */
+  floatingEstimate(acc: LiveAccount): number {
+    let floating = 0;
+    for (const e of acc.exposure.values()) {
+      const q = this.quote(e.inst.row.code);
+      if (!q) continue;
+      const long = e.longUnits === 0 ? 0 : (e.longUnits * q.bid - e.longCost) * this.rateF(e.inst, q.bid);
+      const short = e.shortUnits === 0 ? 0 : (e.shortCost - e.shortUnits * q.ask) * this.rateF(e.inst, q.ask);
+      floating += ((long + short) / e.inst.scale) * 1e6;
+    }
+    return floating;
+  }
+
+  /** The margin level as a float percent (Infinity with nothing open). */
+  levelEstimate(acc: LiveAccount): number {
+    const margin = acc.marginF;
+    if (margin <= 0) return Infinity;
+    return ((acc.cashF + margin + this.floatingEstimate(acc)) / margin) * 100;
+  }
+
+  /** USD per unit of the instrument's quote currency at `px`, as a float (the risk screen's, from the exact rate). */
+  rateF(inst: EngineInstrument, px: number): number {
+    const r = this.rate(inst, px);
+    return r ? Number(r.num) / Number(r.den) : 0;
+  }
+
+  private async adopt(row: OrderRow): Promise<void> {
+    const inst = this.instruments.get(row.instrument_id);
+    if (!inst) {
+      this.d.log.error({ orderId: row.id, instrumentId: row.instrument_id }, 'open order of an unknown instrument');
+      return;
+    }
+    const acc = await this.accountFor(row.user_id, row.is_demo === 1);
+    this.remember(acc, liveOrder(inst, row));
+  }
+
+  /** The account in memory, loaded from the ledger the first time. */
+  async accountFor(userId: number, demo: boolean): Promise<LiveAccount> {
+    const found = this.accounts.get(userId);
+    if (found) return found;
+    const db = this.d.db;
+    await this.d.ledger.ensureUserAccounts(db, userId);
+    const [cash, margin] = await Promise.all([
+      this.d.ledger.balance(db, userId, 'cash'),
+      this.d.ledger.balance(db, userId, 'margin'),
+    ]);
+    // Another caller may have loaded it while this one awaited.
+    const again = this.accounts.get(userId);
+    if (again) return again;
+    const acc: LiveAccount = {
+      userId,
+      demo,
+      cash,
+      margin,
+      orders: new Map(),
+      exposure: new Map(),
+      single: undefined,
+      marginCall: false,
+      stoppingOut: false,
+      cashF: Number(cash),
+      marginF: Number(margin),
+    };
+    this.accounts.set(userId, acc);
+    return acc;
+  }
+
+  /**
+   * Follows a committed movement of a user's ledger account (the ledger's listener, subscribed once at wiring time):
+   * every change of the cash, the engine's own orders and a deposit, a withdrawal or an adjustment alike, reaches the
+   * account in memory this way and only after its transaction committed. A delta rather than a reload: movements
+   * commute. An account not in memory yet is loaded from the ledger when first needed.
+   */
+  cashMoved(m: UserMovement): void {
+    if (m.kind !== 'cash') return;
+    const acc = this.accounts.get(m.userId);
+    if (!acc) return;
+    setCash(acc, micros(acc.cash + m.delta));
+    this.changed.add(acc);
+  }
+
+  remember(acc: LiveAccount, o: LiveOrder): void {
+    o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
+    acc.orders.set(o.id, o);
+    this.orders.set(o.id, o);
+    this.arm(o);
+    if (o.status === STATUS_HOLDING) this.hold(acc, o, 1);
+    this.changed.add(acc);
+  }
+
+  forget(o: LiveOrder): void {
+    this.disarm(o);
+    this.orders.delete(o.id);
+    const acc = this.accounts.get(o.userId);
+    if (!acc || !acc.orders.delete(o.id)) return;
+    if (o.status === STATUS_HOLDING) this.hold(acc, o, -1);
+    this.changed.add(acc);
+  }
+
+  /** Adds (+1) or removes (−1) a holding position from its account's exposure and the instrument index. */
+  hold(acc: LiveAccount, o: LiveOrder, sign: 1 | -1): void {
+    const id = o.inst.row.id;
+    let e = acc.exposure.get(id);
+    if (!e) {
+      e = { inst: o.inst, count: 0, longUnits: 0, longCost: 0, shortUnits: 0, shortCost: 0 };
+      acc.exposure.set(id, e);
+      for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, 1);
+    }
+    e.count += sign;
+    if (o.side === 1) {
+      e.longUnits += sign * o.unitsF;
+      e.longCost += sign * o.unitsF * o.openPrice;
+    } else {
+      e.shortUnits += sign * o.unitsF;
+      e.shortCost += sign * o.unitsF * o.openPrice;
+    }
+    if (e.count === 0) {
+      acc.exposure.delete(id);
+      for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, -1);
+    }
+    acc.single = acc.exposure.size === 1 ? acc.exposure.values().next().value : undefined;
+  }
+
+  private index(instrumentId: number, acc: LiveAccount, delta: 1 | -1): void {
+    let m = this.exposed.get(instrumentId);
+    if (!m) this.exposed.set(instrumentId, (m = new Map()));
+    const before = m.has(acc);
+    const n = (m.get(acc) ?? 0) + delta;
+    if (n > 0) m.set(acc, n);
+    else m.delete(acc);
+    if (before !== m.has(acc)) this.exposedLists.delete(instrumentId);
+  }
+
+  /** The accounts exposed to an instrument as an array (rebuilt after a change), which a tick walks fastest. */
+  exposedList(instrumentId: number): LiveAccount[] | undefined {
+    let list = this.exposedLists.get(instrumentId);
+    if (!list) {
+      const m = this.exposed.get(instrumentId);
+      if (!m || m.size === 0) return undefined;
+      this.exposedLists.set(instrumentId, (list = [...m.keys()]));
+    }
+    return list;
+  }
+
+  /** Puts an order's triggers in its instrument's book. */
+  arm(o: LiveOrder): void {
+    const book = this.books.get(o.inst.row.id)!;
+    this.disarm(o);
+    if (o.status === STATUS_PENDING && o.kind !== 'market') book.add(pendingOrderTrigger(o.id, o.kind, o.orderPrice));
+    if (o.status === STATUS_HOLDING) {
+      if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, o.stopLoss));
+      if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, o.takeProfit));
+    }
+  }
+
+  disarm(o: LiveOrder): void {
+    const book = this.books.get(o.inst.row.id)!;
+    book.remove(triggerKey(o.id, 'open'));
+    book.remove(triggerKey(o.id, 'stop_loss'));
+    book.remove(triggerKey(o.id, 'take_profit'));
+  }
+
+  /** The instrument itself and the pair that converts its quote currency to USD, if another one. */
+  dependsOn(inst: EngineInstrument): number[] {
+    const ids = [inst.row.id];
+    const { base, quote } = inst.row;
+    if (quote === 'USD' || base === 'USD') return ids;
+    const pair = this.byCode.get(`${quote}USD`) ?? this.byCode.get(`USD${quote}`);
+    if (pair) ids.push(pair.row.id);
+    return ids;
+  }
+}
+
+/** An open order as the engine keeps it, from its stored row (the one place the two shapes meet). */
+export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    demo: row.is_demo === 1,
+    inst,
+    side: row.side as Side,
+    status: row.status as typeof STATUS_PENDING | typeof STATUS_HOLDING,
+    kind: row.kind as LiveOrder['kind'],
+    lots: toLots(row.lots),
+    leverage: row.leverage,
+    orderPrice: row.order_price,
+    openPrice: row.open_price,
+    stopLoss: row.stop_loss,
+    takeProfit: row.take_profit,
+    margin: micros(row.margin),
+    fee: micros(row.fee),
+    createdAt: row.created_at,
+    openedAt: row.opened_at,
+    busy: false,
+    unitsF: 0,
+  };
+}

@@ -1,0 +1,302 @@
+import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import { ZERO, closePrice, freeMargin, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Tx } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import { demoReset, orderCancelled, orderClosed, orderOpened, writeOff } from '../ledger/ledger-entries.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { AccountPushes } from './account-pushes.ts';
+import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
+import type { JobOptions, TradeWriter } from './trade-writer.ts';
+import type { NewOrderRow, TradingRepository } from './trading.repository.ts';
+
+export interface SettlementDeps {
+  repo: TradingRepository;
+  ledger: LedgerRepository;
+  writer: TradeWriter;
+  pushes: AccountPushes;
+  clock: Clock;
+  demoStartBalance: string;
+}
+
+/** What a settlement did, for the caller and the websocket. */
+export interface SettledOrder {
+  order: LiveOrder;
+  exitPrice: number;
+  profit: Micros;
+  closedType: number;
+}
+
+/** An order refuses (free margin) before it writes anything: no savepoint of its own (see TradeWriter). */
+const PLACE_JOB: JobOptions = { checksFirst: true };
+
+/**
+ * Settlement (DESIGN §5, §6): every change of an order is one job of the TradeWriter, a compare-and-set on the
+ * order's status and its ledger entry (ledger-entries.ts) in the same transaction. The book changes only after the
+ * commit, so a user close, a trigger and a stop-out racing for the same order settle it exactly once: the first
+ * commit wins, the others find the status changed. The cash in memory follows the committed entries through the
+ * ledger's movement listener (LiveBook.cashMoved); the margin, held only by orders, is moved here.
+ *
+ * The `…In` methods write inside a caller's transaction (the stop-out runs several in one); the `after…` methods
+ * apply a committed change to the book.
+ */
+export class Settlement {
+  constructor(
+    private readonly book: LiveBook,
+    private readonly d: SettlementDeps,
+  ) {}
+
+  /**
+   * Opens a market order or places a pending one: inside one transaction, checks the cash and free margin, inserts
+   * the order and moves margin and fee out of the cash (DESIGN §5). The caller has validated everything that does not
+   * need the database.
+   */
+  async place(
+    input: Pick<
+      LiveOrder,
+      | 'userId'
+      | 'demo'
+      | 'inst'
+      | 'side'
+      | 'kind'
+      | 'lots'
+      | 'leverage'
+      | 'orderPrice'
+      | 'openPrice'
+      | 'stopLoss'
+      | 'takeProfit'
+      | 'margin'
+      | 'fee'
+    >,
+  ): Promise<LiveOrder> {
+    const acc = await this.book.accountFor(input.userId, input.demo);
+    const now = this.d.clock.now();
+    const holding = input.kind === 'market';
+    // The free-margin check needs the floating P/L exactly only when a loss could make the difference.
+    const estimate = this.book.floatingEstimate(acc);
+    const cost0 = Number(input.margin + input.fee);
+    const floating =
+      estimate >= 0 || Number(acc.cash) + estimate - cost0 > Math.abs(estimate) * 0.01 + 1e6
+        ? ZERO
+        : this.book.figures(input.userId).floating;
+    const row: NewOrderRow = {
+      user_id: input.userId,
+      is_demo: input.demo ? 1 : 0,
+      instrument_id: input.inst.row.id,
+      side: input.side,
+      status: holding ? STATUS_HOLDING : STATUS_PENDING,
+      kind: input.kind,
+      lots: Number(input.lots),
+      leverage: input.leverage,
+      order_price: input.orderPrice,
+      open_price: holding ? input.openPrice : 0,
+      close_price: 0,
+      stop_loss: input.stopLoss,
+      take_profit: input.takeProfit,
+      margin: microsToStorage(input.margin),
+      fee: microsToStorage(input.fee),
+      profit: 0,
+      closed_type: 0,
+      created_at: now,
+      opened_at: holding ? now : 0,
+      closed_at: 0,
+    };
+    const id = await this.d.writer.run(async (trx) => {
+      const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
+      const cost = input.margin + input.fee;
+      // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
+      if (freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
+      // Writes only from here on, and no refusal after them (checksFirst).
+      const orderId = await this.d.repo.insertOrder(trx, row);
+      await this.d.ledger.post(
+        trx,
+        orderOpened({ orderId, userId: input.userId, demo: input.demo, margin: input.margin, fee: input.fee, at: now }),
+      );
+      return orderId;
+    }, PLACE_JOB);
+    // The cash has followed the commit already (cashMoved).
+    setMargin(acc, micros(acc.margin + input.margin));
+    const order = liveOrder(input.inst, { id, ...row });
+    this.book.remember(acc, order);
+    return order;
+  }
+
+  /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
+  async close(o: LiveOrder, closedType: number): Promise<SettledOrder | undefined> {
+    const q = this.book.quote(o.inst.row.code);
+    if (!q) throw refuse('err.quote_stale');
+    return this.settle(o, closedType, closePrice(o.side, q));
+  }
+
+  /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
+  async cancel(o: LiveOrder, closedType = CLOSED_BY_USER): Promise<boolean> {
+    if (o.busy) return false;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const done = await this.d.writer.run((trx) => this.cancelIn(trx, o, closedType, now));
+      if (!done) return false;
+      this.afterCancel(o);
+      this.d.pushes.closed(o.userId, [o.id], closedType);
+      return true;
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  async cancelIn(trx: Tx, o: LiveOrder, closedType: number, now: number): Promise<boolean> {
+    const ok = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
+      status: STATUS_CANCELLED,
+      closed_type: closedType,
+      closed_at: now,
+    });
+    if (!ok) return false;
+    await this.d.ledger.post(
+      trx,
+      orderCancelled({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, fee: o.fee, at: now }),
+    );
+    return true;
+  }
+
+  afterCancel(o: LiveOrder): void {
+    const acc = this.book.account(o.userId);
+    if (acc) setMargin(acc, micros(acc.margin - o.margin));
+    this.book.forget(o);
+  }
+
+  /** Changes stop-loss and take-profit (already validated against sides by the caller). */
+  async setStops(o: LiveOrder, stopLoss: number, takeProfit: number): Promise<boolean> {
+    if (o.busy) return false;
+    const ok = await this.d.writer.run((trx) => this.d.repo.setStops(trx, o.id, stopLoss, takeProfit));
+    if (!ok || !this.book.orders.has(o.id)) return false;
+    o.stopLoss = stopLoss;
+    o.takeProfit = takeProfit;
+    this.book.arm(o);
+    return true;
+  }
+
+  /**
+   * Settles a holding order at `exitPrice` exactly once: CAS holding → closed, then the ledger entry (margin back,
+   * P/L from or to the house), in one transaction. When the close leaves the cash negative, the house writes the
+   * difference off at once, even if other positions stay open: the cash never stays below zero (negative balance
+   * protection). Undefined when another path settled it first.
+   */
+  async settle(o: LiveOrder, closedType: number, exitPrice: number): Promise<SettledOrder | undefined> {
+    if (o.busy) return undefined;
+    o.busy = true;
+    try {
+      const profit = this.book.profitAt(o, exitPrice);
+      if (profit === undefined) throw refuse('err.quote_stale');
+      const now = this.d.clock.now();
+      const acc = this.book.account(o.userId);
+      // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
+      const mayGoNegative = !acc || acc.cash + o.margin + profit < 0n;
+      const result = await this.d.writer.run(async (trx) => {
+        const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
+        if (!ok) return undefined;
+        if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        return true;
+      });
+      if (!result) return undefined;
+      this.afterClose(o);
+      this.d.pushes.closed(o.userId, [o.id], closedType);
+      return { order: o, exitPrice, profit, closedType };
+    } finally {
+      o.busy = false;
+      // Still open (the close was refused or lost a race it should not have): its stops fire again on the next tick.
+      if (this.book.orders.has(o.id)) this.book.arm(o);
+    }
+  }
+
+  async closeIn(trx: Tx, o: LiveOrder, closedType: number, exitPrice: number, profit: Micros, now: number): Promise<boolean> {
+    const ok = await this.d.repo.transition(trx, o.id, STATUS_HOLDING, {
+      status: STATUS_CLOSED,
+      close_price: exitPrice,
+      profit: microsToStorage(profit),
+      closed_type: closedType,
+      closed_at: now,
+    });
+    if (!ok) return false;
+    await this.d.ledger.post(
+      trx,
+      orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, at: now }),
+    );
+    return true;
+  }
+
+  /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */
+  async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<void> {
+    const cash = await this.d.ledger.balance(trx, userId, 'cash');
+    if (cash >= 0n) return;
+    await this.d.ledger.post(trx, writeOff({ orderId, userId, demo, amount: micros(-cash), at: now }));
+  }
+
+  afterClose(o: LiveOrder): void {
+    const acc = this.book.account(o.userId);
+    if (acc) setMargin(acc, micros(acc.margin - o.margin));
+    this.book.forget(o);
+  }
+
+  /** Fills a triggered pending order at the current market price (a limit's is at its level or better). */
+  async fill(o: LiveOrder, price: number): Promise<void> {
+    if (o.busy || o.status !== STATUS_PENDING) return;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const ok = await this.d.writer.run((trx) =>
+        this.d.repo.transition(trx, o.id, STATUS_PENDING, { status: STATUS_HOLDING, open_price: price, opened_at: now }),
+      );
+      if (!ok) return;
+      o.status = STATUS_HOLDING;
+      o.openPrice = price;
+      o.openedAt = now;
+      this.book.arm(o);
+      const acc = this.book.account(o.userId);
+      if (acc) {
+        this.book.hold(acc, o, 1);
+        this.book.changed.add(acc);
+      }
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  /** Resets a demo account: cancels and closes everything (at the last price), then restores the start balance. */
+  async resetDemo(userId: number): Promise<void> {
+    const acc = await this.book.accountFor(userId, true);
+    const now = this.d.clock.now();
+    const open = [...acc.orders.values()];
+    if (open.some((o) => o.busy)) throw refuse('err.order_busy');
+    for (const o of open) o.busy = true;
+    try {
+      await this.d.writer.run(async (trx) => {
+        for (const o of open) {
+          if (o.status === STATUS_PENDING) {
+            await this.cancelIn(trx, o, CLOSED_BY_USER, now);
+            continue;
+          }
+          const q = this.book.quote(o.inst.row.code);
+          const exit = q ? closePrice(o.side, q) : o.openPrice;
+          const profit = this.book.profitAt(o, exit) ?? ZERO;
+          await this.closeIn(trx, o, CLOSED_BY_USER, exit, profit, now);
+        }
+        const start = parseMoney(this.d.demoStartBalance);
+        const cash = await this.d.ledger.balance(trx, userId, 'cash');
+        const delta = micros(start - cash);
+        await this.d.ledger.post(trx, demoReset({ userId, delta, at: now }));
+      });
+      for (const o of open) this.book.forget(o);
+      // The cash has followed the committed entries (cashMoved) to the start balance.
+      setMargin(acc, ZERO);
+      acc.marginCall = false;
+      if (open.length)
+        this.d.pushes.closed(
+          userId,
+          open.map((o) => o.id),
+          CLOSED_BY_USER,
+        );
+    } finally {
+      for (const o of open) o.busy = false;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessBus, type BusSubscriber, type UserMessage } from './bus.ts';
+
+function recorder(listening: number[] = []) {
+  const seen: Array<{ channel: string; message: object | UserMessage; key?: string; userId?: number }> = [];
+  const subscriber: BusSubscriber = {
+    deliver: (channel, message, key) => void seen.push({ channel, message, key }),
+    deliverToUser: (userId, channel, message) => void seen.push({ channel, message, userId }),
+    hasSubscribers: (channel) => channel === 'DAY_MARKET',
+    listeners: () => listening,
+  };
+  return { seen, subscriber };
+}
+
+describe('InProcessBus', () => {
+  it('hands every subscriber the very object published: no serialisation or copy per message', () => {
+    const bus = new InProcessBus();
+    const a = recorder();
+    const b = recorder();
+    bus.subscribe(a.subscriber);
+    bus.subscribe(b.subscriber);
+    const quote = { type: 'DAY_MARKET', symbol: 'EURUSD' };
+    const notice = () => ({ type: 'MARGIN_CALL' });
+    bus.publish('DAY_MARKET', quote, 'EURUSD');
+    bus.publishToUser(7, 'FOREX_TRADE', notice);
+    for (const r of [a, b]) {
+      expect(r.seen).toHaveLength(2);
+      expect(r.seen[0]!.message).toBe(quote);
+      expect(r.seen[0]!.key).toBe('EURUSD');
+      expect(r.seen[1]).toMatchObject({ userId: 7, channel: 'FOREX_TRADE' });
+      expect(r.seen[1]!.message).toBe(notice);
+    }
+  });
+
+  it('asks its subscribers who listens, each user once, and forgets a subscriber that leaves', () => {
+    const bus = new InProcessBus();
+    const a = recorder([1, 2]);
+    const b = recorder([2, 3]);
+    const leave = bus.subscribe(a.subscriber);
+    bus.subscribe(b.subscriber);
+    expect(bus.hasSubscribers('DAY_MARKET')).toBe(true);
+    expect(bus.hasSubscribers('KLINE.EURUSD')).toBe(false);
+    expect([...bus.listeners('FOREX_TRADE')]).toEqual([1, 2, 3]);
+    leave();
+    expect([...bus.listeners('FOREX_TRADE')]).toEqual([2, 3]);
+    bus.publish('DAY_MARKET', {});
+    expect(a.seen).toHaveLength(0);
+    expect(b.seen).toHaveLength(1);
+  });
+});

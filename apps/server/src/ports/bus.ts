@@ -1,0 +1,80 @@
+import type { Lang } from '@tradepad/contracts';
+
+/** A user channel's message: one object for every connection, or one built per connection language (notices). */
+export type UserMessage = object | ((lang: Lang) => object);
+
+/**
+ * Where published messages go: the subscribers' side of the {@link Bus}. The realtime gateway is one (it writes to
+ * websockets); a Redis bridge forwarding to other nodes would be another.
+ */
+export interface BusSubscriber {
+  /** A public channel's message; `conflateKey` (a quote's symbol) lets a slow reader keep only the newest per key. */
+  deliver(channel: string, message: object, conflateKey?: string): void;
+  /** A user channel's message, for that user's connections only. */
+  deliverToUser(userId: number, channel: string, message: UserMessage): void;
+  /** Whether this subscriber has anyone listening to `channel`. */
+  hasSubscribers(channel: string): boolean;
+  /** The users this subscriber has listening to the user channel `channel`. */
+  listeners(channel: string): Iterable<number>;
+}
+
+/**
+ * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
+ * closures, and whoever holds the connections subscribes. Producers never know the gateway. In-process today
+ * ({@link InProcessBus}); a Redis implementation later carries the same calls between nodes.
+ */
+export interface Bus {
+  publish(channel: string, message: object, conflateKey?: string): void;
+  publishToUser(userId: number, channel: string, message: UserMessage): void;
+  /** Whether anyone listens to `channel`, so a producer can skip building messages nobody reads. */
+  hasSubscribers(channel: string): boolean;
+  /** The users listening to a user channel (the engine pushes figures only to them). */
+  listeners(channel: string): Iterable<number>;
+  /** Adds a subscriber; returns its removal. */
+  subscribe(subscriber: BusSubscriber): () => void;
+}
+
+/**
+ * The single-process bus: hands each message, as the very object published, straight to the subscribers. It adds no
+ * serialisation, copy or queue per message: the gateway still encodes a public message once into one websocket frame
+ * for all its connections, exactly as when it was called directly.
+ */
+export class InProcessBus implements Bus {
+  private subscribers: BusSubscriber[] = [];
+
+  publish(channel: string, message: object, conflateKey?: string): void {
+    const subs = this.subscribers;
+    for (let i = 0; i < subs.length; i++) subs[i]!.deliver(channel, message, conflateKey);
+  }
+
+  publishToUser(userId: number, channel: string, message: UserMessage): void {
+    const subs = this.subscribers;
+    for (let i = 0; i < subs.length; i++) subs[i]!.deliverToUser(userId, channel, message);
+  }
+
+  hasSubscribers(channel: string): boolean {
+    return this.subscribers.some((s) => s.hasSubscribers(channel));
+  }
+
+  *listeners(channel: string): Iterable<number> {
+    if (this.subscribers.length === 1) {
+      yield* this.subscribers[0]!.listeners(channel);
+      return;
+    }
+    const seen = new Set<number>();
+    for (const s of this.subscribers) {
+      for (const userId of s.listeners(channel)) {
+        if (seen.has(userId)) continue;
+        seen.add(userId);
+        yield userId;
+      }
+    }
+  }
+
+  subscribe(subscriber: BusSubscriber): () => void {
+    this.subscribers = [...this.subscribers, subscriber];
+    return () => {
+      this.subscribers = this.subscribers.filter((s) => s !== subscriber);
+    };
+  }
+}
