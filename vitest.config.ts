@@ -15,6 +15,7 @@ export default defineConfig({
             'apps/*/src/**/*.spec.{ts,tsx}',
             'apps/*/build/**/*.spec.ts',
             'apps/*/tools/**/*.spec.ts',
+            'eslint.config.spec.ts',
           ],
           environment: 'node',
         },

@@ -15,9 +15,9 @@ import { createMetrics } from './core/metrics.ts';
 import { openApiDocument } from './core/openapi.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedReferenceData } from './db/seed.ts';
 import { langFromHeader, translate } from './i18n/translate.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { UserAuth } from './modules/accounts/auth.ts';
@@ -47,6 +47,7 @@ import { TradingService, termsOf } from './modules/trading/trading.service.ts';
 import type { Feed } from './modules/market/feed.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
+import { SETTINGS_DEFAULTS } from './modules/settings/settings-defaults.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -124,7 +125,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, () => clock.now());
   const accountsRepo = new AccountsRepository(db, database.kind);
-  await seedReferenceData({ accounts: accountsRepo, settings: settingsRepo });
+  // Reference data on first start; present rows are left alone, so staff edits survive restarts.
+  await settingsRepo.seedMissing(SETTINGS_DEFAULTS);
+  await seedAccounts(accountsRepo);
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
