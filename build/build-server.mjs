@@ -31,10 +31,11 @@ const externalDependencies = {
   },
 };
 
-export async function buildServer() {
+/** Bundles the server into `outfile` (apps/server/dist/main.js unless a test asks for another place). */
+export async function buildServer(outfile = SERVER_OUT) {
   await esbuild.build({
     entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_OUT,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -47,4 +48,8 @@ export async function buildServer() {
   });
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) await buildServer();
+// `node build/build-server.mjs [--outfile=<path>]`
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const outfile = process.argv.find((a) => a.startsWith('--outfile='))?.slice('--outfile='.length);
+  await buildServer(outfile ? path.resolve(outfile) : SERVER_OUT);
+}
