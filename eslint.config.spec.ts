@@ -92,6 +92,11 @@ describe('boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     }
   });
 
+  it("the server's runtime code cannot import its offline tools", async () => {
+    const probe = 'apps/server/src/modules/market/boundary-probe.ts';
+    expect(await rulesFiring(probe, importing(probe, someSource('apps/server/tools')))).toContain('import-x/no-restricted-paths');
+  });
+
   it('apps cannot import scripts/ or build/; only the Vite configs use build/', async () => {
     const server = 'apps/server/src/boundary-probe.ts';
     expect(await rulesFiring(server, importing(server, 'scripts/test.mjs'))).toContain('import-x/no-restricted-paths');
