@@ -10,7 +10,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.{ts,tsx}', 'apps/*/build/**/*.spec.ts'],
+          include: [
+            'packages/*/src/**/*.spec.ts',
+            'apps/*/src/**/*.spec.{ts,tsx}',
+            'apps/*/build/**/*.spec.ts',
+            'apps/*/tools/**/*.spec.ts',
+            'eslint.config.spec.ts',
+          ],
           environment: 'node',
         },
       },

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createServer } from '../apps/server/src/server.ts';
 // @ts-expect-error a plain ES module script without types
-import { ensureFrontEndsBuilt } from '../scripts/build-if-stale.mjs';
+import { ensureFrontEndsBuilt } from '../build/build-if-stale.mjs';
 import { chromiumPath } from '../e2e/support/harness.ts';
 
 async function main() {

@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createServer } from '../apps/server/src/server.ts';
 // @ts-expect-error a plain ES module script without types
-import { ensureFrontEndsBuilt } from '../scripts/build-if-stale.mjs';
+import { ensureFrontEndsBuilt } from '../build/build-if-stale.mjs';
 import { chromiumPath } from '../e2e/support/harness.ts';
 
 const ROUTES = ['/', '/trade'];

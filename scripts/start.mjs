@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: builds the front ends when needed, then runs the server (HTTP + websocket + engine + simulator).
+// `npm start`: builds the front ends and the server when needed, then runs the compiled server (HTTP + websocket +
+// engine + simulator) from apps/server/dist. `npm run dev` and the tests run the TypeScript sources instead.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureFrontEndsBuilt } from './build-if-stale.mjs';
+import { ensureFrontEndsBuilt, ensureServerBuilt } from '../build/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 ensureFrontEndsBuilt();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+await ensureServerBuilt();
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });

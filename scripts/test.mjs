@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureFrontEndsBuilt } from './build-if-stale.mjs';
+import { ensureFrontEndsBuilt } from '../build/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const wanted = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../../scripts/vite-precompress.ts';
+import { precompress } from '../../build/vite-precompress.ts';
 
 export default defineConfig({
   base: '/admin/',

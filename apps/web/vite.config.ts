@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompress } from '../../scripts/vite-precompress.ts';
+import { precompress } from '../../build/vite-precompress.ts';
 import { LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './build/first-paint.ts';
 import { LANG_STORAGE_KEY } from './src/i18n/lang.ts';

@@ -13,7 +13,7 @@ export const PHONE = { width: 390, height: 844 };
 
 /**
  * A real product for browser tests: the server started as `npm start` starts it (built front ends, SQLite in a temp
- * folder, simulator), mail delivered to a real local SMTP server, and Debian's Chromium driven by playwright-core.
+ * folder, simulator; its TypeScript through tsx, where `npm start` runs the esbuild bundle), mail delivered to a real local SMTP server, and Debian's Chromium driven by playwright-core.
  */
 export interface E2E {
   baseUrl: string;

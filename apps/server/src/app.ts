@@ -374,7 +374,7 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
       wildcard: true,
       setHeaders: immutable,
       index: false,
-      // The build writes .br and .gz copies beside each file (scripts/vite-precompress.ts).
+      // The build writes .br and .gz copies beside each file (build/vite-precompress.ts).
       preCompressed: true,
     });
   if (hasAdmin)

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { AccountsRepository } from './modules/accounts/accounts.repository.ts';
-import { CALLING_CODES } from './modules/accounts/areas.data.ts';
+import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import type { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
 import type { NewsService } from './modules/content/news.service.ts';
@@ -29,16 +29,7 @@ export async function seedFirstStart(s: {
   now: number;
 }): Promise<void> {
   await s.settings.seedMissing(SETTINGS_DEFAULTS);
-  await s.accounts.seedAreas(CALLING_CODES);
-  await s.accounts.seedCompany({
-    name: 'Tradepad Markets Ltd',
-    logo: '/logo.svg',
-    url: 'https://tradepad.example',
-    subject: 'Online trading of forex and CFDs',
-    registered_address: '1 Harbour Road, Wan Chai, Hong Kong',
-    location: 'Hong Kong',
-    email: SETTINGS_DEFAULTS.complaint_email,
-  });
+  await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);
   await seedWallet(s.wallet, s.now);
   await s.news.seed(SEED_ARTICLES);

@@ -18,7 +18,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real entry point (`main.ts`) as `npm start` does, on a fresh data folder. */
+/** Starts the real entry point (`main.ts`, through tsx) on a fresh data folder; `npm start` runs its bundle instead. */
 async function startProcess(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-life-'));
   dirs.push(dataDir);

@@ -22,7 +22,7 @@ export const EMAIL_MAX = 254;
  * The REST answers' shapes, each derived from its zod schema in responses/accounts.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-export type {
+import type {
   Area,
   BasicInfo,
   CashBalance,
@@ -34,3 +34,15 @@ export type {
   PublicSetting,
   UserProfile,
 } from './responses/accounts.ts';
+export type {
+  Area,
+  BasicInfo,
+  CashBalance,
+  Captcha,
+  Company,
+  CompanyStatus,
+  DemoAccount,
+  LoginResult,
+  PublicSetting,
+  UserProfile,
+};

@@ -12,7 +12,8 @@ export type NewsCategory = typeof NEWS_CATEGORY | typeof ANNOUNCEMENT_CATEGORY;
  * The REST answers' shapes, each derived from its zod schema in responses/content.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-export type { NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting } from './responses/content.ts';
+import type { NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting } from './responses/content.ts';
+export type { NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting };
 
 /**
  * The article HTML allow-list (DESIGN §7), one list for the server's sanitiser (on save) and the app's (on render):

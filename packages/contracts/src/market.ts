@@ -16,10 +16,12 @@ export const MARKET_CLOSED = 2;
  * The REST answers' shapes, each derived from its zod schema in responses/market.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-export type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem } from './responses/market.ts';
+import type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem } from './responses/market.ts';
+export type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem };
 
 /** The websocket's market messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
-export type { DayMarketMessage, KlineMessage } from './realtime-messages.ts';
+import type { DayMarketMessage, KlineMessage } from './realtime-messages.ts';
+export type { DayMarketMessage, KlineMessage };
 
 /** Bars `forex/kline` returns by default, and at most. */
 export const KLINE_DEFAULT_BARS = 300;

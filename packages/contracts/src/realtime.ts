@@ -6,7 +6,7 @@ export const WS_CONNECT_TIMEOUT_MS = 5000;
 export const WS_MAX_MISSED_PONGS = 2;
 
 /** The messages' shapes, each derived from its zod schema in realtime-messages.ts (type-only: no zod in the app). */
-export type {
+import type {
   ClientMessage,
   ClientMessageType,
   DayMarketMessage,
@@ -17,6 +17,17 @@ export type {
   ResultMessage,
   ServerMessage,
 } from './realtime-messages.ts';
+export type {
+  ClientMessage,
+  ClientMessageType,
+  DayMarketMessage,
+  ForexClosedMessage,
+  ForexTradeMessage,
+  KlineMessage,
+  MarginCallMessage,
+  ResultMessage,
+  ServerMessage,
+};
 
 /** Channels the app subscribes to. `KLINE.<Code>` carries a code after the dot. */
 export const CHANNEL_DAY_MARKET = 'DAY_MARKET';

@@ -36,7 +36,7 @@ export const SUBMIT_PENDING = 0;
  * The REST answers' shapes, each derived from its zod schema in responses/trading.ts (type-only, so importing this
  * file never pulls zod into the web app's bundle).
  */
-export type {
+import type {
   AccountSummary,
   DealList,
   ForexDetail,
@@ -46,8 +46,10 @@ export type {
   PendingKind,
   SubmitResult,
 } from './responses/trading.ts';
+export type { AccountSummary, DealList, ForexDetail, LedgerEntryView, LedgerPage, OrderView, PendingKind, SubmitResult };
 
 // Websocket (DESIGN §4)
 
 /** The websocket's account messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
-export type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from './realtime-messages.ts';
+import type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from './realtime-messages.ts';
+export type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage };

@@ -38,7 +38,7 @@ export type CoinNetwork = (typeof COIN_NETWORKS)[number];
  * The REST answers' shapes, each derived from its zod schema in responses/wallet.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-export type {
+import type {
   AmountLimits,
   BankCurrencyOption,
   DepositCoinOption,
@@ -53,5 +53,21 @@ export type {
   WithdrawalList,
   WithdrawalRecord,
 } from './responses/wallet.ts';
+export type {
+  AmountLimits,
+  BankCurrencyOption,
+  DepositCoinOption,
+  DepositList,
+  DepositRecord,
+  DrawConfig,
+  DrawCurrency,
+  DrawMethod,
+  KycCenter,
+  UploadResult,
+  WireInfo,
+  WithdrawalList,
+  WithdrawalRecord,
+};
 /** `user/invite_list` (beyond the spec's calls: the invite screen's list); its schema is with the accounts answers. */
-export type { InviteList } from './responses/accounts.ts';
+import type { InviteList } from './responses/accounts.ts';
+export type { InviteList };

@@ -1,14 +1,10 @@
 import { LANGS, type Lang } from '@tradepad/contracts';
 import type { Candle, MarketHours, PeriodName } from '@tradepad/domain';
 import type { DbHandle } from '../../db/database.ts';
-import type { InstrumentsTable } from '../../db/schema.ts';
 import type { CategorySeed, InstrumentSeed } from './instruments.data.ts';
+import type { Instrument } from './instrument.ts';
 
-/** An instrument as the market module uses it: the table row with its JSON columns parsed. */
-export interface Instrument extends Omit<InstrumentsTable, 'leverages_json' | 'hours_json'> {
-  leverages: number[];
-  hours: MarketHours;
-}
+export type { Instrument };
 
 export interface CategoryRow {
   id: number;

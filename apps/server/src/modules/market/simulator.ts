@@ -13,15 +13,36 @@ export interface SimInstrument {
 }
 
 export interface SimParams {
-  /** Per-minute log-return standard deviation. */
+  /** Per-minute log-return standard deviation (a fraction of price, e.g. 0.00012). */
   minuteVol: number;
-  /** Multiplier of minuteVol per UTC hour (24 values). */
+  /**
+   * Multiplier of minuteVol for each UTC hour 0..23, with a root mean square of 1 over the 24 hours, so minuteVol stays
+   * the overall figure (a plain mean of 1 would add the profile's own spread to the variance).
+   */
   hourProfile: readonly number[];
+  /** Mean quote updates per minute in an average hour. */
   ticksPerMinute: number;
-  /** Standard deviation of the jump at a reopening, as a fraction of price. */
+  /**
+   * Standard deviation of the jump at a weekend reopening, as a fraction of price (√(π/2) × the mean absolute gap,
+   * which is the standard deviation for normal jumps but less at the mercy of one event weekend); 0 for what trades
+   * through the weekend.
+   */
   weekendGap: number;
-  /** Student-t degrees of freedom of returns. */
+  /**
+   * Degrees of freedom of the unit-variance Student t that matches the fat tails of 1-minute returns once the hour
+   * profile is taken out. Apply it per minute (to the minute's return or volatility), not per tick: a sum of n iid
+   * draws has 1/n of their excess kurtosis, so per-tick tails average away within the minute.
+   */
   tailDf: number;
+}
+
+/**
+ * One instrument's stored calibration (`CALIBRATION` in calibration.data.ts): the simulator's figures and where they
+ * come from. Computed offline by apps/server/tools/calibration (docs/calibration.md).
+ */
+export interface InstrumentCalibration extends SimParams {
+  /** Where the figures come from. */
+  basis: string;
 }
 
 export interface Scheduler {

@@ -23,7 +23,7 @@ import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository.ts';
-import type { Instrument } from '../market/market.repository.ts';
+import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { TradingRepository } from './trading.repository.ts';

@@ -37,7 +37,7 @@ import { timeText } from '../../core/time.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { Instrument } from '../market/market.repository.ts';
+import type { Instrument } from '../market/instrument.ts';
 import { logoPath } from '../market/logos.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { EngineInstrument, EngineSettings, LiveOrder, TradingEngine } from './trading.engine.ts';

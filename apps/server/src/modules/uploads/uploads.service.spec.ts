@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
-import { FILE_LINK_SECRET_KEY, loadFileLinkSecret } from './uploads.service.ts';
+import { FILE_LINK_SECRET_KEY, loadFileLinkSecret, type SecretStore } from './uploads.service.ts';
 
 /** The two calls loadFileLinkSecret makes, over a map shared like the settings table. */
-function settingsOver(table: Map<string, string>): SettingsRepository {
+function settingsOver(table: Map<string, string>): SecretStore {
   return {
     all: async () => Object.fromEntries(table),
     seedMissing: async (defaults: Record<string, string>) => {
       for (const [k, v] of Object.entries(defaults)) if (!table.has(k)) table.set(k, v);
     },
-  } as unknown as SettingsRepository;
+  };
 }
 
 describe('loadFileLinkSecret', () => {

@@ -7,7 +7,6 @@ import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { FILE_LINK_TTL_MS, isFileLinkValid, signFileLink } from './file-links.ts';
 import { IMAGE_LIMITS, reencodeImage } from './image-reencode.ts';
 import { UploadsRepository, type UploadRow } from './uploads.repository.ts';
@@ -50,7 +49,7 @@ export class UploadsService {
   }
 
   /** The service with its signing key loaded from the settings table, or created there on the first start. */
-  static async create(deps: Omit<UploadsDeps, 'secret'> & { settings: SettingsRepository }): Promise<UploadsService> {
+  static async create(deps: Omit<UploadsDeps, 'secret'> & { settings: SecretStore }): Promise<UploadsService> {
     return new UploadsService({ ...deps, secret: await loadFileLinkSecret(deps.settings) });
   }
 
@@ -131,11 +130,21 @@ export class UploadsService {
 }
 
 /**
+ * Where the signing key is kept: the settings table. The settings module's repository fits this shape and app.ts passes
+ * it in, so this module does not reach into another module's repository.
+ */
+export interface SecretStore {
+  /** Inserts the keys that are absent, leaving present ones alone (first writer wins). */
+  seedMissing(values: Record<string, string>): Promise<void>;
+  all(): Promise<Record<string, string>>;
+}
+
+/**
  * The key that signs file links: 32 random bytes made on the first start and kept in the settings table, so every
  * node and every restart signs and checks with the same one. Never a fixed default. Inserted with "do nothing on
  * conflict", so two nodes starting together agree on whichever was written first.
  */
-export async function loadFileLinkSecret(settings: SettingsRepository): Promise<Buffer> {
+export async function loadFileLinkSecret(settings: SecretStore): Promise<Buffer> {
   await settings.seedMissing({ [FILE_LINK_SECRET_KEY]: randomBytes(32).toString('hex') });
   const hex = (await settings.all())[FILE_LINK_SECRET_KEY];
   if (!hex || !/^[0-9a-f]{64}$/.test(hex)) throw new Error(`setting ${FILE_LINK_SECRET_KEY} is not 64 hex digits`);

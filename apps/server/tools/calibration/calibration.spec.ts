@@ -15,10 +15,10 @@ import {
   studentDfForKurtosis,
   studentMeanAbsRatio,
 } from './calibration-lib.ts';
-import { CALIBRATION } from './calibration.data.ts';
-import { INSTRUMENTS } from './instruments.data.ts';
+import { CALIBRATION } from '../../src/modules/market/calibration.data.ts';
+import { INSTRUMENTS } from '../../src/modules/market/instruments.data.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataDir = path.resolve(repoRoot, '../shared/data');
 const hasData = CALIBRATED_CODES.every((c) => existsSync(path.join(dataDir, `${c}_M1.csv`)));
 const CRYPTO = ['BTCUSD', 'ETHUSD', 'LTCUSD', 'XRPUSD'];

@@ -1,0 +1,8 @@
+import type { MarketHours } from '@tradepad/domain';
+import type { InstrumentsTable } from '../../db/schema.ts';
+
+/** An instrument as the server uses it: the table row with its JSON columns parsed (the market repository reads it). */
+export interface Instrument extends Omit<InstrumentsTable, 'leverages_json' | 'hours_json'> {
+  leverages: number[];
+  hours: MarketHours;
+}

@@ -1,0 +1,55 @@
+// Compiles the server for production: apps/server/src/main.ts bundled by esbuild into apps/server/dist/main.js.
+// Our own code and the workspace packages (@tradepad/domain, @tradepad/contracts, which export TypeScript) go into
+// the bundle; every npm dependency stays external and is loaded from node_modules as usual, so native modules
+// (better-sqlite3, sharp, argon2) and packages that read their own files keep working. `npm run dev` and the tests
+// run the TypeScript directly; only `npm start` runs this output.
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const SERVER_ENTRY = path.join(root, 'apps/server/src/main.ts');
+export const SERVER_OUT = path.join(root, 'apps/server/dist/main.js');
+
+/**
+ * Bare imports are npm packages and stay external, except the workspace packages, which are TypeScript sources. Each
+ * external is resolved once from the output folder, as Node will at run time, so a package that only resolves from a
+ * workspace's own node_modules fails the build instead of the start.
+ */
+const externalDependencies = {
+  name: 'tradepad-external-dependencies',
+  setup(build) {
+    // Node looks from apps/server/dist up through apps/server/node_modules, then the root's: the same as from here.
+    const runsFrom = path.join(root, 'apps/server');
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'probe' || args.path.startsWith('@tradepad/')) return undefined;
+      const probe = await build.resolve(args.path, { kind: args.kind, resolveDir: runsFrom, pluginData: 'probe' });
+      if (probe.errors.length > 0) {
+        return { errors: [{ text: `${args.path} does not resolve from apps/server/dist, where the server runs` }] };
+      }
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** Bundles the server into `outfile` (apps/server/dist/main.js unless a test asks for another place). */
+export async function buildServer(outfile = SERVER_OUT) {
+  await esbuild.build({
+    entryPoints: [SERVER_ENTRY],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    // Stack traces and pino's error logs keep readable names.
+    keepNames: true,
+    plugins: [externalDependencies],
+    logLevel: 'warning',
+  });
+}
+
+// `node build/build-server.mjs [--outfile=<path>]`
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const outfile = process.argv.find((a) => a.startsWith('--outfile='))?.slice('--outfile='.length);
+  await buildServer(outfile ? path.resolve(outfile) : SERVER_OUT);
+}
