@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TYPE_EMAIL,
   ACCOUNT_TYPE_MOBILE,
@@ -24,7 +23,6 @@ import {
   type registerParams,
 } from '@tradepad/contracts';
 import { formatMoney, parseMoney } from '@tradepad/domain';
-import svgCaptcha from 'svg-captcha';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { transaction } from '../../db/after-commit.ts';
@@ -33,16 +31,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError, refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { timeText } from '../../core/time.ts';
-import {
-  decoyPasswordHash,
-  hashPassword,
-  newVerificationCode,
-  randomCode,
-  safeEqual,
-  sha256,
-  verifyPassword,
-} from '../../core/security.ts';
-import { translate } from '../../i18n/translate.ts';
+import { decoyPasswordHash, hashPassword, randomCode, safeEqual, sha256, verifyPassword } from '../../core/security.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { MessageSender } from '../../ports/messaging.ts';
 import { demoFunded } from '../ledger/ledger-entries.ts';
@@ -50,27 +39,11 @@ import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { AccountsRepository, AreaRow } from './accounts.repository.ts';
 import type { SessionsService } from './sessions.service.ts';
-
-/** svg-captcha's module is itself the renderer of a given text; its typings only declare the helpers. */
-const renderCaptcha = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
+import { VerificationCodes, type CodeTarget } from './verification-codes.ts';
 
 const MINUTE = 60_000;
-/** Verification codes (DESIGN §7): valid 10 minutes, 5 wrong tries, resend after 60 s. */
-export const CODE_TTL_MS = 10 * MINUTE;
-export const CODE_MAX_TRIES = 5;
-export const CODE_RESEND_MS = 60_000;
-/** At most this many codes per address, and per client address, in an hour. */
-export const CODES_PER_ADDRESS_PER_HOUR = 10;
-export const CODES_PER_CLIENT_PER_HOUR = 30;
-export const CAPTCHA_TTL_MS = 5 * MINUTE;
 /** Failed logins: an account or a client is paused for the rest of a 15-minute window after 10. */
 const LOGIN_FAILURES = { limit: 10, windowMs: 15 * MINUTE };
-
-/** Where a code goes: the channel and the normalised address (lower-cased email, or +<global code><number>). */
-interface CodeTarget {
-  channel: 'email' | 'sms';
-  address: string;
-}
 
 export interface AccountsDeps {
   db: Db;
@@ -90,8 +63,10 @@ export class AccountsService {
   private areasCache: Promise<AreaRow[]> | undefined;
   private readonly loginFailures: RateLimiter;
   private readonly demoCreations: RateLimiter;
+  private readonly codes: VerificationCodes;
 
   constructor(private readonly d: AccountsDeps) {
+    this.codes = new VerificationCodes(d);
     this.loginFailures = new RateLimiter(d.clock, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
     this.demoCreations = new RateLimiter(d.clock, 30, 60 * MINUTE);
   }
@@ -130,16 +105,11 @@ export class AccountsService {
     return this.d.repo.searchCompanies(name);
   }
 
-  async captcha(): Promise<Captcha> {
-    const text = this.d.captchaText?.() ?? randomCode(4);
-    const svg = renderCaptcha(text, { noise: 2, color: true, background: '#f2f4f7', width: 120, height: 44, fontSize: 44 });
-    const id = randomUUID();
-    const now = this.d.clock.now();
-    await this.d.repo.insertCaptcha(id, sha256(text.toLowerCase()), now, now + CAPTCHA_TTL_MS);
-    return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-  }
+  // Captchas and verification codes (VerificationCodes does the work)
 
-  // Verification codes
+  captcha(): Promise<Captcha> {
+    return this.codes.captcha();
+  }
 
   async sendEmailCode(p: { email: string; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
     const target: CodeTarget = { channel: 'email', address: p.email };
@@ -163,70 +133,7 @@ export class AccountsService {
       if (!owner || owner.id !== ctx.user.id) throw refuse('err.forbidden');
     }
 
-    const now = this.d.clock.now();
-    const last = await this.d.repo.latestCode(target.address, purpose);
-    if (last && now - last.created_at < CODE_RESEND_MS)
-      throw refuse('err.code_resend_wait', { seconds: Math.ceil((CODE_RESEND_MS - (now - last.created_at)) / 1000) });
-    const hourAgo = now - 60 * MINUTE;
-    if (
-      (await this.d.repo.countCodesSince('address', target.address, hourAgo)) >= CODES_PER_ADDRESS_PER_HOUR ||
-      (await this.d.repo.countCodesSince('client_ip', ctx.ip, hourAgo)) >= CODES_PER_CLIENT_PER_HOUR
-    )
-      throw refuse('err.code_rate_limited');
-
-    const code = newVerificationCode();
-    const id = await this.d.repo.insertCode({
-      channel: target.channel,
-      address: target.address,
-      purpose,
-      codeHash: codeHash(target.address, purpose, code),
-      clientIp: ctx.ip,
-      at: now,
-      expiresAt: now + CODE_TTL_MS,
-    });
-    try {
-      const lang = ctx.lang;
-      await this.d.sender.send(
-        target.channel === 'email'
-          ? {
-              channel: 'email',
-              to: target.address,
-              subject: translate(lang, 'mail.code_subject'),
-              body: translate(lang, 'mail.code_body', { code }),
-            }
-          : { channel: 'sms', to: target.address, subject: '', body: translate(lang, 'sms.code_body', { code }) },
-      );
-    } catch (err) {
-      await this.d.repo.deleteCode(id);
-      ctx.log.error({ err, channel: target.channel }, 'verification code could not be delivered');
-      throw refuse('err.code_send_failed');
-    }
-  }
-
-  /**
-   * Checks a code and returns its id for the caller to consume inside its own transaction. A wrong try is counted
-   * at once, outside any transaction, so a refusal cannot roll the count back.
-   */
-  private async checkCode(target: CodeTarget, purpose: CodePurpose, code: string): Promise<number> {
-    const row = await this.d.repo.latestCode(target.address, purpose);
-    const now = this.d.clock.now();
-    if (!row || row.consumed_at !== null || row.expires_at <= now) throw refuse('err.code_expired');
-    if (row.attempts >= CODE_MAX_TRIES) throw refuse('err.code_too_many_tries');
-    if (!safeEqual(row.code_hash, codeHash(target.address, purpose, code.trim()))) {
-      await this.d.repo.countWrongCode(row.id);
-      const left = CODE_MAX_TRIES - row.attempts - 1;
-      throw left > 0 ? refuse('err.code_wrong', { left }) : refuse('err.code_too_many_tries');
-    }
-    return row.id;
-  }
-
-  private async checkCaptcha(id: string | undefined, text: string): Promise<void> {
-    if (!id) throw refuse('err.captcha_expired');
-    const row = await this.d.repo.captcha(id);
-    const now = this.d.clock.now();
-    if (!row || row.used_at !== null || row.expires_at <= now || !(await this.d.repo.useCaptcha(id, now)))
-      throw refuse('err.captcha_expired');
-    if (!safeEqual(row.text_hash, sha256(text.trim().toLowerCase()))) throw refuse('err.captcha_wrong');
+    await this.codes.send(target, purpose, ctx);
   }
 
   // Registration and sign-in
@@ -258,8 +165,8 @@ export class AccountsService {
       throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
 
     let codeId: number | undefined;
-    if ((await this.d.settings.int('verify_reg_type')) === 2) await this.checkCaptcha(p.key, p.sms_code);
-    else codeId = await this.checkCode(target.code, 1, p.sms_code);
+    if ((await this.d.settings.int('verify_reg_type')) === 2) await this.codes.checkCaptcha(p.key, p.sms_code);
+    else codeId = await this.codes.check(target.code, 1, p.sms_code);
 
     const passwordHash = await hashPassword(p.password);
     const now = this.d.clock.now();
@@ -402,7 +309,7 @@ export class AccountsService {
     const user = await this.userByTarget(target.code);
     if (!user || user.is_demo)
       throw refuse(target.code.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
-    const codeId = await this.checkCode(target.code, 2, p.auth_code);
+    const codeId = await this.codes.check(target.code, 2, p.auth_code);
     await this.replacePassword(user.id, codeId, p.new_password);
   }
 
@@ -445,7 +352,7 @@ export class AccountsService {
     }
     if (p.new_password === p.old_password) throw refuse('err.password_same');
     const target = await this.ownTarget(user, p.type);
-    const codeId = await this.checkCode(target, 3, p.auth_code);
+    const codeId = await this.codes.check(target, 3, p.auth_code);
     await this.replacePassword(user.id, codeId, p.new_password, sessionId);
   }
 
@@ -546,7 +453,6 @@ export interface RequestCtx {
 }
 
 /** Codes are stored as a hash bound to their address and purpose, so a leaked table reveals no usable code. */
-const codeHash = (address: string, purpose: number, code: string): string => sha256(`${address}|${purpose}|${code}`);
 
 /** `jo***@example.com`, `+852 ****5678`: enough for the inviter to recognise a friend, not to contact a stranger. */
 export function maskAccount(account: string): string {
