@@ -14,3 +14,7 @@ export * from './wallet-params.ts';
 export * from './content.ts';
 export * from './content-params.ts';
 export * from './settings-params.ts';
+export * from './admin-staff.ts';
+export * from './admin-review.ts';
+export * from './admin-config.ts';
+export * from './admin-outbox.ts';
