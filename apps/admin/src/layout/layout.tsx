@@ -43,7 +43,11 @@ export function NavMenu() {
   const [open] = useSidebarState();
   const { pathname } = useLocation();
   return (
-    <Box component="nav" aria-label={translate('tp.nav.sections')} sx={{ mt: 1 }}>
+    <Box
+      component="nav"
+      aria-label={translate('tp.nav.sections')}
+      sx={{ mt: 1, width: open ? 220 : 56, transition: 'width 150ms' }}
+    >
       <List dense disablePadding>
         {sectionsFor(permissions).map((s) => {
           const item = SECTION_ITEMS[s];
@@ -111,7 +115,11 @@ function ConsoleAppBar() {
 
 export function ConsoleLayout({ children }: LayoutProps & { children?: ReactNode }) {
   return (
-    <Layout appBar={ConsoleAppBar} menu={NavMenu} sx={{ '& .RaLayout-content': { px: { xs: 1, md: 3 }, pb: 4 } }}>
+    <Layout
+      appBar={ConsoleAppBar}
+      menu={NavMenu}
+      sx={{ minWidth: 0, '& .RaLayout-content': { px: { xs: 1, md: 3 }, pb: 4, minWidth: 0 } }}
+    >
       {children}
     </Layout>
   );

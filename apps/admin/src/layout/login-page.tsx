@@ -26,11 +26,11 @@ export function LoginPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card component="form" onSubmit={submit} sx={{ width: 380, maxWidth: '100%' }} aria-busy={busy}>
+      <Card component="form" onSubmit={submit} sx={{ width: 420, maxWidth: '100%' }} aria-busy={busy}>
         <CardContent>
           <Stack spacing={2}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h5" component="h1">
+              <Typography variant="h6" component="h1">
                 {translate('tp.brand')}
               </Typography>
               <LocalesMenuButton />

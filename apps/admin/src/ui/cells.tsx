@@ -10,7 +10,8 @@ export const useTimeLocale = () => LANG_TAG[useLocale() as ConsoleLang] ?? 'en-G
 export function TimeCell({ source }: { source: string; label?: string }) {
   const record = useRecordContext<Record<string, number | null>>();
   const locale = useTimeLocale();
-  return <Box sx={{ whiteSpace: 'nowrap' }}>{formatTime(record?.[source], locale)}</Box>;
+  // Narrow: the date and the time may take two lines, so the table fits beside the detail panel.
+  return <Box sx={{ minWidth: 90, maxWidth: 130 }}>{formatTime(record?.[source], locale)}</Box>;
 }
 
 /** The row's owner: the account (e-mail, phone or uid) over the user id. */

@@ -1,4 +1,4 @@
-import { Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   BooleanInput,
@@ -101,11 +101,19 @@ function validatorsOf(f: FieldSpec): Validator[] {
   return v;
 }
 
-/** The inputs of a configuration form, from its field specs. */
+/** The inputs of a configuration form, from its field specs, two to a row on wider screens. */
 function ConfigInputs({ fields }: { fields: FieldSpec[] }) {
   const translate = useTranslate();
   return (
-    <>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        columnGap: 2,
+        width: '100%',
+        '& .wide': { gridColumn: '1 / -1' },
+      }}
+    >
       {fields.map((f) => {
         const common = {
           source: f.name,
@@ -115,18 +123,18 @@ function ConfigInputs({ fields }: { fields: FieldSpec[] }) {
         };
         switch (f.kind) {
           case 'bool':
-            return <BooleanInput key={f.name} {...common} />;
+            return <BooleanInput key={f.name} {...common} className="wide" />;
           case 'select':
             return (
               <SelectInput
                 key={f.name}
                 {...common}
                 choices={(f.options ?? []).map((o) => ({ id: String(o.value), name: o.label }))}
-                sx={{ minWidth: 240 }}
+                fullWidth
               />
             );
           case 'textarea':
-            return <TextInput key={f.name} {...common} multiline minRows={2} fullWidth />;
+            return <TextInput key={f.name} {...common} multiline minRows={2} fullWidth className={f.wide ? 'wide' : undefined} />;
           case 'text':
           case 'decimal':
           case 'int':
@@ -134,8 +142,8 @@ function ConfigInputs({ fields }: { fields: FieldSpec[] }) {
               <TextInput
                 key={f.name}
                 {...common}
-                fullWidth={f.wide}
-                sx={f.wide ? undefined : { minWidth: 240 }}
+                fullWidth
+                className={f.wide ? 'wide' : undefined}
                 slotProps={{
                   htmlInput: {
                     inputMode: f.kind === 'text' ? undefined : f.kind === 'int' ? 'numeric' : 'decimal',
@@ -146,7 +154,7 @@ function ConfigInputs({ fields }: { fields: FieldSpec[] }) {
             );
         }
       })}
-    </>
+    </Box>
   );
 }
 
@@ -173,7 +181,7 @@ interface FormProps {
 function EditForm({ fields }: { fields: FieldSpec[] }) {
   const record = useRecordContext<{ id: number }>();
   return (
-    <SimpleForm record={record ? { ...toForm(record, fields), id: record.id } : undefined} sx={{ maxWidth: 720 }}>
+    <SimpleForm record={record ? { ...toForm(record, fields), id: record.id } : undefined} sx={{ maxWidth: 860 }}>
       <ConfigInputs fields={fields} />
     </SimpleForm>
   );
@@ -201,7 +209,11 @@ export function ConfigEdit({ fields, noun }: FormProps) {
 
 function PageHeadOfRecord({ noun, translate }: { noun: string; translate: (k: string, o?: object) => string }) {
   const record = useRecordContext();
-  return <PageHead title={translate('tp.config.edit_title', { noun: translate(noun), id: record?.id ?? '' })} />;
+  return (
+    <Box sx={{ px: 2 }}>
+      <PageHead title={translate('tp.config.edit_title', { noun: translate(noun), id: record?.id ?? '' })} />
+    </Box>
+  );
 }
 
 /** Adds a record from `blank`. */
@@ -217,8 +229,10 @@ export function ConfigCreate({ fields, noun, blank }: FormProps & { blank: FormV
       record={blank}
       sx={{ mt: 2 }}
     >
-      <PageHead title={translate('tp.config.new_title', { noun: translate(noun) })} />
-      <SimpleForm sx={{ maxWidth: 720 }}>
+      <Box sx={{ px: 2 }}>
+        <PageHead title={translate('tp.config.new_title', { noun: translate(noun) })} />
+      </Box>
+      <SimpleForm sx={{ maxWidth: 860 }}>
         <ConfigInputs fields={fields} />
       </SimpleForm>
     </Create>

@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import {
   Datagrid,
   List,
+  Pagination,
   RefreshButton,
   TextInput,
   TopToolbar,
@@ -58,7 +59,7 @@ const PAGE_SIZE = 20;
 
 /**
  * A review queue: a status filter (opening on the records waiting for a decision), a user filter, a paged table, and
- * a detail panel for the selected row beside the table (in a drawer on narrower screens). After a decision the list
+ * a detail panel for the selected row beside the table (sliding over it on narrower screens). After a decision the list
  * reloads and the selected row keeps showing, refreshed from the server when the list still holds it.
  */
 export function ReviewList<T extends RaRecord>({
@@ -74,7 +75,7 @@ export function ReviewList<T extends RaRecord>({
 }: Props<T>) {
   const [selected, setSelected] = useState<T | null>(null);
   const [patch, setPatch] = useState<Partial<T>>({});
-  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('xl'));
   const select = (row: T | null) => {
     setSelected(row);
     setPatch({});
@@ -88,14 +89,33 @@ export function ReviewList<T extends RaRecord>({
         title={<></>}
         perPage={PAGE_SIZE}
         filterDefaultValues={{ status: waiting }}
-        filters={[<TextInput key="user_id" source="user_id" label="tp.common.user_id" alwaysOn resettable size="small" />]}
+        filters={[
+          <TextInput
+            key="user_id"
+            source="user_id"
+            label="tp.common.user_id"
+            alwaysOn
+            resettable
+            variant="outlined"
+            size="small"
+            sx={{ width: 150 }}
+          />,
+        ]}
         actions={<QueueActions statuses={statuses} />}
         exporter={false}
         empty={false}
-        aside={wide ? <Box sx={{ width: 400, ml: 2, flexShrink: 0 }}>{panel}</Box> : undefined}
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
+        aside={wide ? <Box sx={{ width: 360, ml: 2, flexShrink: 0 }}>{panel}</Box> : undefined}
+        pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
+          // The panel slides in at the right; the table makes room for it (and scrolls sideways when it must).
+          mr: !wide && selected ? { sm: '412px' } : 0,
+        }}
       >
         <Datagrid
+          size="small"
+          sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { py: 1 } }}
           bulkActionButtons={false}
           rowClick={(_id, _resource, record) => {
             select(record as T);
@@ -107,8 +127,13 @@ export function ReviewList<T extends RaRecord>({
           {children}
         </Datagrid>
         {!wide && (
-          <Drawer anchor="right" open={selected !== null} onClose={() => select(null)}>
-            <Box sx={{ width: { xs: '100vw', sm: 440 } }}>{panel}</Box>
+          <Drawer
+            variant="persistent"
+            anchor="right"
+            open={selected !== null}
+            slotProps={{ paper: { sx: { top: 48, height: 'calc(100% - 48px)', width: { xs: '100vw', sm: 420 }, p: 1 } } }}
+          >
+            {panel}
           </Drawer>
         )}
       </List>

@@ -47,7 +47,7 @@ export function DepositsList() {
       <IdCell label="tp.common.id" />
       <TimeCell source="created_at" label="tp.common.submitted" />
       <UserCell label="tp.common.user" />
-      <FunctionField<DepositReview> label="tp.common.currency" render={currency} />
+      <FunctionField<DepositReview> label="tp.common.currency" render={currency} sx={{ whiteSpace: 'nowrap' }} />
       <FunctionField<DepositReview> label="tp.common.amount" render={(d) => d.number} textAlign="right" sx={num} />
       <FunctionField<DepositReview> label="tp.deposits.credit_usd" render={(d) => d.usd_amount} textAlign="right" sx={num} />
       <FunctionField<DepositReview> label="tp.common.status" render={(d) => <StatusChip info={status(d)} status={d.status} />} />

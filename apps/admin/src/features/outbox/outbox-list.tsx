@@ -1,6 +1,6 @@
 import type { OutboxItem } from '@tradepad/contracts/admin-outbox';
 import { Box } from '@mui/material';
-import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { TimeCell } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 
@@ -16,9 +16,11 @@ const filters = [
       { id: 'email', name: 'tp.outbox.email' },
       { id: 'sms', name: 'tp.outbox.sms' },
     ]}
+    variant="outlined"
     size="small"
+    sx={{ minWidth: 150 }}
   />,
-  <TextInput key="recipient" source="recipient" label="tp.outbox.to" alwaysOn resettable size="small" />,
+  <TextInput key="recipient" source="recipient" label="tp.outbox.to" alwaysOn resettable variant="outlined" size="small" />,
 ];
 
 /** Mail and SMS not sent through a provider (SMTP_URL / SMS_URL unset; DESIGN §2), newest first. */
@@ -27,8 +29,21 @@ export function OutboxList() {
   return (
     <>
       <PageHead title="tp.outbox.title" intro="tp.outbox.intro" />
-      <List<OutboxItem> title={<></>} perPage={PAGE_SIZE} filters={filters} exporter={false} empty={false} sort={undefined}>
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
+      <List<OutboxItem>
+        title={<></>}
+        perPage={PAGE_SIZE}
+        filters={filters}
+        exporter={false}
+        empty={false}
+        pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          size="small"
+          sx={{ '& td': { verticalAlign: 'top' }, '& th': { whiteSpace: 'nowrap' } }}
+        >
           <TimeCell source="created_at" label="tp.outbox.time" />
           <FunctionField<OutboxItem>
             label="tp.outbox.channel"

@@ -40,6 +40,7 @@ export function WithdrawalsList() {
       <UserCell label="tp.common.user" />
       <FunctionField<WithdrawalReview>
         label="tp.withdrawals.pay_to"
+        sx={{ whiteSpace: 'nowrap' }}
         render={(w) => (w.type === DRAW_BANK ? translate('tp.withdrawals.bank_of', { currency: w.code }) : currency(w))}
       />
       <FunctionField<WithdrawalReview> label="tp.withdrawals.amount_usd" render={(w) => w.number} textAlign="right" sx={num} />
