@@ -3,6 +3,17 @@
  * plural forms as polyglot reads them. messages.hk.ts has the same keys (the spec checks).
  */
 export const messagesEn = {
+  /** react-admin names resources in its own texts ("No … found"). */
+  resources: {
+    deposits: { name: 'Deposit |||| Deposits' },
+    withdrawals: { name: 'Withdrawal |||| Withdrawals' },
+    kyc: { name: 'Application |||| Applications' },
+    outbox: { name: 'Message |||| Messages' },
+    'deposit-channels': { name: 'Channel |||| Channels' },
+    'wire-channels': { name: 'Channel |||| Channels' },
+    'draw-currencies': { name: 'Currency |||| Currencies' },
+    'wallet-settings': { name: 'Settings |||| Settings' },
+  },
   tp: {
     brand: 'Tradepad back office',
     login: {

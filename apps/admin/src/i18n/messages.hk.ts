@@ -2,6 +2,16 @@ import type { ConsoleMessages } from './messages.en.ts';
 
 /** The console's own texts in Traditional Chinese (Hong Kong); the same keys as messages.en.ts. */
 export const messagesHk: ConsoleMessages = {
+  resources: {
+    deposits: { name: '入金' },
+    withdrawals: { name: '出金' },
+    kyc: { name: '申請' },
+    outbox: { name: '郵件及短訊' },
+    'deposit-channels': { name: '渠道' },
+    'wire-channels': { name: '渠道' },
+    'draw-currencies': { name: '幣種' },
+    'wallet-settings': { name: '設定' },
+  },
   tp: {
     brand: 'Tradepad 後台',
     login: {

@@ -7,7 +7,7 @@ import { LANG_TAG, type ConsoleLang } from '../i18n/lang.ts';
 export const useTimeLocale = () => LANG_TAG[useLocale() as ConsoleLang] ?? 'en-GB';
 
 /** A row's time column, in the console's language. */
-export function TimeCell({ source }: { source: string; label?: string }) {
+export function TimeCell({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<Record<string, number | null>>();
   const locale = useTimeLocale();
   // Narrow: the date and the time may take two lines, so the table fits beside the detail panel.

@@ -1,4 +1,4 @@
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Button, Tab, Tabs } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   BooleanInput,
@@ -8,9 +8,11 @@ import {
   Edit,
   Link,
   List,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   TopToolbar,
   maxLength,
   regex,
@@ -178,10 +180,28 @@ interface FormProps {
   noun: string;
 }
 
+/** Save, and back to the list; records are never deleted (the server has no such call). */
+function FormToolbar() {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <SaveButton />
+      <Button component={Link} to={`/${resource}`}>
+        {translate('ra.action.cancel')}
+      </Button>
+    </Toolbar>
+  );
+}
+
 function EditForm({ fields }: { fields: FieldSpec[] }) {
   const record = useRecordContext<{ id: number }>();
   return (
-    <SimpleForm record={record ? { ...toForm(record, fields), id: record.id } : undefined} sx={{ maxWidth: 860 }}>
+    <SimpleForm
+      record={record ? { ...toForm(record, fields), id: record.id } : undefined}
+      sx={{ maxWidth: 860 }}
+      toolbar={<FormToolbar />}
+    >
       <ConfigInputs fields={fields} />
     </SimpleForm>
   );
@@ -232,7 +252,7 @@ export function ConfigCreate({ fields, noun, blank }: FormProps & { blank: FormV
       <Box sx={{ px: 2 }}>
         <PageHead title={translate('tp.config.new_title', { noun: translate(noun) })} />
       </Box>
-      <SimpleForm sx={{ maxWidth: 860 }}>
+      <SimpleForm sx={{ maxWidth: 860 }} toolbar={<FormToolbar />}>
         <ConfigInputs fields={fields} />
       </SimpleForm>
     </Create>

@@ -75,7 +75,10 @@ export function ReviewList<T extends RaRecord>({
 }: Props<T>) {
   const [selected, setSelected] = useState<T | null>(null);
   const [patch, setPatch] = useState<Partial<T>>({});
+  // ≥ 1536 px: the panel sits beside the table; ≥ 1200 px it slides in and the table makes room; narrower (tablets)
+  // it opens over the table and closes with a tap outside.
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('xl'));
+  const desktop = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
   const select = (row: T | null) => {
     setSelected(row);
     setPatch({});
@@ -88,6 +91,8 @@ export function ReviewList<T extends RaRecord>({
         resource={resource}
         title={<></>}
         perPage={PAGE_SIZE}
+        // The server lists newest first and sorts no other way.
+        sort={{ field: 'id', order: 'DESC' }}
         filterDefaultValues={{ status: waiting }}
         filters={[
           <TextInput
@@ -110,7 +115,7 @@ export function ReviewList<T extends RaRecord>({
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto' },
           // The panel slides in at the right; the table makes room for it (and scrolls sideways when it must).
-          mr: !wide && selected ? { sm: '412px' } : 0,
+          mr: !wide && desktop && selected ? '412px' : 0,
         }}
       >
         <Datagrid
@@ -128,10 +133,17 @@ export function ReviewList<T extends RaRecord>({
         </Datagrid>
         {!wide && (
           <Drawer
-            variant="persistent"
+            variant={desktop ? 'persistent' : 'temporary'}
             anchor="right"
             open={selected !== null}
-            slotProps={{ paper: { sx: { top: 48, height: 'calc(100% - 48px)', width: { xs: '100vw', sm: 420 }, p: 1 } } }}
+            onClose={() => select(null)}
+            slotProps={{
+              paper: {
+                sx: desktop
+                  ? { top: 48, height: 'calc(100% - 48px)', width: 420, p: 1 }
+                  : { width: { xs: '100vw', sm: 440 }, p: 1 },
+              },
+            }}
           >
             {panel}
           </Drawer>

@@ -45,7 +45,7 @@ export function DepositsList() {
       detail={(d, changed) => <DepositDetail deposit={d} changed={changed} />}
     >
       <IdCell label="tp.common.id" />
-      <TimeCell source="created_at" label="tp.common.submitted" />
+      <TimeCell source="created_at" label="tp.common.submitted" sortable={false} />
       <UserCell label="tp.common.user" />
       <FunctionField<DepositReview> label="tp.common.currency" render={currency} sx={{ whiteSpace: 'nowrap' }} />
       <FunctionField<DepositReview> label="tp.common.amount" render={(d) => d.number} textAlign="right" sx={num} />

@@ -30,7 +30,7 @@ export function KycList() {
       detail={(k, changed) => <KycDetail application={k} changed={changed} />}
     >
       <IdCell label="tp.common.id" />
-      <TimeCell source="created_at" label="tp.common.submitted" />
+      <TimeCell source="created_at" label="tp.common.submitted" sortable={false} />
       <UserCell label="tp.common.user" />
       <TextField source="name" label="tp.kyc.name" sortable={false} />
       <FunctionField<KycReview> label="tp.kyc.card_id" render={(k) => <code>{k.card_id}</code>} />

@@ -30,6 +30,7 @@ export function OutboxList() {
     <>
       <PageHead title="tp.outbox.title" intro="tp.outbox.intro" />
       <List<OutboxItem>
+        sort={{ field: 'id', order: 'DESC' }}
         title={<></>}
         perPage={PAGE_SIZE}
         filters={filters}
@@ -44,7 +45,7 @@ export function OutboxList() {
           size="small"
           sx={{ '& td': { verticalAlign: 'top' }, '& th': { whiteSpace: 'nowrap' } }}
         >
-          <TimeCell source="created_at" label="tp.outbox.time" />
+          <TimeCell source="created_at" label="tp.outbox.time" sortable={false} />
           <FunctionField<OutboxItem>
             label="tp.outbox.channel"
             render={(m) => translate(m.channel === 'sms' ? 'tp.outbox.sms' : 'tp.outbox.email')}

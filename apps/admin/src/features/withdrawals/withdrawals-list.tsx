@@ -36,7 +36,7 @@ export function WithdrawalsList() {
       detail={(w, changed) => <WithdrawalDetail withdrawal={w} changed={changed} />}
     >
       <IdCell label="tp.common.id" />
-      <TimeCell source="created_at" label="tp.common.submitted" />
+      <TimeCell source="created_at" label="tp.common.submitted" sortable={false} />
       <UserCell label="tp.common.user" />
       <FunctionField<WithdrawalReview>
         label="tp.withdrawals.pay_to"
