@@ -1,6 +1,17 @@
 import type { WalletSettings } from '@tradepad/contracts/admin-config';
 import { Alert, Typography } from '@mui/material';
-import { BooleanInput, Edit, SaveButton, SimpleForm, Toolbar, useNotify, usePermissions, useTranslate } from 'react-admin';
+import {
+  AccessDenied,
+  BooleanInput,
+  Edit,
+  Loading,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { mayUse } from '../../access.ts';
 import { WALLET_SETTINGS_ID } from '../../providers/data-provider.ts';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -9,8 +20,10 @@ import { PageHead } from '../../ui/page-head.tsx';
 export function SettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions } = usePermissions<string>();
+  const { permissions, isPending } = usePermissions<string>();
   const canChange = mayUse(permissions, 'wallet-settings', 'act');
+  if (isPending) return <Loading />;
+  if (!mayUse(permissions, 'wallet-settings', 'read')) return <AccessDenied />;
   return (
     <>
       <PageHead title="tp.settings.title" intro="tp.settings.intro" />
@@ -18,6 +31,9 @@ export function SettingsPage() {
         resource="wallet-settings"
         id={WALLET_SETTINGS_ID}
         mutationMode="pessimistic"
+        // Signed in already (the console requires it) and the role checked above: finance reads the form here even
+        // though react-admin would count an edit page as acting.
+        disableAuthentication
         redirect={false}
         title={false}
         actions={false}
