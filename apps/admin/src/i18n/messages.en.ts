@@ -21,6 +21,7 @@ export const messagesEn = {
       password: 'Password',
       submit: 'Sign in',
       busy: 'Signing in…',
+      session_ended: 'Your session ended. Sign in again.',
     },
     nav: {
       sections: 'Sections',

@@ -19,6 +19,7 @@ export const messagesHk: ConsoleMessages = {
       password: '密碼',
       submit: '登入',
       busy: '登入中…',
+      session_ended: '登入已結束，請重新登入。',
     },
     nav: {
       sections: '功能',

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { sessionEnded } from '../providers/auth-provider.ts';
 
 /**
  * Staff sign-in: e-mail and password. A refusal shows the server's message as it is (in the console's language); the
@@ -13,6 +14,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [ended] = useState(sessionEnded.get);
+  // Said once: a reload of the sign-in page no longer mentions it.
+  useEffect(() => sessionEnded.clear(), []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,6 +56,7 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               required
             />
+            {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
             {error && (
               <Alert severity="error" icon={false}>
                 {error}

@@ -20,6 +20,15 @@ const staffCache = {
   clear: () => localStorage.removeItem(STAFF_KEY),
 };
 
+const ENDED_KEY = 'tradepad.admin.session_ended';
+
+/** Whether the last session ended on the server (code 999), for the sign-in page to say so once. */
+export const sessionEnded = {
+  mark: () => sessionStorage.setItem(ENDED_KEY, '1'),
+  get: () => sessionStorage.getItem(ENDED_KEY) === '1',
+  clear: () => sessionStorage.removeItem(ENDED_KEY),
+};
+
 const forget = () => {
   session.clear();
   staffCache.clear();
@@ -68,7 +77,9 @@ export const authProvider: AuthProvider = {
   async checkError(error: { status?: number }) {
     if (error?.status === CODE_SESSION_EXPIRED) {
       forget();
-      throw new Error('ra.notification.logged_out');
+      // The sign-in page says the session ended; react-admin's own notice would repeat it.
+      sessionEnded.mark();
+      throw { message: false };
     }
   },
 
