@@ -85,7 +85,8 @@ export function ReviewList<T extends RaRecord>({
   };
   const panel = <DetailPanel selected={selected} patch={patch} onPatch={setPatch} detail={detail} onClose={() => select(null)} />;
   return (
-    <>
+    // The panel slides in at the right below 1536 px; the page makes room for it (the table scrolls sideways if it must).
+    <Box sx={{ mr: !wide && desktop && selected ? '412px' : 0 }}>
       <PageHead title={title} intro={intro} />
       <List<T>
         resource={resource}
@@ -114,8 +115,6 @@ export function ReviewList<T extends RaRecord>({
         sx={{
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto' },
-          // The panel slides in at the right; the table makes room for it (and scrolls sideways when it must).
-          mr: !wide && desktop && selected ? '412px' : 0,
         }}
       >
         <Datagrid
@@ -149,7 +148,7 @@ export function ReviewList<T extends RaRecord>({
           </Drawer>
         )}
       </List>
-    </>
+    </Box>
   );
 }
 
