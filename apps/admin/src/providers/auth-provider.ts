@@ -20,6 +20,9 @@ const staffCache = {
   clear: () => localStorage.removeItem(STAFF_KEY),
 };
 
+/** Whether `me` confirmed the token since the page loaded. */
+let confirmedThisLoad = false;
+
 const ENDED_KEY = 'tradepad.admin.session_ended';
 
 /** Whether the last session ended on the server (code 999), for the sign-in page to say so once. */
@@ -53,6 +56,7 @@ export const authProvider: AuthProvider = {
     const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, { email, password });
     session.set(token);
     staffCache.set(staff);
+    confirmedThisLoad = true;
   },
 
   async logout() {
@@ -63,13 +67,16 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     // Not signed in: straight to the sign-in page, without a notice.
     if (!session.get()) throw { message: false };
-    if (!staffCache.get()) {
-      // A token from before a reload: `me` says whether it still holds (code 999 otherwise).
+    if (!confirmedThisLoad || !staffCache.get()) {
+      // Once per page load, `me` says whether the token still holds (code 999 otherwise) and what the role is now.
       try {
         staffCache.set(await call<StaffMe>('GET', ADMIN_API.me));
+        confirmedThisLoad = true;
       } catch (err) {
         forget();
-        throw err;
+        if ((err as { status?: number }).status !== CODE_SESSION_EXPIRED) throw err;
+        sessionEnded.mark();
+        throw { message: false };
       }
     }
   },
