@@ -209,7 +209,6 @@ function EditForm({ fields }: { fields: FieldSpec[] }) {
 
 /** Changes a record; the server checks every field and answers with the message to show. The form keeps what was typed. */
 export function ConfigEdit({ fields, noun }: FormProps) {
-  const translate = useTranslate();
   const saved = useSaved('saved', noun);
   return (
     <Edit
@@ -221,13 +220,15 @@ export function ConfigEdit({ fields, noun }: FormProps) {
       actions={false}
       sx={{ mt: 2 }}
     >
-      <PageHeadOfRecord noun={noun} translate={translate} />
+      <EditHead noun={noun} />
       <EditForm fields={fields} />
     </Edit>
   );
 }
 
-function PageHeadOfRecord({ noun, translate }: { noun: string; translate: (k: string, o?: object) => string }) {
+/** "Edit channel #3". */
+function EditHead({ noun }: { noun: string }) {
+  const translate = useTranslate();
   const record = useRecordContext();
   return (
     <Box sx={{ px: 2 }}>
