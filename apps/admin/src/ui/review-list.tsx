@@ -105,6 +105,9 @@ export function ReviewList<T extends RaRecord>({
             variant="outlined"
             size="small"
             sx={{ width: 150 }}
+            // User ids are whole numbers: anything else would only earn a refusal.
+            parse={(v: string) => v.replace(/\D/g, '')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />,
         ]}
         actions={<QueueActions statuses={statuses} />}
