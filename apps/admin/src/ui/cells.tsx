@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
-import { formatTime } from './format.ts';
+import { formatTime, timeParts } from './format.ts';
 import { LANG_TAG, type ConsoleLang } from '../i18n/lang.ts';
 
 /** The date-time locale of the console's language. */
@@ -10,8 +10,17 @@ export const useTimeLocale = () => LANG_TAG[useLocale() as ConsoleLang] ?? 'en-G
 export function TimeCell({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<Record<string, number | null>>();
   const locale = useTimeLocale();
-  // Narrow: the date and the time may take two lines, so the table fits beside the detail panel.
-  return <Box sx={{ minWidth: 90, maxWidth: 130 }}>{formatTime(record?.[source], locale)}</Box>;
+  // The date over the time: a narrow column, so the table fits beside the detail panel.
+  const parts = timeParts(record?.[source], locale);
+  if (!parts) return <>—</>;
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {parts[0]}
+      <Box component="small" sx={{ display: 'block', color: 'text.secondary' }}>
+        {parts[1]}
+      </Box>
+    </Box>
+  );
 }
 
 /** The row's owner: the account (e-mail, phone or uid) over the user id. */

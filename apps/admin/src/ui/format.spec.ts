@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesEn } from '../i18n/messages.en.ts';
 import { messagesHk } from '../i18n/messages.hk.ts';
-import { formatTime, kycStatus, recordStatus } from './format.ts';
+import { formatTime, kycStatus, recordStatus, timeParts } from './format.ts';
 
 /** A `tp.…` key's English text. */
 const en = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], messagesEn);
@@ -24,5 +24,13 @@ describe('back-office formatting', () => {
     expect(formatTime(0)).toBe('—');
     expect(formatTime(1_700_000_000)).toBe(formatTime(1_700_000_000_000));
     expect(formatTime(1_700_000_000_000, 'zh-HK')).toMatch(/2023/);
+  });
+
+  it('splits a time into its date and its time for two-line cells', () => {
+    expect(timeParts(null)).toBeUndefined();
+    const [date, time] = timeParts(1_700_000_000_000, 'en-GB')!;
+    expect(date).toMatch(/Nov 2023/);
+    expect(time).toMatch(/^\d{2}:\d{2}$/);
+    expect(timeParts(1_700_000_000)).toEqual(timeParts(1_700_000_000_000));
   });
 });

@@ -6,6 +6,13 @@ export function formatTime(value: number | string | null | undefined, locale = '
   return new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The date and the time of a server time on their own, for a narrow two-line cell; undefined when unset. */
+export function timeParts(value: number | null | undefined, locale = 'en-GB'): [date: string, time: string] | undefined {
+  if (!value) return undefined;
+  const d = new Date(value < 1e12 ? value * 1000 : value);
+  return [d.toLocaleDateString(locale, { dateStyle: 'medium' }), d.toLocaleTimeString(locale, { timeStyle: 'short' })];
+}
+
 /** How a status is coloured: MUI chip colours. */
 export type Tone = 'warning' | 'success' | 'error' | 'default';
 
