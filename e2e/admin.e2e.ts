@@ -120,7 +120,9 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual(['入金', '出金', '實名認證', '渠道', '設定', '待發郵件及短訊']);
     await page.locator('nav a', { hasText: '實名認證' }).click();
-    await page.locator('tbody tr', { hasText: 'Mei Ling Ho' }).click();
+    // A row is reached with the keyboard too.
+    await page.locator('tbody tr', { hasText: 'Mei Ling Ho' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: '拒絕…' }).click();
     await page.getByLabel('備註（用戶可見）').fill('證件相片模糊');
     await page.getByRole('button', { name: '確認拒絕' }).click();

@@ -11,17 +11,21 @@ import {
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Datagrid,
+  DatagridBody,
+  DatagridRow,
   List,
   Pagination,
   RefreshButton,
   TextInput,
   TopToolbar,
   useListContext,
+  useRecordContext,
   useRefresh,
   useTranslate,
+  type DatagridRowProps,
   type RaRecord,
 } from 'react-admin';
 import { PageHead } from './page-head.tsx';
@@ -129,6 +133,7 @@ export function ReviewList<T extends RaRecord>({
             return false;
           }}
           rowSx={(record) => (record.id === selected?.id ? { bgcolor: 'action.selected' } : {})}
+          body={<DatagridBody row={<KeyboardRow onPick={(r) => select(r as T)} />} />}
           empty={<EmptyQueue waiting={waiting} emptyWaiting={emptyWaiting} emptyOther={emptyOther} />}
         >
           {children}
@@ -152,6 +157,24 @@ export function ReviewList<T extends RaRecord>({
         )}
       </List>
     </Box>
+  );
+}
+
+/** A table row that Tab reaches and Enter or Space selects, as a click does. */
+function KeyboardRow({ onPick, ...props }: DatagridRowProps & { onPick: (row: RaRecord) => void }) {
+  const record = useRecordContext();
+  return (
+    <DatagridRow
+      {...props}
+      tabIndex={0}
+      aria-selected={props.selected}
+      onKeyDown={(e: KeyboardEvent<HTMLTableRowElement>) => {
+        if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget && record) {
+          e.preventDefault();
+          onPick(record);
+        }
+      }}
+    />
   );
 }
 
