@@ -28,6 +28,25 @@ import {
   userProfile,
 } from './responses/accounts.ts';
 import { noData } from './responses/common.ts';
+import { adminArticleSchema } from './admin-content.ts';
+import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from './admin-config.ts';
+import { outboxItemSchema } from './admin-outbox.ts';
+import {
+  adminPageOf,
+  depositDecisionSchema,
+  depositReviewSchema,
+  kycDecisionSchema,
+  kycReviewSchema,
+  withdrawalDecisionSchema,
+  withdrawalReviewSchema,
+} from './admin-review.ts';
+import {
+  auditEntrySchema,
+  runtimeSettingsSchema,
+  staffListSchema,
+  staffLoginAnswerSchema,
+  staffMeSchema,
+} from './admin-staff.ts';
 import { newsDetail, newsList, rankList, rankSetting } from './responses/content.ts';
 import { category, klinePoint, sparklineSeries, tradeItem } from './responses/market.ts';
 import { accountSummary, dealList, forexDetail, ledgerPage, orderView, submitResult } from './responses/trading.ts';
@@ -531,10 +550,33 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Staff sign-in: {token}',
     params: staffLoginParams,
+    response: staffLoginAnswerSchema,
   },
-  { path: ADMIN_API.me, methods: GET, auth: 'staff', tag: 'backoffice', summary: 'The signed-in staff member' },
-  { path: ADMIN_API.logout, methods: POST, auth: 'staff', tag: 'backoffice', summary: 'End this staff session' },
-  { path: ADMIN_API.staff, methods: GET, auth: 'staff', roles: ROLES.superAdmin, tag: 'backoffice', summary: 'List staff' },
+  {
+    path: ADMIN_API.me,
+    methods: GET,
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'The signed-in staff member',
+    response: staffMeSchema,
+  },
+  {
+    path: ADMIN_API.logout,
+    methods: POST,
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'End this staff session',
+    response: noData,
+  },
+  {
+    path: ADMIN_API.staff,
+    methods: GET,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary: 'List staff',
+    response: staffListSchema,
+  },
   {
     path: ADMIN_API.staff,
     methods: POST,
@@ -543,6 +585,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Add a staff member with one role (audited)',
     params: newStaffParams,
+    response: staffMeSchema,
   },
   {
     path: ADMIN_API.audit,
@@ -552,6 +595,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'The audit log, newest first',
     params: pageQueryParams,
+    response: adminPageOf(auditEntrySchema),
   },
   {
     path: ADMIN_API.outbox,
@@ -561,6 +605,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Mail and SMS kept in the outbox, newest first',
     params: outboxParams,
+    response: adminPageOf(outboxItemSchema),
   },
   {
     path: ADMIN_API.deposits,
@@ -570,6 +615,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'The deposits review queue, filtered by status',
     params: reviewListParams,
+    response: adminPageOf(depositReviewSchema),
   },
   {
     path: `${ADMIN_API.deposits}/:id/approve`,
@@ -578,6 +624,7 @@ export const CONTRACTS = [
     roles: ROLES.finance,
     tag: 'backoffice',
     summary: 'Approve one of the deposits (exactly once; audited)',
+    response: depositDecisionSchema,
   },
   {
     path: `${ADMIN_API.deposits}/:id/reject`,
@@ -587,6 +634,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Reject one of the deposits with a remark (exactly once; audited)',
     params: rejectParams,
+    response: depositDecisionSchema,
   },
   {
     path: ADMIN_API.withdrawals,
@@ -596,6 +644,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'The withdrawals review queue, filtered by status',
     params: reviewListParams,
+    response: adminPageOf(withdrawalReviewSchema),
   },
   {
     path: `${ADMIN_API.withdrawals}/:id/approve`,
@@ -605,6 +654,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Approve one of the withdrawals (exactly once; audited)',
     params: approveWithdrawalParams,
+    response: withdrawalDecisionSchema,
   },
   {
     path: `${ADMIN_API.withdrawals}/:id/reject`,
@@ -614,6 +664,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Reject one of the withdrawals with a remark (exactly once; audited)',
     params: rejectParams,
+    response: withdrawalDecisionSchema,
   },
   {
     path: ADMIN_API.kyc,
@@ -623,6 +674,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'The kyc review queue, filtered by status',
     params: reviewListParams,
+    response: adminPageOf(kycReviewSchema),
   },
   {
     path: `${ADMIN_API.kyc}/:id/approve`,
@@ -631,6 +683,7 @@ export const CONTRACTS = [
     roles: ROLES.compliance,
     tag: 'backoffice',
     summary: 'Approve one of the kyc (exactly once; audited)',
+    response: kycDecisionSchema,
   },
   {
     path: `${ADMIN_API.kyc}/:id/reject`,
@@ -640,6 +693,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Reject one of the kyc with a remark (exactly once; audited)',
     params: rejectParams,
+    response: kycDecisionSchema,
   },
   {
     path: ADMIN_API.depositChannels,
@@ -648,6 +702,7 @@ export const CONTRACTS = [
     roles: ROLES.finance,
     tag: 'backoffice',
     summary: 'List coin deposit channels',
+    response: z.array(depositChannelSchema),
   },
   {
     path: ADMIN_API.depositChannels,
@@ -657,6 +712,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Add one of the coin deposit channels (audited)',
     params: depositChannelParams,
+    response: depositChannelSchema,
   },
   {
     path: `${ADMIN_API.depositChannels}/:id`,
@@ -666,6 +722,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Change one of the coin deposit channels (audited)',
     params: depositChannelParams,
+    response: depositChannelSchema,
   },
   {
     path: ADMIN_API.wireChannels,
@@ -674,6 +731,7 @@ export const CONTRACTS = [
     roles: ROLES.finance,
     tag: 'backoffice',
     summary: 'List bank currencies and wire details',
+    response: z.array(wireChannelSchema),
   },
   {
     path: ADMIN_API.wireChannels,
@@ -683,6 +741,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Add one of the bank currencies and wire details (audited)',
     params: wireChannelParams,
+    response: wireChannelSchema,
   },
   {
     path: `${ADMIN_API.wireChannels}/:id`,
@@ -692,6 +751,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Change one of the bank currencies and wire details (audited)',
     params: wireChannelParams,
+    response: wireChannelSchema,
   },
   {
     path: ADMIN_API.drawCurrencies,
@@ -700,6 +760,7 @@ export const CONTRACTS = [
     roles: ROLES.finance,
     tag: 'backoffice',
     summary: 'List withdrawal currencies',
+    response: z.array(drawCurrencyConfigSchema),
   },
   {
     path: ADMIN_API.drawCurrencies,
@@ -709,6 +770,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Add one of the withdrawal currencies (audited)',
     params: drawCurrencyParams,
+    response: drawCurrencyConfigSchema,
   },
   {
     path: `${ADMIN_API.drawCurrencies}/:id`,
@@ -718,6 +780,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Change one of the withdrawal currencies (audited)',
     params: drawCurrencyParams,
+    response: drawCurrencyConfigSchema,
   },
   {
     path: ADMIN_API.walletSettings,
@@ -726,6 +789,7 @@ export const CONTRACTS = [
     roles: ROLES.walletSettingsRead,
     tag: 'backoffice',
     summary: 'Whether withdrawals need an approved real-name verification',
+    response: walletSettingsSchema,
   },
   {
     path: ADMIN_API.walletSettings,
@@ -735,6 +799,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Require (or not) an approved real-name verification for withdrawals (audited)',
     params: walletSettingsParams,
+    response: walletSettingsSchema,
   },
   {
     path: ADMIN_API.news,
@@ -744,6 +809,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Articles of a category, drafts included',
     params: newsListParams,
+    response: adminPageOf(adminArticleSchema),
   },
   {
     path: ADMIN_API.news,
@@ -753,6 +819,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Add an article (HTML sanitised on save; audited)',
     params: articleParams,
+    response: adminArticleSchema,
   },
   {
     path: `${ADMIN_API.news}/:id`,
@@ -762,6 +829,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Edit or (un)publish an article (audited)',
     params: articleParams,
+    response: adminArticleSchema,
   },
   {
     path: ADMIN_API.settings,
@@ -770,6 +838,7 @@ export const CONTRACTS = [
     roles: ROLES.superAdmin,
     tag: 'backoffice',
     summary: 'Run-time settings',
+    response: runtimeSettingsSchema,
   },
   {
     path: ADMIN_API.settings,
@@ -779,6 +848,7 @@ export const CONTRACTS = [
     tag: 'backoffice',
     summary: 'Change run-time settings (audited)',
     params: settingsParams,
+    response: runtimeSettingsSchema,
   },
 ] as const satisfies readonly CallDef[];
 

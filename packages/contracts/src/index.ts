@@ -22,3 +22,8 @@ export * from './responses/market.ts';
 export * from './responses/wallet.ts';
 export * from './responses/content.ts';
 export * from './realtime-messages.ts';
+export * from './admin-staff.ts';
+export * from './admin-review.ts';
+export * from './admin-config.ts';
+export * from './admin-outbox.ts';
+export * from './admin-content.ts';

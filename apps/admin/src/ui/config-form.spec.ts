@@ -24,6 +24,20 @@ describe('configuration forms', () => {
     expect(body).toEqual({ code: 'USDT', draw_rate: '0.0025', precision: 6, type: 2, enabled: false, protocol: '' });
   });
 
+  it('reads numbers the form hands back as they are', () => {
+    expect(toBody({ precision: 6, type: 1, draw_rate: '0.5' }, fields)).toMatchObject({
+      precision: 6,
+      type: 1,
+      draw_rate: '0.5',
+    });
+  });
+
+  it('sends only the fields of the form, never the record id', () => {
+    expect(Object.keys(toBody({ id: 3, code: 'X', extra: 'y' } as never, fields)).sort()).toEqual(
+      ['code', 'draw_rate', 'enabled', 'precision', 'protocol', 'type'].sort(),
+    );
+  });
+
   it('leaves an empty integer empty, so the server names the missing field', () => {
     expect(toBody({ precision: '  ' }, fields).precision).toBe('');
   });

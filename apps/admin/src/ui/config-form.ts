@@ -1,10 +1,12 @@
 /** One form field of a configuration record. */
 export interface FieldSpec {
   name: string;
+  /** A message key (or the text itself). */
   label: string;
   /** decimal: sent as a string (exact amounts); int and numeric selects: sent as numbers; bool: a checkbox. */
   kind: 'text' | 'textarea' | 'decimal' | 'int' | 'bool' | 'select';
   options?: Array<{ value: number | string; label: string }>;
+  /** A message key shown under the input. */
   hint?: string;
   optional?: boolean;
   maxLength?: number;
@@ -12,7 +14,7 @@ export interface FieldSpec {
   wide?: boolean;
 }
 
-export type FormValues = Record<string, string | boolean>;
+export type FormValues = Record<string, string | boolean | number>;
 
 /** A record's fields as form values: strings, and booleans for checkboxes. */
 export function toForm<T extends { id: number }>(row: T, fields: FieldSpec[]): FormValues {
@@ -35,7 +37,7 @@ export function toBody(values: FormValues, fields: FieldSpec[]): Record<string, 
     const v = values[f.name];
     if (f.kind === 'bool') body[f.name] = v === true;
     else {
-      const text = typeof v === 'string' ? v.trim() : '';
+      const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
       const numeric = f.kind === 'int' || (f.kind === 'select' && typeof f.options?.[0]?.value === 'number');
       body[f.name] = numeric && text !== '' ? Number(text) : text;
     }

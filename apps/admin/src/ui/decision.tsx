@@ -1,8 +1,22 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../api.ts';
+import { useTranslate } from 'react-admin';
 
 export interface RejectOption {
   value: number;
+  /** A message key. */
   label: string;
 }
 
@@ -23,19 +37,22 @@ interface Props {
 
 type Step = 'idle' | 'approve' | 'reject';
 
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
+
 /**
  * Approve and reject with a confirmation step: nothing is sent until the second click, rejecting needs a remark (the
  * user reads it), and every button is disabled while the call runs so a double click sends one decision. The server
  * refuses what the staff member's role may not do; its message is shown as is.
  */
 export function Decision({ approveSummary, rejectSummary, askTransferRef, rejectOptions, onApprove, onReject }: Props) {
+  const translate = useTranslate();
   const [step, setStep] = useState<Step>('idle');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [remark, setRemark] = useState('');
   const [transferRef, setTransferRef] = useState('');
   const [rejectStatus, setRejectStatus] = useState<number | undefined>(rejectOptions?.[0]?.value);
-  const errorRef = useRef<HTMLParagraphElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
 
   // The panel scrolls; a refusal must not stay hidden below its fold.
   useEffect(() => {
@@ -47,7 +64,7 @@ export function Decision({ approveSummary, rejectSummary, askTransferRef, reject
     setError('');
     action()
       .then(() => setStep('idle'))
-      .catch((err: unknown) => setError(errorMessage(err)))
+      .catch((err: unknown) => setError(messageOf(err)))
       .finally(() => setBusy(false));
   };
 
@@ -62,90 +79,90 @@ export function Decision({ approveSummary, rejectSummary, askTransferRef, reject
     setStep(next);
   };
 
+  const cancel = (
+    <Button variant="text" onClick={() => choose('idle')} disabled={busy}>
+      {translate('ra.action.cancel')}
+    </Button>
+  );
+
   return (
-    <form className="decision" onSubmit={submit} aria-busy={busy}>
+    <Box component="form" onSubmit={submit} aria-busy={busy} sx={{ mt: 2 }}>
       {step === 'idle' && (
-        <div className="actions">
-          <button type="button" className="approve" onClick={() => choose('approve')}>
-            Approve…
-          </button>
-          <button type="button" className="reject" onClick={() => choose('reject')}>
-            Reject…
-          </button>
-        </div>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" color="success" onClick={() => choose('approve')}>
+            {translate('tp.decision.approve')}
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => choose('reject')}>
+            {translate('tp.decision.reject')}
+          </Button>
+        </Stack>
       )}
       {step === 'approve' && (
-        <div className="confirm confirm-approve">
-          <p>{approveSummary}</p>
+        <Stack spacing={1.5} sx={{ p: 1.5, border: 1, borderColor: 'success.light', borderRadius: 1 }}>
+          <Typography variant="body2">{approveSummary}</Typography>
           {askTransferRef && (
-            <label>
-              Transfer reference
-              <input
-                value={transferRef}
-                onChange={(e) => setTransferRef(e.target.value)}
-                maxLength={200}
-                placeholder="Transaction hash or bank reference"
-                disabled={busy}
-                autoFocus
-              />
-            </label>
-          )}
-          <div className="actions">
-            <button type="submit" className="approve" disabled={busy}>
-              {busy ? 'Approving…' : 'Confirm approval'}
-            </button>
-            <button type="button" className="secondary" onClick={() => choose('idle')} disabled={busy}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
-      {step === 'reject' && (
-        <div className="confirm confirm-reject">
-          <p>{rejectSummary}</p>
-          {rejectOptions && rejectOptions.length > 1 && (
-            <fieldset className="choices" disabled={busy}>
-              <legend>Outcome</legend>
-              {rejectOptions.map((o) => (
-                <label key={o.value} className="inline">
-                  <input
-                    type="radio"
-                    name="reject-status"
-                    checked={rejectStatus === o.value}
-                    onChange={() => setRejectStatus(o.value)}
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <label>
-            Remark (shown to the user)
-            <textarea
-              value={remark}
-              onChange={(e) => setRemark(e.target.value)}
-              maxLength={500}
-              rows={3}
-              required
+            <TextField
+              label={translate('tp.decision.transfer_ref')}
+              placeholder={translate('tp.decision.transfer_ref_hint')}
+              value={transferRef}
+              onChange={(e) => setTransferRef(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
               disabled={busy}
+              size="small"
               autoFocus
             />
-          </label>
-          <div className="actions">
-            <button type="submit" className="reject" disabled={busy || !remark.trim()}>
-              {busy ? 'Rejecting…' : 'Confirm rejection'}
-            </button>
-            <button type="button" className="secondary" onClick={() => choose('idle')} disabled={busy}>
-              Cancel
-            </button>
-          </div>
-        </div>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" color="success" disabled={busy}>
+              {translate(busy ? 'tp.decision.approving' : 'tp.decision.confirm_approve')}
+            </Button>
+            {cancel}
+          </Stack>
+        </Stack>
+      )}
+      {step === 'reject' && (
+        <Stack spacing={1.5} sx={{ p: 1.5, border: 1, borderColor: 'error.light', borderRadius: 1 }}>
+          <Typography variant="body2">{rejectSummary}</Typography>
+          {rejectOptions && rejectOptions.length > 1 && (
+            <FormControl disabled={busy}>
+              <FormLabel>{translate('tp.decision.outcome')}</FormLabel>
+              <RadioGroup value={String(rejectStatus)} onChange={(e) => setRejectStatus(Number(e.target.value))}>
+                {rejectOptions.map((o) => (
+                  <FormControlLabel
+                    key={o.value}
+                    value={String(o.value)}
+                    control={<Radio size="small" />}
+                    label={translate(o.label)}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+          <TextField
+            label={translate('tp.decision.remark')}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            multiline
+            minRows={3}
+            required
+            disabled={busy}
+            size="small"
+            autoFocus
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" color="error" disabled={busy || !remark.trim()}>
+              {translate(busy ? 'tp.decision.rejecting' : 'tp.decision.confirm_reject')}
+            </Button>
+            {cancel}
+          </Stack>
+        </Stack>
       )}
       {error && (
-        <p role="alert" className="error" ref={errorRef}>
-          {error}
-        </p>
+        <Alert severity="error" ref={errorRef} sx={{ mt: 1.5 }}>
+          {translate(error, { _: error })}
+        </Alert>
       )}
-    </form>
+    </Box>
   );
 }

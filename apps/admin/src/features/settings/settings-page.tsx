@@ -1,88 +1,73 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api.ts';
-import { saveWalletSettings, walletSettings, type WalletSettings } from './settings.api.ts';
+import type { WalletSettings } from '@tradepad/contracts/admin-config';
+import { Alert, Typography } from '@mui/material';
+import {
+  AccessDenied,
+  BooleanInput,
+  Edit,
+  Loading,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
+import { mayUse } from '../../access.ts';
+import { WALLET_SETTINGS_ID } from '../../providers/data-provider.ts';
+import { PageHead } from '../../ui/page-head.tsx';
 
-/** Wallet settings staff change at run time. */
+/** Wallet settings staff change at run time; finance reads them, compliance and super admins change them. */
 export function SettingsPage() {
-  const [saved, setSaved] = useState<WalletSettings | null>(null);
-  const [requireKyc, setRequireKyc] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-
-  useEffect(() => {
-    walletSettings()
-      .then((s) => {
-        setSaved(s);
-        setRequireKyc(s.withdraw_requires_kyc);
-      })
-      .catch((err: unknown) => setError(errorMessage(err)));
-  }, []);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError('');
-    setNotice('');
-    saveWalletSettings({ withdraw_requires_kyc: requireKyc })
-      .then((s) => {
-        setSaved(s);
-        setRequireKyc(s.withdraw_requires_kyc);
-        setNotice('Settings saved.');
-      })
-      .catch((err: unknown) => setError(errorMessage(err)))
-      .finally(() => setBusy(false));
-  };
-
-  const dirty = saved !== null && saved.withdraw_requires_kyc !== requireKyc;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { permissions, isPending } = usePermissions<string>();
+  const canChange = mayUse(permissions, 'wallet-settings', 'act');
+  if (isPending) return <Loading />;
+  if (!mayUse(permissions, 'wallet-settings', 'read')) return <AccessDenied />;
   return (
-    <section>
-      <div className="page-head">
-        <h2>Settings</h2>
-        <p className="muted">
-          Wallet rules that apply to every user. Changes take effect at once and are recorded in the audit log.
-        </p>
-      </div>
-      <form className="card settings" onSubmit={submit} aria-busy={busy}>
-        <h3>Withdrawals</h3>
-        {saved === null && !error && <p className="muted">Loading…</p>}
-        {saved !== null && (
-          <label className="inline check">
-            <input type="checkbox" checked={requireKyc} onChange={(e) => setRequireKyc(e.target.checked)} disabled={busy} />
-            <span>
-              Require real-name verification before withdrawing
-              <small className="muted block">
-                When on, users without an approved real-name application are asked to verify before they can withdraw.
-              </small>
-            </span>
-          </label>
-        )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        {notice && (
-          <p role="status" className="notice">
-            {notice}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" disabled={busy || !dirty}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-          {dirty && (
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => setRequireKyc(saved.withdraw_requires_kyc)}
-              disabled={busy}
-            >
-              Discard
-            </button>
+    <>
+      <PageHead title="tp.settings.title" intro="tp.settings.intro" />
+      <Edit<WalletSettings & { id: string }>
+        resource="wallet-settings"
+        id={WALLET_SETTINGS_ID}
+        mutationMode="pessimistic"
+        // Signed in already (the console requires it) and the role checked above: finance reads the form here even
+        // though react-admin would count an edit page as acting.
+        disableAuthentication
+        redirect={false}
+        title={false}
+        actions={false}
+        transform={(d) => ({ withdraw_requires_kyc: d.withdraw_requires_kyc === true })}
+        mutationOptions={{ onSuccess: () => notify('tp.settings.saved', { type: 'success' }) }}
+        sx={{ maxWidth: 720 }}
+      >
+        <SimpleForm
+          toolbar={
+            canChange ? (
+              <Toolbar>
+                <SaveButton />
+              </Toolbar>
+            ) : (
+              false
+            )
+          }
+        >
+          <Typography variant="h6" component="h2">
+            {translate('tp.settings.withdrawals')}
+          </Typography>
+          <BooleanInput
+            source="withdraw_requires_kyc"
+            label="tp.settings.require_kyc"
+            helperText="tp.settings.require_kyc_hint"
+            disabled={!canChange}
+          />
+          {!canChange && (
+            <Alert severity="info" variant="outlined">
+              {translate('tp.settings.read_only')}
+            </Alert>
           )}
-        </div>
-      </form>
-    </section>
+        </SimpleForm>
+      </Edit>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts';
+import type { StaffRole } from '@tradepad/contracts/staff';
 import { clientIp } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { StaffRow } from '../../db/schema.ts';
@@ -7,7 +8,8 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
 import type { BackofficeService } from './backoffice.service.ts';
 
-const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role });
+/** The role column only ever holds one of STAFF_ROLES: it is written from validated input (newStaffParams) and seeds. */
+const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role as StaffRole });
 
 /** Staff sign-in, staff accounts, the audit log and the outbox (DESIGN §3, §11); the other staff calls are their modules'. */
 export function backofficeRoutes(

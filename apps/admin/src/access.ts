@@ -1,0 +1,45 @@
+import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
+
+/** The console's sections, in the navigation's order. */
+export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'outbox'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/**
+ * Who may read each section and who may act in it: the same role groups the calls behind it name in the contracts
+ * (packages/contracts calls.ts, staff.ts), which the server checks. The server stays the judge: this only keeps a role
+ * from seeing sections and buttons it would be refused.
+ */
+const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRole[] }> = {
+  deposits: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
+  withdrawals: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
+  kyc: { read: STAFF_ACCESS.compliance, act: STAFF_ACCESS.compliance },
+  channels: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
+  // Finance reads the wallet rule (it decides withdrawals by it); compliance and super admins change it.
+  settings: { read: STAFF_ACCESS.walletSettingsRead, act: STAFF_ACCESS.compliance },
+  outbox: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.superAdmin },
+};
+
+/** The section a react-admin resource belongs to. */
+const RESOURCE_SECTION: Record<string, Section> = {
+  deposits: 'deposits',
+  withdrawals: 'withdrawals',
+  kyc: 'kyc',
+  outbox: 'outbox',
+  'deposit-channels': 'channels',
+  'wire-channels': 'channels',
+  'draw-currencies': 'channels',
+  'wallet-settings': 'settings',
+};
+
+/** Whether `role` may read (list, show) or act (create, edit, approve, …) in a section or resource. */
+export function mayUse(role: string | undefined, resourceOrSection: string, action: 'read' | 'act' = 'read'): boolean {
+  const section = RESOURCE_SECTION[resourceOrSection] ?? (SECTIONS as readonly string[]).find((s) => s === resourceOrSection);
+  if (!role || !section) return false;
+  return (RULES[section as Section][action] as readonly string[]).includes(role);
+}
+
+/** react-admin's actions read as 'read' or 'act'. */
+export const actionKind = (action: string): 'read' | 'act' => (action === 'list' || action === 'show' ? 'read' : 'act');
+
+/** The sections a role sees in the navigation, in order. */
+export const sectionsFor = (role: string | undefined): Section[] => SECTIONS.filter((s) => mayUse(role, s));

@@ -1,0 +1,73 @@
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { sessionEnded } from '../providers/auth-provider.ts';
+
+/**
+ * Staff sign-in: e-mail and password. A refusal shows the server's message as it is (in the console's language); the
+ * message of a session that ended shows on its own until the next try.
+ */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [ended] = useState(sessionEnded.get);
+  // Said once: a reload of the sign-in page no longer mentions it.
+  useEffect(() => sessionEnded.clear(), []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setBusy(true);
+    login({ email: email.trim(), password }).catch((err: unknown) => {
+      setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
+      setBusy(false);
+    });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card component="form" onSubmit={submit} sx={{ width: 420, maxWidth: '100%' }} aria-busy={busy}>
+        <CardContent>
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="h6" component="h1">
+                {translate('tp.brand')}
+              </Typography>
+              <LocalesMenuButton />
+            </Stack>
+            <TextField
+              label={translate('tp.login.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoFocus
+            />
+            <TextField
+              label={translate('tp.login.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+            {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
+            {error && (
+              <Alert severity="error" icon={false}>
+                {error}
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {translate(busy ? 'tp.login.busy' : 'tp.login.submit')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

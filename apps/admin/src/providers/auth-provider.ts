@@ -1,0 +1,106 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import type { StaffLoginAnswer, StaffMe } from '@tradepad/contracts/admin-staff';
+import { CODE_SESSION_EXPIRED } from '@tradepad/contracts/envelope';
+import type { AuthProvider } from 'react-admin';
+import { actionKind, mayUse } from '../access.ts';
+import { call, session } from './http.ts';
+
+const STAFF_KEY = 'tradepad.admin.staff';
+
+/** Who is signed in, as `me` last answered; kept so a reload shows the console before `me` answers. */
+const staffCache = {
+  get(): StaffMe | null {
+    try {
+      return JSON.parse(localStorage.getItem(STAFF_KEY) ?? 'null') as StaffMe | null;
+    } catch {
+      return null;
+    }
+  },
+  set: (s: StaffMe) => localStorage.setItem(STAFF_KEY, JSON.stringify(s)),
+  clear: () => localStorage.removeItem(STAFF_KEY),
+};
+
+/** Whether `me` confirmed the token since the page loaded. */
+let confirmedThisLoad = false;
+
+const ENDED_KEY = 'tradepad.admin.session_ended';
+
+/** Whether the last session ended on the server (code 999), for the sign-in page to say so once. */
+export const sessionEnded = {
+  mark: () => sessionStorage.setItem(ENDED_KEY, '1'),
+  get: () => sessionStorage.getItem(ENDED_KEY) === '1',
+  clear: () => sessionStorage.removeItem(ENDED_KEY),
+};
+
+const forget = () => {
+  session.clear();
+  staffCache.clear();
+};
+
+/** The staff member behind the token: the cached answer, else `GET me`. */
+async function currentStaff(): Promise<StaffMe> {
+  const cached = staffCache.get();
+  if (cached) return cached;
+  const me = await call<StaffMe>('GET', ADMIN_API.me);
+  staffCache.set(me);
+  return me;
+}
+
+/**
+ * Staff sign-in for react-admin (DESIGN §10, §11): `POST login {email, password}` gives the token and the staff
+ * member; `GET me` confirms it after a reload; the role decides what the console shows. An answer with code 999 on
+ * any call ends the session and goes back to sign-in.
+ */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, { email, password });
+    session.set(token);
+    staffCache.set(staff);
+    confirmedThisLoad = true;
+  },
+
+  async logout() {
+    if (session.get()) await call('POST', ADMIN_API.logout).catch(() => undefined);
+    forget();
+  },
+
+  async checkAuth() {
+    // Not signed in: straight to the sign-in page, without a notice.
+    if (!session.get()) throw { message: false };
+    if (!confirmedThisLoad || !staffCache.get()) {
+      // Once per page load, `me` says whether the token still holds (code 999 otherwise) and what the role is now.
+      try {
+        staffCache.set(await call<StaffMe>('GET', ADMIN_API.me));
+        confirmedThisLoad = true;
+      } catch (err) {
+        forget();
+        if ((err as { status?: number }).status !== CODE_SESSION_EXPIRED) throw err;
+        sessionEnded.mark();
+        throw { message: false };
+      }
+    }
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === CODE_SESSION_EXPIRED) {
+      forget();
+      // The sign-in page says the session ended; react-admin's own notice would repeat it.
+      sessionEnded.mark();
+      throw { message: false };
+    }
+  },
+
+  async getIdentity() {
+    const s = await currentStaff();
+    return { id: s.id, fullName: s.name || s.email, email: s.email, role: s.role };
+  },
+
+  async getPermissions() {
+    return session.get() ? (await currentStaff()).role : undefined;
+  },
+
+  async canAccess({ resource, action }) {
+    if (!session.get()) return false;
+    return mayUse((await currentStaff()).role, resource, actionKind(action));
+  },
+};

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider, listUrl } from './data-provider.ts';
+import { ApiError, withQuery } from './http.ts';
+
+describe('list URLs', () => {
+  it('builds list URLs without empty filters', () => {
+    expect(withQuery('/admin/api/deposits', { status: 0, user_id: undefined, page: 1, limit: 20 })).toBe(
+      '/admin/api/deposits?status=0&page=1&limit=20',
+    );
+    expect(withQuery('/admin/api/kyc', { status: undefined })).toBe('/admin/api/kyc');
+  });
+
+  it("sends react-admin's page and page size as page (from 1) and limit, and no status for 'all'", () => {
+    expect(listUrl('withdrawals', { pagination: { page: 3, perPage: 20 }, filter: { status: 'all', user_id: '7' } })).toBe(
+      '/admin/api/withdrawals?user_id=7&page=3&limit=20',
+    );
+    expect(listUrl('outbox', { pagination: { page: 1, perPage: 50 }, filter: { channel: 'sms' } })).toBe(
+      '/admin/api/outbox?channel=sms&page=1&limit=50',
+    );
+  });
+});
+
+describe('the envelope', () => {
+  const answers: unknown[] = [];
+  const sent: Array<{ url: string; init: RequestInit }> = [];
+  beforeEach(() => {
+    const store = new Map<string, string>([['tradepad.admin.token', 'tok']]);
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+    });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return { json: async () => answers.shift() };
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    answers.length = 0;
+    sent.length = 0;
+  });
+
+  it('answers a page as {data, total} and sends the token', async () => {
+    answers.push({ code: 1, msg: 'ok', data: { data: [{ id: 4, status: 0 }], total: 31 } });
+    const r = await dataProvider.getList('deposits', {
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 0 },
+    });
+    expect(r).toEqual({ data: [{ id: 4, status: 0 }], total: 31 });
+    expect(sent[0]!.url).toBe('/admin/api/deposits?status=0&page=2&limit=20');
+    expect((sent[0]!.init.headers as Record<string, string>).authorization).toBe('tok');
+  });
+
+  it("rejects a refusal with the server's message, and code 999 with status 999 and the session cleared", async () => {
+    answers.push({ code: 0, msg: 'The record was already reviewed', data: null });
+    const refused = dataProvider.reject('kyc', 5, { remark: 'blurry' });
+    await expect(refused).rejects.toThrow('The record was already reviewed');
+    expect(sent[0]!.url).toBe('/admin/api/kyc/5/reject');
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ remark: 'blurry' });
+
+    answers.push({ code: 999, msg: 'Please sign in again', data: null });
+    const err = await dataProvider.approve('withdrawals', 2, { transfer_ref: 'tx' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(999);
+    expect(localStorage.getItem('tradepad.admin.token')).toBeNull();
+  });
+
+  it('reads a channel by id from its list and saves to /:id', async () => {
+    answers.push({ code: 1, msg: '', data: [{ id: 1 }, { id: 2, code: 'BTC' }] });
+    expect((await dataProvider.getOne('draw-currencies', { id: '2' })).data).toEqual({ id: 2, code: 'BTC' });
+    answers.push({ code: 1, msg: '', data: { id: 2, code: 'ETH' } });
+    await dataProvider.update('draw-currencies', { id: 2, data: { code: 'ETH' }, previousData: { id: 2 } });
+    expect(sent[1]!.url).toBe('/admin/api/draw-currencies/2');
+  });
+
+  it('treats the wallet settings as one record', async () => {
+    answers.push({ code: 1, msg: '', data: { withdraw_requires_kyc: true } });
+    expect((await dataProvider.getOne('wallet-settings', { id: 'wallet' })).data).toEqual({
+      id: 'wallet',
+      withdraw_requires_kyc: true,
+    });
+  });
+});

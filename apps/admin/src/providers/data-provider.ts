@@ -1,0 +1,120 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import type { Paged } from '@tradepad/contracts/envelope';
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { call, withQuery } from './http.ts';
+
+/** The console's resources and the `/admin/api` path each reads and writes. */
+export const RESOURCE_PATHS = {
+  deposits: ADMIN_API.deposits,
+  withdrawals: ADMIN_API.withdrawals,
+  kyc: ADMIN_API.kyc,
+  outbox: ADMIN_API.outbox,
+  'deposit-channels': ADMIN_API.depositChannels,
+  'wire-channels': ADMIN_API.wireChannels,
+  'draw-currencies': ADMIN_API.drawCurrencies,
+  'wallet-settings': ADMIN_API.walletSettings,
+} as const;
+export type ResourceName = keyof typeof RESOURCE_PATHS;
+
+/** Queues and the outbox are paged by the server; channel lists come whole. */
+const PAGED: ReadonlySet<string> = new Set(['deposits', 'withdrawals', 'kyc', 'outbox']);
+/** A singleton: one record, whatever id is asked for. */
+export const WALLET_SETTINGS_ID = 'wallet';
+
+function pathOf(resource: string): string {
+  const path = (RESOURCE_PATHS as Record<string, string>)[resource];
+  if (!path) throw new Error(`Unknown resource ${resource}`);
+  return path;
+}
+
+/**
+ * The query of a paged list: react-admin's page (from 1) and page size become `page` and `limit`, filters are sent
+ * as they are (`status`, `user_id`, `channel`, `recipient`); empty ones, and `status: 'all'`, are left out.
+ */
+export function listUrl(resource: string, params: Pick<GetListParams, 'pagination' | 'filter'>): string {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
+  const filter = { ...(params.filter ?? {}) } as Record<string, string | number | undefined | null>;
+  // The status filter's "all" choice sends no status.
+  if (filter.status === 'all') delete filter.status;
+  return withQuery(pathOf(resource), { ...filter, page, limit: perPage });
+}
+
+/** A channel list answers an array (or a page of one, which is unwrapped). */
+const wholeList = async <T>(resource: string, signal?: AbortSignal) => {
+  const r = await call<T[] | { data: T[] }>('GET', pathOf(resource), undefined, signal);
+  return Array.isArray(r) ? r : (r?.data ?? []);
+};
+
+const unsupported = (what: string, resource: string) => Promise.reject(new Error(`${what} is not offered for ${resource}`));
+
+/** The decisions a review queue takes (`POST /:id/approve`, `POST /:id/reject {remark[, status]}`). */
+export interface ReviewActions {
+  approve<T = unknown>(
+    resource: 'deposits' | 'withdrawals' | 'kyc',
+    id: Identifier,
+    body?: { transfer_ref?: string },
+  ): Promise<T>;
+  reject<T = unknown>(
+    resource: 'deposits' | 'withdrawals' | 'kyc',
+    id: Identifier,
+    body: { remark: string; status?: number },
+  ): Promise<T>;
+}
+
+export type AdminDataProvider = DataProvider & ReviewActions;
+
+/**
+ * react-admin's data provider over the back-office API's envelope (DESIGN §3, §11). getList/getOne/create/update map
+ * onto the list, add and change calls; approve and reject are the queues' own actions. A refusal rejects with the
+ * server's message (shown as is); code 999 rejects with status 999, which the auth provider turns into sign-in.
+ */
+export const dataProvider: AdminDataProvider = {
+  async getList(resource, params) {
+    if (PAGED.has(resource)) {
+      const r = await call<Paged<RaRecord>>('GET', listUrl(resource, params), undefined, params.signal);
+      return { data: r.data as never[], total: r.total };
+    }
+    const rows = await wholeList<RaRecord>(resource, params.signal);
+    return { data: rows as never[], total: rows.length };
+  },
+
+  async getOne(resource, params) {
+    if (resource === 'wallet-settings') {
+      const s = await call<object>('GET', pathOf(resource), undefined, params.signal);
+      return { data: { ...s, id: WALLET_SETTINGS_ID } as never };
+    }
+    // No call reads one channel: it is found in its list.
+    const row = (await wholeList<RaRecord>(resource, params.signal)).find((r) => String(r.id) === String(params.id));
+    if (!row) throw new Error('ra.notification.item_doesnt_exist');
+    return { data: row as never };
+  },
+
+  async getMany(resource, params) {
+    const ids = new Set(params.ids.map(String));
+    const rows = await wholeList<RaRecord>(resource, params.signal);
+    return { data: rows.filter((r) => ids.has(String(r.id))) as never[] };
+  },
+
+  getManyReference: (resource) => unsupported('getManyReference', resource),
+
+  async create(resource, params) {
+    const saved = await call<RaRecord>('POST', pathOf(resource), params.data as object);
+    return { data: saved as never };
+  },
+
+  async update(resource, params) {
+    if (resource === 'wallet-settings') {
+      const s = await call<object>('POST', pathOf(resource), params.data as object);
+      return { data: { ...s, id: WALLET_SETTINGS_ID } as never };
+    }
+    const saved = await call<RaRecord>('POST', `${pathOf(resource)}/${params.id}`, params.data as object);
+    return { data: saved as never };
+  },
+
+  updateMany: (resource) => unsupported('updateMany', resource),
+  delete: (resource) => unsupported('delete', resource),
+  deleteMany: (resource) => unsupported('deleteMany', resource),
+
+  approve: (resource, id, body = {}) => call('POST', `${pathOf(resource)}/${id}/approve`, body),
+  reject: (resource, id, body) => call('POST', `${pathOf(resource)}/${id}/reject`, body),
+};

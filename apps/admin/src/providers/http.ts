@@ -1,0 +1,67 @@
+import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
+
+const TOKEN_KEY = 'tradepad.admin.token';
+
+/** The staff session token, kept across reloads. */
+export const session = {
+  get: () => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/**
+ * A refused call: `message` is the server's `msg`, already in the console's language, and is what the console shows.
+ * `status` is the envelope code (0 refused, 999 session over, -1 unreachable); react-admin reads `status` to decide
+ * whether the session is over (authProvider.checkError).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The language the server answers `msg` in (DESIGN §3 `lang` header); set by the i18n provider. */
+let serverLang = 'en';
+export const setServerLang = (lang: string) => {
+  serverLang = lang;
+};
+
+/** Said when the server cannot be reached; replaced by the console's translation once it is loaded. */
+let unreachable = 'The server could not be reached. Check the connection and try again.';
+export const setUnreachableMessage = (text: string) => {
+  unreachable = text;
+};
+
+/**
+ * Calls the back-office API and unwraps the envelope `{code, msg, data}`: code 1 answers `data`; any other code
+ * throws an ApiError carrying `msg` (999: the session is missing or expired).
+ */
+export async function call<T>(method: 'GET' | 'POST', url: string, body?: object, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { lang: serverLang };
+  const token = session.get();
+  if (token) headers.authorization = token;
+  if (body) headers['content-type'] = 'application/json';
+  let env: Envelope<T>;
+  try {
+    const res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined, signal });
+    env = (await res.json()) as Envelope<T>;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(unreachable, -1);
+  }
+  if (env.code === CODE_SESSION_EXPIRED) session.clear();
+  if (env.code !== CODE_OK) throw new ApiError(env.msg, env.code);
+  return env.data as T;
+}
+
+/** `url?k=v&…`, leaving out empty values. */
+export function withQuery(url: string, params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${url}?${s}` : url;
+}
