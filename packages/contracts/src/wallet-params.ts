@@ -215,3 +215,9 @@ export const drawCurrencyParams = z.object({
   fee_type: codeParam([1, 2] as const, 'err.field_invalid'),
   ...limits,
 });
+
+/** What the app sends for each call (the parsed shape: the fields and their types after validation). */
+export type CoinDepositParams = z.infer<typeof coinDepositParams>;
+export type WireDepositParams = z.infer<typeof wireDepositParams>;
+export type DrawParams = z.infer<typeof drawParams>;
+export type RealNameParams = z.infer<typeof realNameParams>;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
+import type { RealNameParams } from '@tradepad/contracts/wallet-params';
 import type { KycCenter } from '@tradepad/contracts/wallet';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
@@ -13,12 +14,7 @@ export function useKycCenter() {
   });
 }
 
-export interface RealNameInput {
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-}
+export type RealNameInput = RealNameParams;
 
 /** POST user_real/real_name: an application with both sides of the ID document; staff review it. */
 export function useApplyRealName() {

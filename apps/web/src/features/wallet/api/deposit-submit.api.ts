@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
+import type { CoinDepositParams, WireDepositParams } from '@tradepad/contracts/wallet-params';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { depositsKey } from './deposit-list.api.ts';
 
-export interface CoinDepositInput {
-  charge_id: number;
-  number: string;
-  proofImg: string;
-  address?: string;
-}
-
-export interface WireDepositInput {
-  wire_id: number;
-  number: string;
-  proofImg: string;
-}
+export type CoinDepositInput = CoinDepositParams;
+export type WireDepositInput = WireDepositParams;
 
 /** POST quickCharge/submit (a coin transfer) or quickCharge/wire_submit (a bank wire), with the loading indicator. */
 export function submitDeposit(input: { coin: CoinDepositInput } | { wire: WireDepositInput }): Promise<unknown> {

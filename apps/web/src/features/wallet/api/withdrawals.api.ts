@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
+import type { DrawParams } from '@tradepad/contracts/wallet-params';
 import type { DrawConfig, DrawCurrency, DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
@@ -26,13 +27,7 @@ export function useDrawConfig() {
   });
 }
 
-export interface DrawInput {
-  draw_currency_id: number;
-  /** USD. */
-  number: string;
-  draw_method_id: number;
-  memo: string;
-}
+export type DrawInput = DrawParams;
 
 /** POST account/draw: the amount moves to the locked balance until staff pay it out or refuse it. */
 export function useDraw() {
