@@ -51,7 +51,7 @@ async function demoTokens(base: string, n: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
     const uuid = `bench${String(i).padStart(4, '0')}-9b7d-4c1e-8a2b-6d5e4f3a2b1c`;
-    // One address per simulated device, as behind a proxy (the server trusts x-forwarded-for).
+    // One address per simulated device, as behind a proxy (the bench's server trusts loopback's x-forwarded-for).
     const headers = { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` };
     const demo = await json<{ demo_id: string }>(`${base}${API.createDemo}?uuid=${uuid}`, { headers });
     if (demo.code !== 1) throw new Error(`demo account refused: ${demo.msg}`);

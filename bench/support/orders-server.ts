@@ -38,7 +38,8 @@ async function main() {
       SIM_SEED: '1',
       HOST: '127.0.0.1',
       PORT: '0',
-      // The bench signs in hundreds of demo users from one address.
+      // The bench signs in hundreds of demo users, each from its own address, forwarded as a proxy in front would.
+      TRUST_PROXY: 'loopback',
       WEB_DIST: path.join(dataDir, 'no-web'),
       ADMIN_DIST: path.join(dataDir, 'no-admin'),
     },

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONFIG_DEFAULTS as D } from './config-defaults.ts';
@@ -11,6 +12,38 @@ const url = (protocols: string[]) =>
     .string()
     .url()
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), { message: `must start with ${protocols.join(': or ')}:` });
+
+/** Named address ranges proxy-addr (Fastify's trustProxy) understands. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an IP address, an address/prefix (CIDR), or one of the named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY` (DESIGN §10): unset, forwarded headers are ignored and the socket peer is the client; a number is the
+ * count of proxy hops in front of the server; otherwise a comma-separated list of proxy addresses, CIDRs or named
+ * ranges (loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine((v) => /^([1-9]|[12]\d|3[0-2])$/.test(v) || v.split(',').every((e) => isProxyEntry(e.trim())), {
+    message: 'must be a hop count (1-32) or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+  })
+  .optional();
+
+/** Trusts the first `hops` proxies in front of the server, whatever their addresses (as proxy-addr does for a count). */
+const hopsTrusted =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(D.PORT),
@@ -47,12 +80,15 @@ const schema = z.object({
   ADMIN_DIST: z.string().default(D.ADMIN_DIST),
   MAIL_FROM: z.string().default(D.MAIL_FROM),
   SMS_FROM: z.string().default(D.SMS_FROM),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = z.infer<typeof schema> & {
   /** Absolute path of the SQLite file when DATABASE_URL is unset. */
   sqlitePath: string;
   restrictedRegions: ReadonlySet<string>;
+  /** Fastify's `trustProxy` from TRUST_PROXY: false (the default), trust of the first n hops, or the trusted proxies. */
+  trustProxy: false | ((address: string, hop: number) => boolean) | string[];
 };
 
 export class ConfigError extends Error {}
@@ -73,5 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...c,
     sqlitePath: path.resolve(c.DATA_DIR, 'tradepad.sqlite'),
     restrictedRegions: new Set(c.RESTRICTED_REGIONS.split(',').filter(Boolean)),
+    trustProxy:
+      c.TRUST_PROXY === undefined
+        ? false
+        : /^\d+$/.test(c.TRUST_PROXY)
+          ? hopsTrusted(Number(c.TRUST_PROXY))
+          : c.TRUST_PROXY.split(',').map((e) => e.trim()),
   };
 }

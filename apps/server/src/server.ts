@@ -12,7 +12,8 @@ export async function createServer(opts: AppOptions & { logger?: boolean }): Pro
             redact: ['req.headers.authorization', 'password', '*.password', 'token'],
           },
     genReqId: (req) => newRequestId(req.headers['x-request-id']),
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (DESIGN §10); by default never.
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     // A fresh PostgreSQL database takes a while to receive 30 days of generated candles on first start.

@@ -27,6 +27,17 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 9000, FEED: 'replay:/data/m1', NODE_ROLE: 'engine', REDIS_URL: 'redis://127.0.0.1:6379' });
   });
 
+  it('trusts no forwarded header unless TRUST_PROXY names the proxies or their count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops('203.0.113.9', 0), hops('203.0.113.9', 1), hops('203.0.113.9', 2)]).toEqual([true, true, false]);
+  });
+
   it.each([
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
@@ -36,6 +47,10 @@ describe('configuration', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['DEMO_START_BALANCE', '1e5'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.1,evil'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '0'],
   ])('refuses a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { CODE_OK, intParam, type Envelope, type Lang } from '@tradepad/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -36,8 +37,16 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The client's address as seen by the server (behind a proxy, Fastify's trustProxy decides). */
-export const clientIp = (req: FastifyRequest): string => req.ip || 'unknown';
+/**
+ * The client's address: the socket peer, or behind the proxies TRUST_PROXY names the address they forwarded. Only a
+ * well-formed IP address is taken; anything else in a forwarded header falls back to the socket peer, so what limits
+ * count and sessions, codes and the audit log store is always an address, never text a client made up.
+ */
+export function clientIp(req: FastifyRequest): string {
+  if (net.isIP(req.ip)) return req.ip;
+  const peer = req.socket.remoteAddress ?? '';
+  return net.isIP(peer) ? peer : 'unknown';
+}
 
 const pathId = z.object({ id: intParam('err.record_unknown', 1, Number.MAX_SAFE_INTEGER) });
 
