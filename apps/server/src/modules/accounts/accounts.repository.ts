@@ -178,12 +178,22 @@ export class AccountsRepository {
     await this.db.deleteFrom('verification_codes').where('id', '=', id).execute();
   }
 
-  async countWrongCode(id: number): Promise<void> {
-    await this.db
+  /**
+   * Counts one attempt at a live code and tests the limit in the same statement, before the code is compared: the
+   * attempt's number, or undefined when the code is used up (at `maxTries`), consumed or expired. However many guesses
+   * arrive at once, at most `maxTries` of them are ever compared.
+   */
+  async claimAttempt(id: number, maxTries: number, now: number): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('verification_codes')
       .set({ attempts: sql`attempts + 1` })
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', maxTries)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row ? Number(row.attempts) : undefined;
   }
 
   /** Marks a code used; false when another request used it first (compare-and-set). */

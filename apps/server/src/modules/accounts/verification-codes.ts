@@ -94,17 +94,19 @@ export class VerificationCodes {
   }
 
   /**
-   * Checks a code and returns its id for the caller to consume inside its own transaction. A wrong try is counted
-   * at once, outside any transaction, so a refusal cannot roll the count back.
+   * Checks a code and returns its id for the caller to consume inside its own transaction. The attempt is counted, and
+   * the limit tested, in one statement before the code is compared, so concurrent guesses get at most CODE_MAX_TRIES
+   * comparisons between them; an attempt refused by the limit is not compared and says nothing about the code.
    */
   async check(target: CodeTarget, purpose: CodePurpose, code: string): Promise<number> {
     const row = await this.d.repo.latestCode(target.address, purpose);
     const now = this.d.clock.now();
     if (!row || row.consumed_at !== null || row.expires_at <= now) throw refuse('err.code_expired');
-    if (row.attempts >= CODE_MAX_TRIES) throw refuse('err.code_too_many_tries');
+    const attempt = await this.d.repo.claimAttempt(row.id, CODE_MAX_TRIES, now);
+    // Live a moment ago: the limit is what refused it (or a concurrent use, which a new code answers too).
+    if (attempt === undefined) throw refuse('err.code_too_many_tries');
     if (!safeEqual(row.code_hash, codeHash(target.address, purpose, code.trim()))) {
-      await this.d.repo.countWrongCode(row.id);
-      const left = CODE_MAX_TRIES - row.attempts - 1;
+      const left = CODE_MAX_TRIES - attempt;
       throw left > 0 ? refuse('err.code_wrong', { left }) : refuse('err.code_too_many_tries');
     }
     return row.id;
