@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts';
-import { createMetrics } from './core/metrics.ts';
+import { createMetrics, mayReadMetrics } from './core/metrics.ts';
 import { openApiText } from './core/openapi.ts';
 import { Router } from './core/router.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
@@ -287,7 +287,25 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       return reply.code(503).send({ status: 'unavailable', database: database.kind });
     }
   });
-  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.render()));
+  // Readiness for load balancers (DESIGN §10): the database answers and, where this node runs the engine, its books
+  // are loaded (they are before the server listens) and every open instrument has a live quote.
+  const engineRole = config.NODE_ROLE === 'api' ? 'remote' : 'leader';
+  app.get('/readyz', async (_req, reply) => {
+    const base = { role: config.NODE_ROLE, engine: engineRole };
+    try {
+      await sql`select 1`.execute(db);
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', reason: 'database', ...base });
+    }
+    const unquoted = engineRole === 'leader' ? market.unquoted() : [];
+    if (unquoted.length > 0)
+      return reply.code(503).send({ status: 'unavailable', reason: `no live quote: ${unquoted.join(',')}`, ...base });
+    return { status: 'ready', ...base };
+  });
+  app.get('/metrics', async (req, reply) => {
+    if (!mayReadMetrics(req, config.METRICS_TOKEN)) return reply.code(403).type('text/plain').send('Forbidden');
+    return reply.type(metrics.contentType).send(await metrics.render());
+  });
 
   const openapi = openApiText();
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));

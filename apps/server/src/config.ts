@@ -81,6 +81,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default(D.MAIL_FROM),
   SMS_FROM: z.string().default(D.SMS_FROM),
   TRUST_PROXY: trustProxy,
+  /** With it, `/metrics` answers only requests bearing it; without, only peers on this machine. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

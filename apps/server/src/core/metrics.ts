@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { safeEqual } from './security.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics: process defaults, HTTP latency per route, open websockets. */
@@ -32,4 +34,22 @@ export function createMetrics(app: FastifyInstance, websocketCount: () => number
     if (reply.statusCode >= 500) refused.inc({ route });
   });
   return { contentType: registry.contentType, render: () => registry.metrics() };
+}
+
+/** Whether a socket peer is this machine (127.0.0.0/8, ::1, or either mapped into the other family). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (net.isIPv4(v4)) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/**
+ * Who may read `/metrics` (DESIGN §10): with METRICS_TOKEN set, a request bearing it; without, only a peer on this
+ * machine (the socket's, never a forwarded address).
+ */
+export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+  if (token === undefined) return isLoopback(req.socket.remoteAddress);
+  const given = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+  return safeEqual(given, token);
 }

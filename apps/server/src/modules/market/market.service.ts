@@ -147,6 +147,13 @@ export class MarketService {
     return isMarketOpen(inst.hours, now);
   }
 
+  /** The open instruments without a live quote (none yet, or stale): the engine must not be called ready while any. */
+  unquoted(now = this.d.clock.now()): string[] {
+    return this.instruments
+      .filter((i) => this.isOpen(i, now) && this.quotes.isStale(i.code, now, this.d.config.STALE_QUOTE_MS))
+      .map((i) => i.code);
+  }
+
   private get replaying(): boolean {
     return this.d.config.FEED.startsWith('replay:');
   }
