@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
-const flag = (key: string) => z.enum(['0', '1'], { error: key });
-const level = z
-  .string({ error: 'err.field_invalid' })
-  .regex(/^\d{1,4}$/, { error: 'err.field_invalid' })
-  .refine((v) => Number(v) >= 1 && Number(v) <= 1000, { error: 'err.field_invalid' });
+/**
+ * A setting's value as stored (text), from a form field or JSON: numbers as JSON numbers or numeric strings, switches
+ * as `true`/`false` or `1`/`0` (DESIGN §10).
+ */
+const stored = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'number' ? String(v) : v), schema);
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  stored(z.enum(values, { error: 'err.field_invalid' }));
+const flag = (key: string) => stored(z.enum(['0', '1'], { error: key }));
+const level = stored(
+  z
+    .string({ error: 'err.field_invalid' })
+    .regex(/^\d{1,4}$/, { error: 'err.field_invalid' })
+    .refine((v) => Number(v) >= 1 && Number(v) <= 1000, { error: 'err.field_invalid' }),
+);
 const httpsUrl = z
   .string({ error: 'err.field_invalid' })
   .trim()
@@ -12,16 +22,18 @@ const httpsUrl = z
   .refine((v) => v === '' || /^https:\/\/[^\s<>"]+$/.test(v), { error: 'err.field_invalid' });
 
 /**
- * Back office: the run-time settings staff may change (any subset). Each is validated; numbers travel as strings, as
- * they are stored. Stop-out must stay below the margin-call level (checked by the server against the stored values).
+ * Back office: the run-time settings staff may change (any non-empty subset). Each is validated and stored as text; a
+ * key that is unknown or malformed refuses the whole body, so nothing is half-written (DESIGN §10). Stop-out must stay
+ * below the margin-call level (checked by the server against the stored values). `t`, the clients' cache-buster, is
+ * allowed and ignored.
  */
 export const settingsParams = z
   .object({
     service_link: httpsUrl,
-    service_link_type: z.enum(['1', '2'], { error: 'err.field_invalid' }),
-    verify_reg_type: z.enum(['1', '2'], { error: 'err.field_invalid' }),
-    trade_fee_type: z.enum(['1', '2'], { error: 'err.field_invalid' }),
-    is_show_mobile: z.enum(['0', '1', '2', '3'], { error: 'err.field_invalid' }),
+    service_link_type: choice(['1', '2'] as const),
+    verify_reg_type: choice(['1', '2'] as const),
+    trade_fee_type: choice(['1', '2'] as const),
+    is_show_mobile: choice(['0', '1', '2', '3'] as const),
     complaint_email: z.email({ error: 'err.email_invalid' }).max(254, { error: 'err.email_invalid' }),
     site_name: z
       .string({ error: 'err.field_invalid' })
@@ -36,5 +48,8 @@ export const settingsParams = z
     withdraw_requires_kyc: flag('err.field_invalid'),
   })
   .partial()
+  .extend({ t: z.unknown().optional() })
+  .strict()
+  .transform(({ t: _t, ...settings }) => settings)
   .refine((s) => Object.keys(s).length > 0, { error: 'err.field_invalid' });
 export type SettingsParams = z.infer<typeof settingsParams>;

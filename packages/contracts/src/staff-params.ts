@@ -24,7 +24,18 @@ export const outboxParams = z.object({
   recipient: z.string().trim().max(254, { error: 'err.field_invalid' }).optional(),
 });
 
-/** `POST /admin/api/wallet-settings`: `withdraw_requires_kyc` as a boolean, 1/0 or "true"/"false". */
-export const walletSettingsParams = z.object({
-  withdraw_requires_kyc: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
-});
+/** A switch as `true`/`false`, `1`/`0` or their text; anything else (or nothing) is refused, never read as off. */
+const switchParam = z.preprocess(
+  (v) =>
+    v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : v,
+  z.boolean({ error: 'err.field_invalid' }),
+);
+
+/**
+ * `POST /admin/api/wallet-settings {withdraw_requires_kyc}`: the switch must be given and well-formed, and no other key
+ * may come with it (`t` aside), so an empty or mistyped body changes nothing (DESIGN §10).
+ */
+export const walletSettingsParams = z
+  .object({ withdraw_requires_kyc: switchParam, t: z.unknown().optional() })
+  .strict()
+  .transform(({ withdraw_requires_kyc }) => ({ withdraw_requires_kyc }));

@@ -104,7 +104,9 @@ export const dataProvider: AdminDataProvider = {
 
   async update(resource, params) {
     if (resource === 'wallet-settings') {
-      const s = await call<object>('POST', pathOf(resource), params.data as object);
+      // The settings call takes only its own keys (an unknown one refuses the body): not react-admin's record id.
+      const { id: _id, ...fields } = params.data as Record<string, unknown>;
+      const s = await call<object>('POST', pathOf(resource), fields);
       return { data: { ...s, id: WALLET_SETTINGS_ID } as never };
     }
     const saved = await call<RaRecord>('POST', `${pathOf(resource)}/${params.id}`, params.data as object);

@@ -28,7 +28,9 @@ export function parseParams<S extends z.ZodType>(schema: S, req: FastifyRequest)
   const result = schema.safeParse({ ...query, ...body });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || 'params';
+  // A key the call does not know (a strict contract) is named as the field at fault.
+  const unknownKey = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const field = unknownKey ?? (issue?.path.map(String).join('.') || 'params');
   if (issue && isMessageKey(issue.message)) throw new AppError(issue.message, { field });
   throw new AppError('err.field_invalid', { field });
 }
