@@ -14,6 +14,8 @@ import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts'
 import { createMetrics, mayReadMetrics } from './core/metrics.ts';
 import { openApiText } from './core/openapi.ts';
 import { Router } from './core/router.ts';
+import { refusal } from './core/http.ts';
+import { Idempotency } from './core/idempotency.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { langFromHeader, translate } from './i18n/translate.ts';
@@ -51,6 +53,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { WalletConfigService } from './modules/wallet/wallet-config.service.ts';
 import { WalletReviewService } from './modules/wallet/wallet-review.service.ts';
@@ -312,7 +315,11 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   // Modules: each registers its calls (the back office's too) through the router, from their contracts.
   const guard = staffGuard(staffSessions, audit);
-  const router = new Router(app, { user: (req) => auth.require(req), staff: guard });
+  // Calls that create or move something replay the first answer to a repeated Idempotency-Key (DESIGN §10).
+  const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
+  idempotency.start((err) => app.log.error({ err }, 'idempotency sweep failed'));
+  app.addHook('onClose', async () => idempotency.stop());
+  const router = new Router(app, { user: (req) => auth.require(req), staff: guard }, undefined, idempotency);
   accountsRoutes(router, { accounts, auth });
   backofficeRoutes(router, { service: backoffice, repo: backofficeRepo, audit, sessions: staffSessions });
   marketRoutes(router, app, market);
@@ -360,7 +367,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
 function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: null });
+    return reply.code(200).send(refusal(req, err));
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -5,6 +5,7 @@ export * from './accounts.ts';
 export * from './realtime.ts';
 export * from './api-paths.ts';
 export * from './calls.ts';
+export * from './idempotency.ts';
 export * from './market.ts';
 export * from './market-params.ts';
 export * from './trading.ts';

@@ -17,6 +17,11 @@ export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok'): Env
   return { code: CODE_OK, msg: translate(req.lang, key), data };
 }
 
+/** The refusal envelope of an AppError, its message in the request's language (the error handler's answer). */
+export function refusal(req: FastifyRequest, err: AppError): Envelope<null> {
+  return { code: err.code, msg: translate(req.lang, err.key, err.params), data: null };
+}
+
 /**
  * Validates a call's parameters with its contract schema. Query string and body are merged (the spec sends some
  * calls as GET with a query, others as form or JSON posts, and DESIGN §3 accepts POST for state-changing GETs).

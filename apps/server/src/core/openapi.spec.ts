@@ -36,6 +36,25 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc)).not.toMatch(/127\.0\.0\.1|localhost|"servers"/);
   });
 
+  it('documents the Idempotency-Key header on exactly the calls that create or move something (DESIGN §10)', () => {
+    const withHeader = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, o]) => o.parameters?.some((p) => p.name === 'Idempotency-Key' && p.in === 'header' && !p.required))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(withHeader).toEqual(
+      expect.arrayContaining([
+        `get ${API.submit}`,
+        `post ${API.submit}`,
+        `post ${API.draw}`,
+        `post ${ADMIN_API.kyc}/{id}/reject`,
+      ]),
+    );
+    const flagged = CALLS.filter((c) => c.idempotent).flatMap((c) => c.methods.map((m) => m));
+    expect(withHeader).toHaveLength(flagged.length);
+    expect(withHeader).not.toContain(`post ${API.login}`);
+  });
+
   it('writes path parameters as {name}, each declared as a required path parameter', () => {
     expect(Object.keys(doc.paths).filter((p) => p.includes(':'))).toEqual([]);
     const approve = op(`${ADMIN_API.deposits}/{id}/approve`, 'post');

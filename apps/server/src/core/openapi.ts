@@ -1,4 +1,4 @@
-import { CALLS, type CallDef } from '@tradepad/contracts';
+import { CALLS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, type CallDef } from '@tradepad/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -27,6 +27,19 @@ function templated(path: string): { path: string; names: string[] } {
   });
   return { path: out, names };
 }
+
+/** The header of the calls that create or move something (DESIGN §10). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'One key per user action, per user (or staff member). The same key with the same parameters within 24 h replays ' +
+    'the first answer (same ids; the replay carries `Idempotent-Replayed: true`); with other parameters, or while ' +
+    'the first request still runs past a short wait, it is refused with code 0. The `t` parameter is not compared. ' +
+    'Refusals (code 0) are replayed too; an unexpected error is not kept, so a retry runs again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+};
 
 const ENVELOPE_NOTE =
   'Envelope {code, msg, data}: code 1 success with the data below; 0 refused and 999 session expired, both with data null.';
@@ -75,6 +88,7 @@ export function openApiDocument(): object {
         responses,
       };
       const parameters: object[] = [...pathParams];
+      if (call.idempotent) parameters.push(IDEMPOTENCY_PARAMETER);
       if (schema && method === 'GET') {
         const props = (schema.properties ?? {}) as Record<string, object>;
         const required = new Set((schema.required as string[] | undefined) ?? []);

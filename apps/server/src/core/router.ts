@@ -1,11 +1,12 @@
-import { CALLS, type CONTRACTS, type CallDef } from '@tradepad/contracts';
+import { CALLS, CODE_REFUSED, type CONTRACTS, type CallDef, type Envelope } from '@tradepad/contracts';
 import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';
-import { refuse } from './errors.ts';
+import { AppError, refuse } from './errors.ts';
 import type { Authenticated, StaffContext } from './access.ts';
-import { ok, parseParams, parsePathParams } from './http.ts';
+import { ok, parseParams, parsePathParams, refusal } from './http.ts';
+import { idempotencyKeyOf, requestFingerprint, type Idempotency } from './idempotency.ts';
 
 type Call = (typeof CONTRACTS)[number];
 /** Every path the contracts describe. */
@@ -51,11 +52,13 @@ export class Router {
     private readonly app: FastifyInstance,
     private readonly access: Access,
     private readonly registered = new Set<string>(),
+    /** Keys of the calls whose contract is `idempotent` (DESIGN §10); without it such calls run as any other. */
+    private readonly idempotency?: Idempotency,
   ) {}
 
   /** The same router on an encapsulated Fastify scope (a plugin of its own, such as multipart for one route). */
   scoped(scope: FastifyInstance): Router {
-    return new Router(scope, this.access, this.registered);
+    return new Router(scope, this.access, this.registered, this.idempotency);
   }
 
   get<P extends CallPath>(path: P, handler: Handler<CallAt<P, 'GET'>>, opts?: RouteOptions): void {
@@ -81,17 +84,56 @@ export class Router {
     const def = contractOf(path, method);
     this.registered.add(`${method} ${path}`);
     const hasId = path.includes('/:id');
+    if (def.idempotent && (def.auth === 'none' || opts.raw))
+      throw new Error(`${path}: an idempotent call needs a user or staff token and an envelope answer`);
     this.app.route({
       method,
       url: path,
       handler: async (req, reply) => {
         const who = await this.authorise(def, req);
+        const key = def.idempotent && this.idempotency ? idempotencyKeyOf(req) : undefined;
         const id = hasId ? parsePathParams(req, opts.unknownId) : 0;
         const params = def.params ? parseParams(def.params, req) : {};
-        const data = await handler({ ...who, req, reply, params, id } as CallContext<Call>);
-        return opts.raw ? data : ok(req, data, opts.done);
+        const run = async () => {
+          const data = await handler({ ...who, req, reply, params, id } as CallContext<Call>);
+          return opts.raw ? data : ok(req, data, opts.done);
+        };
+        if (key === undefined || !this.idempotency) return run();
+        return this.once(this.idempotency, { scope: scopeOf(who), key, path, id, req, reply }, run);
       },
     });
+  }
+
+  /**
+   * Runs an idempotent call once per key (core/idempotency.ts): claims the key, runs the handler and stores its
+   * answer (a success or a refusal, code 0); a repeat replays that answer with `Idempotent-Replayed: true`. An
+   * unexpected error (or a session that ended, 999) releases the key, so a retry runs again.
+   */
+  private async once(
+    idem: Idempotency,
+    c: { scope: string; key: string; path: string; id: number; req: FastifyRequest; reply: FastifyReply },
+    run: () => Promise<unknown>,
+  ): Promise<unknown> {
+    const { scope, key, req, reply } = c;
+    const claim = await idem.begin(scope, key, requestFingerprint(c.path, c.id, req.query, req.body), c.path);
+    if (claim.kind === 'replay')
+      return reply.code(200).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.response);
+    let answer: unknown;
+    try {
+      answer = await run();
+    } catch (err) {
+      const stored =
+        err instanceof AppError && err.code === CODE_REFUSED
+          ? idem.finish(scope, key, refusal(req, err))
+          : idem.abandon(scope, key);
+      await stored.catch((e: unknown) => req.log.error({ err: e }, 'idempotency key not settled'));
+      throw err;
+    }
+    // The call is done: if its answer cannot be stored the key stays pending (answered "in progress"), never run twice.
+    await idem
+      .finish(scope, key, answer as Envelope<unknown>)
+      .catch((e: unknown) => req.log.error({ err: e }, 'idempotency answer not stored'));
+    return answer;
   }
 
   private async authorise(def: CallDef, req: FastifyRequest) {
@@ -109,6 +151,13 @@ export class Router {
         return { staff: await this.access.staff(req, def.roles) };
     }
   }
+}
+
+/** Whose keys a request uses: the trader's or the staff member's (DESIGN §10: keys are per user). */
+function scopeOf(who: { user?: Authenticated; staff?: StaffContext } | undefined): string {
+  if (who?.user) return `user:${who.user.user.id}`;
+  if (who?.staff) return `staff:${who.staff.staff.id}`;
+  throw new Error('an idempotent call without a caller');
 }
 
 /** A handler of the call `C`; a path and method the contracts do not describe does not type-check. */

@@ -31,6 +31,7 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   kyc_applications: KycApplicationsTable;
   news: NewsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */
@@ -402,3 +403,18 @@ export interface PostingsTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type StaffRow = Selectable<StaffTable>;
+
+/** An idempotency key (DESIGN §10): claimed pending before the call runs, then holding its first answer for 24 h. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  /** `user:<id>` or `staff:<id>`. */
+  scope: string;
+  idem_key: string;
+  /** sha256 (hex) of the call, its :id and its parameters, `t` aside. */
+  fingerprint: string;
+  call: string;
+  /** The first answer's envelope (JSON); null while the first request runs. */
+  response: string | null;
+  created_at: number;
+  completed_at: number | null;
+}

@@ -190,4 +190,11 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+
+  'err.idempotency_key_invalid':
+    'Der Header Idempotency-Key muss aus 1 bis 255 sichtbaren Zeichen bestehen (Buchstaben, Ziffern oder Satzzeichen, keine Leerzeichen)',
+  'err.idempotency_key_reused':
+    'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Aktion einen neuen Schlüssel',
+  'err.idempotency_in_progress':
+    'Diese Anfrage wird noch bearbeitet. Warten Sie einen Moment und prüfen Sie das Ergebnis, bevor Sie es erneut versuchen',
 };

@@ -189,6 +189,11 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+
+  'err.idempotency_key_invalid':
+    'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits or punctuation, no spaces)',
+  'err.idempotency_key_reused': 'This Idempotency-Key was already used for a different request. Use a new key for a new action',
+  'err.idempotency_in_progress': 'This request is still being processed. Wait a moment and check the result before trying again',
 } as const;
 
 export type MessageKey = keyof typeof en;

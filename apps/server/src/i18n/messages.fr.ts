@@ -192,4 +192,11 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+
+  'err.idempotency_key_invalid':
+    "L'en-tête Idempotency-Key doit comporter de 1 à 255 caractères visibles (lettres, chiffres ou ponctuation, sans espaces)",
+  'err.idempotency_key_reused':
+    'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle action',
+  'err.idempotency_in_progress':
+    'Cette requête est encore en cours de traitement. Patientez un instant et vérifiez le résultat avant de réessayer',
 };

@@ -186,4 +186,8 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+
+  'err.idempotency_key_invalid': 'Idempotency-Key 標頭必須為 1 至 255 個可見字元（字母、數字或標點，不含空格）',
+  'err.idempotency_key_reused': '此 Idempotency-Key 已用於另一個不同的請求。新的操作請使用新的鍵',
+  'err.idempotency_in_progress': '此請求仍在處理中。請稍候並先查看結果，再重新嘗試',
 };

@@ -189,4 +189,11 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+
+  'err.idempotency_key_invalid':
+    "L'intestazione Idempotency-Key deve contenere da 1 a 255 caratteri visibili (lettere, cifre o punteggiatura, senza spazi)",
+  'err.idempotency_key_reused':
+    'Questa Idempotency-Key è già stata usata per una richiesta diversa. Usa una nuova chiave per una nuova azione',
+  'err.idempotency_in_progress':
+    'Questa richiesta è ancora in elaborazione. Attendi un momento e controlla il risultato prima di riprovare',
 };

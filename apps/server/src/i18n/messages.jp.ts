@@ -188,4 +188,10 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+
+  'err.idempotency_key_invalid':
+    'Idempotency-Key ヘッダーは 1～255 文字の表示可能な文字（英字、数字、記号。空白は不可）で指定してください',
+  'err.idempotency_key_reused':
+    'この Idempotency-Key は別のリクエストですでに使用されています。新しい操作には新しいキーを使用してください',
+  'err.idempotency_in_progress': 'このリクエストはまだ処理中です。しばらく待ってから結果を確認し、その後でもう一度お試しください',
 };

@@ -189,4 +189,11 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+
+  'err.idempotency_key_invalid':
+    'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres visíveis (letras, dígitos ou pontuação, sem espaços)',
+  'err.idempotency_key_reused':
+    'Esta Idempotency-Key já foi usada para um pedido diferente. Use uma nova chave para uma nova ação',
+  'err.idempotency_in_progress':
+    'Este pedido ainda está a ser processado. Aguarde um momento e verifique o resultado antes de tentar novamente',
 };

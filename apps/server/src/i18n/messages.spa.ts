@@ -189,4 +189,11 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+
+  'err.idempotency_key_invalid':
+    'El encabezado Idempotency-Key debe tener de 1 a 255 caracteres visibles (letras, dígitos o signos de puntuación, sin espacios)',
+  'err.idempotency_key_reused':
+    'Esta Idempotency-Key ya se usó para una solicitud distinta. Use una clave nueva para una acción nueva',
+  'err.idempotency_in_progress':
+    'Esta solicitud todavía se está procesando. Espere un momento y compruebe el resultado antes de volver a intentarlo',
 };

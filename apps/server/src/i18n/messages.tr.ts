@@ -190,4 +190,10 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+
+  'err.idempotency_key_invalid':
+    'Idempotency-Key başlığı 1 ile 255 arasında görünür karakterden oluşmalıdır (harf, rakam veya noktalama işareti, boşluk olmadan)',
+  'err.idempotency_key_reused':
+    'Bu Idempotency-Key farklı bir istek için zaten kullanıldı. Yeni bir işlem için yeni bir anahtar kullanın',
+  'err.idempotency_in_progress': 'Bu istek hâlâ işleniyor. Yeniden denemeden önce biraz bekleyin ve sonucu kontrol edin',
 };

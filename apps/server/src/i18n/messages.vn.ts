@@ -190,4 +190,9 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+
+  'err.idempotency_key_invalid':
+    'Tiêu đề Idempotency-Key phải có từ 1 đến 255 ký tự hiển thị (chữ cái, chữ số hoặc dấu câu, không có khoảng trắng)',
+  'err.idempotency_key_reused': 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khóa mới cho thao tác mới',
+  'err.idempotency_in_progress': 'Yêu cầu này vẫn đang được xử lý. Vui lòng chờ một chút và kiểm tra kết quả trước khi thử lại',
 };

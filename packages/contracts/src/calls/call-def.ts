@@ -21,6 +21,12 @@ export interface CallDef {
   auth: 'none' | 'user' | 'real' | 'staff';
   /** Staff calls: the roles that may use it (every role when left out). */
   roles?: readonly StaffRole[];
+  /**
+   * The call creates or moves something (an order, a withdrawal, a decision), so it takes an `Idempotency-Key`
+   * header (DESIGN §10): the router replays the first answer to a repeat of the same key with the same parameters
+   * within 24 h, and refuses the key with other parameters. Only on calls that need a user's or a staff token.
+   */
+  idempotent?: boolean;
   tag: string;
 }
 

@@ -1,0 +1,152 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../ports/clock.ts';
+import { AppError } from './errors.ts';
+import {
+  Idempotency,
+  idempotencyKeyOf,
+  requestFingerprint,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+} from './idempotency.ts';
+
+const SUBMIT = '/v1/api/forex/submit';
+
+describe('requestFingerprint: when two requests are the same', () => {
+  const order = { type: '1', cont: '0.01', forex_id: '3', status: '1', multiple: '100' };
+
+  it('leaves out `t` (the cache-buster), wherever it is sent', () => {
+    const a = requestFingerprint(SUBMIT, 0, { t: '1700000000000' }, order);
+    expect(requestFingerprint(SUBMIT, 0, { t: '1700000009999' }, order)).toBe(a);
+    expect(requestFingerprint(SUBMIT, 0, {}, { ...order, t: 42 })).toBe(a);
+    expect(requestFingerprint(SUBMIT, 0, undefined, order)).toBe(a);
+  });
+
+  it('does not depend on field order, nor on form text versus JSON numbers, nor on query versus body', () => {
+    const a = requestFingerprint(SUBMIT, 0, {}, order);
+    const reversed = Object.fromEntries(Object.entries(order).reverse());
+    expect(requestFingerprint(SUBMIT, 0, {}, reversed)).toBe(a);
+    expect(requestFingerprint(SUBMIT, 0, {}, { type: 1, cont: 0.01, forex_id: 3, status: 1, multiple: 100 })).toBe(a);
+    expect(requestFingerprint(SUBMIT, 0, order, {})).toBe(a);
+  });
+
+  it('differs for another value, another or a missing field, another call or another :id', () => {
+    const a = requestFingerprint(SUBMIT, 0, {}, order);
+    expect(requestFingerprint(SUBMIT, 0, {}, { ...order, cont: '0.02' })).not.toBe(a);
+    expect(requestFingerprint(SUBMIT, 0, {}, { ...order, target_price: '1.1' })).not.toBe(a);
+    const { multiple: _m, ...less } = order;
+    expect(requestFingerprint(SUBMIT, 0, {}, less)).not.toBe(a);
+    expect(requestFingerprint('/v1/api/forex/close', 0, {}, order)).not.toBe(a);
+    const approve = '/admin/api/deposits/:id/approve';
+    expect(requestFingerprint(approve, 7, {}, {})).not.toBe(requestFingerprint(approve, 8, {}, {}));
+    // Nested values (a JSON body) are compared whole.
+    expect(requestFingerprint(SUBMIT, 0, {}, { a: { x: 1, y: [1, 2] } })).toBe(
+      requestFingerprint(SUBMIT, 0, {}, { a: { y: ['1', '2'], x: '1' } }),
+    );
+    expect(requestFingerprint(SUBMIT, 0, {}, { a: { x: 1 } })).not.toBe(requestFingerprint(SUBMIT, 0, {}, { a: { x: 2 } }));
+    expect(requestFingerprint(SUBMIT, 0, {}, { a: null })).not.toBe(requestFingerprint(SUBMIT, 0, {}, { a: 'null' }));
+  });
+});
+
+describe('idempotencyKeyOf', () => {
+  const req = (v: string | string[] | undefined) => ({ headers: { 'idempotency-key': v } }) as unknown as FastifyRequest;
+  const refused = (v: string | string[]) => {
+    try {
+      idempotencyKeyOf(req(v));
+    } catch (err) {
+      return err instanceof AppError ? err.key : 'other';
+    }
+    return 'accepted';
+  };
+
+  it('takes 1–255 visible ASCII characters, none without the header, and refuses anything else by name', () => {
+    expect(idempotencyKeyOf(req(undefined))).toBeUndefined();
+    expect(idempotencyKeyOf(req('6f1c2b1e-0c5a-4f0e-9a57-1d8d3f2c4b5a'))).toBe('6f1c2b1e-0c5a-4f0e-9a57-1d8d3f2c4b5a');
+    expect(idempotencyKeyOf(req('k'))).toBe('k');
+    expect(idempotencyKeyOf(req('x'.repeat(255)))).toHaveLength(255);
+    for (const bad of ['', 'x'.repeat(256), 'two words', 'tab\there', 'clé', ['a', 'b']])
+      expect(refused(bad), JSON.stringify(bad)).toBe('err.idempotency_key_invalid');
+  });
+});
+
+/** The repository's contract in memory: a unique (scope, key) pair. */
+class MemoryStore implements IdempotencyStore {
+  rows = new Map<string, IdempotencyRecord>();
+  async claim(row: { scope: string; key: string; fingerprint: string; now: number }, expiredBefore: number) {
+    await Promise.resolve();
+    const id = `${row.scope}|${row.key}`;
+    const old = this.rows.get(id);
+    if (old && old.created_at < expiredBefore) this.rows.delete(id);
+    if (this.rows.has(id)) return false;
+    this.rows.set(id, { fingerprint: row.fingerprint, response: null, created_at: row.now });
+    return true;
+  }
+  async find(scope: string, key: string) {
+    await Promise.resolve();
+    return this.rows.get(`${scope}|${key}`);
+  }
+  async complete(scope: string, key: string, response: string) {
+    const row = this.rows.get(`${scope}|${key}`);
+    if (row && row.response === null) row.response = response;
+  }
+  async release(scope: string, key: string) {
+    if (this.rows.get(`${scope}|${key}`)?.response === null) this.rows.delete(`${scope}|${key}`);
+  }
+  async sweep(before: number) {
+    let n = 0;
+    for (const [id, row] of this.rows) if (row.created_at < before && this.rows.delete(id)) n++;
+    return n;
+  }
+}
+
+describe('Idempotency', () => {
+  const answer = { code: 1, msg: 'Order placed', data: { order: { Id: 7 } } };
+  const setup = (waitMs = 2000) => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(Date.UTC(2026, 10, 18));
+    return { store, clock, idem: new Idempotency(store, clock, waitMs) };
+  };
+  const keyOf = async (p: Promise<unknown>) =>
+    p.then(
+      (v) => v,
+      (err: unknown) => (err instanceof AppError ? err.key : err),
+    );
+
+  it('lets one of many concurrent requests run; the others wait and replay its answer', async () => {
+    const { idem } = setup();
+    const pending = Array.from({ length: 20 }, () => idem.begin('user:1', 'k', 'fp', SUBMIT));
+    // The winner has not answered yet: the others wait for it.
+    await new Promise((r) => setTimeout(r, 30));
+    await idem.finish('user:1', 'k', answer);
+    const claims = await Promise.all(pending);
+    expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+    expect(claims.filter((c) => c.kind === 'replay' && c.response === JSON.stringify(answer))).toHaveLength(19);
+  });
+
+  it('refuses the key with other parameters, done or still running, and a running one past the wait', async () => {
+    const { idem } = setup(50);
+    await idem.begin('user:1', 'k', 'fp', SUBMIT);
+    expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
+    expect(await keyOf(idem.begin('user:1', 'k', 'fp', SUBMIT))).toBe('err.idempotency_in_progress');
+    await idem.finish('user:1', 'k', answer);
+    expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
+  });
+
+  it('keeps keys per scope, forgets an abandoned one (a 500) and expires them after 24 h', async () => {
+    const { idem, store, clock } = setup();
+    expect(await idem.begin('user:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
+    expect(await idem.begin('user:2', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
+    expect(await idem.begin('staff:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
+    await idem.abandon('user:1', 'k');
+    expect(await idem.begin('user:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
+    await idem.finish('user:1', 'k', answer);
+    clock.advance(24 * 3600_000 - 1);
+    expect((await idem.begin('user:1', 'k', 'fp', SUBMIT)).kind).toBe('replay');
+    clock.advance(1);
+    // Past the window the key is new (even with other parameters), and the sweep removes the old rows.
+    expect(await idem.begin('user:1', 'k', 'new', SUBMIT)).toEqual({ kind: 'claimed' });
+    clock.advance(1);
+    expect(await idem.sweep()).toBe(2);
+    expect([...store.rows.keys()]).toEqual(['user:1|k']);
+  });
+});
