@@ -67,6 +67,20 @@ describe('the envelope', () => {
     expect(localStorage.getItem('tradepad.admin.token')).toBeNull();
   });
 
+  it('sends an Idempotency-Key with each approve or reject click: a new one per click, the given one on a retry', async () => {
+    for (let i = 0; i < 4; i++) answers.push({ code: 1, msg: 'Approved', data: { id: 3, status: 1 } });
+    await dataProvider.approve('deposits', 3);
+    await dataProvider.approve('deposits', 3);
+    await dataProvider.reject('withdrawals', 3, { remark: 'no' }, 'retry-key');
+    await dataProvider.getList('kyc', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const keys = sent.map((s) => (s.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    // A list read carries none.
+    expect(keys.slice(2)).toEqual(['retry-key', undefined]);
+  });
+
   it('reads a channel by id from its list and saves to /:id', async () => {
     answers.push({ code: 1, msg: '', data: [{ id: 1 }, { id: 2, code: 'BTC' }] });
     expect((await dataProvider.getOne('draw-currencies', { id: '2' })).data).toEqual({ id: 2, code: 'BTC' });

@@ -1,7 +1,7 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { Paged } from '@tradepad/contracts/envelope';
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { call, withQuery } from './http.ts';
+import { call, newIdempotencyKey, withQuery } from './http.ts';
 
 /** The console's resources and the `/admin/api` path each reads and writes. */
 export const RESOURCE_PATHS = {
@@ -47,17 +47,22 @@ const wholeList = async <T>(resource: string, signal?: AbortSignal) => {
 
 const unsupported = (what: string, resource: string) => Promise.reject(new Error(`${what} is not offered for ${resource}`));
 
-/** The decisions a review queue takes (`POST /:id/approve`, `POST /:id/reject {remark[, status]}`). */
+/**
+ * The decisions a review queue takes (`POST /:id/approve`, `POST /:id/reject {remark[, status]}`). Each call is one
+ * click and carries an Idempotency-Key of its own (DESIGN §10); a caller that retries the same click passes its key.
+ */
 export interface ReviewActions {
   approve<T = unknown>(
     resource: 'deposits' | 'withdrawals' | 'kyc',
     id: Identifier,
     body?: { transfer_ref?: string },
+    idempotencyKey?: string,
   ): Promise<T>;
   reject<T = unknown>(
     resource: 'deposits' | 'withdrawals' | 'kyc',
     id: Identifier,
     body: { remark: string; status?: number },
+    idempotencyKey?: string,
   ): Promise<T>;
 }
 
@@ -117,6 +122,8 @@ export const dataProvider: AdminDataProvider = {
   delete: (resource) => unsupported('delete', resource),
   deleteMany: (resource) => unsupported('deleteMany', resource),
 
-  approve: (resource, id, body = {}) => call('POST', `${pathOf(resource)}/${id}/approve`, body),
-  reject: (resource, id, body) => call('POST', `${pathOf(resource)}/${id}/reject`, body),
+  approve: (resource, id, body = {}, key = newIdempotencyKey()) =>
+    call('POST', `${pathOf(resource)}/${id}/approve`, body, undefined, key),
+  reject: (resource, id, body, key = newIdempotencyKey()) =>
+    call('POST', `${pathOf(resource)}/${id}/reject`, body, undefined, key),
 };

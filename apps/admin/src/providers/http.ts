@@ -1,4 +1,5 @@
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
+import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 
 const TOKEN_KEY = 'tradepad.admin.token';
 
@@ -37,13 +38,36 @@ export const setUnreachableMessage = (text: string) => {
 };
 
 /**
- * Calls the back-office API and unwraps the envelope `{code, msg, data}`: code 1 answers `data`; any other code
- * throws an ApiError carrying `msg` (999: the session is missing or expired).
+ * A new Idempotency-Key (DESIGN §10): one per click on a decision (approve, reject, …), so a repeat of that request
+ * is answered with the first decision instead of being made twice. A random UUID (built from getRandomValues where
+ * randomUUID is missing, as on a console served over plain http).
  */
-export async function call<T>(method: 'GET' | 'POST', url: string, body?: object, signal?: AbortSignal): Promise<T> {
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Calls the back-office API and unwraps the envelope `{code, msg, data}`: code 1 answers `data`; any other code
+ * throws an ApiError carrying `msg` (999: the session is missing or expired). `idempotencyKey` goes with the calls
+ * that create or move something.
+ */
+export async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: object,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<T> {
   const headers: Record<string, string> = { lang: serverLang };
   const token = session.get();
   if (token) headers.authorization = token;
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   if (body) headers['content-type'] = 'application/json';
   let env: Envelope<T>;
   try {

@@ -42,6 +42,12 @@ describe('buildRequest', () => {
     expect(init.body).toBe('account=a%40b.co&password=p%26%3D1&login_type=1');
     expect((init.headers as Record<string, string>)['content-type']).toMatch(/x-www-form-urlencoded/);
   });
+  it("sends a call's Idempotency-Key header only when it has one", () => {
+    const keyed = buildRequest('/v1/api/forex/submit', { method: 'POST', params: { cont: 1 }, idempotencyKey: 'k-1' });
+    expect(keyed.init.headers).toMatchObject({ 'Idempotency-Key': 'k-1', authorization: 'tok' });
+    const plain = buildRequest('/v1/api/forex/submit', { method: 'POST', params: { cont: 1 } });
+    expect(Object.keys(plain.init.headers as object)).not.toContain('Idempotency-Key');
+  });
   it('POST sends a multipart upload as is, leaving its content type to the browser', () => {
     const form = new FormData();
     form.append('file', new Blob(['png'], { type: 'image/png' }), 'proof.png');

@@ -1,4 +1,5 @@
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
+import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -26,6 +27,11 @@ export interface CallOptions {
   quietSession?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The Idempotency-Key of a call that creates or moves something (DESIGN §10): one per user action, the same for
+   * every retry of that action (shared/api/action-mutation.ts makes them).
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiHooks {
@@ -77,6 +83,7 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
   const headers: Record<string, string> = { lang: hooks.lang(), accept: 'application/json' };
   const token = hooks.token();
   if (token) headers.authorization = token;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let url = `${hooks.origin()}${path}`;
   let body: string | FormData | undefined;
   if (method === 'GET' || method === 'DELETE') {

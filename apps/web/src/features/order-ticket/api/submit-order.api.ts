@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { SubmitResult } from '@tradepad/contracts/trading';
 import type { SubmitParams } from '@tradepad/contracts/trading-params';
+import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
@@ -10,14 +11,14 @@ import { useUserStore } from '../../../shared/store/user.store.ts';
  * POST forex/submit: a market order (`status` 1) or a pending one (`status` 0 at `target_price`), with stop-loss and
  * take-profit levels (0 = none). A refusal is toasted with the server's `msg`; success returns the new order.
  */
-export function submitOrder(params: SubmitParams): Promise<SubmitResult> {
-  return apiPost<SubmitResult>(API.submit, { ...params }, { loading: true });
+export function submitOrder(params: SubmitParams, idempotencyKey?: string): Promise<SubmitResult> {
+  return apiPost<SubmitResult>(API.submit, { ...params }, { loading: true, idempotencyKey });
 }
 
-/** Submits and refreshes the balance, the order lists and the account's figures. */
+/** Submits (one Idempotency-Key per tap) and refreshes the balance, the order lists and the account's figures. */
 export function useSubmitOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: submitOrder,
     onSuccess(result) {
       if (typeof result?.balance === 'string') useUserStore.getState().setBalance(result.balance);

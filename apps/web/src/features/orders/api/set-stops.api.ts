@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { SetStopParams } from '@tradepad/contracts/trading-params';
+import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiPost } from '../../../shared/api/http-client.ts';
 
@@ -8,13 +9,13 @@ import { apiPost } from '../../../shared/api/http-client.ts';
 export type StopsChange = SetStopParams;
 
 /** POST forex/set_stop_price: a new stop-loss, take-profit, or both, for a holding or pending order. */
-export function setStops(change: StopsChange): Promise<unknown> {
-  return apiPost(API.setStops, { ...change }, { loading: true, toastSuccess: true });
+export function setStops(change: StopsChange, idempotencyKey?: string): Promise<unknown> {
+  return apiPost(API.setStops, { ...change }, { loading: true, toastSuccess: true, idempotencyKey });
 }
 
 export function useSetStops() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: setStops,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRADING_KEY }),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet';
 import { type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
+import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 import { WALLET_KEY } from './wallet-keys.ts';
 
@@ -33,8 +34,9 @@ export type BindInput =
 /** POST wallet/bind_draw_method: the server checks a coin address against the currency's network. */
 export function useBindDrawMethod() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: BindInput) => apiPost(API.bindDrawMethod, { ...input }, { loading: true, toastSuccess: true }),
+  return useActionMutation({
+    mutationFn: (input: BindInput, idempotencyKey) =>
+      apiPost(API.bindDrawMethod, { ...input }, { loading: true, toastSuccess: true, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodsKey }),
   });
 }

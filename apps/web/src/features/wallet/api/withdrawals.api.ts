@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import type { DrawParams } from '@tradepad/contracts/wallet-params';
 import type { DrawConfig, DrawCurrency, DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
+import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
 import { WALLET_KEY } from './wallet-keys.ts';
@@ -32,8 +33,9 @@ export type DrawInput = DrawParams;
 /** POST account/draw: the amount moves to the locked balance until staff pay it out or refuse it. */
 export function useDraw() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DrawInput) => apiPost(API.draw, { ...input }, { loading: true, toastSuccess: true }),
+  return useActionMutation({
+    mutationFn: (input: DrawInput, idempotencyKey) =>
+      apiPost(API.draw, { ...input }, { loading: true, toastSuccess: true, idempotencyKey }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: withdrawalsKey }),
