@@ -72,11 +72,9 @@ describe('idempotencyKeyOf', () => {
 /** The repository's contract in memory: a unique (scope, key) pair. */
 class MemoryStore implements IdempotencyStore {
   rows = new Map<string, IdempotencyRecord>();
-  async claim(row: { scope: string; key: string; fingerprint: string; now: number }, expiredBefore: number) {
+  async claim(row: { scope: string; key: string; fingerprint: string; now: number }) {
     await Promise.resolve();
     const id = `${row.scope}|${row.key}`;
-    const old = this.rows.get(id);
-    if (old && old.created_at < expiredBefore) this.rows.delete(id);
     if (this.rows.has(id)) return false;
     this.rows.set(id, { fingerprint: row.fingerprint, response: null, created_at: row.now });
     return true;
@@ -91,6 +89,9 @@ class MemoryStore implements IdempotencyStore {
   }
   async release(scope: string, key: string) {
     if (this.rows.get(`${scope}|${key}`)?.response === null) this.rows.delete(`${scope}|${key}`);
+  }
+  async expire(scope: string, key: string, before: number) {
+    if ((this.rows.get(`${scope}|${key}`)?.created_at ?? Infinity) < before) this.rows.delete(`${scope}|${key}`);
   }
   async sweep(before: number) {
     let n = 0;

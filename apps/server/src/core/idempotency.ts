@@ -37,18 +37,17 @@ export interface IdempotencyRecord {
 /** Where keys are kept: the database, so they survive a restart and hold across nodes. */
 export interface IdempotencyStore {
   /**
-   * Claims `key` in `scope` with a pending row, atomically (INSERT … ON CONFLICT DO NOTHING on the unique pair), after
-   * removing that pair's row if it is older than `expiredBefore`. True when this caller claimed it.
+   * Claims `key` in `scope` with a pending row, atomically (INSERT … ON CONFLICT DO NOTHING on the unique pair). True
+   * when this caller claimed it.
    */
-  claim(
-    row: { scope: string; key: string; fingerprint: string; call: string; now: number },
-    expiredBefore: number,
-  ): Promise<boolean>;
+  claim(row: { scope: string; key: string; fingerprint: string; call: string; now: number }): Promise<boolean>;
   find(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
   /** Stores the answer of a claimed key. */
   complete(scope: string, key: string, response: string, now: number): Promise<void>;
   /** Removes a claimed key whose call failed unexpectedly, so a retry runs again. */
   release(scope: string, key: string): Promise<void>;
+  /** Removes the pair's row if it was created before `before` (a key past its window). */
+  expire(scope: string, key: string, before: number): Promise<void>;
   /** Removes rows created before `before`; returns how many. */
   sweep(before: number): Promise<number>;
 }
@@ -116,8 +115,13 @@ export class Idempotency {
     let pause = 5;
     for (;;) {
       const now = this.clock.now();
-      if (await this.store.claim({ scope, key, fingerprint, call, now }, expiredBefore(now))) return { kind: 'claimed' };
+      if (await this.store.claim({ scope, key, fingerprint, call, now })) return { kind: 'claimed' };
       const row = await this.store.find(scope, key);
+      if (row && row.created_at < expiredBefore(now)) {
+        // A key past its window (not swept yet) is a new key: its old row goes, and the claim is raced again.
+        await this.store.expire(scope, key, expiredBefore(now));
+        continue;
+      }
       if (row && row.fingerprint !== fingerprint) throw refuse('err.idempotency_key_reused');
       if (row?.response != null) return { kind: 'replay', response: row.response };
       // Pending (or released by a failed first call between the two statements: claim again).

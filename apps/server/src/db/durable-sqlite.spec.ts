@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WalSync } from './durable-sqlite.ts';
+import { NO_FLUSH, WalSync } from './durable-sqlite.ts';
 import { openTempDurableSqlite } from './durable-sqlite.testing.ts';
 
 describe('durable SQLite commits', () => {
@@ -39,6 +39,20 @@ describe('durable SQLite commits', () => {
     ).rejects.toThrow('rolled back');
     expect(wal.flushes).toBe(afterDdl + 2);
     expect((await db.selectFrom('t').select('v').execute()).map((r) => r.v)).toEqual([1, 2, 3]);
+    await db.destroy();
+  });
+
+  it('waits for no flush on a write marked NO_FLUSH; the next durable commit flushes it with its own', async () => {
+    const { db, wal } = open();
+    await sql`create table t (v integer)`.execute(db);
+    const before = wal.flushes;
+    await db.insertInto('t').values({ v: 1 }).modifyEnd(sql.raw(NO_FLUSH)).execute();
+    await db.updateTable('t').set({ v: 2 }).modifyEnd(sql.raw(NO_FLUSH)).execute();
+    expect(wal.flushes).toBe(before);
+    // Visible at once to the next statement.
+    expect((await db.selectFrom('t').select('v').execute()).map((r) => r.v)).toEqual([2]);
+    await db.insertInto('t').values({ v: 3 }).execute();
+    expect(wal.flushes).toBe(before + 1);
     await db.destroy();
   });
 

@@ -138,6 +138,14 @@ parentPort.on('message', (m) => {
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
 
+/**
+ * Ends a write (outside a transaction) that waits for no flush of its own: one whose loss in a power cut is harmless
+ * and that the next durable commit flushes anyway (the WAL is flushed as a whole, in order). The idempotency keys use
+ * it: a claim is flushed by the commit of the order it guards, and an answer not yet flushed only makes a retry wait
+ * "in progress", never run twice. Without it each key would hold the one connection through two flushes per order.
+ */
+export const NO_FLUSH = '/* no-flush */';
+
 /** The connection as Kysely sees it: statements outside a transaction that write are flushed before they resolve. */
 class SyncingConnection implements DatabaseConnection {
   inTransaction = false;
@@ -149,7 +157,7 @@ class SyncingConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (!this.inTransaction && WRITE.test(query.sql)) await this.wal.sync();
+    if (!this.inTransaction && WRITE.test(query.sql) && !query.sql.endsWith(NO_FLUSH)) await this.wal.sync();
     return result;
   }
 
