@@ -148,9 +148,11 @@ export class Idempotency {
     return this.store.sweep(expiredBefore(this.clock.now()));
   }
 
-  /** Sweeps every `everyMs` (hourly by default) until `stop`. */
+  /** Sweeps now, then every `everyMs` (hourly by default) until `stop`. */
   start(onError: (err: unknown) => void, everyMs = 60 * 60 * 1000): void {
-    this.timer = setInterval(() => void this.sweep().catch(onError), everyMs);
+    const sweep = () => void this.sweep().catch(onError);
+    sweep();
+    this.timer = setInterval(sweep, everyMs);
     this.timer.unref();
   }
 
