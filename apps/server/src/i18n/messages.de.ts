@@ -190,4 +190,5 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+  'ws.too_many_messages': 'Zu viele Nachrichten auf dieser Verbindung: sie wird geschlossen',
 };

@@ -189,6 +189,7 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+  'ws.too_many_messages': 'Too many messages on this connection: it is closed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -192,4 +192,5 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+  'ws.too_many_messages': 'Trop de messages sur cette connexion : elle est fermée',
 };

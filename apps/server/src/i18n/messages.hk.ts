@@ -186,4 +186,5 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+  'ws.too_many_messages': '此連線發送的訊息過多，連線已關閉',
 };

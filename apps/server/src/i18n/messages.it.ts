@@ -189,4 +189,5 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+  'ws.too_many_messages': 'Troppi messaggi su questa connessione: viene chiusa',
 };

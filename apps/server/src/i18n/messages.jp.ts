@@ -188,4 +188,5 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+  'ws.too_many_messages': 'この接続からのメッセージが多すぎるため、接続を閉じます',
 };

@@ -187,4 +187,5 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+  'ws.too_many_messages': '이 연결의 메시지가 너무 많아 연결을 종료합니다',
 };

@@ -189,4 +189,5 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+  'ws.too_many_messages': 'Mensagens demais nesta conexão: ela foi encerrada',
 };

@@ -189,4 +189,5 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+  'ws.too_many_messages': 'Demasiados mensajes en esta conexión: se ha cerrado',
 };

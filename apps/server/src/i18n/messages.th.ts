@@ -187,4 +187,5 @@ export const th: Messages = {
   'status.invalid': 'ไม่ถูกต้อง',
 
   'trade.margin_call': 'Margin Call: ระดับมาร์จิ้นของคุณอยู่ที่ {level}% กรุณาเติมเงินหรือปิดสถานะเพื่อหลีกเลี่ยงการถูกบังคับปิดสถานะ (Stop Out)',
+  'ws.too_many_messages': 'การเชื่อมต่อนี้ส่งข้อความมากเกินไป จึงถูกปิด',
 };

@@ -190,4 +190,5 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+  'ws.too_many_messages': 'Bu bağlantıda çok fazla mesaj var: bağlantı kapatıldı',
 };

@@ -190,4 +190,5 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+  'ws.too_many_messages': 'Kết nối này gửi quá nhiều tin nhắn nên đã bị đóng',
 };
