@@ -186,14 +186,15 @@ export class SessionsRepository {
   }
 
   /**
-   * The sessions of these ids as they are now, with their users' status (read on the writer, never from memory: the
-   * periodic check of open sockets must see every revocation and every other node's last-seen write).
+   * The sessions of these ids as they are now, with their users' status: read from the database, never from memory,
+   * so the periodic check of open sockets sees every revocation and every other node's last-seen write (the read
+   * connection sees every commit).
    */
   async states(ids: readonly number[]): Promise<SessionState[]> {
     const out: SessionState[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rows = await this.db
+      const rows = await this.read
         .selectFrom('sessions as s')
         .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.actor_id').on('s.actor', '=', 'user'))
         .select(['s.id', 's.actor', 's.actor_id', 's.created_at', 's.last_seen_at', 's.revoked_at', 'u.status as user_status'])
