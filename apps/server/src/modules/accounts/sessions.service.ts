@@ -128,9 +128,9 @@ export class SessionsService {
   }
 
   /**
-   * Signs out every session of an actor but `keepSessionId`, inside the caller's transaction when given (one opened
-   * with `transaction()` of db/after-commit.ts: the sockets are told after its commit; call `forgetUser` after the
-   * commit too).
+   * Signs out every session of an actor but `keepSessionId`, inside the caller's transaction when given: open it with
+   * `transaction()` of db/after-commit.ts, so the sockets are told right after its commit (in any other transaction
+   * they are silenced by the periodic session check, within SESSION_CHECK_MS); call `forgetUser` after the commit too.
    */
   async revokeAll(actorId: number, keepSessionId?: number, db?: Db | Tx): Promise<void> {
     this.announce(await this.repo.revokeAll(this.actor, actorId, this.clock.now(), keepSessionId, db), db);
@@ -141,8 +141,18 @@ export class SessionsService {
     if (sessionIds.length === 0 || !this.bus) return;
     const bus = this.bus;
     const publish = () => bus.publishSessionsRevoked({ sessionIds });
-    if (db?.isTransaction) afterCommit(db as Tx, publish);
-    else publish();
+    if (!db?.isTransaction) return publish();
+    try {
+      afterCommit(db as Tx, publish);
+    } catch {
+      // A transaction opened without transaction(): its commit cannot be awaited here, and telling sockets before it
+      // could end a session that a rollback keeps. The sockets' periodic session check silences them instead.
+      process.emitWarning(
+        'sessions revoked inside a transaction not opened with transaction() (db/after-commit.ts): their sockets are ' +
+          'silenced at the next session check instead of at once',
+        'SessionRevocationDeferred',
+      );
+    }
   }
 }
 
