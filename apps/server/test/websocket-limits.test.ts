@@ -94,3 +94,25 @@ describe('websocket limits per client', () => {
     calm!.close();
   });
 });
+
+describe('websocket connections per address behind a trusted proxy', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { WS_MAX_PER_ADDRESS: '2', TRUST_PROXY: 'loopback' } });
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  it('counts each forwarded client address on its own, and only a well-formed address', async () => {
+    const url = `${h.baseUrl.replace('http', 'ws')}/v1/ws`;
+    const as = (ip: string) => attempt(url, { 'x-forwarded-for': ip });
+    const got = [await as('198.51.100.1'), await as('198.51.100.1'), await as('198.51.100.2'), await as('198.51.100.2')];
+    expect(got.every((r) => r instanceof WebSocket)).toBe(true);
+    expect(await as('198.51.100.1')).toBe(429);
+    expect(await as('198.51.100.2')).toBe(429);
+    // Made-up text is no address: such upgrades count on the proxy's own (the socket peer).
+    const junk = [await as('not-an-ip'), await as('<script>')];
+    expect(junk.every((r) => r instanceof WebSocket)).toBe(true);
+    expect(await as('999.1.1.1')).toBe(429);
+    for (const s of [...got, ...junk]) (s as WebSocket).close();
+  });
+});
