@@ -56,6 +56,28 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await context.close();
   });
 
+  it('goes to /login at once when the session is ended elsewhere (session_revoked on the socket)', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    let socketLoggedIn = false;
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"login_result","code":1')) socketLoggedIn = true;
+      }),
+    );
+    await page.goto('/login');
+    await page.getByTestId('mock-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/user');
+    await expect.poll(() => page.getByTestId('user-balance').textContent()).toMatch(/100,?000\.00/);
+    await expect.poll(() => socketLoggedIn).toBe(true);
+    const token = await page.evaluate(() => localStorage.getItem('tradepad.token'));
+    // Signed out from another device: no request of this page is needed for it to know.
+    expect((await e.api('POST', '/api/user/logout', {}, { authorization: token! })).code).toBe(1);
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('from') === '/user', { timeout: 5000 });
+    expect(await page.evaluate(() => localStorage.getItem('tradepad.token'))).toBeNull();
+    await context.close();
+  });
+
   it('opens a demo account with the mock-login button', async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await page.goto('/login');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED, WS_PATH, parseLang } from '@tradepad/contracts';
+import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED } from '@tradepad/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -49,6 +49,7 @@ import { TradingService, termsOf } from './modules/trading/trading.service.ts';
 import type { Feed } from './modules/market/feed.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
@@ -133,8 +134,25 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
-  const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
-  const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
+  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it.
+  const bus = new InProcessBus();
+  const userSessions = new SessionsService(
+    sessionsRepo,
+    clock,
+    'user',
+    async () => ({
+      idleMs: (await settings.int('session_idle_minutes')) * 60_000,
+      absoluteMs: (await settings.int('session_absolute_minutes')) * 60_000,
+    }),
+    bus,
+  );
+  const staffSessions = new SessionsService(
+    sessionsRepo,
+    clock,
+    'staff',
+    { idleMs: config.STAFF_SESSION_IDLE_MINUTES * 60_000 },
+    bus,
+  );
   const accounts = new AccountsService({
     db,
     repo: accountsRepo,
@@ -165,9 +183,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     now: clock.now(),
   });
 
-  // Quotes and pushes are published on the bus; this node's websockets subscribe to it.
-  const bus = new InProcessBus();
-  const gateway = new RealtimeGateway(auth, app.log);
+  const gateway = new RealtimeGateway(auth, app.log, { maxMessagesPerSecond: config.WS_MAX_MESSAGES_PER_SECOND });
   gateway.attach(bus);
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
   gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
@@ -356,10 +372,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       wait();
     },
   });
-  app.get(WS_PATH, { websocket: true }, (socket, req) => {
-    const query = req.query as Record<string, unknown>;
-    gateway.accept(socket, parseLang(query.lang) ?? langFromHeader(req.headers.lang));
-  });
+  realtimeRoutes(app, gateway, { maxPerAddress: config.WS_MAX_PER_ADDRESS });
 
   // Front ends
   await serveFrontEnds(app, config);

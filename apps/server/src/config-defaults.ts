@@ -6,8 +6,8 @@ export const CONFIG_DEFAULTS = {
   FEED: 'sim',
   NODE_ROLE: 'all',
   LOG_LEVEL: 'info',
-  /** A trader's session ends after this many minutes without a request (30 days). */
-  SESSION_IDLE_MINUTES: 43_200,
+  /** Seeds the setting `session_idle_minutes`: a trader's session ends after this long without activity (7 days). */
+  SESSION_IDLE_MINUTES: 10_080,
   /** A staff session ends after this many minutes without a request (8 hours). */
   STAFF_SESSION_IDLE_MINUTES: 480,
   /** Virtual balance of a new or reset demo account, in USD. */
@@ -27,4 +27,8 @@ export const CONFIG_DEFAULTS = {
   /** Replay speed: minutes of data per real second. */
   REPLAY_SPEED: 60,
   MAIL_FROM: 'Tradepad <no-reply@tradepad.local>',
+  /** Open websockets per client address (DESIGN §10 floor). */
+  WS_MAX_PER_ADDRESS: 5_000,
+  /** Messages per second per websocket: the app sends a ping every 5 s and a few subscriptions per screen. */
+  WS_MAX_MESSAGES_PER_SECOND: 50,
 } as const;

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_IDLE_RANGE } from '@tradepad/contracts';
 import { CONFIG_DEFAULTS as D } from './config-defaults.ts';
 
 /**
@@ -61,7 +62,13 @@ const schema = z.object({
     .default(D.FEED),
   NODE_ROLE: z.enum(['all', 'api', 'engine']).default(D.NODE_ROLE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default(D.LOG_LEVEL),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(D.SESSION_IDLE_MINUTES),
+  /** Seeds the run-time setting `session_idle_minutes` on first start (DESIGN §2); the setting wins afterwards. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(SESSION_IDLE_RANGE.min, `must be at least ${SESSION_IDLE_RANGE.min}`)
+    .max(SESSION_IDLE_RANGE.max, `must be at most ${SESSION_IDLE_RANGE.max}`)
+    .default(D.SESSION_IDLE_MINUTES),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(D.STAFF_SESSION_IDLE_MINUTES),
   DEMO_START_BALANCE: z
     .string()
@@ -81,6 +88,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default(D.MAIL_FROM),
   SMS_FROM: z.string().default(D.SMS_FROM),
   TRUST_PROXY: trustProxy,
+  /** Open websockets per client address (on each node); past it an upgrade is answered 429. */
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(D.WS_MAX_PER_ADDRESS),
+  /** Messages a websocket may send per second on average (bursts of four seconds' worth); past it, told and closed. */
+  WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(D.WS_MAX_MESSAGES_PER_SECOND),
   /** With it, `/metrics` answers only requests bearing it; without, only peers on this machine. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

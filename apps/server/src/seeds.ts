@@ -24,11 +24,12 @@ export async function seedFirstStart(s: {
   wallet: WalletRepository;
   news: NewsService;
   backoffice: BackofficeService;
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SESSION_IDLE_MINUTES'>;
   log: FastifyBaseLogger;
   now: number;
 }): Promise<void> {
-  await s.settings.seedMissing(SETTINGS_DEFAULTS);
+  // A variable that is also a setting seeds it on first start; the setting, changed in the back office, wins after.
+  await s.settings.seedMissing({ ...SETTINGS_DEFAULTS, session_idle_minutes: String(s.config.SESSION_IDLE_MINUTES) });
   await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);
   await seedWallet(s.wallet, s.now);

@@ -83,6 +83,14 @@ export const marginCallMessage = z.object({
 });
 export type MarginCallMessage = z.infer<typeof marginCallMessage>;
 
+/**
+ * `session_revoked`: the session this socket logged in with ended (logout, password change or reset, a staff action,
+ * expiry). Sent without a `sub` to every socket logged in with it; the socket gets no more private messages (its
+ * public channels go on) until it logs in again with a live session.
+ */
+export const sessionRevokedMessage = z.object({ type: z.literal('session_revoked') }).strict();
+export type SessionRevokedMessage = z.infer<typeof sessionRevokedMessage>;
+
 /** Every message the server pushes, told apart by `type`. */
 export const serverMessage = z.discriminatedUnion('type', [
   resultMessage,
@@ -91,5 +99,6 @@ export const serverMessage = z.discriminatedUnion('type', [
   forexTradeMessage,
   forexClosedMessage,
   marginCallMessage,
+  sessionRevokedMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

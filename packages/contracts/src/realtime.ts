@@ -16,6 +16,7 @@ import type {
   MarginCallMessage,
   ResultMessage,
   ServerMessage,
+  SessionRevokedMessage,
 } from './realtime-messages.ts';
 export type {
   ClientMessage,
@@ -27,7 +28,11 @@ export type {
   MarginCallMessage,
   ResultMessage,
   ServerMessage,
+  SessionRevokedMessage,
 };
+
+/** What the server sends a socket whose session ended (DESIGN §10): its private channels stop. */
+export const WS_SESSION_REVOKED = 'session_revoked';
 
 /** Channels the app subscribes to. `KLINE.<Code>` carries a code after the dot. */
 export const CHANNEL_DAY_MARKET = 'DAY_MARKET';

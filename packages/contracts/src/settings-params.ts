@@ -15,6 +15,18 @@ const level = stored(
     .regex(/^\d{1,4}$/, { error: 'err.field_invalid' })
     .refine((v) => Number(v) >= 1 && Number(v) <= 1000, { error: 'err.field_invalid' }),
 );
+/** Whole minutes within `range`. */
+const minutes = (range: { min: number; max: number }) =>
+  stored(
+    z
+      .string({ error: 'err.field_invalid' })
+      .regex(/^\d{1,7}$/, { error: 'err.field_invalid' })
+      .refine((v) => Number(v) >= range.min && Number(v) <= range.max, { error: 'err.field_invalid' }),
+  );
+/** A trader's session ends after this many minutes without activity: 5 minutes to a year (setting and variable). */
+export const SESSION_IDLE_RANGE = { min: 5, max: 525_600 } as const;
+/** A trader's session ends this many minutes after its sign-in, however active: an hour to a year. */
+export const SESSION_ABSOLUTE_RANGE = { min: 60, max: 525_600 } as const;
 const httpsUrl = z
   .string({ error: 'err.field_invalid' })
   .trim()
@@ -46,6 +58,8 @@ export const settingsParams = z
     margin_call_level: level,
     stop_out_level: level,
     withdraw_requires_kyc: flag('err.field_invalid'),
+    session_idle_minutes: minutes(SESSION_IDLE_RANGE),
+    session_absolute_minutes: minutes(SESSION_ABSOLUTE_RANGE),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

@@ -197,4 +197,5 @@ export const de: Messages = {
     'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Aktion einen neuen Schlüssel',
   'err.idempotency_in_progress':
     'Diese Anfrage wird noch bearbeitet. Warten Sie einen Moment und prüfen Sie das Ergebnis, bevor Sie es erneut versuchen',
+  'ws.too_many_messages': 'Zu viele Nachrichten auf dieser Verbindung: sie wird geschlossen',
 };

@@ -194,6 +194,7 @@ export const en = {
     'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits or punctuation, no spaces)',
   'err.idempotency_key_reused': 'This Idempotency-Key was already used for a different request. Use a new key for a new action',
   'err.idempotency_in_progress': 'This request is still being processed. Wait a moment and check the result before trying again',
+  'ws.too_many_messages': 'Too many messages on this connection: it is closed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -199,4 +199,5 @@ export const fr: Messages = {
     'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle action',
   'err.idempotency_in_progress':
     'Cette requête est encore en cours de traitement. Patientez un instant et vérifiez le résultat avant de réessayer',
+  'ws.too_many_messages': 'Trop de messages sur cette connexion : elle est fermée',
 };

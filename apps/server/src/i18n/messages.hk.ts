@@ -190,4 +190,5 @@ export const hk: Messages = {
   'err.idempotency_key_invalid': 'Idempotency-Key 標頭必須為 1 至 255 個可見字元（字母、數字或標點，不含空格）',
   'err.idempotency_key_reused': '此 Idempotency-Key 已用於另一個不同的請求。新的操作請使用新的鍵',
   'err.idempotency_in_progress': '此請求仍在處理中。請稍候並先查看結果，再重新嘗試',
+  'ws.too_many_messages': '此連線發送的訊息過多，連線已關閉',
 };

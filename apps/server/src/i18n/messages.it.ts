@@ -196,4 +196,5 @@ export const it: Messages = {
     'Questa Idempotency-Key è già stata usata per una richiesta diversa. Usa una nuova chiave per una nuova azione',
   'err.idempotency_in_progress':
     'Questa richiesta è ancora in elaborazione. Attendi un momento e controlla il risultato prima di riprovare',
+  'ws.too_many_messages': 'Troppi messaggi su questa connessione: viene chiusa',
 };

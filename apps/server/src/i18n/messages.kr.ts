@@ -192,4 +192,5 @@ export const kr: Messages = {
     'Idempotency-Key 헤더는 1~255자의 표시 가능한 문자(문자, 숫자 또는 문장 부호, 공백 제외)여야 합니다',
   'err.idempotency_key_reused': '이 Idempotency-Key는 이미 다른 요청에 사용되었습니다. 새 작업에는 새 키를 사용하세요',
   'err.idempotency_in_progress': '이 요청은 아직 처리 중입니다. 잠시 기다린 후 결과를 확인하고 다시 시도하세요',
+  'ws.too_many_messages': '이 연결의 메시지가 너무 많아 연결을 종료합니다',
 };

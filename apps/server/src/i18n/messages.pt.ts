@@ -196,4 +196,5 @@ export const pt: Messages = {
     'Esta Idempotency-Key já foi usada para um pedido diferente. Use uma nova chave para uma nova ação',
   'err.idempotency_in_progress':
     'Este pedido ainda está a ser processado. Aguarde um momento e verifique o resultado antes de tentar novamente',
+  'ws.too_many_messages': 'Mensagens demais nesta conexão: ela foi encerrada',
 };

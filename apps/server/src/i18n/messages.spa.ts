@@ -196,4 +196,5 @@ export const spa: Messages = {
     'Esta Idempotency-Key ya se usó para una solicitud distinta. Use una clave nueva para una acción nueva',
   'err.idempotency_in_progress':
     'Esta solicitud todavía se está procesando. Espere un momento y compruebe el resultado antes de volver a intentarlo',
+  'ws.too_many_messages': 'Demasiados mensajes en esta conexión: se ha cerrado',
 };

@@ -196,4 +196,5 @@ export const tr: Messages = {
   'err.idempotency_key_reused':
     'Bu Idempotency-Key farklı bir istek için zaten kullanıldı. Yeni bir işlem için yeni bir anahtar kullanın',
   'err.idempotency_in_progress': 'Bu istek hâlâ işleniyor. Yeniden denemeden önce biraz bekleyin ve sonucu kontrol edin',
+  'ws.too_many_messages': 'Bu bağlantıda çok fazla mesaj var: bağlantı kapatıldı',
 };

@@ -195,4 +195,5 @@ export const vn: Messages = {
     'Tiêu đề Idempotency-Key phải có từ 1 đến 255 ký tự hiển thị (chữ cái, chữ số hoặc dấu câu, không có khoảng trắng)',
   'err.idempotency_key_reused': 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khóa mới cho thao tác mới',
   'err.idempotency_in_progress': 'Yêu cầu này vẫn đang được xử lý. Vui lòng chờ một chút và kiểm tra kết quả trước khi thử lại',
+  'ws.too_many_messages': 'Kết nối này gửi quá nhiều tin nhắn nên đã bị đóng',
 };

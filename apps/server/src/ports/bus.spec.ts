@@ -47,4 +47,20 @@ describe('InProcessBus', () => {
     expect(a.seen).toHaveLength(0);
     expect(b.seen).toHaveLength(1);
   });
+
+  it('announces ended sessions to every listener as plain data, and forgets a listener that leaves', () => {
+    const bus = new InProcessBus();
+    const a: number[][] = [];
+    const b: number[][] = [];
+    const leave = bus.onSessionsRevoked(({ sessionIds }) => a.push([...sessionIds]));
+    bus.onSessionsRevoked(({ sessionIds }) => b.push([...sessionIds]));
+    const ids = [4, 5];
+    bus.publishSessionsRevoked({ sessionIds: ids });
+    bus.publishSessionsRevoked({ sessionIds: [] });
+    leave();
+    bus.publishSessionsRevoked({ sessionIds: [6] });
+    expect(a).toEqual([[4, 5]]);
+    expect(b).toEqual([[4, 5], [6]]);
+    expect(JSON.parse(JSON.stringify({ sessionIds: ids }))).toEqual({ sessionIds: ids });
+  });
 });

@@ -19,6 +19,17 @@ export interface BusSubscriber {
 }
 
 /**
+ * Sessions that just ended: a logout, a password change or reset, a staff action, expiry. Plain data, so a bus that
+ * crosses nodes (Redis) can carry it as JSON.
+ */
+export interface SessionsRevoked {
+  sessionIds: readonly number[];
+}
+
+/** Told of every ended session, on every node: the gateway silences their sockets, session caches forget them. */
+export type SessionsRevokedListener = (signal: SessionsRevoked) => void;
+
+/**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
  * closures, and whoever holds the connections subscribes. Producers never know the gateway. In-process today
  * ({@link InProcessBus}); a Redis implementation later carries the same calls between nodes.
@@ -32,6 +43,13 @@ export interface Bus {
   listeners(channel: string): Iterable<number>;
   /** Adds a subscriber; returns its removal. */
   subscribe(subscriber: BusSubscriber): () => void;
+  /**
+   * Announces ended sessions to every node (call it after the commit that ended them): sockets logged in with them get
+   * `session_revoked` and no more private messages, and no node serves them from memory any longer.
+   */
+  publishSessionsRevoked(signal: SessionsRevoked): void;
+  /** Listens to ended sessions; returns its removal. */
+  onSessionsRevoked(listener: SessionsRevokedListener): () => void;
 }
 
 /**
@@ -41,6 +59,7 @@ export interface Bus {
  */
 export class InProcessBus implements Bus {
   private subscribers: BusSubscriber[] = [];
+  private revokedListeners: SessionsRevokedListener[] = [];
 
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.subscribers;
@@ -75,6 +94,19 @@ export class InProcessBus implements Bus {
     this.subscribers = [...this.subscribers, subscriber];
     return () => {
       this.subscribers = this.subscribers.filter((s) => s !== subscriber);
+    };
+  }
+
+  publishSessionsRevoked(signal: SessionsRevoked): void {
+    if (signal.sessionIds.length === 0) return;
+    // Each listener gets its own copy of the ids, as a bus between nodes would hand it.
+    for (const listener of this.revokedListeners) listener({ sessionIds: [...signal.sessionIds] });
+  }
+
+  onSessionsRevoked(listener: SessionsRevokedListener): () => void {
+    this.revokedListeners = [...this.revokedListeners, listener];
+    return () => {
+      this.revokedListeners = this.revokedListeners.filter((l) => l !== listener);
     };
   }
 }

@@ -17,17 +17,19 @@ export function loginPathFrom(pathname: string, search: string): string {
 
 /**
  * Plugs the API client into the app (token, language, toasts, loading, navigation) and keeps the socket's session in
- * step with the user store: login with the token when there is one, logout when it goes.
+ * step with the user store: login with the token when there is one, logout when it goes; a `session_revoked` from the
+ * socket ends the session as a 999 answer does.
  */
 export function installSession(navigate: Navigate): void {
+  const sessionExpired = (redirect: boolean) => {
+    endSession();
+    if (redirect) void navigate(loginPathFrom(window.location.pathname, window.location.search), { replace: true });
+  };
   configureApi({
     origin: apiOrigin,
     token: () => useUserStore.getState().token,
     lang: () => useSettingsStore.getState().lang,
-    sessionExpired(redirect) {
-      endSession();
-      if (redirect) void navigate(loginPathFrom(window.location.pathname, window.location.search), { replace: true });
-    },
+    sessionExpired,
     toastError: toastMessage,
     toastSuccess: toastMessage,
     transportMessage: (kind, status) => translate(`err.${kind}`, { status: status ?? 0 }),
@@ -36,6 +38,11 @@ export function installSession(navigate: Navigate): void {
       loadingStart();
     },
     loadingStop,
+  });
+
+  // The server ended this session (logout elsewhere, password change or reset, expiry): as a 999 answer would.
+  realtime.onSessionRevoked(() => {
+    if (useUserStore.getState().token) sessionExpired(true);
   });
 
   let token = useUserStore.getState().token;

@@ -360,7 +360,8 @@ export class AccountsService {
   private async replacePassword(userId: number, codeId: number, password: string, keepSessionId?: number): Promise<void> {
     const passwordHash = await hashPassword(password);
     const now = this.d.clock.now();
-    await this.d.db.transaction().execute(async (trx) => {
+    // Opened with transaction(): the revoked sessions' sockets are told after the commit (SessionsService.revokeAll).
+    await transaction(this.d.db, async (trx) => {
       if (!(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
       await this.d.repo.setPassword(trx, userId, passwordHash, now);
       await this.d.sessions.revokeAll(userId, keepSessionId, trx);

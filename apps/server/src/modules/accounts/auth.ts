@@ -25,4 +25,9 @@ export class UserAuth {
     if (!found || found.user.status !== 1) return undefined;
     return { user: found.user, sessionId: found.session.id };
   }
+
+  /** The websocket gateway's periodic check: which of these sessions are over (see SessionsService.checkSockets). */
+  checkSockets(sessionIds: readonly number[], active: ReadonlySet<number>): Promise<number[]> {
+    return this.sessions.checkSockets(sessionIds, active);
+  }
 }

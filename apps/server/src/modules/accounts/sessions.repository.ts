@@ -8,13 +8,20 @@ export interface SessionRow {
   id: number;
   actor: Actor;
   actor_id: number;
+  created_at: number;
   last_seen_at: number;
   revoked_at: number | null;
+}
+
+/** A session as the periodic check of open sockets needs it: with its user's status (a disabled user's is over). */
+export interface SessionState extends SessionRow {
+  user_status: number | null;
 }
 
 type UserSessionRow = UserRow & {
   session_id: number;
   session_actor_id: number;
+  session_created_at: number;
   session_last_seen_at: number;
   session_revoked_at: number | null;
 };
@@ -53,12 +60,13 @@ export class SessionsRepository {
     // Every authenticated request runs it: written once, not built per call (see RawQuery).
     this.byTokenHash = new RawQuery(
       kind,
-      'select id, actor, actor_id, last_seen_at, revoked_at from sessions where token_hash = ?',
+      'select id, actor, actor_id, created_at, last_seen_at, revoked_at from sessions where token_hash = ?',
     );
     // A trader's request needs the session and the trader's row: one statement instead of two.
     this.userByTokenHash = new RawQuery(
       kind,
-      'select u.*, s.id as session_id, s.actor_id as session_actor_id, s.last_seen_at as session_last_seen_at, ' +
+      'select u.*, s.id as session_id, s.actor_id as session_actor_id, s.created_at as session_created_at, ' +
+        's.last_seen_at as session_last_seen_at, ' +
         "s.revoked_at as session_revoked_at from sessions s join users u on u.id = s.actor_id where s.token_hash = ? and s.actor = 'user'",
     );
   }
@@ -94,12 +102,13 @@ export class SessionsRepository {
     const epoch = this.epoch;
     const row = (await this.userByTokenHash.run(this.read, [tokenHash])).rows[0];
     if (!row) return undefined;
-    const { session_id, session_actor_id, session_last_seen_at, session_revoked_at, ...user } = row;
+    const { session_id, session_actor_id, session_created_at, session_last_seen_at, session_revoked_at, ...user } = row;
     const value: UserSession = {
       session: Object.freeze({
         id: session_id,
         actor: 'user',
         actor_id: session_actor_id,
+        created_at: session_created_at,
         last_seen_at: session_last_seen_at,
         revoked_at: session_revoked_at,
       }),
@@ -126,18 +135,43 @@ export class SessionsRepository {
     for (const [key, { value }] of this.cache) if (match(value)) this.cache.delete(key);
   }
 
-  async touch(id: number, at: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
-    this.forget((v) => v.session.id === id);
+  /** Records activity on sessions at `at` (never moving a last-seen time back). */
+  async touch(ids: number | readonly number[], at: number): Promise<void> {
+    const list = typeof ids === 'number' ? [ids] : ids;
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk = list.slice(i, i + 500);
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: at })
+        .where('id', 'in', chunk)
+        .where('last_seen_at', '<', at)
+        .execute();
+    }
+    this.forgetSessions(list);
   }
 
-  async revoke(id: number, at: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-    this.forget((v) => v.session.id === id);
+  /** Forgets what memory holds of these sessions (they ended, here or on another node). */
+  forgetSessions(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    const set = new Set(ids);
+    this.forget((v) => set.has(v.session.id));
   }
 
-  /** Revokes every live session of an actor, except `keepId` when given. */
-  async revokeAll(actor: Actor, actorId: number, at: number, keepId?: number, db: Db | Tx = this.db): Promise<void> {
+  /** Revokes one session; answers the ids it ended (none when it was already revoked). */
+  async revoke(id: number, at: number, db: Db | Tx = this.db): Promise<number[]> {
+    const rows = await db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    this.forget((v) => v.session.id === id);
+    return rows.map((r) => r.id);
+  }
+
+  /** Revokes every live session of an actor, except `keepId` when given; answers the ids it ended. */
+  async revokeAll(actor: Actor, actorId: number, at: number, keepId?: number, db: Db | Tx = this.db): Promise<number[]> {
     let q = db
       .updateTable('sessions')
       .set({ revoked_at: at })
@@ -145,8 +179,29 @@ export class SessionsRepository {
       .where('actor_id', '=', actorId)
       .where('revoked_at', 'is', null);
     if (keepId !== undefined) q = q.where('id', '!=', keepId);
-    await q.execute();
+    const rows = await q.returning('id').execute();
     // Inside a caller's transaction the caller forgets again after its commit (see forgetUser).
     if (actor === 'user') this.forgetUser(actorId);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The sessions of these ids as they are now, with their users' status: read from the database, never from memory,
+   * so the periodic check of open sockets sees every revocation and every other node's last-seen write (the read
+   * connection sees every commit).
+   */
+  async states(ids: readonly number[]): Promise<SessionState[]> {
+    const out: SessionState[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = await this.read
+        .selectFrom('sessions as s')
+        .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.actor_id').on('s.actor', '=', 'user'))
+        .select(['s.id', 's.actor', 's.actor_id', 's.created_at', 's.last_seen_at', 's.revoked_at', 'u.status as user_status'])
+        .where('s.id', 'in', chunk)
+        .execute();
+      out.push(...rows);
+    }
+    return out;
   }
 }

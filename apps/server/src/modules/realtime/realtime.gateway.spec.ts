@@ -124,3 +124,50 @@ describe('one write per client per event-loop turn', () => {
     expect(writes[0]).toEqual(Buffer.concat(['A', 'B', 'C'].map((s) => textFrame(JSON.stringify(quote(s, 1))))));
   });
 });
+
+describe('sockets and their sessions', () => {
+  /** A gateway whose logins resolve when the test says, to session 7 of user 1. */
+  function gatedGateway() {
+    let release: () => void = () => {};
+    const auth = {
+      fromToken: () =>
+        new Promise<{ user: { id: number }; sessionId: number }>((resolve) => {
+          release = () => resolve({ user: { id: 1 }, sessionId: 7 });
+        }),
+      checkSockets: async () => [],
+    };
+    const gw = new RealtimeGateway(auth, quietLog);
+    gateways.push(gw);
+    return { gw, release: () => release() };
+  }
+  const lastJson = (s: SlowSocket) => JSON.parse(s.sent.at(-1)!) as Record<string, unknown>;
+  const flush = () => new Promise((r) => setImmediate(r));
+
+  it('refuses a login that read its session just before the session was revoked', async () => {
+    const { gw, release } = gatedGateway();
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    s.emit('message', Buffer.from(JSON.stringify({ type: 'login', params: 'x'.repeat(30) })), false);
+    await flush();
+    gw.sessionsRevoked([7]);
+    release();
+    await flush();
+    expect(lastJson(s)).toMatchObject({ type: 'login_result', code: 0 });
+  });
+
+  it('tells only the sockets of the revoked session, once each', async () => {
+    const { gw, release } = gatedGateway();
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    s.emit('message', Buffer.from(JSON.stringify({ type: 'login', params: 'x'.repeat(30) })), false);
+    await flush();
+    release();
+    await flush();
+    expect(lastJson(s)).toMatchObject({ type: 'login_result', code: 1 });
+    gw.sessionsRevoked([8]);
+    expect(s.sent.filter((m) => m.includes('session_revoked'))).toEqual([]);
+    gw.sessionsRevoked([7]);
+    gw.sessionsRevoked([7]);
+    expect(s.sent.filter((m) => m.includes('session_revoked'))).toEqual(['{"type":"session_revoked"}']);
+  });
+});

@@ -4,7 +4,6 @@ import type { WebSocket } from 'ws';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
 import type { Bus, BusSubscriber, UserMessage } from '../../ports/bus.ts';
-import type { UserAuth } from '../accounts/auth.ts';
 
 /** How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). */
 export interface ChannelPolicy {
@@ -19,6 +18,15 @@ interface Connection {
   socket: WebSocket;
   lang: Lang;
   userId?: number;
+  /** The session the socket is logged in with: its private channels end with it. */
+  sessionId?: number;
+  /** Whether the client sent anything but a ping since the last session check (activity, as a request is). */
+  active: boolean;
+  /** Messages the client may still send now (a token bucket refilled at the per-second limit). */
+  tokens: number;
+  refilledAt: number;
+  /** Told it sent too much and being closed: nothing more of it is read. */
+  flooded: boolean;
   channels: Set<string>;
   /** Newest unsent message per conflation key while the client is behind (quotes: one per symbol). */
   pending: Map<string, Frame>;
@@ -68,6 +76,27 @@ export const CONFLATE_ABOVE_BYTES = 64 * 1024;
 /** How often conflated messages are offered again to a client that was behind. */
 export const CONFLATION_FLUSH_MS = 50;
 
+/** Sent, without a `sub`, to every socket logged in with a session that ended (DESIGN §10). */
+export const SESSION_REVOKED = JSON.stringify({ type: 'session_revoked' });
+/** How often the sessions of this node's logged-in sockets are checked (expiry, a revocation the bus did not bring). */
+export const SESSION_CHECK_MS = 15_000;
+/** How long a revoked session is remembered here, so a login that read it just before the revocation is refused. */
+const REVOKED_MEMORY_MS = 60_000;
+/** Close code for a client that breaks the rules (RFC 6455 §7.4.1: policy violation). */
+export const CLOSE_POLICY = 1008;
+
+/** What the gateway needs of the trader sessions. */
+export interface GatewayAuth {
+  fromToken(token: unknown): Promise<{ user: { id: number }; sessionId: number } | undefined>;
+  /** Of these sessions, the ones that are over; `active` had socket activity since the last check. */
+  checkSockets(sessionIds: readonly number[], active: ReadonlySet<number>): Promise<number[]>;
+}
+
+export interface GatewayOptions {
+  /** Messages a socket may send per second, on average; bursts of up to four seconds' worth pass. */
+  maxMessagesPerSecond: number;
+}
+
 /**
  * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. Later modules register their
  * channels and publish on the {@link Bus}; the gateway subscribes to it (`attach`) and delivers to its connections
@@ -79,6 +108,14 @@ export class RealtimeGateway implements BusSubscriber {
   private readonly byChannel = new Map<string, Set<Connection>>();
   /** Signed-in connections per user, so a user's messages never walk every connection. */
   private readonly byUser = new Map<number, Set<Connection>>();
+  /** Signed-in connections per session, so a revocation reaches exactly the sockets of that session. */
+  private readonly bySession = new Map<number, Set<Connection>>();
+  /** Sessions revoked lately, with when (performance.now()): a login that raced the revocation is refused. */
+  private readonly revoked = new Map<number, number>();
+  private checkTimer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  private readonly ratePerMs: number;
+  private readonly burst: number;
 
   private readonly behind = new Set<Connection>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -87,9 +124,13 @@ export class RealtimeGateway implements BusSubscriber {
   private outboxScheduled: NodeJS.Immediate | undefined;
 
   constructor(
-    private readonly auth: UserAuth,
+    private readonly auth: GatewayAuth,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: GatewayOptions = { maxMessagesPerSecond: 50 },
+  ) {
+    this.ratePerMs = options.maxMessagesPerSecond / 1000;
+    this.burst = options.maxMessagesPerSecond * 4;
+  }
 
   registerChannel(policy: ChannelPolicy): void {
     this.policies.push(policy);
@@ -100,9 +141,19 @@ export class RealtimeGateway implements BusSubscriber {
   }
 
   accept(socket: WebSocket, lang: Lang): void {
-    const conn: Connection = { socket, lang, channels: new Set(), pending: new Map() };
+    const conn: Connection = {
+      socket,
+      lang,
+      active: false,
+      tokens: this.burst,
+      refilledAt: performance.now(),
+      flooded: false,
+      channels: new Set(),
+      pending: new Map(),
+    };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => {
+      if (!this.withinRate(conn)) return;
       void this.onMessage(conn, isBinary ? null : data.toString()).catch((err: unknown) => {
         this.log.error({ err }, 'websocket message failed');
         this.reply(conn, 'error', 0, 'err.internal');
@@ -112,9 +163,84 @@ export class RealtimeGateway implements BusSubscriber {
     socket.on('error', () => this.drop(conn));
   }
 
-  /** Subscribes to the bus: what the market and the engine publish reaches this node's connections. */
+  /**
+   * Subscribes to the bus: what the market and the engine publish reaches this node's connections, and ended sessions
+   * silence their sockets. Starts the periodic check of the sockets' sessions.
+   */
   attach(bus: Bus): () => void {
-    return bus.subscribe(this);
+    const unsubscribe = bus.subscribe(this);
+    const stopRevocations = bus.onSessionsRevoked(({ sessionIds }) => this.sessionsRevoked(sessionIds));
+    this.checkTimer ??= setInterval(() => void this.checkSessions(), SESSION_CHECK_MS).unref();
+    return () => {
+      unsubscribe();
+      stopRevocations();
+    };
+  }
+
+  /**
+   * Ends the private channels of every socket logged in with one of these sessions, at once: each gets
+   * `session_revoked` (no `sub` needed) and no more private messages; its public channels go on.
+   */
+  sessionsRevoked(sessionIds: readonly number[]): void {
+    const now = performance.now();
+    for (const id of sessionIds) {
+      this.revoked.set(id, now);
+      for (const c of [...(this.bySession.get(id) ?? [])]) {
+        this.logout(c);
+        this.send(c, SESSION_REVOKED);
+      }
+    }
+  }
+
+  /**
+   * Checks the sessions of this node's logged-in sockets: those that expired (idle or absolute), were revoked (a
+   * signal the bus lost) or whose user was disabled are silenced as a revocation would; socket activity since the last
+   * check counts as the session's activity. Runs every SESSION_CHECK_MS; tests call it directly.
+   */
+  checkSessions(): Promise<void> {
+    this.checking ??= this.runCheck().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async runCheck(): Promise<void> {
+    const cutoff = performance.now() - REVOKED_MEMORY_MS;
+    for (const [id, at] of this.revoked) if (at < cutoff) this.revoked.delete(id);
+    const ids = [...this.bySession.keys()];
+    if (ids.length === 0) return;
+    const active = new Set<number>();
+    for (const [id, conns] of this.bySession) {
+      for (const c of conns) {
+        if (c.active) active.add(id);
+        c.active = false;
+      }
+    }
+    try {
+      this.sessionsRevoked(await this.auth.checkSockets(ids, active));
+    } catch (err) {
+      this.log.error({ err }, 'websocket session check failed');
+    }
+  }
+
+  /**
+   * Counts a message against the socket's budget. A client past it is told once (`error`, in its language) and
+   * closed with 1008: a flood never reaches the handlers nor grows server work.
+   */
+  private withinRate(conn: Connection): boolean {
+    if (conn.flooded) return false;
+    const now = performance.now();
+    conn.tokens = Math.min(this.burst, conn.tokens + (now - conn.refilledAt) * this.ratePerMs);
+    conn.refilledAt = now;
+    if (conn.tokens >= 1) {
+      conn.tokens -= 1;
+      return true;
+    }
+    conn.flooded = true;
+    this.reply(conn, 'error', 0, 'ws.too_many_messages');
+    conn.socket.close(CLOSE_POLICY, 'too many messages');
+    this.drop(conn);
+    return false;
   }
 
   deliver(channel: string, message: object, conflateKey?: string): void {
@@ -202,6 +328,8 @@ export class RealtimeGateway implements BusSubscriber {
     this.outbox.clear();
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushTimer = undefined;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    this.checkTimer = undefined;
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
   }
 
@@ -222,21 +350,32 @@ export class RealtimeGateway implements BusSubscriber {
     const param = typeof params === 'string' ? params : '';
     switch (type) {
       case 'login': {
+        conn.active = true;
         const found = await this.auth.fromToken(param);
-        if (!found) return this.reply(conn, 'login_result', 0, 'err.session_expired');
+        // A revocation that arrived while the session was being read wins; so does the socket having closed meanwhile.
+        if (!found || this.revoked.has(found.sessionId)) return this.reply(conn, 'login_result', 0, 'err.session_expired');
+        if (!this.connections.has(conn)) return;
         if (conn.userId !== undefined && conn.userId !== found.user.id) this.logout(conn);
+        else this.forgetSession(conn);
         conn.userId = found.user.id;
+        conn.sessionId = found.sessionId;
         let mine = this.byUser.get(conn.userId);
         if (!mine) this.byUser.set(conn.userId, (mine = new Set()));
         mine.add(conn);
+        let same = this.bySession.get(conn.sessionId);
+        if (!same) this.bySession.set(conn.sessionId, (same = new Set()));
+        same.add(conn);
         return this.reply(conn, 'login_result', 1, 'ws.ok');
       }
       case 'logout':
+        conn.active = true;
         this.logout(conn);
         return this.reply(conn, 'logout_result', 1, 'ws.ok');
       case 'sub':
+        conn.active = true;
         return this.subscribe(conn, param);
       case 'unsub':
+        conn.active = true;
         this.unsubscribe(conn, param);
         return this.reply(conn, 'unsub_result', 1, 'ws.ok', param);
       default:
@@ -287,7 +426,16 @@ export class RealtimeGateway implements BusSubscriber {
     for (const ch of conn.channels) this.unsubscribe(conn, ch);
   }
 
+  private forgetSession(conn: Connection): void {
+    if (conn.sessionId === undefined) return;
+    const same = this.bySession.get(conn.sessionId);
+    same?.delete(conn);
+    if (same?.size === 0) this.bySession.delete(conn.sessionId);
+    conn.sessionId = undefined;
+  }
+
   private forgetUser(conn: Connection): void {
+    this.forgetSession(conn);
     if (conn.userId === undefined) return;
     const mine = this.byUser.get(conn.userId);
     mine?.delete(conn);

@@ -22,6 +22,10 @@ export const SETTINGS_DEFAULTS = {
   stop_out_level: '50',
   /** 1: withdrawals need an approved real-name verification. */
   withdraw_requires_kyc: '1',
+  /** A trader's session ends after this many minutes without activity (7 days); seeded from SESSION_IDLE_MINUTES. */
+  session_idle_minutes: '10080',
+  /** A trader's session ends this many minutes after its sign-in, however active (30 days). */
+  session_absolute_minutes: '43200',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

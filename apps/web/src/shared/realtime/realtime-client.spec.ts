@@ -265,6 +265,49 @@ describe('RealtimeClient', () => {
     expect(server.json(1)).toEqual([]);
   });
 
+  it('on session_revoked drops the session: tells the app once, and never logs in with that token again', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    let revoked = 0;
+    c.onSessionRevoked(() => (revoked += 1));
+    const trades: string[] = [];
+    c.subscribe('FOREX_TRADE', (m) => trades.push(m.type), { afterLogin: true });
+    c.login('tok-r');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await until(() => c.loggedIn);
+
+    server.conn(0).socket.send(JSON.stringify({ type: 'session_revoked' }));
+    await until(() => revoked === 1);
+    expect(c.loggedIn).toBe(false);
+    // A second notice (another node, a late check) is not a second end.
+    server.conn(0).socket.send(JSON.stringify({ type: 'session_revoked' }));
+    await sleep(30);
+    expect(revoked).toBe(1);
+
+    // After a reconnect the dead token is not sent again.
+    server.conn(0).socket.terminate();
+    await until(() => c.status === 'open' && server!.connections.length === 2);
+    await sleep(50);
+    expect(server.json(1)).toEqual([]);
+    expect(trades).toEqual([]);
+  });
+
+  it('ignores session_revoked after its own logout (the end was ours)', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    let revoked = 0;
+    c.onSessionRevoked(() => (revoked += 1));
+    c.login('tok-o');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    c.logout();
+    server.conn(0).socket.send(JSON.stringify({ type: 'session_revoked' }));
+    await sleep(50);
+    expect(revoked).toBe(0);
+  });
+
   it('gives up on a connection that does not open within the time-out and tries again', async () => {
     // A TCP server that accepts but never answers the websocket handshake.
     let accepted = 0;

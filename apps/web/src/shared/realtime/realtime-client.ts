@@ -2,6 +2,7 @@ import {
   WS_CONNECT_TIMEOUT_MS,
   WS_MAX_MISSED_PONGS,
   WS_PING_INTERVAL_MS,
+  WS_SESSION_REVOKED,
   type ClientMessage,
 } from '@tradepad/contracts/realtime';
 
@@ -77,6 +78,7 @@ export class RealtimeClient {
   /** Channels that are subscribed only once the session login is accepted. */
   private readonly userChannels = new Set<string>();
   private readonly anyListeners = new Set<ChannelListener>();
+  private readonly revokedListeners = new Set<() => void>();
   private queue: string[] = [];
   private missedPongs = 0;
   private attempt = 0;
@@ -179,6 +181,15 @@ export class RealtimeClient {
   onMessage(listener: ChannelListener): () => void {
     this.anyListeners.add(listener);
     return () => this.anyListeners.delete(listener);
+  }
+
+  /**
+   * Listens to the server ending the session this socket is logged in with (`session_revoked`: a logout elsewhere, a
+   * password change or reset, expiry). Not called once `logout` was sent: then the end was ours. Returns the remover.
+   */
+  onSessionRevoked(listener: () => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
   }
 
   /** Channels with at least one listener. */
@@ -288,6 +299,13 @@ export class RealtimeClient {
         for (const channel of this.userChannels) this.sendNow({ type: 'sub', params: channel });
       }
       this.opts.onLoginResult?.(this.sessionAccepted);
+    }
+    if (message.type === WS_SESSION_REVOKED) {
+      // The token is dead: the server stopped this socket's private channels, and a reconnect must not send it again.
+      const had = this.token !== null;
+      this.token = null;
+      this.sessionAccepted = false;
+      if (had) for (const listener of [...this.revokedListeners]) listener();
     }
     for (const listener of this.anyListeners) listener(message);
     const set = this.listeners.get(channelOf(message));
