@@ -46,6 +46,12 @@ export const settingsParams = z
     margin_call_level: level,
     stop_out_level: level,
     withdraw_requires_kyc: flag('err.field_invalid'),
+    staff_session_max_hours: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) >= 1 && Number(v) <= 168, { error: 'err.field_invalid' }),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

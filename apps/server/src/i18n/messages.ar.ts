@@ -188,4 +188,7 @@ export const ar: Messages = {
 
   'trade.margin_call':
     'نداء الهامش: مستوى الهامش لديك {level}%. يرجى إيداع أموال أو إغلاق بعض الصفقات لتجنّب الإغلاق القسري (Stop Out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'يجب أن يبقى مشرف عام واحد نشط على الأقل: هذا التغيير غير مسموح',
 };

@@ -190,4 +190,7 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Mindestens ein aktiver Super-Admin muss bleiben: Diese Änderung ist nicht erlaubt',
 };

@@ -189,6 +189,9 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'At least one active super admin must remain: this change is not allowed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -192,4 +192,7 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': "Au moins un super administrateur actif doit rester : cette modification n'est pas autorisée",
 };

@@ -186,4 +186,7 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '必須保留至少一位啟用中的超級管理員，不能作此更改',
 };

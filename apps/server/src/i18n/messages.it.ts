@@ -189,4 +189,7 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Deve restare almeno un super amministratore attivo: questa modifica non è consentita',
 };

@@ -188,4 +188,7 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '有効なスーパー管理者を少なくとも1人残す必要があるため、この変更はできません',
 };

@@ -187,4 +187,7 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '활성 최고 관리자가 최소 한 명은 남아 있어야 하므로 이 변경은 허용되지 않습니다',
 };

@@ -189,4 +189,7 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Deve permanecer pelo menos um super administrador ativo: esta alteração não é permitida',
 };

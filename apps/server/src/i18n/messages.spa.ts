@@ -189,4 +189,7 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Debe quedar al menos un superadministrador activo: este cambio no está permitido',
 };

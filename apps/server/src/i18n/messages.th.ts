@@ -187,4 +187,7 @@ export const th: Messages = {
   'status.invalid': 'ไม่ถูกต้อง',
 
   'trade.margin_call': 'Margin Call: ระดับมาร์จิ้นของคุณอยู่ที่ {level}% กรุณาเติมเงินหรือปิดสถานะเพื่อหลีกเลี่ยงการถูกบังคับปิดสถานะ (Stop Out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'ต้องมีผู้ดูแลระบบสูงสุดที่ใช้งานอยู่อย่างน้อยหนึ่งคน จึงไม่สามารถเปลี่ยนแปลงนี้ได้',
 };

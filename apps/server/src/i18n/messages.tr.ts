@@ -190,4 +190,7 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'En az bir etkin süper yönetici kalmalıdır: bu değişikliğe izin verilmiyor',
 };

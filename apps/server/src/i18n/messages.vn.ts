@@ -190,4 +190,7 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Phải còn ít nhất một quản trị viên cấp cao đang hoạt động: không được phép thay đổi này',
 };

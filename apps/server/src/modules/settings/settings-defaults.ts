@@ -22,6 +22,8 @@ export const SETTINGS_DEFAULTS = {
   stop_out_level: '50',
   /** 1: withdrawals need an approved real-name verification. */
   withdraw_requires_kyc: '1',
+  /** Hours a staff session lasts at most from sign-in, however active (1 to 168); the idle limit applies as well. */
+  staff_session_max_hours: '12',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
