@@ -9,6 +9,7 @@ export const RESOURCE_PATHS = {
   withdrawals: ADMIN_API.withdrawals,
   kyc: ADMIN_API.kyc,
   outbox: ADMIN_API.outbox,
+  staff: ADMIN_API.staff,
   'deposit-channels': ADMIN_API.depositChannels,
   'wire-channels': ADMIN_API.wireChannels,
   'draw-currencies': ADMIN_API.drawCurrencies,
@@ -61,7 +62,12 @@ export interface ReviewActions {
   ): Promise<T>;
 }
 
-export type AdminDataProvider = DataProvider & ReviewActions;
+/** Super admins only: one outbox message in clear (`POST /admin/api/outbox/:id/reveal`, audited on the server). */
+export interface OutboxActions {
+  revealOutbox<T = unknown>(id: Identifier): Promise<T>;
+}
+
+export type AdminDataProvider = DataProvider & ReviewActions & OutboxActions;
 
 /**
  * react-admin's data provider over the back-office API's envelope (DESIGN §3, §11). getList/getOne/create/update map
@@ -119,4 +125,5 @@ export const dataProvider: AdminDataProvider = {
 
   approve: (resource, id, body = {}) => call('POST', `${pathOf(resource)}/${id}/approve`, body),
   reject: (resource, id, body) => call('POST', `${pathOf(resource)}/${id}/reject`, body),
+  revealOutbox: (id) => call('POST', `${ADMIN_API.outbox}/${id}/reveal`),
 };
