@@ -58,7 +58,7 @@ export class BackofficeRepository {
    * demoting each other at the same moment cannot both succeed. Answers false when refused.
    */
   async updateStaffKeepingAnAdmin(trx: Tx, id: number, change: { role: string; status: number }): Promise<boolean> {
-    let admins = trx.selectFrom('staff').select('id').where('role', '=', 'super_admin').where('status', '=', 1);
+    let admins = trx.selectFrom('staff').select('id').where('role', '=', 'super_admin').where('status', '=', 1).orderBy('id');
     if (this.kind === 'postgres') admins = admins.forUpdate();
     const active = (await admins.execute()).map((r) => r.id);
     const remaining = active.filter((a) => a !== id).length + (change.role === 'super_admin' && change.status === 1 ? 1 : 0);
