@@ -1,5 +1,6 @@
 import { ADMIN_API, API, OUTBOX_MASK } from '@tradepad/contracts';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
@@ -102,6 +103,56 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     expect(masked).not.toContain(code);
     await e.shot(page, 'admin-outbox-revealed-en');
     await page.getByRole('button', { name: 'Close' }).click();
+    await context.close();
+  });
+
+  it('flags in the deposit review a proof that is the same image as another deposit', async () => {
+    // Mail goes to the outbox here: the code is read with a super admin's reveal, the test-only path the API offers.
+    const email = 'twice@example.com';
+    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
+    const [kept] = (await api('GET', ADMIN_API.outbox, { recipient: email })).data as Array<{ id: number }>;
+    const code = /\b(\d{6})\b/.exec(
+      ((await api('POST', `${ADMIN_API.outbox}/${kept!.id}/reveal`)) as { body: string }).body,
+    )![1]!;
+    const password = 'Secret123';
+    expect(
+      (await e.api('POST', API.register, { type: '1', account: email, password, re_password: password, sms_code: code })).code,
+    ).toBe(1);
+    const token = (await e.api('POST', API.login, { account: email, password, login_type: '1' })).data.token as string;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'proof.png');
+      const res = await fetch(`${e.baseUrl}${API.imageUpload}`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: token },
+      });
+      return ((await res.json()) as { data: { url: string } }).data.url;
+    };
+    const coins = await e.api('GET', API.depositCoins, {}, { authorization: token });
+    const ids: number[] = [];
+    for (const number of ['125', '126']) {
+      const d = await e.api(
+        'POST',
+        API.depositSubmit,
+        { charge_id: String(coins.data[0].id), number, proofImg: await upload() },
+        { authorization: token },
+      );
+      expect(d.code, d.msg).toBe(1);
+      ids.push(d.data.id as number);
+    }
+    const { context, page } = await e.newPage({ width: DESK, height: 800 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { name: 'Deposits' }).waitFor();
+    await page.getByText(`Same proof as #${ids[0]}`).waitFor();
+    await page.locator('tbody tr', { hasText: `Same proof as #${ids[0]}` }).click();
+    await page.getByText(`This proof is the same image as the one sent with deposit #${ids[0]}`).waitFor();
+    // The panel slides in: shoot it once it has stopped.
+    await page.waitForTimeout(600);
+    await e.shot(page, 'admin-deposit-duplicate-en');
     await context.close();
   });
 
