@@ -453,10 +453,13 @@ const CONNECT_MARKER = 'tradepad-connect-origins';
 export function connectSources(req: Pick<FastifyRequest, 'headers' | 'protocol'>): string {
   const host = req.headers.host;
   if (typeof host !== 'string' || !/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return '';
-  const secure = req.protocol === 'https';
-  const sources = [`${secure ? 'wss' : 'ws'}://${host}`];
+  // The secure schemes always (a TLS proxy this server was not told to trust still serves the page over https), the
+  // plain ones only to a page that came over plain http.
+  const plain = req.protocol !== 'https';
+  const origins = (h: string) => [`wss://${h}`, ...(plain ? [`ws://${h}`] : [])];
+  const sources = origins(host);
   const name = host.replace(/:\d+$/, '');
   if (/[a-z]/i.test(name) && name.includes('.') && !name.startsWith('[') && !/^api\./i.test(name))
-    sources.push(`${secure ? 'https' : 'http'}://api.${host}`, `${secure ? 'wss' : 'ws'}://api.${host}`);
+    sources.push(`https://api.${host}`, ...(plain ? [`http://api.${host}`] : []), ...origins(`api.${host}`));
   return sources.join(' ');
 }

@@ -74,10 +74,11 @@ describe('hardening', () => {
           ?.trim();
       const host = new URL(h.baseUrl).host;
       const direct = await fetch(`${h.baseUrl}/markets`);
-      expect(connectSrc(direct.headers.get('content-security-policy'))).toBe(`connect-src 'self' ws://${host}`);
+      expect(connectSrc(direct.headers.get('content-security-policy'))).toBe(`connect-src 'self' wss://${host} ws://${host}`);
       const named = await h.app.inject({ method: 'GET', url: API.basicInfo, headers: { host: 'trade.example.com' } });
       expect(connectSrc(named.headers['content-security-policy'] as string)).toBe(
-        "connect-src 'self' ws://trade.example.com http://api.trade.example.com ws://api.trade.example.com",
+        "connect-src 'self' wss://trade.example.com ws://trade.example.com https://api.trade.example.com " +
+          'http://api.trade.example.com wss://api.trade.example.com ws://api.trade.example.com',
       );
       const api = await h.app.inject({
         method: 'GET',
