@@ -118,7 +118,15 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   it('rejects a real-name application with a remark in the Traditional Chinese console', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['入金', '出金', '實名認證', '渠道', '設定', '待發郵件及短訊']);
+    expect(await page.locator('nav a').allTextContents()).toEqual([
+      '入金',
+      '出金',
+      '實名認證',
+      '渠道',
+      '設定',
+      '員工',
+      '待發郵件及短訊',
+    ]);
     await page.locator('nav a', { hasText: '實名認證' }).click();
     // A row is reached with the keyboard too.
     await page.locator('tbody tr', { hasText: 'Mei Ling Ho' }).focus();

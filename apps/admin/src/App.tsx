@@ -15,6 +15,7 @@ import { DepositsList } from './features/deposits/deposits-list.tsx';
 import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
+import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
 import { Home } from './layout/home.tsx';
@@ -63,6 +64,7 @@ export function App() {
       <Resource name="wire-channels" list={WireChannelList} edit={WireChannelEdit} create={WireChannelCreate} />
       <Resource name="draw-currencies" list={DrawCurrencyList} edit={DrawCurrencyEdit} create={DrawCurrencyCreate} />
       <Resource name="outbox" list={OutboxList} />
+      <Resource name="staff" list={StaffList} create={StaffCreate} />
       <Resource name="wallet-settings" />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />

@@ -3,7 +3,7 @@ import { actionKind, mayUse, sectionsFor } from './access.ts';
 
 describe('what each staff role sees', () => {
   it('shows each role only the sections the server lets it use', () => {
-    expect(sectionsFor('super_admin')).toEqual(['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'outbox']);
+    expect(sectionsFor('super_admin')).toEqual(['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox']);
     expect(sectionsFor('finance')).toEqual(['deposits', 'withdrawals', 'channels', 'settings']);
     expect(sectionsFor('compliance')).toEqual(['kyc', 'settings', 'outbox']);
     for (const role of ['dealer', 'content', 'support', undefined]) expect(sectionsFor(role)).toEqual([]);
@@ -19,5 +19,7 @@ describe('what each staff role sees', () => {
     expect(mayUse('finance', 'draw-currencies', actionKind('edit'))).toBe(true);
     expect(mayUse('compliance', 'wire-channels', actionKind('list'))).toBe(false);
     expect(mayUse('super_admin', 'audit')).toBe(false);
+    expect(mayUse('super_admin', 'staff', actionKind('create'))).toBe(true);
+    expect(mayUse('compliance', 'staff')).toBe(false);
   });
 });

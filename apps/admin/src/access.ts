@@ -1,7 +1,7 @@
 import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
 
 /** The console's sections, in the navigation's order. */
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'outbox'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -17,6 +17,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   // Finance reads the wallet rule (it decides withdrawals by it); compliance and super admins change it.
   settings: { read: STAFF_ACCESS.walletSettingsRead, act: STAFF_ACCESS.compliance },
   outbox: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.superAdmin },
+  // Staff accounts: super admins only (DESIGN §10, §11).
+  staff: { read: STAFF_ACCESS.superAdmin, act: STAFF_ACCESS.superAdmin },
 };
 
 /** The section a react-admin resource belongs to. */
@@ -25,6 +27,7 @@ const RESOURCE_SECTION: Record<string, Section> = {
   withdrawals: 'withdrawals',
   kyc: 'kyc',
   outbox: 'outbox',
+  staff: 'staff',
   'deposit-channels': 'channels',
   'wire-channels': 'channels',
   'draw-currencies': 'channels',

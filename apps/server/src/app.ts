@@ -100,8 +100,10 @@ declare module 'fastify' {
   }
 }
 
-const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+const API_PREFIXES = ['/api', '/v1', '/admin/api'];
+/** A path under one of the API prefixes (the prefix itself too): never answered with a front end's HTML. */
+export const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /**
  * The whole server as a Fastify plugin, separate from the file that listens (CONVENTIONS: fastify/demo).
@@ -166,7 +168,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
-  const backofficeRepo = new BackofficeRepository(db);
+  const backofficeRepo = new BackofficeRepository(db, database.kind);
   const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock);
   const marketRepo = new MarketRepository(database);
   const walletRepo = new WalletRepository(db);
@@ -269,6 +271,11 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     req.lang = langFromHeader(req.headers.lang);
     void reply.header('x-request-id', req.id);
+    // The id is always ours; a client's own (a tracing id) is only logged beside it, when well-formed.
+    const clientId = clientRequestId(req.headers['x-request-id']);
+    if (clientId) req.log = req.log.child({ clientRequestId: clientId });
+    // API answers are per user and per moment: no browser or proxy may keep them (DESIGN §10).
+    if (isApiPath(req.url)) void reply.header('cache-control', 'no-store');
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   const security = securityHeaders({
@@ -280,7 +287,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Narrowed per request to this host's own websocket origin (connectSources); a marker until then.
+        connectSrc: ["'self'", CONNECT_MARKER],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -291,8 +299,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (_req, reply) => {
+  const csp = security['content-security-policy'] ?? '';
+  app.addHook('onRequest', async (req, reply) => {
     void reply.headers(security);
+    if (csp) void reply.header('content-security-policy', csp.replace(CONNECT_MARKER, connectSources(req)));
   });
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
 
@@ -330,11 +340,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   // Modules: each registers its calls (the back office's too) through the router, from their contracts.
-  const guard = staffGuard(staffSessions, audit);
   // Calls that create or move something replay the first answer to a repeated Idempotency-Key (DESIGN §10).
   const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
   idempotency.start((err) => app.log.error({ err }, 'idempotency sweep failed'));
   app.addHook('onClose', async () => idempotency.stop());
+  const guard = staffGuard(staffSessions, audit, {
+    maxAgeMs: async () => (await settings.int('staff_session_max_hours')) * 3_600_000,
+    now: () => clock.now(),
+  });
   const router = new Router(app, { user: (req) => auth.require(req), staff: guard }, undefined, idempotency);
   accountsRoutes(router, { accounts, auth });
   backofficeRoutes(router, { service: backoffice, repo: backofficeRepo, audit, sessions: staffSessions });
@@ -442,5 +455,31 @@ async function serveFrontEnds(app: FastifyInstance, config: Config) {
   if (hasAdmin) app.get('/admin/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', adminDist));
 }
 
-export const newRequestId = (incoming: unknown): string =>
-  typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+/** The server's own id for a request: always made here, never taken from the client (DESIGN §10). */
+export const newRequestId = (): string => randomUUID();
+
+/** A client's `X-Request-Id`, when it is a sane token, to be logged beside ours; anything else is dropped. */
+export const clientRequestId = (incoming: unknown): string | undefined =>
+  typeof incoming === 'string' && /^[\w.:-]{8,64}$/.test(incoming) ? incoming : undefined;
+
+const CONNECT_MARKER = 'tradepad-connect-origins';
+
+/**
+ * Where the app may connect (CSP `connect-src`, DESIGN §3): its own origin ('self'), this host's websocket origin
+ * (older browsers do not let 'self' cover ws/wss), and, for a page on a named host without the spec's `api.` prefix,
+ * that host's `api.` origin, where a build with VITE_API_ORIGIN sends its calls. Only a well-formed Host header is
+ * used; otherwise 'self' alone.
+ */
+export function connectSources(req: Pick<FastifyRequest, 'headers' | 'protocol'>): string {
+  const host = req.headers.host;
+  if (typeof host !== 'string' || !/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return '';
+  // The secure schemes always (a TLS proxy this server was not told to trust still serves the page over https), the
+  // plain ones only to a page that came over plain http.
+  const plain = req.protocol !== 'https';
+  const origins = (h: string) => [`wss://${h}`, ...(plain ? [`ws://${h}`] : [])];
+  const sources = origins(host);
+  const name = host.replace(/:\d+$/, '');
+  if (/[a-z]/i.test(name) && name.includes('.') && !name.startsWith('[') && !/^api\./i.test(name))
+    sources.push(`https://api.${host}`, ...(plain ? [`http://api.${host}`] : []), ...origins(`api.${host}`));
+  return sources.join(' ');
+}

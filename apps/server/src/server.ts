@@ -11,7 +11,7 @@ export async function createServer(opts: AppOptions & { logger?: boolean }): Pro
             level: opts.config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'password', '*.password', 'token'],
           },
-    genReqId: (req) => newRequestId(req.headers['x-request-id']),
+    genReqId: () => newRequestId(),
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (DESIGN §10); by default never.
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,

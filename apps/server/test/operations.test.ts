@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { outboxCode } from './outbox.ts';
 
 describe('server operations', () => {
   let h: Harness;
@@ -28,11 +29,12 @@ describe('server operations', () => {
     expect(text).toContain('tradepad_websocket_connections');
   });
 
-  it('gives every response a request id, keeping a sane incoming one', async () => {
+  it("gives every response a request id, never the client's own", async () => {
     const fresh = await fetch(`${h.baseUrl}${API.basicInfo}`);
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // A client's own id is never taken as the server's (issue 17): it is only logged beside it.
     const kept = await fetch(`${h.baseUrl}${API.basicInfo}`, { headers: { 'x-request-id': 'trace-12345678' } });
-    expect(kept.headers.get('x-request-id')).toBe('trace-12345678');
+    expect(kept.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const replaced = await fetch(`${h.baseUrl}${API.basicInfo}`, { headers: { 'x-request-id': 'bad id <script>' } });
     expect(replaced.headers.get('x-request-id')).not.toContain('<');
   });
@@ -141,7 +143,10 @@ describe('without SMTP_URL and SMS_URL', () => {
     const [sms, mail] = outbox.data.data;
     expect(sms).toMatchObject({ channel: 'sms', recipient: '+85251234567' });
     expect(mail).toMatchObject({ channel: 'email', recipient: 'outbox@example.com' });
-    expect(mail.body).toMatch(/\b\d{6}\b/);
+    // Codes are masked for every role (DESIGN §10); the code itself is read from the database (test-only path).
+    expect(mail.body).toContain('••••••');
+    expect(mail.body).not.toMatch(/\b\d{6}\b/);
+    expect(await outboxCode(h, 'outbox@example.com')).toMatch(/^\d{6}$/);
     const onlyMail = await h.call(
       'GET',
       ADMIN_API.outbox,

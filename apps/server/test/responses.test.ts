@@ -257,10 +257,23 @@ describe('response schemas against the server', () => {
     const login = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
     expect(expectAnswer(ADMIN_API.login, login, 'POST')).toMatchObject({ role: 'super_admin' });
     expect(await get(ADMIN_API.me)).toMatchObject({ role: 'super_admin' });
-    await post(ADMIN_API.staff, { email: 'desk@tradepad.example', name: 'Desk', password: 'Desk-12345x', role: 'dealer' });
+    const desk = await post(ADMIN_API.staff, {
+      email: 'desk@tradepad.example',
+      name: 'Desk',
+      password: 'Desk-12345x',
+      role: 'dealer',
+    });
+    expectAnswer(`${ADMIN_API.staff}/:id`, await admin.post(`${ADMIN_API.staff}/${desk.id}`, { role: 'support' }), 'POST');
     expect((await get(ADMIN_API.staff)).length).toBe(2);
     expect((await get(ADMIN_API.audit)).total).toBeGreaterThan(0);
     await get(ADMIN_API.outbox, { channel: 'sms' });
+    // Mail goes through SMTP here: one message kept in the outbox by hand, to be revealed.
+    const { id: kept } = await h.app.tradepad.database.db
+      .insertInto('outbox')
+      .values({ channel: 'sms', recipient: '+85251234567', subject: '', body: 'Code 123456', secret: '123456', created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expectAnswer(`${ADMIN_API.outbox}/:id/reveal`, await admin.post(`${ADMIN_API.outbox}/${kept}/reveal`), 'POST');
     // Each configuration list; one of its rows saved back unchanged, as the console's edit form does; a new one added.
     const added = { address: 'TWd4WrZ9wn84f5x1hZhL4DHvk738ns5jwb', name: 'CHF', code: 'DAI' };
     for (const list of [ADMIN_API.depositChannels, ADMIN_API.wireChannels, ADMIN_API.drawCurrencies] as const) {

@@ -41,6 +41,11 @@ export const depositReviewSchema = depositDecisionSchema.extend({
   from_address: z.string(),
   /** A signed link to the proof image, valid for a few minutes. */
   proof_url: z.string(),
+  /**
+   * Other deposits whose proof is the same image (same content, whoever sent it), oldest first: a proof used twice is
+   * flagged to staff, never taken silently as new (issue 17).
+   */
+  duplicate_of: z.array(z.number().int()),
   created_at: z.number(),
   reviewed_at: when,
   /** The reviewing staff member's id. */

@@ -18,18 +18,20 @@ export type StaffMe = z.infer<typeof staffMeSchema>;
 export const staffLoginAnswerSchema = staffMeSchema.extend({ token: z.string() });
 export type StaffLoginAnswer = z.infer<typeof staffLoginAnswerSchema>;
 
+/** One staff member as `GET /admin/api/staff` lists them and `POST /admin/api/staff/:id` answers. */
+export const staffListItemSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  /** 1 active, 0 disabled (cannot sign in; sessions ended). */
+  status: z.number().int(),
+  /** Unix milliseconds. */
+  created_at: z.number(),
+});
+
 /** `GET /admin/api/staff`: every staff member, oldest first (status 1 active). */
-export const staffListSchema = z.array(
-  z.object({
-    id: z.number().int(),
-    email: z.string(),
-    name: z.string(),
-    role: z.string(),
-    status: z.number().int(),
-    /** Unix milliseconds. */
-    created_at: z.number(),
-  }),
-);
+export const staffListSchema = z.array(staffListItemSchema);
 export type StaffListItem = z.infer<typeof staffListSchema>[number];
 
 /** `GET /admin/api/audit`: the audit log, newest first; `before_json`/`after_json` hold the object's JSON, or null. */
@@ -42,8 +44,10 @@ export const auditEntrySchema = z.object({
   target_id: z.string(),
   before_json: z.string().nullable(),
   after_json: z.string().nullable(),
-  /** The client address the action came from. */
+  /** The client address the action came from (validated; behind a trusted proxy, what it forwarded). */
   ip: z.string(),
+  /** The socket peer the request came from (the proxy, behind one); '' for records older than this column. */
+  peer_ip: z.string(),
   /** Unix milliseconds. */
   created_at: z.number(),
 });

@@ -20,6 +20,12 @@ export const rankSettingParams = z.object({
   opt_in: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
 });
 
+/**
+ * An image path on our own origin: `/` then segments of letters, digits, `.`, `_`, `-` (none starting with a dot), an
+ * image extension. No scheme, no host, no `//`, no `..`, no query.
+ */
+export const LOCAL_IMAGE_PATH_RE = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99})+\.(?:svg|png|jpe?g|webp|gif)$/;
+
 const articleText = z.object({
   title: textParam('err.title_required', 1, 200),
   desc: z.string({ error: 'err.field_invalid' }).trim().max(500, { error: 'err.field_invalid' }).default(''),
@@ -30,7 +36,13 @@ const articleText = z.object({
 /** Back office: an article in any of the 14 languages (at least one); missing languages fall back to en, then hk. */
 export const articleParams = z.object({
   category_id: codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid'),
-  logo: z.string({ error: 'err.field_invalid' }).trim().max(300, { error: 'err.field_invalid' }).default('/logo.svg'),
+  /** A path of ours (DESIGN §7, issue 17): never another site's URL, a `javascript:` link or `..`. */
+  logo: z
+    .string({ error: 'err.field_invalid' })
+    .trim()
+    .max(300, { error: 'err.field_invalid' })
+    .regex(LOCAL_IMAGE_PATH_RE, { error: 'err.field_invalid' })
+    .default('/logo.svg'),
   published: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
   text: z
     .partialRecord(z.enum(LANGS), articleText)

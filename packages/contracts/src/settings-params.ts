@@ -60,6 +60,12 @@ export const settingsParams = z
     withdraw_requires_kyc: flag('err.field_invalid'),
     session_idle_minutes: minutes(SESSION_IDLE_RANGE),
     session_absolute_minutes: minutes(SESSION_ABSOLUTE_RANGE),
+    staff_session_max_hours: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) >= 1 && Number(v) <= 168, { error: 'err.field_invalid' }),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

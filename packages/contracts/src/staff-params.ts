@@ -14,6 +14,30 @@ export const newStaffParams = z.object({
   role: z.enum(STAFF_ROLES, { error: 'err.field_invalid' }),
 });
 
+/**
+ * `POST /admin/api/staff/:id {role?, enabled?}`: a super admin changes a staff member's role, or disables (`false`,
+ * their sessions end at once) or re-enables them. At least one key; an unknown key refuses the body.
+ */
+export const staffUpdateParams = z
+  .object({
+    role: z.enum(STAFF_ROLES, { error: 'err.field_invalid' }),
+    enabled: z.preprocess(
+      (v) =>
+        v === true || v === 1 || v === '1' || v === 'true'
+          ? true
+          : v === false || v === 0 || v === '0' || v === 'false'
+            ? false
+            : v,
+      z.boolean({ error: 'err.field_invalid' }),
+    ),
+  })
+  .partial()
+  .extend({ t: z.unknown().optional() })
+  .strict()
+  .transform(({ t: _t, ...change }) => change)
+  .refine((c) => c.role !== undefined || c.enabled !== undefined, { error: 'err.field_invalid' });
+export type StaffUpdateParams = z.infer<typeof staffUpdateParams>;
+
 /** A page of a staff list: `page` from 1, `limit` up to 100. */
 export const pageQueryParams = z.object(pageParams);
 

@@ -5,6 +5,7 @@ import KycIcon from '@mui/icons-material/Badge';
 import ChannelsIcon from '@mui/icons-material/AccountBalance';
 import SettingsIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import StaffIcon from '@mui/icons-material/ManageAccounts';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -33,6 +34,7 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
     paths: ['/deposit-channels', '/wire-channels', '/draw-currencies'],
   },
   settings: { to: '/settings', label: 'tp.nav.settings', icon: <SettingsIcon />, paths: ['/settings'] },
+  staff: { to: '/staff', label: 'tp.nav.staff', icon: <StaffIcon />, paths: ['/staff'] },
   outbox: { to: '/outbox', label: 'tp.nav.outbox', icon: <OutboxIcon />, paths: ['/outbox'] },
 };
 

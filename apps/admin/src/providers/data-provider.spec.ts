@@ -53,6 +53,25 @@ describe('the envelope', () => {
     expect((sent[0]!.init.headers as Record<string, string>).authorization).toBe('tok');
   });
 
+  it('lists staff whole, changes one with only the changed key, and reveals one outbox message', async () => {
+    answers.push({ code: 1, msg: 'ok', data: [{ id: 1, role: 'super_admin' }] });
+    expect(
+      await dataProvider.getList('staff', {
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).toEqual({ data: [{ id: 1, role: 'super_admin' }], total: 1 });
+    answers.push({ code: 1, msg: 'Saved', data: { id: 2, role: 'finance', status: 0 } });
+    await dataProvider.update('staff', { id: 2, data: { enabled: false }, previousData: { id: 2 } });
+    expect(sent[1]!.url).toBe('/admin/api/staff/2');
+    expect(JSON.parse(String(sent[1]!.init.body))).toEqual({ enabled: false });
+    answers.push({ code: 1, msg: 'ok', data: { id: 9, body: 'Code 123456', masked: false } });
+    expect(await dataProvider.revealOutbox(9)).toMatchObject({ body: 'Code 123456' });
+    expect(sent[2]!.url).toBe('/admin/api/outbox/9/reveal');
+    expect(sent[2]!.init.method).toBe('POST');
+  });
+
   it("rejects a refusal with the server's message, and code 999 with status 999 and the session cleared", async () => {
     answers.push({ code: 0, msg: 'The record was already reviewed', data: null });
     const refused = dataProvider.reject('kyc', 5, { remark: 'blurry' });

@@ -9,6 +9,7 @@ export const RESOURCE_PATHS = {
   withdrawals: ADMIN_API.withdrawals,
   kyc: ADMIN_API.kyc,
   outbox: ADMIN_API.outbox,
+  staff: ADMIN_API.staff,
   'deposit-channels': ADMIN_API.depositChannels,
   'wire-channels': ADMIN_API.wireChannels,
   'draw-currencies': ADMIN_API.drawCurrencies,
@@ -66,7 +67,12 @@ export interface ReviewActions {
   ): Promise<T>;
 }
 
-export type AdminDataProvider = DataProvider & ReviewActions;
+/** Super admins only: one outbox message in clear (`POST /admin/api/outbox/:id/reveal`, audited on the server). */
+export interface OutboxActions {
+  revealOutbox<T = unknown>(id: Identifier): Promise<T>;
+}
+
+export type AdminDataProvider = DataProvider & ReviewActions & OutboxActions;
 
 /**
  * react-admin's data provider over the back-office API's envelope (DESIGN §3, §11). getList/getOne/create/update map
@@ -126,4 +132,5 @@ export const dataProvider: AdminDataProvider = {
     call('POST', `${pathOf(resource)}/${id}/approve`, body, undefined, key),
   reject: (resource, id, body, key = newIdempotencyKey()) =>
     call('POST', `${pathOf(resource)}/${id}/reject`, body, undefined, key),
+  revealOutbox: (id) => call('POST', `${ADMIN_API.outbox}/${id}/reveal`),
 };

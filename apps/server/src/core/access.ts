@@ -9,7 +9,10 @@ export interface Authenticated {
 /** Who acts, for the audit log: the staff member and the address the request came from. */
 export interface Actor {
   staffId: number;
+  /** The validated client address (clientIp). */
   ip: string;
+  /** The socket peer (socketPeer), kept beside it. */
+  peer: string;
 }
 
 /** A signed-in staff member, the session they act in, and the actor to audit. */

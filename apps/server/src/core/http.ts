@@ -55,6 +55,15 @@ export function clientIp(req: FastifyRequest): string {
   return net.isIP(peer) ? peer : 'unknown';
 }
 
+/**
+ * The socket peer: the address the TCP connection came from (the proxy's, behind one). Stored beside `clientIp`, so
+ * what a proxy forwarded can always be told from who connected.
+ */
+export function socketPeer(req: FastifyRequest): string {
+  const peer = req.socket.remoteAddress ?? '';
+  return net.isIP(peer) ? peer : 'unknown';
+}
+
 const pathId = z.object({ id: intParam('err.record_unknown', 1, Number.MAX_SAFE_INTEGER) });
 
 /** The `:id` of a path such as `/admin/api/deposits/:id/approve`; an id that is not a positive integer is unknown. */

@@ -49,6 +49,7 @@ export function openDatabase(opts: {
     return { db, read: db, kind: 'postgres', raw: { kind: 'postgres', pool }, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
+  restrictToOwner(opts.sqlitePath);
   const sqlite = new SQLite(opts.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL plus an asynchronous flush of the WAL before any commit is acknowledged (DurableSqliteDialect): a committed
@@ -82,6 +83,21 @@ export function openDatabase(opts: {
       await db.destroy();
     },
   };
+}
+
+/**
+ * The database file readable and writable by this user only (0600), created so before SQLite opens it: SQLite gives
+ * the -wal and -shm files it creates the database file's mode, and ones left by an earlier run are narrowed too.
+ */
+function restrictToOwner(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-trading.ts';
 import * as m004 from './migrations/004-wallet.ts';
 import * as m005 from './migrations/005-content.ts';
 import * as m008 from './migrations/008-idempotency.ts';
+import * as m011 from './migrations/011-hardening.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '004-wallet': m004,
   '005-content': m005,
   '008-idempotency': m008,
+  '011-hardening': m011,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -309,6 +309,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   ip: string;
+  /** The socket peer (the proxy, behind one); `ip` is the validated client address. */
+  peer_ip: Generated<string>;
   user_agent: string;
 }
 
@@ -321,6 +323,8 @@ export interface VerificationCodesTable {
   code_hash: string;
   attempts: number;
   client_ip: string;
+  /** The socket peer; `client_ip` is the validated client address. */
+  peer_ip: Generated<string>;
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
@@ -341,6 +345,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  /** The code the message carries, masked for every reader but a super admin revealing it; null when none. */
+  secret: Generated<string | null>;
   created_at: number;
 }
 
@@ -365,6 +371,8 @@ export interface AuditLogTable {
   before_json: string | null;
   after_json: string | null;
   ip: string;
+  /** The socket peer; `ip` is the validated client address. */
+  peer_ip: Generated<string>;
   created_at: number;
 }
 

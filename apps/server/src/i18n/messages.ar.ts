@@ -194,4 +194,6 @@ export const ar: Messages = {
   'err.idempotency_key_reused': 'استُخدم مفتاح Idempotency-Key هذا بالفعل لطلب مختلف. استخدم مفتاحًا جديدًا لكل إجراء جديد',
   'err.idempotency_in_progress': 'لا يزال هذا الطلب قيد المعالجة. انتظر قليلًا وتحقق من النتيجة قبل المحاولة مرة أخرى',
   'ws.too_many_messages': 'رسائل كثيرة جدًا على هذا الاتصال: تم إغلاقه',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'يجب أن يبقى مشرف عام واحد نشط على الأقل: هذا التغيير غير مسموح',
 };

@@ -198,4 +198,6 @@ export const de: Messages = {
   'err.idempotency_in_progress':
     'Diese Anfrage wird noch bearbeitet. Warten Sie einen Moment und prüfen Sie das Ergebnis, bevor Sie es erneut versuchen',
   'ws.too_many_messages': 'Zu viele Nachrichten auf dieser Verbindung: sie wird geschlossen',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Mindestens ein aktiver Super-Admin muss bleiben: Diese Änderung ist nicht erlaubt',
 };

@@ -195,6 +195,8 @@ export const en = {
   'err.idempotency_key_reused': 'This Idempotency-Key was already used for a different request. Use a new key for a new action',
   'err.idempotency_in_progress': 'This request is still being processed. Wait a moment and check the result before trying again',
   'ws.too_many_messages': 'Too many messages on this connection: it is closed',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'At least one active super admin must remain: this change is not allowed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -200,4 +200,6 @@ export const fr: Messages = {
   'err.idempotency_in_progress':
     'Cette requête est encore en cours de traitement. Patientez un instant et vérifiez le résultat avant de réessayer',
   'ws.too_many_messages': 'Trop de messages sur cette connexion : elle est fermée',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': "Au moins un super administrateur actif doit rester : cette modification n'est pas autorisée",
 };

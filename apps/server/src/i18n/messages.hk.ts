@@ -191,4 +191,6 @@ export const hk: Messages = {
   'err.idempotency_key_reused': '此 Idempotency-Key 已用於另一個不同的請求。新的操作請使用新的鍵',
   'err.idempotency_in_progress': '此請求仍在處理中。請稍候並先查看結果，再重新嘗試',
   'ws.too_many_messages': '此連線發送的訊息過多，連線已關閉',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '必須保留至少一位啟用中的超級管理員，不能作此更改',
 };

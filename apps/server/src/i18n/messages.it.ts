@@ -197,4 +197,6 @@ export const it: Messages = {
   'err.idempotency_in_progress':
     'Questa richiesta è ancora in elaborazione. Attendi un momento e controlla il risultato prima di riprovare',
   'ws.too_many_messages': 'Troppi messaggi su questa connessione: viene chiusa',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Deve restare almeno un super amministratore attivo: questa modifica non è consentita',
 };

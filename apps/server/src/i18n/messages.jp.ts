@@ -195,4 +195,6 @@ export const jp: Messages = {
     'この Idempotency-Key は別のリクエストですでに使用されています。新しい操作には新しいキーを使用してください',
   'err.idempotency_in_progress': 'このリクエストはまだ処理中です。しばらく待ってから結果を確認し、その後でもう一度お試しください',
   'ws.too_many_messages': 'この接続からのメッセージが多すぎるため、接続を閉じます',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '有効なスーパー管理者を少なくとも1人残す必要があるため、この変更はできません',
 };

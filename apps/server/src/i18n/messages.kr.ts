@@ -193,4 +193,6 @@ export const kr: Messages = {
   'err.idempotency_key_reused': '이 Idempotency-Key는 이미 다른 요청에 사용되었습니다. 새 작업에는 새 키를 사용하세요',
   'err.idempotency_in_progress': '이 요청은 아직 처리 중입니다. 잠시 기다린 후 결과를 확인하고 다시 시도하세요',
   'ws.too_many_messages': '이 연결의 메시지가 너무 많아 연결을 종료합니다',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': '활성 최고 관리자가 최소 한 명은 남아 있어야 하므로 이 변경은 허용되지 않습니다',
 };

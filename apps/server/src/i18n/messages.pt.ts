@@ -197,4 +197,6 @@ export const pt: Messages = {
   'err.idempotency_in_progress':
     'Este pedido ainda está a ser processado. Aguarde um momento e verifique o resultado antes de tentar novamente',
   'ws.too_many_messages': 'Mensagens demais nesta conexão: ela foi encerrada',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Deve permanecer pelo menos um super administrador ativo: esta alteração não é permitida',
 };

@@ -197,4 +197,6 @@ export const spa: Messages = {
   'err.idempotency_in_progress':
     'Esta solicitud todavía se está procesando. Espere un momento y compruebe el resultado antes de volver a intentarlo',
   'ws.too_many_messages': 'Demasiados mensajes en esta conexión: se ha cerrado',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Debe quedar al menos un superadministrador activo: este cambio no está permitido',
 };

@@ -193,4 +193,6 @@ export const th: Messages = {
   'err.idempotency_key_reused': 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว โปรดใช้คีย์ใหม่สำหรับการดำเนินการใหม่',
   'err.idempotency_in_progress': 'คำขอนี้ยังอยู่ระหว่างดำเนินการ โปรดรอสักครู่และตรวจสอบผลลัพธ์ก่อนลองอีกครั้ง',
   'ws.too_many_messages': 'การเชื่อมต่อนี้ส่งข้อความมากเกินไป จึงถูกปิด',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'ต้องมีผู้ดูแลระบบสูงสุดที่ใช้งานอยู่อย่างน้อยหนึ่งคน จึงไม่สามารถเปลี่ยนแปลงนี้ได้',
 };

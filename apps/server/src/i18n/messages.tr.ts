@@ -197,4 +197,6 @@ export const tr: Messages = {
     'Bu Idempotency-Key farklı bir istek için zaten kullanıldı. Yeni bir işlem için yeni bir anahtar kullanın',
   'err.idempotency_in_progress': 'Bu istek hâlâ işleniyor. Yeniden denemeden önce biraz bekleyin ve sonucu kontrol edin',
   'ws.too_many_messages': 'Bu bağlantıda çok fazla mesaj var: bağlantı kapatıldı',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'En az bir etkin süper yönetici kalmalıdır: bu değişikliğe izin verilmiyor',
 };

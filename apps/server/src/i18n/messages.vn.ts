@@ -196,4 +196,6 @@ export const vn: Messages = {
   'err.idempotency_key_reused': 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khóa mới cho thao tác mới',
   'err.idempotency_in_progress': 'Yêu cầu này vẫn đang được xử lý. Vui lòng chờ một chút và kiểm tra kết quả trước khi thử lại',
   'ws.too_many_messages': 'Kết nối này gửi quá nhiều tin nhắn nên đã bị đóng',
+  // Issue 17, hardening: staff management.
+  'err.last_super_admin': 'Phải còn ít nhất một quản trị viên cấp cao đang hoạt động: không được phép thay đổi này',
 };

@@ -8,6 +8,11 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   body: string;
+  /**
+   * The code the message carries (a verification code), when it carries one: kept with an outbox copy so the back
+   * office can mask it for every reader (DESIGN §10). Never sent anywhere.
+   */
+  secret?: string;
 }
 
 /** Delivers mail and SMS: through SMTP_URL / SMS_URL when configured, otherwise into the outbox table. */
@@ -28,7 +33,14 @@ export function createMessageSender(opts: {
   const toOutbox = async (m: OutgoingMessage) => {
     await opts.db
       .insertInto('outbox')
-      .values({ channel: m.channel, recipient: m.to, subject: m.subject, body: m.body, created_at: opts.clock.now() })
+      .values({
+        channel: m.channel,
+        recipient: m.to,
+        subject: m.subject,
+        body: m.body,
+        secret: m.secret ?? null,
+        created_at: opts.clock.now(),
+      })
       .execute();
   };
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ADMIN_API } from '../api-paths.ts';
 import { STAFF_ACCESS as ROLES } from '../staff.ts';
 import { settingsParams } from '../settings-params.ts';
-import { newStaffParams, outboxParams, pageQueryParams, staffLoginParams, walletSettingsParams } from '../staff-params.ts';
+import {
+  newStaffParams,
+  outboxParams,
+  pageQueryParams,
+  staffLoginParams,
+  staffUpdateParams,
+  walletSettingsParams,
+} from '../staff-params.ts';
 import { noData } from '../responses/common.ts';
 import { adminArticleSchema } from '../admin-content.ts';
 import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../admin-config.ts';
@@ -19,6 +26,7 @@ import {
 import {
   auditEntrySchema,
   runtimeSettingsSchema,
+  staffListItemSchema,
   staffListSchema,
   staffLoginAnswerSchema,
   staffMeSchema,
@@ -81,6 +89,17 @@ export const STAFF_CALLS = [
     response: staffMeSchema,
   },
   {
+    path: `${ADMIN_API.staff}/:id`,
+    methods: POST,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary:
+      'Change a staff member: role, disable (sessions end at once) or re-enable; never leaves no active super admin (audited)',
+    params: staffUpdateParams,
+    response: staffListItemSchema,
+  },
+  {
     path: ADMIN_API.audit,
     methods: GET,
     auth: 'staff',
@@ -96,9 +115,18 @@ export const STAFF_CALLS = [
     auth: 'staff',
     roles: ROLES.oversight,
     tag: 'backoffice',
-    summary: 'Mail and SMS kept in the outbox, newest first',
+    summary: 'Mail and SMS kept in the outbox, newest first, codes masked (reading is audited)',
     params: outboxParams,
     response: adminPageOf(outboxItemSchema),
+  },
+  {
+    path: `${ADMIN_API.outbox}/:id/reveal`,
+    methods: POST,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary: 'One message of the outbox in clear, its code shown (audited)',
+    response: outboxItemSchema,
   },
   {
     path: ADMIN_API.deposits,

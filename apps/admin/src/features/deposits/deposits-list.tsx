@@ -1,6 +1,6 @@
 import type { DepositDecision, DepositReview } from '@tradepad/contracts/admin-review';
 import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_INVALID, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
-import { Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
@@ -50,9 +50,26 @@ export function DepositsList() {
       <FunctionField<DepositReview> label="tp.common.currency" render={currency} sx={{ whiteSpace: 'nowrap' }} />
       <FunctionField<DepositReview> label="tp.common.amount" render={(d) => d.number} textAlign="right" sx={num} />
       <FunctionField<DepositReview> label="tp.deposits.credit_usd" render={(d) => d.usd_amount} textAlign="right" sx={num} />
-      <FunctionField<DepositReview> label="tp.common.status" render={(d) => <StatusChip info={status(d)} status={d.status} />} />
+      <FunctionField<DepositReview>
+        label="tp.common.status"
+        render={(d) => (
+          <Stack direction="column" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <StatusChip info={status(d)} status={d.status} />
+            <DuplicateChip deposit={d} />
+          </Stack>
+        )}
+      />
     </ReviewList>
   );
+}
+
+const idsText = (ids: readonly number[]) => ids.join(', #');
+
+/** A warning that the proof is the same image as another deposit's (the server compares the image content). */
+function DuplicateChip({ deposit: d }: { deposit: DepositReview }) {
+  const translate = useTranslate();
+  if (d.duplicate_of.length === 0) return null;
+  return <Chip size="small" color="warning" label={translate('tp.deposits.duplicate', { ids: idsText(d.duplicate_of) })} />;
 }
 
 function DepositDetail({ deposit: d, changed }: { deposit: DepositReview; changed: (p: Partial<DepositReview>) => void }) {
@@ -70,6 +87,11 @@ function DepositDetail({ deposit: d, changed }: { deposit: DepositReview; change
         </Typography>
         <StatusChip info={status(d)} status={d.status} />
       </Stack>
+      {d.duplicate_of.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          {translate('tp.deposits.duplicate_alert', { ids: idsText(d.duplicate_of) })}
+        </Alert>
+      )}
       <FieldList
         rows={[
           [translate('tp.common.user'), `${d.user_account} (ID ${d.user_id})`],

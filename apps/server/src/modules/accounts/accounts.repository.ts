@@ -144,6 +144,7 @@ export class AccountsRepository {
     purpose: number;
     codeHash: string;
     clientIp: string;
+    peerIp?: string | undefined;
     at: number;
     expiresAt: number;
   }): Promise<number> {
@@ -164,6 +165,7 @@ export class AccountsRepository {
           code_hash: c.codeHash,
           attempts: 0,
           client_ip: c.clientIp.slice(0, 64),
+          peer_ip: (c.peerIp ?? '').slice(0, 64),
           created_at: c.at,
           expires_at: c.expiresAt,
           consumed_at: null,

@@ -1,6 +1,6 @@
 import { API } from '@tradepad/contracts';
 import type { FastifyRequest } from 'fastify';
-import { clientIp } from '../../core/http.ts';
+import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { AccountsService, RequestCtx } from './accounts.service.ts';
 import type { UserAuth } from './auth.ts';
@@ -10,6 +10,7 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
   const { accounts, auth } = deps;
   const ctx = (req: FastifyRequest, user?: RequestCtx['user']): RequestCtx => ({
     ip: clientIp(req),
+    peer: socketPeer(req),
     userAgent: String(req.headers['user-agent'] ?? ''),
     lang: req.lang,
     user,

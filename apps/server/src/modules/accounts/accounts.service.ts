@@ -235,7 +235,7 @@ export class AccountsService {
     }
     if (user.status !== 1) throw refuse('err.account_disabled');
     this.loginFailures.reset(`acct:${accountKey}`);
-    const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent);
+    const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent, ctx.peer);
     return { token, user };
   }
 
@@ -446,7 +446,10 @@ export class AccountsService {
 }
 
 export interface RequestCtx {
+  /** The validated client address. */
   ip: string;
+  /** The socket peer, stored beside it. */
+  peer?: string;
   userAgent: string;
   lang: Lang;
   user?: UserRow | undefined;

@@ -71,7 +71,15 @@ export class SessionsRepository {
     );
   }
 
-  async create(s: { tokenHash: string; actor: Actor; actorId: number; at: number; ip: string; userAgent: string }) {
+  async create(s: {
+    tokenHash: string;
+    actor: Actor;
+    actorId: number;
+    at: number;
+    ip: string;
+    peer?: string;
+    userAgent: string;
+  }) {
     await this.db
       .insertInto('sessions')
       .values({
@@ -82,6 +90,7 @@ export class SessionsRepository {
         last_seen_at: s.at,
         revoked_at: null,
         ip: s.ip.slice(0, 64),
+        peer_ip: (s.peer ?? '').slice(0, 64),
         user_agent: s.userAgent.slice(0, 256),
       })
       .execute();

@@ -45,9 +45,10 @@ export class SessionsService {
     bus?.onSessionsRevoked(({ sessionIds }) => repo.forgetSessions(sessionIds));
   }
 
-  async issue(actorId: number, ip: string, userAgent: string): Promise<string> {
+  /** A new session from client address `ip` (validated), with the socket peer `peer` kept beside it. */
+  async issue(actorId: number, ip: string, userAgent: string, peer = ''): Promise<string> {
     const token = newSessionToken();
-    await this.repo.create({ tokenHash: sha256(token), actor: this.actor, actorId, at: this.clock.now(), ip, userAgent });
+    await this.repo.create({ tokenHash: sha256(token), actor: this.actor, actorId, at: this.clock.now(), ip, peer, userAgent });
     return token;
   }
 

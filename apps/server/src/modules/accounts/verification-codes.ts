@@ -71,6 +71,7 @@ export class VerificationCodes {
       purpose,
       codeHash: codeHash(target.address, purpose, code),
       clientIp: ctx.ip,
+      peerIp: ctx.peer,
       at: now,
       expiresAt: now + CODE_TTL_MS,
     });
@@ -83,8 +84,9 @@ export class VerificationCodes {
               to: target.address,
               subject: translate(lang, 'mail.code_subject'),
               body: translate(lang, 'mail.code_body', { code }),
+              secret: code,
             }
-          : { channel: 'sms', to: target.address, subject: '', body: translate(lang, 'sms.code_body', { code }) },
+          : { channel: 'sms', to: target.address, subject: '', body: translate(lang, 'sms.code_body', { code }), secret: code },
       );
     } catch (err) {
       await this.d.repo.deleteCode(id);

@@ -12,7 +12,10 @@ export interface AuditEntry {
   targetId: string;
   before?: unknown;
   after?: unknown;
+  /** The validated client address. */
   ip: string;
+  /** The socket peer, beside it (the acting staff member's `actor.peer`). */
+  peer?: string;
   /** Unix milliseconds. */
   at: number;
 }
@@ -29,6 +32,17 @@ export class AuditRepository {
     return this.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** When a staff session began (unix ms), for its absolute lifetime. */
+  async sessionStartedAt(sessionId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('created_at')
+      .where('id', '=', sessionId)
+      .where('actor', '=', 'staff')
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
   /** Appends one record; inside the caller's transaction when given. Rows are never updated or deleted. */
   async record(e: AuditEntry, db: Db | Tx = this.db): Promise<void> {
     await db
@@ -41,6 +55,7 @@ export class AuditRepository {
         before_json: e.before === undefined ? null : JSON.stringify(e.before),
         after_json: e.after === undefined ? null : JSON.stringify(e.after),
         ip: e.ip.slice(0, 64),
+        peer_ip: (e.peer ?? '').slice(0, 64),
         created_at: e.at,
       })
       .execute();

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyRequest } from 'fastify';
 import { refuse, sessionExpired } from '../../core/errors.ts';
-import { clientIp } from '../../core/http.ts';
+import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Actor, StaffContext } from '../../core/access.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
@@ -13,14 +13,36 @@ export type StaffGuard = (req: FastifyRequest, roles?: readonly StaffRole[]) => 
 /** What the guard needs of the staff sessions: the live session behind an `authorization` header. */
 export interface StaffSessions {
   authenticate(authorization: unknown): Promise<{ id: number; actor_id: number } | undefined>;
+  revoke(sessionId: number): Promise<void>;
 }
 
-export function staffGuard(sessions: StaffSessions, audit: Pick<AuditRepository, 'actingStaff'>): StaffGuard {
+/** The absolute lifetime of a staff session (a run-time setting) and the clock it is measured by. */
+export interface StaffSessionLimit {
+  maxAgeMs(): Promise<number>;
+  now(): number;
+}
+
+/**
+ * The guard: a live session of an active staff member, younger than the absolute lifetime however active it was (an
+ * older one is revoked and answers 999), with a role in `roles`.
+ */
+export function staffGuard(
+  sessions: StaffSessions,
+  audit: Pick<AuditRepository, 'actingStaff' | 'sessionStartedAt'>,
+  limit?: StaffSessionLimit,
+): StaffGuard {
   return async (req, roles) => {
     const session = await sessions.authenticate(req.headers.authorization);
     const staff = session ? await audit.actingStaff(session.actor_id) : undefined;
     if (!session || !staff || staff.status !== 1) throw sessionExpired();
+    if (limit) {
+      const started = await audit.sessionStartedAt(session.id);
+      if (started === undefined || limit.now() - started >= (await limit.maxAgeMs())) {
+        await sessions.revoke(session.id);
+        throw sessionExpired();
+      }
+    }
     if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
-    return { staff, sessionId: session.id, actor: { staffId: staff.id, ip: clientIp(req) } };
+    return { staff, sessionId: session.id, actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) } };
   };
 }

@@ -1,13 +1,25 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
 import { pageOf, type PageRequest } from '../../db/paging.ts';
 import type { StaffRow } from '../../db/schema.ts';
 
 /** Staff accounts and the outbox, as the back office reads and writes them (the audit log is the audit module's). */
 export class BackofficeRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind = 'sqlite',
+  ) {}
 
   staffByEmail(email: string): Promise<StaffRow | undefined> {
     return this.db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Runs `fn` in one transaction: a staff change, its session revocations and its audit record commit together. */
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  staffById(id: number, db: Db | Tx = this.db): Promise<StaffRow | undefined> {
+    return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   listStaff() {
@@ -40,11 +52,30 @@ export class BackofficeRepository {
     return id;
   }
 
-  /** Mail and SMS kept instead of sent, newest first. */
+  /**
+   * Changes a staff member's role and status inside `trx`, unless that would leave no active super admin: the active
+   * super admins are read locked (PostgreSQL; SQLite runs one write transaction at a time), so two super admins
+   * demoting each other at the same moment cannot both succeed. Answers false when refused.
+   */
+  async updateStaffKeepingAnAdmin(trx: Tx, id: number, change: { role: string; status: number }): Promise<boolean> {
+    let admins = trx.selectFrom('staff').select('id').where('role', '=', 'super_admin').where('status', '=', 1).orderBy('id');
+    if (this.kind === 'postgres') admins = admins.forUpdate();
+    const active = (await admins.execute()).map((r) => r.id);
+    const remaining = active.filter((a) => a !== id).length + (change.role === 'super_admin' && change.status === 1 ? 1 : 0);
+    if (remaining === 0) return false;
+    await trx.updateTable('staff').set({ role: change.role, status: change.status }).where('id', '=', id).execute();
+    return true;
+  }
+
+  /** Mail and SMS kept instead of sent, newest first (codes still in clear: mask before showing). */
   outbox(p: PageRequest & { channel?: 'email' | 'sms'; recipient?: string }) {
     let base = this.db.selectFrom('outbox');
     if (p.channel) base = base.where('channel', '=', p.channel);
     if (p.recipient) base = base.where('recipient', '=', p.recipient);
     return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), p);
+  }
+
+  outboxMessage(id: number) {
+    return this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }

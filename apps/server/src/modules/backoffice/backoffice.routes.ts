@@ -1,6 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts';
 import type { StaffRole } from '@tradepad/contracts/staff';
-import { clientIp } from '../../core/http.ts';
+import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
@@ -26,6 +26,7 @@ export function backofficeRoutes(
         params.password,
         clientIp(req),
         String(req.headers['user-agent'] ?? ''),
+        socketPeer(req),
       );
       return { token, ...staffView(staff) };
     },
@@ -42,13 +43,18 @@ export function backofficeRoutes(
   );
 
   r.get(ADMIN_API.staff, () => repo.listStaff());
-  r.post(ADMIN_API.staff, ({ staff, params }) => service.createStaff(staff.staff, params, staff.actor.ip));
+  r.post(ADMIN_API.staff, ({ staff, params }) => service.createStaff({ ...staff.actor, role: staff.staff.role }, params), {
+    done: 'ok.saved',
+  });
+  r.post(`${ADMIN_API.staff}/:id`, ({ staff, id, params }) => service.updateStaff(staff.actor, id, params), {
+    done: 'ok.saved',
+  });
   r.get(ADMIN_API.audit, async ({ params }) => {
     const { rows, total } = await audit.page(params);
     return { data: rows, total };
   });
-  r.get(ADMIN_API.outbox, async ({ params }) => {
-    const { rows, total } = await repo.outbox(params);
-    return { data: rows, total };
-  });
+  r.get(ADMIN_API.outbox, ({ staff, params }) => service.outbox(staff.actor, params));
+  r.post(`${ADMIN_API.outbox}/:id/reveal`, ({ staff, id }) =>
+    service.revealOutbox({ ...staff.actor, role: staff.staff.role }, id),
+  );
 }

@@ -1,14 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffUpdateParams } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
-import type { StaffRow } from '../../db/schema.ts';
+import type { Actor } from '../../core/access.ts';
+import type { PageRequest } from '../../db/paging.ts';
+import type { OutboxTable, StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
+import { maskMessage } from './outbox-mask.ts';
+import type { Selectable } from 'kysely';
+
+/** An outbox row without its stored code. */
+const outboxView = (r: Selectable<OutboxTable>) => ({
+  id: r.id,
+  channel: r.channel,
+  recipient: r.recipient,
+  created_at: r.created_at,
+});
 
 /** Staff sign-in and the first super admin. */
 export class BackofficeService {
@@ -45,7 +58,7 @@ export class BackofficeService {
   }
 
   /** A super admin adds a staff member with one role; written to the audit log. */
-  async createStaff(actor: StaffRow, s: { email: string; name: string; password: string; role: StaffRole }, ip: string) {
+  async createStaff(actor: Actor & { role: string }, s: { email: string; name: string; password: string; role: StaffRole }) {
     if (actor.role !== 'super_admin') throw refuse('err.forbidden');
     if (await this.repo.staffByEmail(s.email)) throw refuse('err.email_taken');
     const at = this.clock.now();
@@ -57,19 +70,99 @@ export class BackofficeService {
       at,
     });
     await this.audit.record({
-      staffId: actor.id,
+      staffId: actor.staffId,
       action: 'staff.create',
       targetType: 'staff',
       targetId: String(id),
       before: null,
       after: { email: s.email, name: s.name, role: s.role },
-      ip,
+      ip: actor.ip,
+      peer: actor.peer,
       at,
     });
     return { id, email: s.email, name: s.name, role: s.role };
   }
 
-  async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
+  /**
+   * A super admin changes a staff member's role, disables them (their sessions end in the same transaction) or
+   * re-enables them. Refused when it would leave no active super admin, a super admin acting on themself included.
+   * Audited as `staff.update` with before and after.
+   */
+  async updateStaff(actor: Actor, id: number, change: StaffUpdateParams) {
+    const at = this.clock.now();
+    const row = await this.repo.transaction(async (trx) => {
+      const before = await this.repo.staffById(id, trx);
+      if (!before) throw refuse('err.record_unknown');
+      const next = {
+        role: change.role ?? before.role,
+        status: change.enabled === undefined ? before.status : change.enabled ? 1 : 0,
+      };
+      if (next.role === before.role && next.status === before.status) return before;
+      if (!(await this.repo.updateStaffKeepingAnAdmin(trx, id, next))) throw refuse('err.last_super_admin');
+      if (next.status !== 1) await this.sessions.revokeAll(id, undefined, trx);
+      await this.audit.record(
+        {
+          staffId: actor.staffId,
+          action: 'staff.update',
+          targetType: 'staff',
+          targetId: String(id),
+          before: { role: before.role, status: before.status },
+          after: next,
+          ip: actor.ip,
+          peer: actor.peer,
+          at,
+        },
+        trx,
+      );
+      return { ...before, ...next };
+    });
+    return { id: row.id, email: row.email, name: row.name, role: row.role, status: row.status, created_at: row.created_at };
+  }
+
+  /** A page of the outbox with every code masked, whoever reads it; the reading is audited (DESIGN §10). */
+  async outbox(actor: Actor, p: PageRequest & { channel?: 'email' | 'sms'; recipient?: string }) {
+    const { rows, total } = await this.repo.outbox(p);
+    await this.audit.record({
+      staffId: actor.staffId,
+      action: 'outbox.read',
+      targetType: 'outbox',
+      targetId: '',
+      after: { channel: p.channel ?? null, recipient: p.recipient ?? null, page: p.page, ids: rows.map((r) => r.id) },
+      ip: actor.ip,
+      peer: actor.peer,
+      at: this.clock.now(),
+    });
+    return {
+      data: rows.map((r) => ({ ...outboxView(r), ...maskMessage(r) })),
+      total,
+    };
+  }
+
+  /** One outbox message in clear, for a super admin (the route's roles); audited as `outbox.reveal`. */
+  async revealOutbox(actor: Actor & { role: string }, id: number) {
+    if (actor.role !== 'super_admin') throw refuse('err.forbidden');
+    const row = await this.repo.outboxMessage(id);
+    if (!row) throw refuse('err.record_unknown');
+    await this.audit.record({
+      staffId: actor.staffId,
+      action: 'outbox.reveal',
+      targetType: 'outbox',
+      targetId: String(id),
+      after: { channel: row.channel, recipient: row.recipient },
+      ip: actor.ip,
+      peer: actor.peer,
+      at: this.clock.now(),
+    });
+    return { ...outboxView(row), subject: row.subject, body: row.body, masked: false };
+  }
+
+  async login(
+    email: string,
+    password: string,
+    ip: string,
+    userAgent: string,
+    peer = '',
+  ): Promise<{ token: string; staff: StaffRow }> {
     const keys = [`acct:${email}`, `ip:${ip}`];
     if (keys.some((k) => this.failures.isBlocked(k)))
       throw refuse('err.login_locked', {
@@ -83,13 +176,14 @@ export class BackofficeService {
     }
     if (staff.status !== 1) throw refuse('err.account_disabled');
     this.failures.reset(`acct:${email}`);
-    const token = await this.sessions.issue(staff.id, ip, userAgent);
+    const token = await this.sessions.issue(staff.id, ip, userAgent, peer);
     await this.audit.record({
       staffId: staff.id,
       action: 'staff.login',
       targetType: 'staff',
       targetId: String(staff.id),
       ip,
+      peer,
       at: this.clock.now(),
     });
     return { token, staff };

@@ -26,3 +26,24 @@ export function sanitizeArticle(html: string): string {
 export function plainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * A title or description as plain text (issue 17): tags dropped (a script or style with its content), entities read
+ * as the characters they stand for, whitespace collapsed, and no `<` or `>` left, so the text is no HTML wherever it
+ * is shown. Text without markup comes back as it was, trimmed.
+ */
+export function textOnly(text: string): string {
+  if (!/[<>&]/.test(text)) return text.replace(/\s+/g, ' ').trim();
+  const stripped = sanitizeHtml(text, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ['script', 'style', 'textarea', 'noscript', 'title'],
+  });
+  return stripped
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
+    .replace(/[<>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -4,7 +4,7 @@ import { timeText } from '../../core/time.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
-import { plainText, sanitizeArticle } from './html.ts';
+import { sanitizeArticle, textOnly } from './html.ts';
 import type { NewsRepository, NewsRow } from './news.repository.ts';
 import type { SeedArticle } from './news.seed-data.ts';
 
@@ -23,7 +23,7 @@ function cleanTexts(texts: Texts): Texts {
   const out: Texts = {};
   for (const [lang, t] of Object.entries(texts) as Array<[Lang, ArticleText]>) {
     const content = sanitizeArticle(t.content);
-    out[lang] = { title: t.title.trim(), desc: t.desc.trim() || plainText(content).slice(0, 160), content };
+    out[lang] = { title: textOnly(t.title), desc: textOnly(t.desc) || textOnly(content).slice(0, 160), content };
   }
   return out;
 }
@@ -53,10 +53,13 @@ export class NewsService {
     const at = this.d.clock.now();
     const before = id === undefined ? undefined : await this.d.repo.get(id);
     if (id !== undefined && !before) throw refuse('err.news_unknown');
+    const texts = cleanTexts(p.text);
+    // A title that was nothing but markup is no title.
+    if (Object.values(texts).some((t) => !t.title)) throw refuse('err.title_required');
     const fields = {
       category_id: p.category_id,
       logo: p.logo,
-      text_json: JSON.stringify(cleanTexts(p.text)),
+      text_json: JSON.stringify(texts),
       published: p.published ? 1 : 0,
       updated_at: at,
     };
@@ -73,6 +76,7 @@ export class NewsService {
       before: before && adminView(before),
       after: adminView(after),
       ip: actor.ip,
+      peer: actor.peer,
       at,
     });
     return adminView(after);
@@ -105,8 +109,9 @@ function item(row: NewsRow, lang: Lang): NewsItem {
   return {
     id: row.id,
     category_id: row.category_id as NewsCategory,
-    title: t.title,
-    desc: t.desc,
+    // Plain text however it was stored (rows saved before titles were made text are cleaned on the way out).
+    title: textOnly(t.title),
+    desc: textOnly(t.desc),
     logo: row.logo,
     created_at: timeText(row.created_at),
   };

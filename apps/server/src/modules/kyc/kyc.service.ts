@@ -128,6 +128,7 @@ export class KycService {
             before: kycState(before),
             after: kycState(after),
             ip: actor.ip,
+            peer: actor.peer,
             at,
           },
           trx,

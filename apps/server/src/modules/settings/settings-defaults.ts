@@ -26,6 +26,8 @@ export const SETTINGS_DEFAULTS = {
   session_idle_minutes: '10080',
   /** A trader's session ends this many minutes after its sign-in, however active (30 days). */
   session_absolute_minutes: '43200',
+  /** Hours a staff session lasts at most from sign-in, however active (1 to 168); the idle limit applies as well. */
+  staff_session_max_hours: '12',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

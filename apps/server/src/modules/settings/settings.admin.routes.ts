@@ -39,6 +39,7 @@ export function settingsAdminRoutes(
         before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
         after: changes,
         ip: staff.actor.ip,
+        peer: staff.actor.peer,
         at: deps.clock.now(),
       });
       return all();

@@ -62,17 +62,32 @@ export function uploadsRoutes(r: Router, app: FastifyInstance, uploads: UploadsS
 /** The bytes of the one file part named `file`; refuses none, several, or one cut off by the size limit. */
 async function readOneFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw refuse('err.upload_missing');
+  // A multipart body without a boundary cannot be read: refused plainly, not left to the parser to fail on.
+  if (!hasBoundary(req.headers['content-type'])) throw refuse('err.bad_request');
   let data: Buffer | undefined;
-  for await (const part of req.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== FILE_FIELD || data) {
-      part.file.resume();
-      throw refuse(data ? 'err.upload_too_many' : 'err.upload_missing');
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== FILE_FIELD || data) {
+        part.file.resume();
+        throw refuse(data ? 'err.upload_too_many' : 'err.upload_missing');
+      }
+      data = await part.toBuffer();
     }
-    data = await part.toBuffer();
+  } catch (err) {
+    // The parser's own failures on a malformed body (cut short, broken headers) carry no HTTP status: a refusal.
+    if (err instanceof AppError || typeof (err as FastifyError).statusCode === 'number') throw err;
+    req.log.info({ err: { message: (err as Error).message } }, 'unreadable multipart body');
+    throw refuse('err.bad_request');
   }
   if (!data) throw refuse('err.upload_missing');
   return data;
+}
+
+/** Whether a multipart content type names a boundary (RFC 2046: 1 to 70 characters). */
+function hasBoundary(contentType: string | undefined): boolean {
+  const m = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType ?? '');
+  return Boolean(m && (m[1] ?? m[2]));
 }
 
 /** Multipart's own errors (and a body that is not multipart at all) as the refusals a user can act on. */

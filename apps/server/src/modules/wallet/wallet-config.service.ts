@@ -106,6 +106,7 @@ export class WalletConfigService {
       before,
       after: { withdraw_requires_kyc: requireKyc },
       ip: actor.ip,
+      peer: actor.peer,
       at: this.d.clock.now(),
     });
     return { withdraw_requires_kyc: requireKyc };
@@ -138,6 +139,7 @@ export class WalletConfigService {
       before: before ?? null,
       after,
       ip: actor.ip,
+      peer: actor.peer,
       at,
     });
   }

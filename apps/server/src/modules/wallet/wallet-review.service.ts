@@ -36,6 +36,7 @@ export class WalletReviewService {
 
   async depositQueue(f: QueueFilter) {
     const { rows, total } = await this.d.repo.depositQueue(f);
+    const duplicates = await this.d.repo.duplicateProofs(rows.map((r) => r.id));
     return {
       data: rows.map((r) => ({
         ...depositState(r),
@@ -48,6 +49,7 @@ export class WalletReviewService {
         usd_amount: usd(r.usd_amount),
         from_address: r.from_address,
         proof_url: this.d.images.signedUrl(r.proof_name),
+        duplicate_of: duplicates.get(r.id) ?? [],
         created_at: r.created_at,
         reviewed_at: r.reviewed_at,
         reviewed_by: r.reviewed_by,
@@ -172,6 +174,7 @@ export class WalletReviewService {
           before: record.state(before),
           after: record.state(after),
           ip: actor.ip,
+          peer: actor.peer,
           at,
         },
         trx,

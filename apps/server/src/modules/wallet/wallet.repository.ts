@@ -97,6 +97,26 @@ export class WalletRepository {
     return pageOf(base, (q) => q.selectAll('d').select(accountName).orderBy('d.id', 'desc'), f);
   }
 
+  /**
+   * For each of `depositIds`, the other deposits whose proof image has the same content (the stored image's sha256,
+   * whoever uploaded it), oldest first: a proof sent twice is flagged to staff (issue 17).
+   */
+  async duplicateProofs(depositIds: readonly number[]): Promise<Map<number, number[]>> {
+    const found = new Map<number, number[]>();
+    if (depositIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('deposits as d')
+      .innerJoin('uploads as u', 'u.name', 'd.proof_name')
+      .innerJoin('uploads as same', (j) => j.onRef('same.sha256', '=', 'u.sha256').onRef('same.name', '<>', 'u.name'))
+      .innerJoin('deposits as o', 'o.proof_name', 'same.name')
+      .select(['d.id as id', 'o.id as other'])
+      .where('d.id', 'in', [...depositIds])
+      .orderBy('o.id')
+      .execute();
+    for (const r of rows) found.set(r.id, [...(found.get(r.id) ?? []), r.other]);
+    return found;
+  }
+
   // Withdrawal methods
 
   methods(userId: number, type: number, drawId: number | undefined): Promise<DrawMethodRow[]> {
