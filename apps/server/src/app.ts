@@ -28,6 +28,9 @@ import { staffGuard } from './modules/audit/staff-guard.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { TotpService } from './modules/twofactor/totp.service.ts';
+import { TwoFactorRepository } from './modules/twofactor/twofactor.repository.ts';
+import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
 import { NewsService } from './modules/content/news.service.ts';
@@ -132,6 +135,13 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
+  // Two-factor sign-in (TOTP): optional for traders, enrolment for staff. `totp.verify` and `totp.onChanged` are the
+  // hooks for withdrawals and the "2FA changed" notification.
+  const totp = new TotpService({
+    repo: new TwoFactorRepository(db),
+    clock,
+    issuer: () => settings.get('site_name'),
+  });
   const accounts = new AccountsService({
     db,
     repo: accountsRepo,
@@ -142,11 +152,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
     config,
     captchaText: opts.captchaText,
+    secondFactor: totp,
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
   const backofficeRepo = new BackofficeRepository(db);
-  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock);
+  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock, totp);
   const marketRepo = new MarketRepository(database);
   const walletRepo = new WalletRepository(db);
   const news = new NewsService({ repo: new NewsRepository(db), audit, clock });
@@ -311,10 +322,18 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   // Modules: each registers its calls (the back office's too) through the router, from their contracts.
-  const guard = staffGuard(staffSessions, audit);
+  const staffEnrolled = (staffId: number) => totp.isEnabled('staff', staffId);
+  const guard = staffGuard(staffSessions, audit, { enrolled: staffEnrolled });
   const router = new Router(app, { user: (req) => auth.require(req), staff: guard });
   accountsRoutes(router, { accounts, auth });
-  backofficeRoutes(router, { service: backoffice, repo: backofficeRepo, audit, sessions: staffSessions });
+  backofficeRoutes(router, {
+    service: backoffice,
+    repo: backofficeRepo,
+    audit,
+    sessions: staffSessions,
+    enrolled: staffEnrolled,
+  });
+  twoFactorRoutes(router, { totp, audit, now: () => clock.now() });
   marketRoutes(router, app, market);
   tradingRoutes(router, trading);
   uploadsRoutes(router, app, uploads);
@@ -360,7 +379,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
 function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: null });
+    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: err.data });
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

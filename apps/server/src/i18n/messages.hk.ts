@@ -186,4 +186,17 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '雙重驗證已開啟',
+  'ok.totp_disabled': '雙重驗證已關閉',
+  'err.totp_code_invalid': '請輸入 6 位數驗證碼或一組恢復碼',
+  'err.totp_required': '請輸入驗證器應用程式中的 6 位數驗證碼',
+  'err.totp_wrong': '驗證碼不正確',
+  'err.totp_used': '此驗證碼已使用過，請等待下一組',
+  'err.totp_locked': '嘗試次數過多，請於 {minutes} 分鐘後再試',
+  'err.totp_already_on': '雙重驗證已經開啟',
+  'err.totp_not_on': '雙重驗證尚未開啟',
+  'err.totp_setup_first': '請重新開始設定雙重驗證',
+  'err.totp_enrol_first': '請先設定雙重驗證',
 };

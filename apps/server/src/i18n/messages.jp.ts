@@ -188,4 +188,17 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '二段階認証を有効にしました',
+  'ok.totp_disabled': '二段階認証を無効にしました',
+  'err.totp_code_invalid': '6桁のコードまたはリカバリーコードを入力してください',
+  'err.totp_required': '認証アプリに表示される6桁のコードを入力してください',
+  'err.totp_wrong': '認証コードが正しくありません',
+  'err.totp_used': 'このコードは使用済みです。次のコードをお待ちください',
+  'err.totp_locked': '試行回数が多すぎます。{minutes}分後にもう一度お試しください',
+  'err.totp_already_on': '二段階認証はすでに有効です',
+  'err.totp_not_on': '二段階認証は有効になっていません',
+  'err.totp_setup_first': '二段階認証の設定を最初からやり直してください',
+  'err.totp_enrol_first': '先に二段階認証を設定してください',
 };

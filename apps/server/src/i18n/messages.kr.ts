@@ -187,4 +187,17 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '2단계 인증이 켜졌습니다',
+  'ok.totp_disabled': '2단계 인증이 꺼졌습니다',
+  'err.totp_code_invalid': '6자리 코드 또는 복구 코드를 입력해 주세요',
+  'err.totp_required': '인증 앱의 6자리 코드를 입력해 주세요',
+  'err.totp_wrong': '인증 코드가 올바르지 않습니다',
+  'err.totp_used': '이미 사용된 코드입니다. 다음 코드를 기다려 주세요',
+  'err.totp_locked': '시도 횟수가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요',
+  'err.totp_already_on': '2단계 인증이 이미 켜져 있습니다',
+  'err.totp_not_on': '2단계 인증이 켜져 있지 않습니다',
+  'err.totp_setup_first': '2단계 인증 설정을 처음부터 다시 시작해 주세요',
+  'err.totp_enrol_first': '먼저 2단계 인증을 설정해 주세요',
 };

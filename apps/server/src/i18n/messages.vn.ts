@@ -190,4 +190,17 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'Đã bật xác thực hai lớp',
+  'ok.totp_disabled': 'Đã tắt xác thực hai lớp',
+  'err.totp_code_invalid': 'Vui lòng nhập mã 6 chữ số hoặc một mã khôi phục',
+  'err.totp_required': 'Vui lòng nhập mã 6 chữ số từ ứng dụng xác thực',
+  'err.totp_wrong': 'Mã xác thực sai',
+  'err.totp_used': 'Mã này đã được sử dụng. Vui lòng chờ mã tiếp theo',
+  'err.totp_locked': 'Quá nhiều lần thử. Vui lòng thử lại sau {minutes} phút',
+  'err.totp_already_on': 'Xác thực hai lớp đã được bật',
+  'err.totp_not_on': 'Xác thực hai lớp chưa được bật',
+  'err.totp_setup_first': 'Vui lòng bắt đầu lại việc thiết lập xác thực hai lớp',
+  'err.totp_enrol_first': 'Vui lòng thiết lập xác thực hai lớp trước',
 };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
+import type { SecondFactorCheck } from '../../core/access.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
@@ -19,6 +20,7 @@ export class BackofficeService {
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
+    private readonly secondFactor?: SecondFactorCheck,
   ) {
     this.failures = new RateLimiter(clock, 10, 15 * 60_000);
   }
@@ -66,10 +68,20 @@ export class BackofficeService {
       ip,
       at,
     });
-    return { id, email: s.email, name: s.name, role: s.role };
+    return { id, email: s.email, name: s.name, role: s.role, totp_pending: true };
   }
 
-  async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
+  /**
+   * Signs a staff member in. With TOTP enrolled the code is required (`{"totp_required": true}` without it); without,
+   * the session may only enrol (`totpPending`, DESIGN §10).
+   */
+  async login(
+    email: string,
+    password: string,
+    ip: string,
+    userAgent: string,
+    totp?: string,
+  ): Promise<{ token: string; staff: StaffRow; totpPending: boolean }> {
     const keys = [`acct:${email}`, `ip:${ip}`];
     if (keys.some((k) => this.failures.isBlocked(k)))
       throw refuse('err.login_locked', {
@@ -82,6 +94,7 @@ export class BackofficeService {
       throw refuse('err.password_wrong');
     }
     if (staff.status !== 1) throw refuse('err.account_disabled');
+    const enrolled = this.secondFactor ? await this.secondFactor.atLogin('staff', staff.id, totp) : true;
     this.failures.reset(`acct:${email}`);
     const token = await this.sessions.issue(staff.id, ip, userAgent);
     await this.audit.record({
@@ -92,6 +105,6 @@ export class BackofficeService {
       ip,
       at: this.clock.now(),
     });
-    return { token, staff };
+    return { token, staff, totpPending: !enrolled };
   }
 }
