@@ -15,6 +15,7 @@ const STEP = 30;
 const codeAtStep = (secret: string, step: number) => generate({ secret, epoch: step * STEP });
 const stepNow = () => Math.floor(Date.now() / 1000 / STEP);
 
+// Each log-in and enrolment spends a 30-s step of the authenticator, and a 2-core machine loads the console slowly.
 describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
   let e: E2E;
   let adminToken = '';
@@ -101,7 +102,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
       await e.shot(other.page, `twofa-on-${lang}`);
       await other.context.close();
     }
-  });
+  }, 120_000);
 
   it('shows the set-up in Traditional Chinese and Arabic', async () => {
     const email = 'two-factor-langs@example.com';
@@ -117,7 +118,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
       await e.shot(page, `twofa-setup-${lang}`);
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('takes a new staff member to enrolment at first sign-in, and opens the console once the code is confirmed', async () => {
     const who = { email: 'newcomer@example.com', password: 'Staff12345' };
@@ -157,7 +158,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await again.page.locator('button[type=submit]').click();
     await again.page.locator('nav a').first().waitFor();
     await again.context.close();
-  });
+  }, 120_000);
 
   it('shows the enrolment page in Traditional Chinese', async () => {
     const hk = { email: 'newcomer-hk@example.com', password: 'Staff12345' };
@@ -170,5 +171,5 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await zh.page.getByTestId('admin-enrol-qr').waitFor();
     await e.shot(zh.page, 'admin-enrol-hk');
     await zh.context.close();
-  });
+  }, 120_000);
 });
