@@ -141,6 +141,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     repo: new TwoFactorRepository(db),
     clock,
     issuer: () => settings.get('site_name'),
+    key: config.TOTP_KEY ? Buffer.from(config.TOTP_KEY, 'hex') : undefined,
   });
   const accounts = new AccountsService({
     db,

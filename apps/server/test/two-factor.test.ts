@@ -171,3 +171,32 @@ describe('two-factor sign-in', () => {
     expect(JSON.stringify(audit.data)).toContain('staff.totp_enrol');
   });
 });
+
+describe('two-factor secrets with TOTP_KEY', () => {
+  let h: Harness;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock(Date.UTC(2026, 10, 18, 15, 0, 5));
+    h = await startHarness({ clock, env: { TOTP_KEY: 'ab'.repeat(32) } });
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  it('stores the secret encrypted, never as answered at set-up, and still checks codes', async () => {
+    const user = await realUser(h, clock);
+    const setup = await user.post(API.totpSetup);
+    const secret = setup.data.secret as string;
+    expect((await user.post(API.totpEnable, { code: await codeAt(secret, clock.now()) })).code).toBe(1);
+    const rows = await h.app.tradepad.database.db.selectFrom('totp_factors').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.secret).toMatch(/^v1:/);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    clock.advance(STEP);
+    const ok = await h.call('POST', API.login, {
+      account: user.email,
+      password: PASSWORD,
+      login_type: 1,
+      totp: await codeAt(secret, clock.now()),
+    });
+    expect(ok.code, ok.msg).toBe(1);
+  });
+});

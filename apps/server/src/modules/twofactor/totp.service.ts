@@ -8,8 +8,10 @@ import {
   matchingStep,
   newRecoveryCodes,
   newTotpSecret,
+  openSecret,
   otpauthUrl,
   recoveryCodeHash,
+  sealSecret,
 } from './totp.ts';
 import type { FactorKind, FactorRow, TwoFactorRepository } from './twofactor.repository.ts';
 
@@ -22,6 +24,8 @@ export interface TotpDeps {
   clock: Clock;
   /** The issuer shown in the authenticator app (the site name). */
   issuer: () => Promise<string>;
+  /** TOTP_KEY: secrets are stored encrypted with it when given. */
+  key?: Buffer | undefined;
   /** Called after a trader's 2FA was turned on or off (committed); the notifications hook in here. */
   onChanged?: ((userId: number, change: TotpChange) => void) | undefined;
 }
@@ -30,7 +34,7 @@ export interface TotpDeps {
  * Two-factor sign-in with TOTP (DESIGN §10): optional for traders (with single-use recovery codes), mandatory for
  * staff (enrolment). Every evaluation of a code is counted and limited in one statement before it is compared
  * (TOTP_MAX_TRIES per TOTP_WINDOW_MS per factor), and a code's time step is taken by compare-and-set, so a code
- * serves once. Secrets are answered only by `setup` and are never logged.
+ * serves once. Secrets are answered only by `setup`, never logged, and stored encrypted when TOTP_KEY is set.
  */
 export class TotpService {
   /** Settable after construction, so the notifications can be wired in at composition. */
@@ -47,7 +51,8 @@ export class TotpService {
   /** A new pending secret (replacing an earlier pending one); refused while the factor is on. */
   async setup(kind: FactorKind, ownerId: number, label: string): Promise<TotpSetup> {
     const secret = newTotpSecret();
-    if (!(await this.d.repo.savePending(kind, ownerId, secret, this.d.clock.now()))) throw refuse('err.totp_already_on');
+    const stored = sealSecret(secret, owner(kind, ownerId), this.d.key);
+    if (!(await this.d.repo.savePending(kind, ownerId, stored, this.d.clock.now()))) throw refuse('err.totp_already_on');
     return { secret, otpauth_url: otpauthUrl(await this.d.issuer(), label, secret) };
   }
 
@@ -58,7 +63,7 @@ export class TotpService {
     if (!row?.pending_secret) throw refuse('err.totp_setup_first');
     await this.claim(row);
     const now = this.d.clock.now();
-    const step = await matchingStep(row.pending_secret, code, now);
+    const step = await matchingStep(openSecret(row.pending_secret, owner(kind, ownerId), this.d.key), code, now);
     if (step === undefined) throw refuse('err.totp_wrong');
     const recovery = kind === 'user' ? newRecoveryCodes(RECOVERY_CODE_COUNT) : [];
     const done = await this.d.repo.enable(row.id, kind, ownerId, row.pending_secret, step, recovery.map(recoveryCodeHash), now);
@@ -111,7 +116,8 @@ export class TotpService {
     await this.claim(row);
     const now = this.d.clock.now();
     if (isTotpCode(code)) {
-      const step = row.secret ? await matchingStep(row.secret, code, now) : undefined;
+      const secret = row.secret ? openSecret(row.secret, owner(row.kind as FactorKind, row.owner_id), this.d.key) : undefined;
+      const step = secret ? await matchingStep(secret, code, now) : undefined;
       if (step === undefined) throw refuse('err.totp_wrong');
       if (!(await this.d.repo.useStep(row.id, step, now))) throw refuse('err.totp_used');
       return;
@@ -121,3 +127,6 @@ export class TotpService {
       throw refuse('err.totp_wrong');
   }
 }
+
+/** What a sealed secret is bound to: its owner. */
+const owner = (kind: FactorKind, ownerId: number): string => `${kind}:${ownerId}`;

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash } from './totp.ts';
+import { matchingStep, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, recoveryCodeHash, sealSecret } from './totp.ts';
 
 const at = Date.UTC(2026, 0, 1, 12, 0, 10);
 const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
@@ -28,5 +28,26 @@ describe('TOTP helpers', () => {
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     expect(recoveryCodeHash(codes[0]!.toLowerCase().replace('-', ''))).toBe(recoveryCodeHash(codes[0]!));
+  });
+});
+
+describe('secrets at rest', () => {
+  const key = Buffer.alloc(32, 9);
+  it('seals a secret with TOTP_KEY, bound to its owner, and opens it again', () => {
+    const secret = newTotpSecret();
+    const sealed = sealSecret(secret, 'user:7', key);
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain(secret);
+    expect(sealed.length).toBeLessThanOrEqual(128);
+    expect(openSecret(sealed, 'user:7', key)).toBe(secret);
+    expect(() => openSecret(sealed, 'user:8', key)).toThrow();
+    expect(() => openSecret(sealed, 'user:7', Buffer.alloc(32, 1))).toThrow();
+    expect(() => openSecret(sealed, 'user:7', undefined)).toThrow(/TOTP_KEY/);
+  });
+
+  it('keeps a secret as it is without a key, and reads such a secret with or without one', () => {
+    const secret = newTotpSecret();
+    expect(sealSecret(secret, 'staff:1', undefined)).toBe(secret);
+    expect(openSecret(secret, 'staff:1', key)).toBe(secret);
   });
 });

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { sha256 } from '../../core/security.ts';
 
@@ -53,3 +53,29 @@ export function newRecoveryCodes(n: number): string[] {
 
 /** The stored form of a recovery code: case, spaces and the dash do not matter. */
 export const recoveryCodeHash = (code: string): string => sha256(`totp-recovery|${code.replace(/[\s-]/g, '').toUpperCase()}`);
+
+const SEALED = 'v1:';
+
+/**
+ * The stored form of a secret: with `key` (TOTP_KEY), AES-256-GCM bound to its owner (`aad`, e.g. `user:12`), as
+ * `v1:<base64 of iv, tag, ciphertext>`; without, the secret as it is.
+ */
+export function sealSecret(secret: string, aad: string, key: Buffer | undefined): string {
+  if (!key) return secret;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad));
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return SEALED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+/** The secret of a stored form (`sealSecret`'s); throws when it is sealed and the key is missing or another. */
+export function openSecret(stored: string, aad: string, key: Buffer | undefined): string {
+  if (!stored.startsWith(SEALED)) return stored;
+  if (!key) throw new Error('a two-factor secret is encrypted but TOTP_KEY is not set');
+  const raw = Buffer.from(stored.slice(SEALED.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
