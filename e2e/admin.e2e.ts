@@ -52,10 +52,13 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     return body.data.url;
   }
 
+  /** Signs in through the sign-in page, with the authenticator code it asks for (staff enrolled in beforeAll). */
   async function signIn(page: Page, email: string, password: string, query = '') {
     await page.goto(`/admin/${query}`);
     await page.locator('input[type=email]').fill(email);
     await page.locator('input[type=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
     await page.locator('button[type=submit]').click();
     await page.locator('nav a').first().waitFor();
   }
@@ -90,8 +93,9 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       { authorization: userToken },
     );
     expect(kyc.code, kyc.msg).toBe(1);
-    staffToken = (await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password })).data.token;
+    staffToken = await e.staffLogin(ADMIN);
     await staff('POST', ADMIN_API.staff, { email: 'fin@example.com', name: 'Fin', password: 'Staff12345', role: 'finance' });
+    await e.staffLogin({ email: 'fin@example.com', password: 'Staff12345' });
   });
   afterAll(async () => e?.close());
 

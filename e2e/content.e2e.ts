@@ -58,9 +58,7 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
 
   beforeAll(async () => {
     e = await startE2E();
-    const login = await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
-    expect(login.code, login.msg).toBe(1);
-    staffToken = login.data.token;
+    staffToken = await e.staffLogin(ADMIN);
     // A hostile article, saved through the back office (which sanitises it) and published.
     const saved = await fetch(`${e.baseUrl}${ADMIN_API.news}`, {
       method: 'POST',

@@ -82,9 +82,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
       sms_code: code,
     });
     expect(reg.code, reg.msg).toBe(1);
-    const login = await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
-    expect(login.code, login.msg).toBe(1);
-    staffToken = login.data.token;
+    staffToken = await e.staffLogin(ADMIN);
   });
   afterAll(async () => e?.close());
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
+import { nextStaffCode, signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS_DIR = path.join(ROOT, '.tmp', 'screenshots');
@@ -23,6 +24,10 @@ export interface E2E {
   lastCode(email: string): Promise<string>;
   api(method: 'GET' | 'POST', url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<any>;
   shot(page: Page, name: string): Promise<void>;
+  /** Signs a staff member in through the API, enrolling TOTP on the first sign-in (staff-totp.ts): the token. */
+  staffLogin(who: { email: string; password: string }): Promise<string>;
+  /** A fresh authenticator code of a staff member `staffLogin` enrolled (waits for the next 30-s step if need be). */
+  staffCode(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   });
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
 
+  const secrets = staffSecrets();
   const e2e: E2E = {
     baseUrl,
     browser,
@@ -113,6 +119,10 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
             });
       return res.json();
     },
+    async staffLogin(who) {
+      return (await signInStaff(e2e.api, secrets, who)).token;
+    },
+    staffCode: (email) => nextStaffCode(secrets, email),
     async shot(page, name) {
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
     },

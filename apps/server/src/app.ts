@@ -30,6 +30,9 @@ import { staffGuard } from './modules/audit/staff-guard.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { TotpService } from './modules/twofactor/totp.service.ts';
+import { TwoFactorRepository } from './modules/twofactor/twofactor.repository.ts';
+import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
 import { NewsService } from './modules/content/news.service.ts';
@@ -155,6 +158,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     { idleMs: config.STAFF_SESSION_IDLE_MINUTES * 60_000 },
     bus,
   );
+  // Two-factor sign-in (TOTP): optional for traders, enrolment for staff. `totp.verify` and `totp.onChanged` are the
+  // hooks for withdrawals and the "2FA changed" notification.
+  const totp = new TotpService({
+    repo: new TwoFactorRepository(db),
+    clock,
+    issuer: () => settings.get('site_name'),
+    key: config.TOTP_KEY ? Buffer.from(config.TOTP_KEY, 'hex') : undefined,
+  });
   const accounts = new AccountsService({
     db,
     repo: accountsRepo,
@@ -165,11 +176,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
     config,
     captchaText: opts.captchaText,
+    secondFactor: totp,
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
   const backofficeRepo = new BackofficeRepository(db, database.kind);
-  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock);
+  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock, totp);
   const marketRepo = new MarketRepository(database);
   const walletRepo = new WalletRepository(db);
   const news = new NewsService({ repo: new NewsRepository(db), audit, clock });
@@ -344,13 +356,24 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
   idempotency.start((err) => app.log.error({ err }, 'idempotency sweep failed'));
   app.addHook('onClose', async () => idempotency.stop());
+  const staffEnrolled = (staffId: number) => totp.isEnabled('staff', staffId);
   const guard = staffGuard(staffSessions, audit, {
-    maxAgeMs: async () => (await settings.int('staff_session_max_hours')) * 3_600_000,
-    now: () => clock.now(),
+    limit: {
+      maxAgeMs: async () => (await settings.int('staff_session_max_hours')) * 3_600_000,
+      now: () => clock.now(),
+    },
+    enrolment: { enrolled: staffEnrolled },
   });
   const router = new Router(app, { user: (req) => auth.require(req), staff: guard }, undefined, idempotency);
   accountsRoutes(router, { accounts, auth });
-  backofficeRoutes(router, { service: backoffice, repo: backofficeRepo, audit, sessions: staffSessions });
+  backofficeRoutes(router, {
+    service: backoffice,
+    repo: backofficeRepo,
+    audit,
+    sessions: staffSessions,
+    enrolled: staffEnrolled,
+  });
+  twoFactorRoutes(router, { totp, audit, now: () => clock.now() });
   marketRoutes(router, app, market);
   tradingRoutes(router, trading);
   uploadsRoutes(router, app, uploads);

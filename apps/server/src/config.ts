@@ -94,6 +94,11 @@ const schema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(D.WS_MAX_MESSAGES_PER_SECOND),
   /** With it, `/metrics` answers only requests bearing it; without, only peers on this machine. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** With it, two-factor secrets are stored encrypted (AES-256-GCM) with this key, kept outside the database. */
+  TOTP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { createServer } from '../src/server.ts';
-import type { Clock } from '../src/ports/clock.ts';
+import { systemClock, type Clock } from '../src/ports/clock.ts';
+import { staffSecrets, type StaffSecrets } from './staff-totp.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-checker.ts';
 import { codeIn, startMailSink, type ReceivedMail } from './mail-sink.ts';
 
@@ -34,6 +35,10 @@ export interface Harness {
   ): Promise<Envelope>;
   /** The newest 6-digit code sent to an address (email or +<code><number>). */
   lastCode(address: string): string;
+  /** The server's clock time (the test's clock when one was given), unix milliseconds. */
+  now(): number;
+  /** The TOTP secrets staff enrolled on this server (staff-totp.ts signs them in). */
+  staffSecrets: StaffSecrets;
   ws(query?: string): Promise<TestSocket>;
   expectLedgerSound(): Promise<void>;
   close(): Promise<void>;
@@ -125,6 +130,8 @@ export async function startHarness(
             });
       return res.json() as Envelope;
     },
+    now: () => (opts.clock ?? systemClock).now(),
+    staffSecrets: staffSecrets(),
     lastCode(address) {
       const texts = [...sink.textsTo(address), ...sms.filter((s) => s.to === address).map((s) => s.text)];
       const code = codeIn(texts.at(-1));

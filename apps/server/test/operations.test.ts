@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { outboxCode } from './outbox.ts';
+import { signInStaff } from './staff-totp.ts';
 
 describe('server operations', () => {
   let h: Harness;
@@ -75,10 +76,9 @@ describe('server operations', () => {
     it('signs the first super admin in from ADMIN_EMAIL/ADMIN_PASSWORD and shows the outbox', async () => {
       const bad = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: 'wrong-password' });
       expect(bad).toMatchObject({ code: 0, msg: 'The account or password is incorrect' });
-      const login = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
-      expect(login.code, login.msg).toBe(1);
-      expect(login.data).toMatchObject({ email: ADMIN.email, role: 'super_admin' });
-      const token = login.data.token as string;
+      const login = await signInStaff(h.call, h.staffSecrets, ADMIN);
+      expect(login).toMatchObject({ email: ADMIN.email, role: 'super_admin' });
+      const token = login.token;
       expect((await h.call('GET', ADMIN_API.me, {}, { authorization: token })).data.role).toBe('super_admin');
       // Mail goes through SMTP here, so the outbox holds nothing yet.
       const outbox = await h.call('GET', ADMIN_API.outbox, {}, { authorization: token });
@@ -88,7 +88,7 @@ describe('server operations', () => {
     });
 
     it('lets a super admin add staff with a role, each role seeing only its part, every step audited', async () => {
-      const admin = (await h.call('POST', ADMIN_API.login, ADMIN)).data.token as string;
+      const admin = (await signInStaff(h.call, h.staffSecrets, ADMIN)).token;
       const add = (params: Record<string, unknown>, token = admin) =>
         h.call('POST', ADMIN_API.staff, params, { authorization: token });
       const fin = { email: 'finance@example.com', name: 'Fiona Finance', password: 'Money12345', role: 'finance' };
@@ -98,7 +98,7 @@ describe('server operations', () => {
       expect((await add({ ...fin, email: 'x@example.com', role: 'god' })).code).toBe(0);
       expect((await add({ ...fin, email: 'y@example.com', password: 'short' })).msg).toMatch(/8 to 64 characters/);
 
-      const finance = (await h.call('POST', ADMIN_API.login, { email: fin.email, password: fin.password })).data.token as string;
+      const finance = (await signInStaff(h.call, h.staffSecrets, fin)).token;
       expect((await h.call('GET', ADMIN_API.me, {}, { authorization: finance })).data.role).toBe('finance');
       expect((await h.call('GET', ADMIN_API.outbox, {}, { authorization: finance })).msg).toBe(
         'You do not have permission to do this',
@@ -137,7 +137,7 @@ describe('without SMTP_URL and SMS_URL', () => {
     expect((await h.call('POST', API.sendSms, { to: '51234567', area_id: 1, type: 1 })).code).toBe(1);
     expect(h.mail).toHaveLength(0);
     expect(h.sms).toHaveLength(0);
-    const token = (await h.call('POST', ADMIN_API.login, ADMIN)).data.token as string;
+    const token = (await signInStaff(h.call, h.staffSecrets, ADMIN)).token;
     const outbox = await h.call('GET', ADMIN_API.outbox, {}, { authorization: token });
     expect(outbox.data.total).toBe(2);
     const [sms, mail] = outbox.data.data;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import type { ManualClock } from '../src/ports/clock.ts';
 import { ADMIN, type Envelope, type Harness } from './harness.ts';
+import { signInStaff } from './staff-totp.ts';
 
 /** The people of the wallet tests: real users registered by mail, demo users, staff. */
 
@@ -92,14 +93,29 @@ export interface Staff {
   postJson(path: string, body: unknown): Promise<Envelope>;
 }
 
-/** The first super admin, or a new staff member of `role` created by it. */
+/** Staff tokens per server: a live one is reused, since each sign-in spends a TOTP step (staff-totp.ts). */
+const staffTokens = new WeakMap<Harness, Map<string, string>>();
+
+async function staffToken(h: Harness, email: string, password: string): Promise<string> {
+  const tokens = staffTokens.get(h) ?? new Map<string, string>();
+  staffTokens.set(h, tokens);
+  const cached = tokens.get(email);
+  if (cached) {
+    const me = await h.call('GET', ADMIN_API.me, {}, { authorization: cached });
+    if (me.code === 1 && me.data.totp_pending === false) return cached;
+  }
+  const { token } = await signInStaff(h.call, h.staffSecrets, { email, password }, h.now());
+  tokens.set(email, token);
+  return token;
+}
+
+/** The first super admin, or a new staff member of `role` created by it (signed in with TOTP, enrolled if need be). */
 export async function staff(h: Harness, role?: string): Promise<Staff> {
   const login = async (email: string, password: string) => {
-    const r = await h.call('POST', ADMIN_API.login, { email, password });
-    expect(r.code, r.msg).toBe(1);
-    const headers = { authorization: r.data.token as string, lang: 'en' };
+    const token = await staffToken(h, email, password);
+    const headers = { authorization: token, lang: 'en' };
     return {
-      token: r.data.token as string,
+      token,
       get: (path: string, params: Record<string, unknown> = {}) => h.call('GET', path, params, headers),
       post: (path: string, params: Record<string, unknown> = {}) => h.call('POST', path, params, headers),
       postJson: async (path: string, body: unknown) =>

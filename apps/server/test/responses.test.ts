@@ -3,7 +3,9 @@ import { ADMIN_API, API, CALLS, type Area, type DrawCurrency, type NewsItem, typ
 import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
+import { generate } from 'otplib';
 import { ADMIN, startHarness, type Envelope, type Harness } from './harness.ts';
+import { nextStaffCode } from './staff-totp.ts';
 import { PASSWORD, demoUser, pngOf, realUser, staff, uploadImage, type Staff, type TestUser } from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
@@ -254,8 +256,9 @@ describe('response schemas against the server', () => {
       expectAnswer(path, await admin.get(path, params), 'GET');
     const post = async (path: string, params?: Record<string, unknown>) =>
       expectAnswer(path, await admin.post(path, params), 'POST');
-    const login = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password });
-    expect(expectAnswer(ADMIN_API.login, login, 'POST')).toMatchObject({ role: 'super_admin' });
+    const totp = await nextStaffCode(h.staffSecrets, ADMIN.email, h.now());
+    const login = await h.call('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password, totp });
+    expect(expectAnswer(ADMIN_API.login, login, 'POST')).toMatchObject({ role: 'super_admin', totp_pending: false });
     expect(await get(ADMIN_API.me)).toMatchObject({ role: 'super_admin' });
     const desk = await post(ADMIN_API.staff, {
       email: 'desk@tradepad.example',
@@ -308,6 +311,26 @@ describe('response schemas against the server', () => {
     await post(ADMIN_API.settings, { margin_call_level: '100' });
     await post(ADMIN_API.logout);
     admin = await staff(h);
+  });
+
+  it('describes the two-factor calls of a trader and of a staff member enrolling', async () => {
+    const trader = await realUser(h, clock);
+    expect(expectAnswer(API.totpStatus, await trader.get(API.totpStatus))).toEqual({ enabled: false });
+    const setup = expectAnswer(API.totpSetup, await trader.post(API.totpSetup));
+    const code = (ms: number) => generate({ secret: setup.secret as string, epoch: Math.floor(ms / 1000) });
+    const on = expectAnswer(API.totpEnable, await trader.post(API.totpEnable, { code: await code(clock.now()) }));
+    expect(on.recovery_codes).toHaveLength(10);
+    expectAnswer(API.totpDisable, await trader.post(API.totpDisable, { code: await code(clock.now() + 30_000) }));
+
+    const desk = { email: 'enrol@tradepad.example', password: 'Desk-12345x' };
+    await admin.post(ADMIN_API.staff, { ...desk, name: 'Enrol', role: 'support' });
+    const pending = await h.call('POST', ADMIN_API.login, desk);
+    const headers = { authorization: pending.data.token as string };
+    const secret = expectAnswer(ADMIN_API.meTotp, await h.call('POST', ADMIN_API.meTotp, {}, headers)).secret as string;
+    const confirm = { code: await generate({ secret, epoch: Math.floor(clock.now() / 1000) }) };
+    expect(expectAnswer(ADMIN_API.meTotpConfirm, await h.call('POST', ADMIN_API.meTotpConfirm, confirm, headers))).toMatchObject({
+      totp_pending: false,
+    });
   });
 
   it('has made every call that answers with an envelope', () => {

@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN,
 } from './account-types.ts';
 import { codeParam, intParam, optionalText, textParam } from './params.ts';
+import { optionalTotpParam } from './twofactor.ts';
 
 export * from './account-types.ts';
 
@@ -87,6 +88,8 @@ export const loginParams = z.object({
   password: passwordParam,
   login_type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO] as const, 'err.login_type_invalid'),
   area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
+  /** The authenticator code (or a recovery code) when two-factor sign-in is on (DESIGN §10). */
+  totp: optionalTotpParam,
 });
 
 /** A device uuid: what the app keeps in local storage to find its demo account again. */

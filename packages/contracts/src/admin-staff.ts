@@ -11,10 +11,12 @@ export const staffMeSchema = z.object({
   /** May be empty; the console then shows the e-mail. */
   name: z.string(),
   role: staffRoleSchema,
+  /** True until the staff member has enrolled TOTP: the session may then only enrol (DESIGN §10). */
+  totp_pending: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
-/** `POST /admin/api/login {email, password}`: the session token (sent as `authorization`) and who signed in. */
+/** `POST /admin/api/login {email, password, totp}`: the session token (sent as `authorization`) and who signed in. */
 export const staffLoginAnswerSchema = staffMeSchema.extend({ token: z.string() });
 export type StaffLoginAnswer = z.infer<typeof staffLoginAnswerSchema>;
 

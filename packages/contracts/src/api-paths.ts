@@ -60,6 +60,11 @@ export const API = {
   followList: '/api/follow/list',
   /** Beyond the spec: opt in to (or out of) the copy-trade rankings. */
   rankSetting: '/api/user/rank_setting',
+  /** Two-factor sign-in (TOTP, DESIGN §10): whether it is on, set-up, enable, disable. */
+  totpStatus: '/api/user/totp/status',
+  totpSetup: '/api/user/totp/setup',
+  totpEnable: '/api/user/totp/enable',
+  totpDisable: '/api/user/totp/disable',
 } as const;
 
 export const ADMIN_API = {
@@ -83,4 +88,7 @@ export const ADMIN_API = {
   news: '/admin/api/news',
   /** Run-time settings (service link, registration method, company mode, margin levels, …): `GET`, `POST {…}`. */
   settings: '/admin/api/settings',
+  /** Staff two-factor enrolment (DESIGN §10): a new secret, then its confirmation by a code. */
+  meTotp: '/admin/api/me/totp',
+  meTotpConfirm: '/admin/api/me/totp/confirm',
 } as const;

@@ -4,6 +4,7 @@ import { CONTENT_CALLS } from './calls/content.ts';
 import { MARKET_CALLS } from './calls/market.ts';
 import { STAFF_CALLS } from './calls/staff.ts';
 import { TRADING_CALLS } from './calls/trading.ts';
+import { TWO_FACTOR_CALLS } from './calls/twofactor.ts';
 import { WALLET_CALLS } from './calls/wallet.ts';
 
 export type { CallDef };
@@ -21,6 +22,7 @@ export const CONTRACTS = [
   ...WALLET_CALLS,
   ...CONTENT_CALLS,
   ...STAFF_CALLS,
+  ...TWO_FACTOR_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

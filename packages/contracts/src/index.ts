@@ -28,3 +28,4 @@ export * from './admin-review.ts';
 export * from './admin-config.ts';
 export * from './admin-outbox.ts';
 export * from './admin-content.ts';
+export * from './twofactor.ts';

@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { sectionsFor, type Section } from '../access.ts';
+import { EnrolPage } from './enrol-page.tsx';
 
 const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactElement; paths: string[] }> = {
   deposits: { to: '/deposits', label: 'tp.nav.deposits', icon: <DepositIcon />, paths: ['/deposits'] },
@@ -116,6 +117,9 @@ function ConsoleAppBar() {
 }
 
 export function ConsoleLayout({ children }: LayoutProps & { children?: ReactNode }) {
+  const { identity } = useGetIdentity();
+  // A staff member who has not enrolled TOTP sees the enrolment page and nothing else (DESIGN §10).
+  if (identity?.totpPending) return <EnrolPage />;
   return (
     <Layout
       appBar={ConsoleAppBar}

@@ -2,9 +2,10 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import { useEffect, useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
 import { sessionEnded } from '../providers/auth-provider.ts';
+import { ApiError } from '../providers/http.ts';
 
 /**
- * Staff sign-in: e-mail and password. A refusal shows the server's message as it is (in the console's language); the
+ * Staff sign-in: e-mail and password, then the authenticator's code when the server asks for it. A refusal shows the server's message as it is (in the console's language); the
  * message of a session that ended shows on its own until the next try.
  */
 export function LoginPage() {
@@ -12,6 +13,9 @@ export function LoginPage() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Asked once the server answers `totp_required` (DESIGN §10): the authenticator's code.
+  const [needTotp, setNeedTotp] = useState(false);
+  const [totp, setTotp] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [ended] = useState(sessionEnded.get);
@@ -22,10 +26,15 @@ export function LoginPage() {
     e.preventDefault();
     setError('');
     setBusy(true);
-    login({ email: email.trim(), password }).catch((err: unknown) => {
-      setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
-      setBusy(false);
-    });
+    const code = totp.replace(/\s+/g, '');
+    login(needTotp && code ? { email: email.trim(), password, totp: code } : { email: email.trim(), password }).catch(
+      (err: unknown) => {
+        const asked = err instanceof ApiError && (err.data as { totp_required?: boolean } | null)?.totp_required === true;
+        if (asked && !needTotp) setNeedTotp(true);
+        else setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
+        setBusy(false);
+      },
+    );
   };
 
   return (
@@ -56,6 +65,18 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               required
             />
+            {needTotp && (
+              <TextField
+                label={translate('tp.login.totp')}
+                helperText={translate('tp.login.totp_hint')}
+                autoComplete="one-time-code"
+                value={totp}
+                onChange={(e) => setTotp(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, 'data-testid': 'admin-login-totp' } }}
+                required
+                autoFocus
+              />
+            )}
             {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
             {error && (
               <Alert severity="error" icon={false}>

@@ -46,14 +46,25 @@ async function currentStaff(): Promise<StaffMe> {
   return me;
 }
 
+/** Whether the signed-in staff member must still enrol TOTP: the console then shows only the enrolment page. */
+export const enrolmentPending = (): boolean => staffCache.get()?.totp_pending === true;
+
+/** After `me/totp/confirm`: the staff member as it answered, enrolled; every section of the role opens. */
+export const markEnrolled = (me: StaffMe) => staffCache.set(me);
+
 /**
- * Staff sign-in for react-admin (DESIGN §10, §11): `POST login {email, password}` gives the token and the staff
- * member; `GET me` confirms it after a reload; the role decides what the console shows. An answer with code 999 on
- * any call ends the session and goes back to sign-in.
+ * Staff sign-in for react-admin (DESIGN §10, §11): `POST login {email, password, totp}` gives the token and the staff
+ * member (`totp` once enrolled: without it the server answers `totp_required`, which the sign-in page reads from the
+ * ApiError's data); `GET me` confirms it after a reload; the role decides what the console shows, and nothing but the
+ * enrolment page while `totp_pending`. An answer with code 999 on any call ends the session and goes back to sign-in.
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, { email, password });
+  async login({ email, password, totp }: { email: string; password: string; totp?: string }) {
+    const { token, ...staff } = await call<StaffLoginAnswer>(
+      'POST',
+      ADMIN_API.login,
+      totp ? { email, password, totp } : { email, password },
+    );
     session.set(token);
     staffCache.set(staff);
     confirmedThisLoad = true;
@@ -92,15 +103,19 @@ export const authProvider: AuthProvider = {
 
   async getIdentity() {
     const s = await currentStaff();
-    return { id: s.id, fullName: s.name || s.email, email: s.email, role: s.role };
+    return { id: s.id, fullName: s.name || s.email, email: s.email, role: s.role, totpPending: s.totp_pending };
   },
 
   async getPermissions() {
-    return session.get() ? (await currentStaff()).role : undefined;
+    if (!session.get()) return undefined;
+    const s = await currentStaff();
+    // Until TOTP is enrolled no section is open (the server refuses them too).
+    return s.totp_pending ? undefined : s.role;
   },
 
   async canAccess({ resource, action }) {
     if (!session.get()) return false;
-    return mayUse((await currentStaff()).role, resource, actionKind(action));
+    const s = await currentStaff();
+    return !s.totp_pending && mayUse(s.role, resource, actionKind(action));
   },
 };

@@ -19,6 +19,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The refusal's `data`, such as `{"totp_required": true}` at sign-in. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,7 +80,7 @@ export async function call<T>(
     throw new ApiError(unreachable, -1);
   }
   if (env.code === CODE_SESSION_EXPIRED) session.clear();
-  if (env.code !== CODE_OK) throw new ApiError(env.msg, env.code);
+  if (env.code !== CODE_OK) throw new ApiError(env.msg, env.code, env.data);
   return env.data as T;
 }
 

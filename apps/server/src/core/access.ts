@@ -6,6 +6,14 @@ export interface Authenticated {
   sessionId: number;
 }
 
+/**
+ * The second factor at sign-in (modules/twofactor): resolves false when the account has none, true once the code
+ * passed; throws the refusal (`{"totp_required": true}` when the code is missing) otherwise.
+ */
+export interface SecondFactorCheck {
+  atLogin(kind: 'user' | 'staff', id: number, code: string | undefined): Promise<boolean>;
+}
+
 /** Who acts, for the audit log: the staff member and the address the request came from. */
 export interface Actor {
   staffId: number;

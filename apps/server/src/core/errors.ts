@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly code: number = CODE_REFUSED,
+    /** The refusal's `data` (null unless the client must act on it, e.g. `{"totp_required": true}`). */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'AppError';
@@ -18,5 +20,8 @@ export class AppError extends Error {
 }
 
 export const refuse = (key: MessageKey, params?: MessageParams): AppError => new AppError(key, params);
+
+/** A refusal (code 0) whose `data` tells the client what to do next, such as `{"totp_required": true}`. */
+export const refuseWith = (key: MessageKey, data: unknown): AppError => new AppError(key, {}, CODE_REFUSED, data);
 
 export const sessionExpired = (): AppError => new AppError('err.session_expired', {}, CODE_SESSION_EXPIRED);

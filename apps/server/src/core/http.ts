@@ -18,8 +18,8 @@ export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok'): Env
 }
 
 /** The refusal envelope of an AppError, its message in the request's language (the error handler's answer). */
-export function refusal(req: FastifyRequest, err: AppError): Envelope<null> {
-  return { code: err.code, msg: translate(req.lang, err.key, err.params), data: null };
+export function refusal(req: FastifyRequest, err: AppError): Envelope<unknown> {
+  return { code: err.code, msg: translate(req.lang, err.key, err.params), data: err.data };
 }
 
 /**

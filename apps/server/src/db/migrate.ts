@@ -8,6 +8,7 @@ import * as m004 from './migrations/004-wallet.ts';
 import * as m005 from './migrations/005-content.ts';
 import * as m008 from './migrations/008-idempotency.ts';
 import * as m011 from './migrations/011-hardening.ts';
+import * as m009 from './migrations/009-totp.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '005-content': m005,
   '008-idempotency': m008,
   '011-hardening': m011,
+  '009-totp': m009,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

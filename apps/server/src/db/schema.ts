@@ -32,6 +32,8 @@ export interface Database {
   kyc_applications: KycApplicationsTable;
   news: NewsTable;
   idempotency_keys: IdempotencyKeysTable;
+  totp_factors: TotpFactorsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
 }
 
 /** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */
@@ -425,4 +427,33 @@ export interface IdempotencyKeysTable {
   response: string | null;
   created_at: number;
   completed_at: number | null;
+}
+
+/** A trader's or staff member's TOTP factor (DESIGN §10): pending between setup and enable; `last_step` bars replay. */
+export interface TotpFactorsTable {
+  id: Generated<number>;
+  /** 'user' or 'staff'. */
+  kind: string;
+  owner_id: number;
+  /** Base32 secret of the enabled factor; never answered after setup, never logged. */
+  secret: string | null;
+  pending_secret: string | null;
+  enabled: number;
+  /** The 30-s time step of the last code accepted: a code of that step or an earlier one is refused. */
+  last_step: number | null;
+  /** Wrong-code evaluations in the window that began at `attempts_since`. */
+  attempts: number;
+  attempts_since: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A trader's single-use recovery code, as a SHA-256 hash. */
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  kind: string;
+  owner_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
 }

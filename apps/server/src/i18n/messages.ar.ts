@@ -196,4 +196,16 @@ export const ar: Messages = {
   'ws.too_many_messages': 'رسائل كثيرة جدًا على هذا الاتصال: تم إغلاقه',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'يجب أن يبقى مشرف عام واحد نشط على الأقل: هذا التغيير غير مسموح',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'تم تفعيل المصادقة الثنائية',
+  'ok.totp_disabled': 'تم إيقاف المصادقة الثنائية',
+  'err.totp_code_invalid': 'يرجى إدخال الرمز المكوّن من 6 أرقام أو رمز استرداد',
+  'err.totp_required': 'يرجى إدخال الرمز المكوّن من 6 أرقام من تطبيق المصادقة',
+  'err.totp_wrong': 'رمز المصادقة غير صحيح',
+  'err.totp_used': 'تم استخدام هذا الرمز من قبل. يرجى انتظار الرمز التالي',
+  'err.totp_locked': 'محاولات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد {minutes} دقيقة',
+  'err.totp_already_on': 'المصادقة الثنائية مفعّلة بالفعل',
+  'err.totp_not_on': 'المصادقة الثنائية غير مفعّلة',
+  'err.totp_setup_first': 'يرجى بدء إعداد المصادقة الثنائية من جديد',
+  'err.totp_enrol_first': 'يرجى إعداد المصادقة الثنائية أولًا',
 };

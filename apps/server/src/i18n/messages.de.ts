@@ -200,4 +200,16 @@ export const de: Messages = {
   'ws.too_many_messages': 'Zu viele Nachrichten auf dieser Verbindung: sie wird geschlossen',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'Mindestens ein aktiver Super-Admin muss bleiben: Diese Änderung ist nicht erlaubt',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'Zwei-Faktor-Authentifizierung ist aktiviert',
+  'ok.totp_disabled': 'Zwei-Faktor-Authentifizierung ist deaktiviert',
+  'err.totp_code_invalid': 'Bitte geben Sie den 6-stelligen Code oder einen Wiederherstellungscode ein',
+  'err.totp_required': 'Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein',
+  'err.totp_wrong': 'Der Authentifizierungscode ist falsch',
+  'err.totp_used': 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten',
+  'err.totp_locked': 'Zu viele Versuche. Bitte versuchen Sie es in {minutes} Minuten erneut',
+  'err.totp_already_on': 'Die Zwei-Faktor-Authentifizierung ist bereits aktiviert',
+  'err.totp_not_on': 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
+  'err.totp_setup_first': 'Bitte starten Sie die Einrichtung der Zwei-Faktor-Authentifizierung erneut',
+  'err.totp_enrol_first': 'Bitte richten Sie zuerst die Zwei-Faktor-Authentifizierung ein',
 };

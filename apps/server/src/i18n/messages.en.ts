@@ -197,6 +197,18 @@ export const en = {
   'ws.too_many_messages': 'Too many messages on this connection: it is closed',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'At least one active super admin must remain: this change is not allowed',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'Two-factor authentication is on',
+  'ok.totp_disabled': 'Two-factor authentication is off',
+  'err.totp_code_invalid': 'Please enter the 6-digit code or a recovery code',
+  'err.totp_required': 'Please enter the 6-digit code from your authenticator app',
+  'err.totp_wrong': 'The authentication code is incorrect',
+  'err.totp_used': 'This code has already been used. Please wait for the next one',
+  'err.totp_locked': 'Too many attempts. Please try again in {minutes} minutes',
+  'err.totp_already_on': 'Two-factor authentication is already on',
+  'err.totp_not_on': 'Two-factor authentication is not on',
+  'err.totp_setup_first': 'Please start the two-factor set-up again',
+  'err.totp_enrol_first': 'Please set up two-factor authentication first',
 } as const;
 
 export type MessageKey = keyof typeof en;

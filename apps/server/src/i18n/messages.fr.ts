@@ -202,4 +202,16 @@ export const fr: Messages = {
   'ws.too_many_messages': 'Trop de messages sur cette connexion : elle est fermée',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': "Au moins un super administrateur actif doit rester : cette modification n'est pas autorisée",
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': "L'authentification à deux facteurs est activée",
+  'ok.totp_disabled': "L'authentification à deux facteurs est désactivée",
+  'err.totp_code_invalid': 'Veuillez saisir le code à 6 chiffres ou un code de récupération',
+  'err.totp_required': "Veuillez saisir le code à 6 chiffres de votre application d'authentification",
+  'err.totp_wrong': "Le code d'authentification est erroné",
+  'err.totp_used': 'Ce code a déjà été utilisé. Veuillez attendre le suivant',
+  'err.totp_locked': 'Trop de tentatives. Veuillez réessayer dans {minutes} minutes',
+  'err.totp_already_on': "L'authentification à deux facteurs est déjà activée",
+  'err.totp_not_on': "L'authentification à deux facteurs n'est pas activée",
+  'err.totp_setup_first': "Veuillez recommencer la configuration de l'authentification à deux facteurs",
+  'err.totp_enrol_first': "Veuillez d'abord configurer l'authentification à deux facteurs",
 };

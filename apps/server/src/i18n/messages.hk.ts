@@ -193,4 +193,16 @@ export const hk: Messages = {
   'ws.too_many_messages': '此連線發送的訊息過多，連線已關閉',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': '必須保留至少一位啟用中的超級管理員，不能作此更改',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '雙重驗證已開啟',
+  'ok.totp_disabled': '雙重驗證已關閉',
+  'err.totp_code_invalid': '請輸入 6 位數驗證碼或一組恢復碼',
+  'err.totp_required': '請輸入驗證器應用程式中的 6 位數驗證碼',
+  'err.totp_wrong': '驗證碼不正確',
+  'err.totp_used': '此驗證碼已使用過，請等待下一組',
+  'err.totp_locked': '嘗試次數過多，請於 {minutes} 分鐘後再試',
+  'err.totp_already_on': '雙重驗證已經開啟',
+  'err.totp_not_on': '雙重驗證尚未開啟',
+  'err.totp_setup_first': '請重新開始設定雙重驗證',
+  'err.totp_enrol_first': '請先設定雙重驗證',
 };

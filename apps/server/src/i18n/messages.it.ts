@@ -199,4 +199,16 @@ export const it: Messages = {
   'ws.too_many_messages': 'Troppi messaggi su questa connessione: viene chiusa',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'Deve restare almeno un super amministratore attivo: questa modifica non è consentita',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': "L'autenticazione a due fattori è attiva",
+  'ok.totp_disabled': "L'autenticazione a due fattori è disattivata",
+  'err.totp_code_invalid': 'Inserisci il codice a 6 cifre o un codice di recupero',
+  'err.totp_required': "Inserisci il codice a 6 cifre dell'app di autenticazione",
+  'err.totp_wrong': 'Il codice di autenticazione è errato',
+  'err.totp_used': 'Questo codice è già stato usato. Attendi il successivo',
+  'err.totp_locked': 'Troppi tentativi. Riprova tra {minutes} minuti',
+  'err.totp_already_on': "L'autenticazione a due fattori è già attiva",
+  'err.totp_not_on': "L'autenticazione a due fattori non è attiva",
+  'err.totp_setup_first': "Ricomincia la configurazione dell'autenticazione a due fattori",
+  'err.totp_enrol_first': "Configura prima l'autenticazione a due fattori",
 };

@@ -197,4 +197,16 @@ export const jp: Messages = {
   'ws.too_many_messages': 'この接続からのメッセージが多すぎるため、接続を閉じます',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': '有効なスーパー管理者を少なくとも1人残す必要があるため、この変更はできません',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '二段階認証を有効にしました',
+  'ok.totp_disabled': '二段階認証を無効にしました',
+  'err.totp_code_invalid': '6桁のコードまたはリカバリーコードを入力してください',
+  'err.totp_required': '認証アプリに表示される6桁のコードを入力してください',
+  'err.totp_wrong': '認証コードが正しくありません',
+  'err.totp_used': 'このコードは使用済みです。次のコードをお待ちください',
+  'err.totp_locked': '試行回数が多すぎます。{minutes}分後にもう一度お試しください',
+  'err.totp_already_on': '二段階認証はすでに有効です',
+  'err.totp_not_on': '二段階認証は有効になっていません',
+  'err.totp_setup_first': '二段階認証の設定を最初からやり直してください',
+  'err.totp_enrol_first': '先に二段階認証を設定してください',
 };

@@ -195,4 +195,16 @@ export const kr: Messages = {
   'ws.too_many_messages': '이 연결의 메시지가 너무 많아 연결을 종료합니다',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': '활성 최고 관리자가 최소 한 명은 남아 있어야 하므로 이 변경은 허용되지 않습니다',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': '2단계 인증이 켜졌습니다',
+  'ok.totp_disabled': '2단계 인증이 꺼졌습니다',
+  'err.totp_code_invalid': '6자리 코드 또는 복구 코드를 입력해 주세요',
+  'err.totp_required': '인증 앱의 6자리 코드를 입력해 주세요',
+  'err.totp_wrong': '인증 코드가 올바르지 않습니다',
+  'err.totp_used': '이미 사용된 코드입니다. 다음 코드를 기다려 주세요',
+  'err.totp_locked': '시도 횟수가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요',
+  'err.totp_already_on': '2단계 인증이 이미 켜져 있습니다',
+  'err.totp_not_on': '2단계 인증이 켜져 있지 않습니다',
+  'err.totp_setup_first': '2단계 인증 설정을 처음부터 다시 시작해 주세요',
+  'err.totp_enrol_first': '먼저 2단계 인증을 설정해 주세요',
 };

@@ -199,4 +199,16 @@ export const pt: Messages = {
   'ws.too_many_messages': 'Mensagens demais nesta conexão: ela foi encerrada',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'Deve permanecer pelo menos um super administrador ativo: esta alteração não é permitida',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'A autenticação de dois fatores está ativada',
+  'ok.totp_disabled': 'A autenticação de dois fatores está desativada',
+  'err.totp_code_invalid': 'Digite o código de 6 dígitos ou um código de recuperação',
+  'err.totp_required': 'Digite o código de 6 dígitos do seu aplicativo autenticador',
+  'err.totp_wrong': 'O código de autenticação está errado',
+  'err.totp_used': 'Este código já foi usado. Aguarde o próximo',
+  'err.totp_locked': 'Muitas tentativas. Tente novamente em {minutes} minutos',
+  'err.totp_already_on': 'A autenticação de dois fatores já está ativada',
+  'err.totp_not_on': 'A autenticação de dois fatores não está ativada',
+  'err.totp_setup_first': 'Comece novamente a configuração da autenticação de dois fatores',
+  'err.totp_enrol_first': 'Configure primeiro a autenticação de dois fatores',
 };

@@ -199,4 +199,16 @@ export const spa: Messages = {
   'ws.too_many_messages': 'Demasiados mensajes en esta conexión: se ha cerrado',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'Debe quedar al menos un superadministrador activo: este cambio no está permitido',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'La autenticación de dos factores está activada',
+  'ok.totp_disabled': 'La autenticación de dos factores está desactivada',
+  'err.totp_code_invalid': 'Introduzca el código de 6 dígitos o un código de recuperación',
+  'err.totp_required': 'Introduzca el código de 6 dígitos de su aplicación de autenticación',
+  'err.totp_wrong': 'El código de autenticación es erróneo',
+  'err.totp_used': 'Este código ya se ha usado. Espere al siguiente',
+  'err.totp_locked': 'Demasiados intentos. Vuelva a intentarlo dentro de {minutes} minutos',
+  'err.totp_already_on': 'La autenticación de dos factores ya está activada',
+  'err.totp_not_on': 'La autenticación de dos factores no está activada',
+  'err.totp_setup_first': 'Vuelva a empezar la configuración de la autenticación de dos factores',
+  'err.totp_enrol_first': 'Configure primero la autenticación de dos factores',
 };

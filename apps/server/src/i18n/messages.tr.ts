@@ -199,4 +199,16 @@ export const tr: Messages = {
   'ws.too_many_messages': 'Bu bağlantıda çok fazla mesaj var: bağlantı kapatıldı',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'En az bir etkin süper yönetici kalmalıdır: bu değişikliğe izin verilmiyor',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'İki adımlı doğrulama açıldı',
+  'ok.totp_disabled': 'İki adımlı doğrulama kapatıldı',
+  'err.totp_code_invalid': 'Lütfen 6 haneli kodu veya bir kurtarma kodunu girin',
+  'err.totp_required': 'Lütfen doğrulama uygulamanızdaki 6 haneli kodu girin',
+  'err.totp_wrong': 'Doğrulama kodu yanlış',
+  'err.totp_used': 'Bu kod zaten kullanıldı. Lütfen bir sonrakini bekleyin',
+  'err.totp_locked': 'Çok fazla deneme. Lütfen {minutes} dakika sonra tekrar deneyin',
+  'err.totp_already_on': 'İki adımlı doğrulama zaten açık',
+  'err.totp_not_on': 'İki adımlı doğrulama açık değil',
+  'err.totp_setup_first': 'Lütfen iki adımlı doğrulama kurulumuna yeniden başlayın',
+  'err.totp_enrol_first': 'Lütfen önce iki adımlı doğrulamayı kurun',
 };

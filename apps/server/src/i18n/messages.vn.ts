@@ -198,4 +198,16 @@ export const vn: Messages = {
   'ws.too_many_messages': 'Kết nối này gửi quá nhiều tin nhắn nên đã bị đóng',
   // Issue 17, hardening: staff management.
   'err.last_super_admin': 'Phải còn ít nhất một quản trị viên cấp cao đang hoạt động: không được phép thay đổi này',
+  // Two-factor sign-in (TOTP)
+  'ok.totp_enabled': 'Đã bật xác thực hai lớp',
+  'ok.totp_disabled': 'Đã tắt xác thực hai lớp',
+  'err.totp_code_invalid': 'Vui lòng nhập mã 6 chữ số hoặc một mã khôi phục',
+  'err.totp_required': 'Vui lòng nhập mã 6 chữ số từ ứng dụng xác thực',
+  'err.totp_wrong': 'Mã xác thực sai',
+  'err.totp_used': 'Mã này đã được sử dụng. Vui lòng chờ mã tiếp theo',
+  'err.totp_locked': 'Quá nhiều lần thử. Vui lòng thử lại sau {minutes} phút',
+  'err.totp_already_on': 'Xác thực hai lớp đã được bật',
+  'err.totp_not_on': 'Xác thực hai lớp chưa được bật',
+  'err.totp_setup_first': 'Vui lòng bắt đầu lại việc thiết lập xác thực hai lớp',
+  'err.totp_enrol_first': 'Vui lòng thiết lập xác thực hai lớp trước',
 };

@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'
 const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
 const ForgotPage = lazy(() => import('../features/auth/components/forgot-page.tsx'));
 const PasswordPage = lazy(() => import('../features/account/components/password-page.tsx'));
+const TwoFactorPage = lazy(() => import('../features/account/components/two-factor-page.tsx'));
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
 const HistoryPage = lazy(() => import('../features/account/components/history-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
@@ -55,6 +56,7 @@ const REAL_ONLY: [string, string, string, string, ReactNode][] = [
   ['/mine/coin-address-list', 'coinAddressList', 'route.coinAddressList', '/mine/wallet', <CoinAddressListPage />],
   ['/mine/auth', 'auth', 'route.auth', '/user', <AuthPage />],
   ['/mine/invite', 'invite', 'route.invite', '/user', <InvitePage />],
+  ['/mine/two-factor', 'twoFactor', 'route.twoFactor', '/user', <TwoFactorPage />],
 ];
 
 /** `/news/:id`, a friendlier address for an article, is the spec's `/news/detail?id=` (spec §2). */

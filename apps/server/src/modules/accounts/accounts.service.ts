@@ -28,6 +28,7 @@ import type { Config } from '../../config.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { SecondFactorCheck } from '../../core/access.ts';
 import { AppError, refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { timeText } from '../../core/time.ts';
@@ -56,6 +57,8 @@ export interface AccountsDeps {
   config: Config;
   /** Chooses captcha texts; tests pass a known one. Default: 4 random characters without look-alikes. */
   captchaText?: (() => string) | undefined;
+  /** Two-factor sign-in (modules/twofactor), checked once the password is right. */
+  secondFactor?: SecondFactorCheck | undefined;
 }
 
 /** Registration, sign-in, verification codes and passwords of traders, and the reference data the app starts with. */
@@ -234,6 +237,7 @@ export class AccountsService {
       throw refuse('err.password_wrong');
     }
     if (user.status !== 1) throw refuse('err.account_disabled');
+    await this.d.secondFactor?.atLogin('user', user.id, p.totp);
     this.loginFailures.reset(`acct:${accountKey}`);
     const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent, ctx.peer);
     return { token, user };

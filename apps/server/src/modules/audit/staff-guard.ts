@@ -1,4 +1,5 @@
 import type { StaffRole } from '@tradepad/contracts/staff';
+import { STAFF_ENROLMENT_PATHS } from '@tradepad/contracts/twofactor';
 import type { FastifyRequest } from 'fastify';
 import { refuse, sessionExpired } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';
@@ -23,13 +24,21 @@ export interface StaffSessionLimit {
 }
 
 /**
+ * Staff two-factor enrolment (DESIGN §10): whether a staff member has enrolled TOTP. Until then a session may only
+ * call the enrolment paths (STAFF_ENROLMENT_PATHS: me, logout, me/totp, me/totp/confirm).
+ */
+export interface StaffEnrolment {
+  enrolled(staffId: number): Promise<boolean>;
+}
+
+/**
  * The guard: a live session of an active staff member, younger than the absolute lifetime however active it was (an
- * older one is revoked and answers 999), with a role in `roles`.
+ * older one is revoked and answers 999), enrolled in TOTP unless the call is an enrolment path, with a role in `roles`.
  */
 export function staffGuard(
   sessions: StaffSessions,
   audit: Pick<AuditRepository, 'actingStaff' | 'sessionStartedAt'>,
-  limit?: StaffSessionLimit,
+  { limit, enrolment }: { limit?: StaffSessionLimit; enrolment?: StaffEnrolment } = {},
 ): StaffGuard {
   return async (req, roles) => {
     const session = await sessions.authenticate(req.headers.authorization);
@@ -42,6 +51,8 @@ export function staffGuard(
         throw sessionExpired();
       }
     }
+    if (enrolment && !STAFF_ENROLMENT_PATHS.includes(req.routeOptions.url ?? '') && !(await enrolment.enrolled(staff.id)))
+      throw refuse('err.totp_enrol_first');
     if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
     return { staff, sessionId: session.id, actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) } };
   };

@@ -9,30 +9,44 @@ import type { BackofficeRepository } from './backoffice.repository.ts';
 import type { BackofficeService } from './backoffice.service.ts';
 
 /** The role column only ever holds one of STAFF_ROLES: it is written from validated input (newStaffParams) and seeds. */
-const staffView = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role as StaffRole });
+const staffView = (s: StaffRow, totpPending: boolean) => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  role: s.role as StaffRole,
+  totp_pending: totpPending,
+});
 
 /** Staff sign-in, staff accounts, the audit log and the outbox (DESIGN §3, §11); the other staff calls are their modules'. */
 export function backofficeRoutes(
   r: Router,
-  deps: { service: BackofficeService; repo: BackofficeRepository; audit: AuditRepository; sessions: SessionsService },
+  deps: {
+    service: BackofficeService;
+    repo: BackofficeRepository;
+    audit: AuditRepository;
+    sessions: SessionsService;
+    /** Whether a staff member has enrolled TOTP (modules/twofactor). */
+    enrolled: (staffId: number) => Promise<boolean>;
+  },
 ) {
   const { service, repo, audit } = deps;
 
   r.post(
     ADMIN_API.login,
     async ({ req, params }) => {
-      const { token, staff } = await service.login(
+      const { token, staff, totpPending } = await service.login(
         params.email,
         params.password,
         clientIp(req),
         String(req.headers['user-agent'] ?? ''),
         socketPeer(req),
+        params.totp,
       );
-      return { token, ...staffView(staff) };
+      return { token, ...staffView(staff, totpPending) };
     },
     { done: 'ok.logged_in' },
   );
-  r.get(ADMIN_API.me, ({ staff }) => staffView(staff.staff));
+  r.get(ADMIN_API.me, async ({ staff }) => staffView(staff.staff, !(await deps.enrolled(staff.staff.id))));
   r.post(
     ADMIN_API.logout,
     async ({ staff }) => {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
-import type { Actor } from '../../core/access.ts';
+import type { Actor, SecondFactorCheck } from '../../core/access.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import type { OutboxTable, StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -32,6 +32,7 @@ export class BackofficeService {
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
+    private readonly secondFactor?: SecondFactorCheck,
   ) {
     this.failures = new RateLimiter(clock, 10, 15 * 60_000);
   }
@@ -80,7 +81,7 @@ export class BackofficeService {
       peer: actor.peer,
       at,
     });
-    return { id, email: s.email, name: s.name, role: s.role };
+    return { id, email: s.email, name: s.name, role: s.role, totp_pending: true };
   }
 
   /**
@@ -156,13 +157,18 @@ export class BackofficeService {
     return { ...outboxView(row), subject: row.subject, body: row.body, masked: false };
   }
 
+  /**
+   * Signs a staff member in. With TOTP enrolled the code is required (`{"totp_required": true}` without it); without,
+   * the session may only enrol (`totpPending`, DESIGN §10).
+   */
   async login(
     email: string,
     password: string,
     ip: string,
     userAgent: string,
     peer = '',
-  ): Promise<{ token: string; staff: StaffRow }> {
+    totp?: string,
+  ): Promise<{ token: string; staff: StaffRow; totpPending: boolean }> {
     const keys = [`acct:${email}`, `ip:${ip}`];
     if (keys.some((k) => this.failures.isBlocked(k)))
       throw refuse('err.login_locked', {
@@ -175,6 +181,7 @@ export class BackofficeService {
       throw refuse('err.password_wrong');
     }
     if (staff.status !== 1) throw refuse('err.account_disabled');
+    const enrolled = this.secondFactor ? await this.secondFactor.atLogin('staff', staff.id, totp) : true;
     this.failures.reset(`acct:${email}`);
     const token = await this.sessions.issue(staff.id, ip, userAgent, peer);
     await this.audit.record({
@@ -186,6 +193,6 @@ export class BackofficeService {
       peer,
       at: this.clock.now(),
     });
-    return { token, staff };
+    return { token, staff, totpPending: !enrolled };
   }
 }

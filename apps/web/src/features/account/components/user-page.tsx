@@ -9,6 +9,7 @@ import {
   FileOutline,
   HistogramOutline,
   GlobalOutline,
+  KeyOutline,
   LockOutline,
   MailOutline,
   MessageOutline,
@@ -104,6 +105,7 @@ export default function UserPage() {
       { key: 'auth', to: '/mine/auth', icon: <UserContactOutline />, realOnly: true },
       { key: 'invite', to: '/mine/invite', icon: <UserAddOutline />, realOnly: true },
       { key: 'password', to: '/mine/password', icon: <LockOutline />, realOnly: true },
+      { key: 'twoFactor', to: '/mine/two-factor', icon: <KeyOutline />, realOnly: true },
     ],
     [
       { key: 'chat', to: '/mine/chat', icon: <MessageOutline /> },

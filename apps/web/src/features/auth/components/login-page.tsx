@@ -5,7 +5,9 @@ import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@trade
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { createDemoAccount } from '../api/create-demo.api.ts';
@@ -22,9 +24,12 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const from = params.get('from');
   const loginMutation = useLogin();
-  const check = useFieldCheck<'account' | 'password'>();
+  const check = useFieldCheck<'account' | 'password' | 'totp'>();
   const account = useAccountInput(check);
   const [password, setPassword] = useState('');
+  // Two-factor sign-in (DESIGN §10): asked for once the server answers `totp_required`.
+  const [needTotp, setNeedTotp] = useState(false);
+  const [totp, setTotp] = useState('');
   const busy = loginMutation.isPending;
 
   const done = (msg: string) => {
@@ -36,16 +41,20 @@ export default function LoginPage() {
     const value = account.take();
     if (!value) return;
     if (!password) return void check.refuse('password', 'msg.inputPassword');
+    const code = totp.replace(/\s+/g, '');
+    if (needTotp && !code) return void check.refuse('totp', 'login.totpRequired');
     check.clear();
     try {
+      const second = needTotp ? { totp: code } : {};
       const { msg } = await loginMutation.mutateAsync(
         account.mode === 'email'
-          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL }
-          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined },
+          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL, ...second }
+          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined, ...second },
       );
       done(msg);
-    } catch {
-      // The API client showed the server's message.
+    } catch (err) {
+      // The API client showed the server's message; a second factor is then asked for.
+      if (err instanceof ApiError && (err.data as { totp_required?: boolean } | null)?.totp_required) setNeedTotp(true);
     }
   };
 
@@ -78,6 +87,21 @@ export default function LoginPage() {
           toggleTestId="login-password-toggle"
           onChange={(e) => setPassword(e.target.value)}
         />
+        {needTotp && (
+          <TextField
+            label={t('login.totp')}
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={11}
+            placeholder={t('login.totpPlaceholder')}
+            hint={t('login.totpHint')}
+            value={totp}
+            aria-invalid={check.invalid === 'totp'}
+            testId="login-totp"
+            onChange={(e) => setTotp(e.target.value)}
+          />
+        )}
         <div className="auth-row-end">
           <Link to="/forgot" className="auth-link" data-testid="login-forgot">
             {t('login.forgot')}

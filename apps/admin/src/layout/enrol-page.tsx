@@ -1,0 +1,110 @@
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { LocalesMenuButton, useLogout, useTranslate } from 'react-admin';
+import { renderSVG } from 'uqr';
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import type { StaffMe } from '@tradepad/contracts/admin-staff';
+import type { TotpSetup } from '@tradepad/contracts/twofactor';
+import { CopyText } from '../ui/copy-text.tsx';
+import { markEnrolled } from '../providers/auth-provider.ts';
+import { call } from '../providers/http.ts';
+
+/**
+ * Two-factor enrolment, mandatory for staff (DESIGN §10): until it is done the session may do nothing else, so the
+ * console shows only this page. A new secret is asked for once; its otpauth link as a QR code (uqr, shown as an <img>
+ * data URI), the key to type by hand, and the app's code to confirm it; then every section of the role opens.
+ */
+export function EnrolPage() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    // Once: each call makes a new secret, and the QR code must show the one the server keeps.
+    if (asked.current) return;
+    asked.current = true;
+    call<TotpSetup>('POST', ADMIN_API.meTotp)
+      .then(setSetup)
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+  }, []);
+
+  const qr = useMemo(
+    () =>
+      setup
+        ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(setup.otpauth_url, { border: 2, ecc: 'M' }))}`
+        : '',
+    [setup],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setBusy(true);
+    call<StaffMe>('POST', ADMIN_API.meTotpConfirm, { code: code.replace(/\s+/g, '') })
+      .then((me) => {
+        markEnrolled(me);
+        window.location.hash = '#/';
+        window.location.reload();
+      })
+      .catch((err: unknown) => {
+        setError(err instanceof Error ? err.message : String(err));
+        setBusy(false);
+      });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card component="form" onSubmit={submit} sx={{ width: 520, maxWidth: '100%' }} aria-busy={busy} data-testid="admin-enrol">
+        <CardContent>
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="h6" component="h1">
+                {translate('tp.enrol.title')}
+              </Typography>
+              <LocalesMenuButton />
+            </Stack>
+            <Typography>{translate('tp.enrol.intro')}</Typography>
+            <Typography color="text.secondary">{translate('tp.enrol.scan')}</Typography>
+            <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
+              {qr && <img src={qr} width={200} height={200} alt={translate('tp.enrol.qr')} data-testid="admin-enrol-qr" />}
+            </Box>
+            {setup && (
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('tp.enrol.secret')}
+                </Typography>
+                <Box data-testid="admin-enrol-secret" dir="ltr">
+                  <CopyText text={setup.secret} />
+                </Box>
+              </Box>
+            )}
+            <TextField
+              label={translate('tp.enrol.code')}
+              helperText={translate('tp.enrol.code_hint')}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, 'data-testid': 'admin-enrol-code' } }}
+              required
+            />
+            {error && (
+              <Alert severity="error" icon={false}>
+                {error}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              <Button onClick={() => void logout()}>{translate('ra.auth.logout')}</Button>
+              <Button type="submit" variant="contained" size="large" disabled={busy || !setup} data-testid="admin-enrol-confirm">
+                {translate(busy ? 'tp.enrol.busy' : 'tp.enrol.confirm')}
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
