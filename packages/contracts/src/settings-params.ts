@@ -46,6 +46,13 @@ export const settingsParams = z
     margin_call_level: level,
     stop_out_level: level,
     withdraw_requires_kyc: flag('err.field_invalid'),
+    /** 0 (at once) to 720 hours (30 days), whole hours. */
+    withdraw_method_hold_hours: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) <= 720, { error: 'err.field_invalid' }),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

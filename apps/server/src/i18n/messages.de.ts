@@ -190,4 +190,9 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Bestätigen Sie mit dem Code, der an Ihre eigene E-Mail oder Telefonnummer gesendet wurde',
+  'err.owner_totp_off':
+    'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiv; bestätigen Sie mit einem Bestätigungscode',
+  'err.method_on_hold': 'Diese Auszahlungsmethode ist neu und ab {time} UTC nutzbar',
 };

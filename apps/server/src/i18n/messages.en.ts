@@ -189,6 +189,10 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirm with the verification code sent to your own email or phone',
+  'err.owner_totp_off': 'Two-factor authentication is not on for this account; confirm with a verification code instead',
+  'err.method_on_hold': 'This withdrawal method is new and can be used from {time} UTC',
 } as const;
 
 export type MessageKey = keyof typeof en;

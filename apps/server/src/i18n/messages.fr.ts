@@ -192,4 +192,8 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirmez avec le code de vérification envoyé à votre propre e-mail ou téléphone',
+  'err.owner_totp_off': 'La double authentification n’est pas activée sur ce compte ; confirmez avec un code de vérification',
+  'err.method_on_hold': 'Ce moyen de retrait est nouveau et utilisable à partir du {time} UTC',
 };

@@ -186,4 +186,8 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': '請輸入發送到您本人郵箱或手機的驗證碼以確認',
+  'err.owner_totp_off': '此帳戶未開啟雙重驗證，請改用驗證碼確認',
+  'err.method_on_hold': '此提現方式為新添加，可於 {time} UTC 起使用',
 };

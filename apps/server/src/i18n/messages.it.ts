@@ -189,4 +189,8 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Conferma con il codice di verifica inviato alla tua email o al tuo telefono',
+  'err.owner_totp_off': 'L’autenticazione a due fattori non è attiva su questo account; conferma con un codice di verifica',
+  'err.method_on_hold': 'Questo metodo di prelievo è nuovo e sarà utilizzabile dal {time} UTC',
 };

@@ -188,4 +188,8 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'ご本人のメールまたは電話に送信された認証コードで確認してください',
+  'err.owner_totp_off': 'このアカウントでは二段階認証が有効ではありません。認証コードで確認してください',
+  'err.method_on_hold': 'この出金方法は新しく追加されたため、{time} UTC から利用できます',
 };

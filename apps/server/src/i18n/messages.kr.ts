@@ -187,4 +187,8 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': '본인 이메일 또는 휴대폰으로 보낸 인증 코드로 확인하세요',
+  'err.owner_totp_off': '이 계정은 2단계 인증이 켜져 있지 않습니다. 인증 코드로 확인하세요',
+  'err.method_on_hold': '새로 추가된 출금 방법으로 {time} UTC부터 사용할 수 있습니다',
 };

@@ -189,4 +189,8 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirme com o código de verificação enviado ao seu próprio e-mail ou telefone',
+  'err.owner_totp_off': 'A autenticação em dois fatores não está ativada nesta conta; confirme com um código de verificação',
+  'err.method_on_hold': 'Este método de saque é novo e poderá ser usado a partir de {time} UTC',
 };

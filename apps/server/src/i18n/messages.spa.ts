@@ -189,4 +189,8 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirme con el código de verificación enviado a su propio correo o teléfono',
+  'err.owner_totp_off': 'La verificación en dos pasos no está activada en esta cuenta; confirme con un código de verificación',
+  'err.method_on_hold': 'Este método de retiro es nuevo y podrá usarse desde el {time} UTC',
 };

@@ -187,4 +187,8 @@ export const th: Messages = {
   'status.invalid': 'ไม่ถูกต้อง',
 
   'trade.margin_call': 'Margin Call: ระดับมาร์จิ้นของคุณอยู่ที่ {level}% กรุณาเติมเงินหรือปิดสถานะเพื่อหลีกเลี่ยงการถูกบังคับปิดสถานะ (Stop Out)',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'กรุณายืนยันด้วยรหัสยืนยันที่ส่งไปยังอีเมลหรือโทรศัพท์ของคุณเอง',
+  'err.owner_totp_off': 'บัญชีนี้ไม่ได้เปิดการยืนยันสองขั้นตอน กรุณายืนยันด้วยรหัสยืนยันแทน',
+  'err.method_on_hold': 'ช่องทางถอนเงินนี้เพิ่งเพิ่ม ใช้ได้ตั้งแต่ {time} UTC',
 };

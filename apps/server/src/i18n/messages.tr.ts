@@ -190,4 +190,8 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Kendi e-postanıza veya telefonunuza gönderilen doğrulama koduyla onaylayın',
+  'err.owner_totp_off': 'Bu hesapta iki adımlı doğrulama açık değil; bunun yerine doğrulama koduyla onaylayın',
+  'err.method_on_hold': 'Bu çekim yöntemi yeni eklendi ve {time} UTC itibarıyla kullanılabilir',
 };

@@ -190,4 +190,8 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Hãy xác nhận bằng mã xác minh gửi đến email hoặc điện thoại của chính bạn',
+  'err.owner_totp_off': 'Tài khoản này chưa bật xác thực hai bước; hãy xác nhận bằng mã xác minh',
+  'err.method_on_hold': 'Phương thức rút tiền này mới được thêm, có thể dùng từ {time} UTC',
 };

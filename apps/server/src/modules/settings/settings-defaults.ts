@@ -22,6 +22,8 @@ export const SETTINGS_DEFAULTS = {
   stop_out_level: '50',
   /** 1: withdrawals need an approved real-name verification. */
   withdraw_requires_kyc: '1',
+  /** Hours a newly bound withdrawal method waits before it can be used (DESIGN §10); 0 = at once. */
+  withdraw_method_hold_hours: '24',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
