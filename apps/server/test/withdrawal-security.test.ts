@@ -140,6 +140,9 @@ describe('withdrawal security', () => {
       const text = await awaitMail(u.email, /Withdrawal requested/);
       expect(text).toContain('100.00 USD');
       expect(text).toContain('TR7N…Lj6t');
+      // Staff give it back: the user is told, with the remark.
+      expect((await admin.post(`${ADMIN_API.withdrawals}/${list.data[0].id}/reject`, { remark: 'Address check' })).code).toBe(1);
+      expect(await awaitMail(u.email, /Withdrawal rejected/)).toContain('Address check');
       await h.expectLedgerSound();
     });
   });
@@ -180,8 +183,11 @@ describe('withdrawal security', () => {
       expect(held.msg).toMatch(/can be used from .* UTC/);
 
       clock.advance(24 * HOUR);
-      const paid = await u.post(API.draw, { ...draw, auth_code: await ownerCode(h, clock, u) });
-      expect(paid.code, paid.msg).toBe(1);
+      const made = await u.post(API.draw, { ...draw, auth_code: await ownerCode(h, clock, u) });
+      expect(made.code, made.msg).toBe(1);
+      admin = await staff(h); // the staff session of a day ago has ended
+      expect((await admin.post(`${ADMIN_API.withdrawals}/${made.data.id}/approve`, { transfer_ref: 'TX-9' })).code).toBe(1);
+      expect(await awaitMail(u.email, /Withdrawal paid/)).toContain('50.00 USD');
       await h.expectLedgerSound();
     });
 

@@ -34,6 +34,9 @@ import './wallet.css';
 
 type FieldName = 'method' | 'amount' | 'code';
 
+/** A value kept in its own direction inside a sentence (an amount or an address in Arabic text). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** What the final "send X to Y" step shows before anything is sent. */
 interface Pending {
   amount: string;
@@ -372,7 +375,7 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
               {t('withdraw.confirmTitle')}
             </h2>
             <p className="withdraw-confirm-line" data-testid="withdraw-confirm-line">
-              {t('withdraw.confirmSend', { amount: pending.amount, to: pending.to })}
+              {t('withdraw.confirmSend', { amount: isolate(pending.amount), to: isolate(pending.to) })}
             </p>
             <dl className="figure-list">
               <div className="figure-row">

@@ -177,7 +177,7 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
         invalid={check.invalid === 'code'}
         testIds={['way-code', 'way-send-code']}
       />
-      <p className="wallet-notice" data-testid="way-hold-notice">
+      <p className="wallet-notice tint-primary" data-testid="way-hold-notice">
         {t('method.holdNotice')}
       </p>
       <SubmitButton busy={flight.busy} testId="way-submit">
