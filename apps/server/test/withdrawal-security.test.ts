@@ -55,6 +55,7 @@ describe('withdrawal security', () => {
     expect(kyc.code, kyc.msg).toBe(1);
     const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
     expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
+    await awaitMail(u.email, /Identity verified/);
     return u;
   }
 
@@ -266,6 +267,9 @@ describe('withdrawal security', () => {
       expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
       const text = await awaitMail(u.email, /Deposit credited/);
       expect(text).toContain('1,234.56 USD');
+      const other = await u.post(API.depositSubmit, { charge_id: coins[0]!.id, number: '20', proofImg: await u.upload() });
+      expect((await admin.post(`${ADMIN_API.deposits}/${other.data.id}/reject`, { remark: 'No such transfer' })).code).toBe(1);
+      expect(await awaitMail(u.email, /Deposit rejected/)).toContain('No such transfer');
 
       // A phone account: the same notices go by SMS to SMS_URL.
       clock.advance(61_000);
