@@ -152,6 +152,9 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     await page.locator('nav a', { hasText: 'Settings' }).click();
     await page.getByText('Your role can read this setting').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // The new-method hold (issue 17): shown beside the real-name rule, 24 hours by default.
+    expect(await page.locator('input[name="withdraw_method_hold_hours"]').inputValue()).toBe('24');
+    await e.shot(page, 'admin-settings-finance-en');
     await context.close();
   });
 

@@ -204,6 +204,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await context.close();
   });
 
+  // Two codes (bind, then withdraw) are at least the 60-s resend wait apart.
   it('binds a TRC20 address from the withdrawal form, withdraws with the fee shown as typed, and the amount is locked', async () => {
     // Withdrawing needs an approved real-name verification by default.
     const queue = await staff('GET', ADMIN_API.kyc, { user_id: String(userProfile.id) });
@@ -230,17 +231,53 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await page.locator('.adm-toast-main').waitFor();
     expect(new URL(page.url()).pathname).toBe('/mine/withdraw-way');
     await page.getByTestId('way-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    // Binding needs a code sent to the account's own address (shown masked); none typed yet: nothing is sent.
+    expect(await page.getByTestId('way-code-target').textContent()).toContain('w***r@example.com');
+    await page.getByTestId('way-submit').click();
+    expect(new URL(page.url()).pathname).toBe('/mine/withdraw-way');
+    await page.getByTestId('way-send-code').click();
+    const bindCodeAt = Date.now();
+    await page.getByTestId('way-code').fill(await e.lastCode(email));
+    await e.shot(page, 'wallet-withdraw-way-code-en');
     await page.getByTestId('way-submit').click();
     await page.waitForURL((u) => u.pathname === '/mine/withdraw');
 
+    // The new address waits withdraw_method_hold_hours (24 by default): the form says from when.
+    await page.getByTestId('withdraw-currency-USDT-TRC20').click();
+    const held = page.locator('[data-testid^="withdraw-method-hold-"]');
+    await held.waitFor();
+    expect(await held.textContent()).toMatch(/^Usable from /);
+    await e.shot(page, 'wallet-withdraw-hold-en');
+    await staff('POST', ADMIN_API.settings, { withdraw_method_hold_hours: '0' });
+    await page.reload();
+
     await page.getByTestId('withdraw-currency-USDT-TRC20').click();
     await page.locator('[data-testid^="withdraw-method-"][aria-checked="true"]').waitFor();
+    expect(await held.count()).toBe(0);
     await page.getByTestId('withdraw-amount').fill('100');
     // TRC20 takes a fixed fee of 1 USD.
     await expect.poll(() => page.getByTestId('withdraw-fee').textContent()).toBe('1.00 USD');
     expect(await page.getByTestId('withdraw-received').textContent()).toBe('99.00 USDT');
+    // A new code for the withdrawal (one code serves one action), once the 60-s resend wait is over.
+    await page.waitForTimeout(Math.max(0, bindCodeAt + 61_000 - Date.now()));
+    await page.getByTestId('withdraw-send-code').click();
+    await expect.poll(() => page.getByTestId('withdraw-send-code').isDisabled()).toBe(true);
+    await page.getByTestId('withdraw-code').fill(await e.lastCode(email));
     await e.shot(page, 'wallet-withdraw-form-en');
-    await page.getByTestId('withdraw-submit').dblclick();
+
+    // The final step says what goes where before anything is sent; going back sends nothing.
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-confirm').waitFor();
+    const line = (await page.getByTestId('withdraw-confirm-line').textContent()) ?? '';
+    expect(line.replace(/[\u2068\u2069]/g, '')).toBe('Send 100.00 USD to TR7NHq…gjLj6t?');
+    expect(await page.getByTestId('withdraw-confirm-fee').textContent()).toBe('1.00 USD');
+    expect(await page.getByTestId('withdraw-confirm-received').textContent()).toBe('99.00 USDT');
+    await e.shot(page, 'wallet-withdraw-confirm-en');
+    await page.getByTestId('withdraw-confirm-cancel').click();
+    await page.getByTestId('withdraw-confirm').waitFor({ state: 'detached' });
+    expect((await e.api('GET', API.drawList, { page: '1' }, { authorization: userToken })).data.total).toBe(0);
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-confirm-submit').dblclick();
     await page.waitForURL((u) => u.searchParams.get('view') === 'records');
     const list = await e.api('GET', API.drawList, { page: '1' }, { authorization: userToken });
     expect(list.data.total).toBe(1);
@@ -260,7 +297,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     expect(await page.locator('[data-testid^="method-delete-"]').count()).toBe(1);
     await e.shot(page, 'wallet-coin-addresses-en');
     await context.close();
-  });
+  }, 150_000);
 
   const screens = [
     ['/mine/wallet', 'wallet'],
@@ -297,6 +334,18 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
         expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
         await e.shot(page, `wallet-${path.slice(6).replace(/[?=&]/g, '-')}-${lang}`);
       }
+      // The withdrawal's final "send X to Y" step, in this language (nothing is sent: it is cancelled).
+      await page.goto('/mine/withdraw');
+      await page.getByTestId('withdraw-currency-USDT-TRC20').click();
+      await page.locator('[data-testid^="withdraw-method-"][aria-checked="true"]').waitFor();
+      await page.getByTestId('withdraw-amount').fill('20');
+      await page.getByTestId('withdraw-code').fill('123456');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-confirm').waitFor();
+      await page.waitForTimeout(400);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await e.shot(page, `wallet-withdraw-confirm-${lang}`);
+      await page.getByTestId('withdraw-confirm-cancel').click();
       await context.close();
     });
 

@@ -23,6 +23,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { UserAuth } from './modules/accounts/auth.ts';
+import { OwnerConfirmation } from './modules/accounts/owner-confirmation.ts';
 import { SessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { SessionsService } from './modules/accounts/sessions.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
@@ -43,6 +44,8 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { KycService } from './modules/kyc/kyc.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { MarketRepository } from './modules/market/market.repository.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { TradeWriter } from './modules/trading/trade-writer.ts';
 import { TradingEngine } from './modules/trading/trading.engine.ts';
@@ -95,6 +98,7 @@ export interface AppContext {
   wallet: WalletService;
   kyc: KycService;
   uploads: UploadsService;
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -136,6 +140,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, () => clock.now());
   const accountsRepo = new AccountsRepository(db, database.kind);
+  // Notices to users (DESIGN §10), sent after each change commits; waited for before the sender closes.
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepository(db),
+    sender,
+    userById: (id) => accountsRepo.userById(id),
+    clock,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => notifications.drain());
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
@@ -158,13 +171,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     { idleMs: config.STAFF_SESSION_IDLE_MINUTES * 60_000 },
     bus,
   );
-  // Two-factor sign-in (TOTP): optional for traders, enrolment for staff. `totp.verify` and `totp.onChanged` are the
-  // hooks for withdrawals and the "2FA changed" notification.
+  // Two-factor sign-in (TOTP): optional for traders, enrolment for staff; it confirms withdrawals too, and a trader
+  // is told by mail when it is switched on or off.
   const totp = new TotpService({
     repo: new TwoFactorRepository(db),
     clock,
     issuer: () => settings.get('site_name'),
     key: config.TOTP_KEY ? Buffer.from(config.TOTP_KEY, 'hex') : undefined,
+    onChanged: (userId, change) => notifications.twoFactorChanged(userId, change === 'enabled'),
   });
   const accounts = new AccountsService({
     db,
@@ -177,6 +191,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     config,
     captchaText: opts.captchaText,
     secondFactor: totp,
+    notifier: notifications,
+    signedIn: (userId, from) => notifications.signedIn(userId, from),
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
@@ -225,6 +241,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     log: app.log,
     staleQuoteMs: config.STALE_QUOTE_MS,
     demoStartBalance: config.DEMO_START_BALANCE,
+    notifier: notifications,
   });
   // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
   ledger.onUserMovement((m) => engine.cashMoved(m));
@@ -243,7 +260,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
     settings: settingsRepo,
   });
-  const kyc = new KycService({ db, repo: new KycRepository(db), audit, images: uploads, clock });
+  const kyc = new KycService({ db, repo: new KycRepository(db), audit, images: uploads, notifier: notifications, clock });
   const wallet = new WalletService({
     db,
     repo: walletRepo,
@@ -252,6 +269,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     images: uploads,
     engine: { floating: (userId) => engine.figures(userId).floating },
     kycStatus: (userId) => kyc.status(userId),
+    // Binding a method and withdrawing need the owner: a type-4 code, or a TOTP code when two-factor is on (DESIGN §10).
+    owner: new OwnerConfirmation({
+      accounts,
+      totp: { enabled: (id) => totp.isEnabled('user', id), verify: (id, code) => totp.verify(id, code) },
+    }),
+    notifier: notifications,
     clock,
   });
 
@@ -276,6 +299,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     wallet,
     kyc,
     uploads,
+    notifications,
   } satisfies AppContext);
 
   // Request handling
@@ -386,6 +410,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       audit,
       images: uploads,
       kycStatus: (userId) => kyc.status(userId),
+      notifier: notifications,
       clock,
     }),
     config: new WalletConfigService({ repo: walletRepo, audit, settings, clock }),

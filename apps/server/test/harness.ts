@@ -134,7 +134,8 @@ export async function startHarness(
     staffSecrets: staffSecrets(),
     lastCode(address) {
       const texts = [...sink.textsTo(address), ...sms.filter((s) => s.to === address).map((s) => s.text)];
-      const code = codeIn(texts.at(-1));
+      // Notices (sign-in, password changed…) carry no code; the newest message that carries one is the code's.
+      const code = codeIn(texts.findLast((t) => codeIn(t) !== undefined));
       if (!code) throw new Error(`no code was sent to ${address}`);
       return code;
     },

@@ -39,9 +39,18 @@ export async function startMailSink(): Promise<MailSink> {
   };
 }
 
-function decodeMail(raw: string): string {
+/** A received mail's text: quoted-printable soft breaks joined and escapes decoded, base64 parts decoded. */
+export function decodeMail(raw: string): string {
   const b64 = [...raw.matchAll(/^([A-Za-z0-9+/=]{16,})$/gm)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
-  return `${raw.replace(/=\r?\n/g, '')}\n${b64.join('\n')}`;
+  const qp = raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (s) =>
+    Buffer.from(
+      s
+        .slice(1)
+        .split('=')
+        .map((x) => parseInt(x, 16)),
+    ).toString('utf8'),
+  );
+  return `${qp}\n${b64.join('\n')}`;
 }
 
 /** The first 6-digit code in a text. */

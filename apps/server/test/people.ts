@@ -42,6 +42,17 @@ export async function realUser(h: Harness, clock: ManualClock, extra: Record<str
   return asUser(h, login.data.token as string, Number(login.data.id), email, String(login.data.invite_code));
 }
 
+/**
+ * A type-4 code (confirm a withdrawal or a new method), mailed to the user's own address and read from the SMTP sink.
+ * Moves the clock past the resend wait first.
+ */
+export async function ownerCode(h: Harness, clock: ManualClock, u: TestUser): Promise<string> {
+  clock.advance(61_000);
+  const sent = await u.post(API.sendEmail, { type: 4 });
+  expect(sent.code, sent.msg).toBe(1);
+  return h.lastCode(u.email);
+}
+
 export async function demoUser(h: Harness): Promise<TestUser> {
   const uuid = `${(seq++).toString(16).padStart(8, '0')}-9b7d-4c1e-8a2b-6d5e4f3a2b1c`;
   const demo = await h.call('GET', API.createDemo, { uuid });

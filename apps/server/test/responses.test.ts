@@ -6,7 +6,7 @@ import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { generate } from 'otplib';
 import { ADMIN, startHarness, type Envelope, type Harness } from './harness.ts';
 import { nextStaffCode } from './staff-totp.ts';
-import { PASSWORD, demoUser, pngOf, realUser, staff, uploadImage, type Staff, type TestUser } from './people.ts';
+import { PASSWORD, demoUser, ownerCode, pngOf, realUser, staff, uploadImage, type Staff, type TestUser } from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -203,11 +203,16 @@ describe('response schemas against the server', () => {
     expect(expectAnswer(API.drawConfig, await u.get(API.drawConfig))).toMatchObject({ review_status: 2 });
     const method = expectAnswer(
       API.bindDrawMethod,
-      await u.post(API.bindDrawMethod, { type: 1, draw_id: usdt.id, dc_address: TRON }),
+      await u.post(API.bindDrawMethod, { type: 1, draw_id: usdt.id, dc_address: TRON, auth_code: await ownerCode(h, clock, u) }),
     );
+    // The new method's hold is tested in withdrawal-security.test.ts; here methods are usable at once.
+    expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
     expectAnswer(API.getDrawMethod, await u.get(API.getDrawMethod, { draw_type: 1 }));
     const draw = { draw_currency_id: usdt.id, number: '100', draw_method_id: method.id, memo: 'rent' };
-    expect(expectAnswer(API.draw, await u.post(API.draw, draw))).toMatchObject({ status: 0, notes: 'rent' });
+    expect(expectAnswer(API.draw, await u.post(API.draw, { ...draw, auth_code: await ownerCode(h, clock, u) }))).toMatchObject({
+      status: 0,
+      notes: 'rent',
+    });
     expect(expectAnswer(API.drawList, await u.get(API.drawList)).total).toBe(1);
     expect(expectAnswer(API.forexDetail, await u.get(API.forexDetail))).toMatchObject({ lock_balance: '100.00' });
 
@@ -221,7 +226,10 @@ describe('response schemas against the server', () => {
       payee_name: 'Alice Chan',
       payee_account: '123-456-789',
     };
-    const bound = expectAnswer(API.bindDrawMethod, await u.post(API.bindDrawMethod, card));
+    const bound = expectAnswer(
+      API.bindDrawMethod,
+      await u.post(API.bindDrawMethod, { ...card, auth_code: await ownerCode(h, clock, u) }),
+    );
     expectAnswer(API.getDrawMethod, await u.get(API.getDrawMethod, { draw_type: 2 }));
     expectAnswer(API.delDrawMethod, await u.post(API.delDrawMethod, { id: bound.id }));
 
@@ -236,7 +244,7 @@ describe('response schemas against the server', () => {
     expect(ranks.total).toBe(1);
 
     // The back office's answers to the same activity: one withdrawal paid, a second one returned.
-    expectAnswer(API.draw, await u.post(API.draw, { ...draw, number: '50' }));
+    expectAnswer(API.draw, await u.post(API.draw, { ...draw, number: '50', auth_code: await ownerCode(h, clock, u) }));
     const withdrawals = expectAnswer(ADMIN_API.withdrawals, await admin.get(ADMIN_API.withdrawals, { status: 0 }), 'GET');
     expect(withdrawals.total).toBe(2);
     const [second, first] = withdrawals.data;

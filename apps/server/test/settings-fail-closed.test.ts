@@ -20,14 +20,19 @@ describe('settings calls fail closed', () => {
   it('keeps the withdrawal real-name rule on an empty, mistyped or overfull body', async () => {
     expect((await admin.post(ADMIN_API.walletSettings, { withdraw_requires_kyc: true })).data).toEqual({
       withdraw_requires_kyc: true,
+      withdraw_method_hold_hours: 24,
     });
     for (const body of [{}, { withdraw_requires_kyc: 'maybe' }, { withdraw_requires_kyc: 0, extra: 1 }, { requires_kyc: 0 }]) {
       const r = await admin.postJson(ADMIN_API.walletSettings, body);
       expect(r.code, JSON.stringify(body)).toBe(0);
     }
-    expect((await admin.get(ADMIN_API.walletSettings)).data).toEqual({ withdraw_requires_kyc: true });
+    expect((await admin.get(ADMIN_API.walletSettings)).data).toEqual({
+      withdraw_requires_kyc: true,
+      withdraw_method_hold_hours: 24,
+    });
     expect((await admin.postJson(ADMIN_API.walletSettings, { withdraw_requires_kyc: 0 })).data).toEqual({
       withdraw_requires_kyc: false,
+      withdraw_method_hold_hours: 24,
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type DepositCoinOption, type DrawCurrency } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -44,7 +44,8 @@ describe('wallet', () => {
   }
 
   async function method(u: TestUser, currency: DrawCurrency, address = TRON): Promise<number> {
-    const r = await u.post(API.bindDrawMethod, { type: 1, draw_id: currency.id, dc_address: address });
+    const auth_code = await ownerCode(h, clock, u);
+    const r = await u.post(API.bindDrawMethod, { type: 1, draw_id: currency.id, dc_address: address, auth_code });
     expect(r.code, r.msg).toBe(1);
     return r.data.id as number;
   }
@@ -56,6 +57,8 @@ describe('wallet', () => {
     clock = new ManualClock(WEDNESDAY);
     h = await startHarness({ clock });
     admin = await staff(h);
+    // New methods usable at once here; the hold has its own tests (withdrawal-security.test.ts).
+    expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
     const probe = await realUser(h, clock);
     coins = (await probe.get(API.depositCoins)).data;
   }, 120_000);
@@ -176,7 +179,7 @@ describe('wallet', () => {
       expect((await u.get(API.drawConfig)).data).toEqual({ kyc_required: true, review_status: 0, free_balance: '500.00' });
       await verified(u);
 
-      const r = await u.post(API.draw, { ...draw, memo: 'rent' });
+      const r = await u.post(API.draw, { ...draw, memo: 'rent', auth_code: await ownerCode(h, clock, u) });
       expect(r).toMatchObject({
         code: 1,
         data: { status: 0, number: '100.00', fee: '1.00', real_number: '99.00', notes: 'rent', address: TRON },
@@ -206,9 +209,15 @@ describe('wallet', () => {
         bank_swift: 'bosmusxx',
         payee_name: 'Alice Chan',
         payee_account: 'US12 3456 7890',
+        auth_code: await ownerCode(h, clock, u),
       });
       expect(bound).toMatchObject({ code: 1, data: { bank_swift: 'BOSMUSXX', payee_account: 'US1234567890' } });
-      const r = await u.post(API.draw, { draw_currency_id: bank.id, number: '600', draw_method_id: bound.data.id });
+      const r = await u.post(API.draw, {
+        draw_currency_id: bank.id,
+        number: '600',
+        draw_method_id: bound.data.id,
+        auth_code: await ownerCode(h, clock, u),
+      });
       // 1 % fee.
       expect(r.data).toMatchObject({ fee: '6.00', real_number: '594.00', type: 2, payee_account: 'US1234567890' });
       const decisions = await Promise.all(
@@ -235,8 +244,10 @@ describe('wallet', () => {
       const m = await method(u, usdt);
       const othersMethod = await method(other, usdt);
       const erc = ((await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'ERC20')!;
+      // A refusal inside the withdrawal's transaction leaves its code unused.
+      const auth_code = await ownerCode(h, clock, u);
       const cases: Array<[Record<string, unknown>, RegExp]> = [
-        [{ draw_currency_id: usdt.id, number: '300.01', draw_method_id: m }, /free balance \(300.00 USD\)/],
+        [{ draw_currency_id: usdt.id, number: '300.01', draw_method_id: m, auth_code }, /free balance \(300.00 USD\)/],
         [{ draw_currency_id: usdt.id, number: '5', draw_method_id: m }, /at least 10/],
         [{ draw_currency_id: usdt.id, number: '50000.01', draw_method_id: m }, /at most 50000/],
         [{ draw_currency_id: usdt.id, number: '10.001', draw_method_id: m }, /decimal places/],
@@ -251,9 +262,9 @@ describe('wallet', () => {
           msg: expect.stringMatching(msg),
         });
       expect(await balances(u)).toEqual({ balance: '300.00', lock_balance: '0.00' });
-      // Two withdrawals at once for most of the balance: one passes the free-balance check.
+      // Two withdrawals at once for most of the balance (one code between them, which serves one): one passes.
       const both = await Promise.all(
-        [0, 1].map(() => u.post(API.draw, { draw_currency_id: usdt.id, number: '200', draw_method_id: m })),
+        [0, 1].map(() => u.post(API.draw, { draw_currency_id: usdt.id, number: '200', draw_method_id: m, auth_code })),
       );
       expect(both.filter((b) => b.code === 1)).toHaveLength(1);
       expect(await balances(u)).toEqual({ balance: '100.00', lock_balance: '200.00' });
@@ -265,7 +276,8 @@ describe('wallet', () => {
       const other = await realUser(h, clock);
       const currencies = (await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[];
       const [trc, erc, btc] = ['TRC20', 'ERC20', 'BTC'].map((p) => currencies.find((c) => c.protocol === p)!);
-      const bind = (draw_id: number, dc_address: string) => u.post(API.bindDrawMethod, { type: 1, draw_id, dc_address });
+      const bind = async (draw_id: number, dc_address: string) =>
+        u.post(API.bindDrawMethod, { type: 1, draw_id, dc_address, auth_code: await ownerCode(h, clock, u) });
       expect(await bind(trc!.id, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toMatchObject({
         code: 0,
         msg: 'This is not a valid TRC20 address',

@@ -3,6 +3,7 @@ import {
   ACCOUNT_TYPE_EMAIL,
   ACCOUNT_TYPE_MOBILE,
   CODE_PURPOSES,
+  CODE_PURPOSE_WITHDRAW,
   EMAIL_MAX,
   LOGIN_TYPE_DEMO,
   PASSWORD_MAX,
@@ -55,16 +56,28 @@ export const codeTextParam = z
 export const areaIdParam = intParam('err.area_invalid', 1, 100_000);
 export const inviteCodeParam = optionalText(16, 'err.invite_code_invalid');
 
-export const sendEmailParams = z.object({
-  email: emailParam,
-  type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
-});
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const sendSmsParams = z.object({
-  to: mobileParam,
-  area_id: areaIdParam,
-  type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
-});
+/**
+ * `email` is required except for type 4 (withdrawal), which always goes to the signed-in account's own address, so
+ * an address given with it is ignored.
+ */
+export const sendEmailParams = z
+  .object({
+    email: z.preprocess(blankToUndefined, emailParam.optional()),
+    type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
+  })
+  .refine((p) => p.type === CODE_PURPOSE_WITHDRAW || p.email !== undefined, { error: 'err.email_invalid', path: ['email'] });
+
+/** `to` and `area_id` are required except for type 4, which goes to the account's own phone. */
+export const sendSmsParams = z
+  .object({
+    to: z.preprocess(blankToUndefined, mobileParam.optional()),
+    area_id: z.preprocess(blankToUndefined, areaIdParam.optional()),
+    type: codeParam(CODE_PURPOSES, 'err.code_type_invalid'),
+  })
+  .refine((p) => p.type === CODE_PURPOSE_WITHDRAW || p.to !== undefined, { error: 'err.mobile_invalid', path: ['to'] })
+  .refine((p) => p.type === CODE_PURPOSE_WITHDRAW || p.area_id !== undefined, { error: 'err.area_invalid', path: ['area_id'] });
 
 /**
  * user/register. `type` 1 email / 2 mobile; `account` is the email or the national number; `sms_code` is the code
@@ -90,6 +103,15 @@ export const loginParams = z.object({
   area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
   /** The authenticator code (or a recovery code) when two-factor sign-in is on (DESIGN §10). */
   totp: optionalTotpParam,
+  /** The app's device uuid: a sign-in from a device id the account has not used before is notified (DESIGN §10). */
+  device_id: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'err.uuid_invalid' })
+      .trim()
+      .regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'err.uuid_invalid' })
+      .optional(),
+  ),
 });
 
 /** A device uuid: what the app keeps in local storage to find its demo account again. */

@@ -57,5 +57,7 @@ export type DrawCurrencyConfig = z.infer<typeof drawCurrencyConfigSchema>;
 export const walletSettingsSchema = z.object({
   /** Whether a user must pass real-name verification before withdrawing. */
   withdraw_requires_kyc: z.boolean(),
+  /** Hours a newly bound withdrawal method waits before it can be used; 0 = at once. */
+  withdraw_method_hold_hours: z.number().int(),
 });
 export type WalletSettings = z.infer<typeof walletSettingsSchema>;

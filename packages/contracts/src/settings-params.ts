@@ -66,6 +66,13 @@ export const settingsParams = z
         .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
         .refine((v) => Number(v) >= 1 && Number(v) <= 168, { error: 'err.field_invalid' }),
     ),
+    /** 0 (at once) to 720 hours (30 days), whole hours. */
+    withdraw_method_hold_hours: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) <= 720, { error: 'err.field_invalid' }),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

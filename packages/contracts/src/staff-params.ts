@@ -57,10 +57,27 @@ const switchParam = z.preprocess(
 );
 
 /**
- * `POST /admin/api/wallet-settings {withdraw_requires_kyc}`: the switch must be given and well-formed, and no other key
- * may come with it (`t` aside), so an empty or mistyped body changes nothing (DESIGN §10).
+ * `POST /admin/api/wallet-settings {withdraw_requires_kyc?, withdraw_method_hold_hours?}`: any non-empty subset, each
+ * well-formed, and no other key may come with them (`t` aside), so an empty or mistyped body changes nothing
+ * (DESIGN §10).
  */
 export const walletSettingsParams = z
-  .object({ withdraw_requires_kyc: switchParam, t: z.unknown().optional() })
+  .object({
+    withdraw_requires_kyc: switchParam.optional(),
+    /** Whole hours, 0 (at once) to 720, as a number or numeric text. */
+    withdraw_method_hold_hours: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,3}$/.test(v.trim()) ? Number(v) : v),
+      z
+        .number({ error: 'err.field_invalid' })
+        .int({ error: 'err.field_invalid' })
+        .min(0, { error: 'err.field_invalid' })
+        .max(720, { error: 'err.field_invalid' })
+        .optional(),
+    ),
+    t: z.unknown().optional(),
+  })
   .strict()
-  .transform(({ withdraw_requires_kyc }) => ({ withdraw_requires_kyc }));
+  .transform(({ t: _t, ...settings }) => settings)
+  .refine((s) => s.withdraw_requires_kyc !== undefined || s.withdraw_method_hold_hours !== undefined, {
+    error: 'err.field_invalid',
+  });

@@ -65,12 +65,28 @@ const drawType = codeParam([DRAW_COIN, DRAW_BANK] as const, 'err.type_invalid');
 /** `account/draw_symbol_list`. */
 export const drawSymbolParams = z.object({ type: drawType });
 
+/**
+ * The owner's confirmation of a money movement (DESIGN §10): `auth_code`, a type-4 code sent to the account's own
+ * address, or `totp` when the user has two-factor on. Which one is needed is the server's to say.
+ */
+const ownerProof = {
+  auth_code: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: 'err.code_wrong' }).trim().max(12, { error: 'err.code_wrong' }).optional(),
+  ),
+  totp: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: 'err.code_wrong' }).trim().max(12, { error: 'err.code_wrong' }).optional(),
+  ),
+};
+
 /** `account/draw`. */
 export const drawParams = z.object({
   draw_currency_id: id('err.channel_unknown'),
   number: amount,
   draw_method_id: id('err.method_required'),
   memo: optionalText(200, 'err.memo_invalid'),
+  ...ownerProof,
 });
 
 /** `account/draw_list`: `type` 1 coin, 2 bank; absent lists both. */
@@ -99,6 +115,7 @@ export const bindDrawMethodParams = z.discriminatedUnion(
       type: z.literal(DRAW_COIN),
       draw_id: id('err.channel_unknown'),
       dc_address: textParam('err.address_required', 1, 128, 'err.address_invalid'),
+      ...ownerProof,
     }),
     z.object({
       type: z.literal(DRAW_BANK),
@@ -122,6 +139,7 @@ export const bindDrawMethodParams = z.discriminatedUnion(
             .regex(/^[A-Z0-9-]{4,40}$/, { error: 'err.payee_account_invalid' }),
         ),
       remark: optionalText(200, 'err.memo_invalid'),
+      ...ownerProof,
     }),
   ],
   { error: 'err.type_invalid' },

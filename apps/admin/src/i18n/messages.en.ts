@@ -237,6 +237,10 @@ export const messagesEn = {
       withdrawals: 'Withdrawals',
       require_kyc: 'Require real-name verification before withdrawing',
       require_kyc_hint: 'When on, users without an approved real-name application are asked to verify before they can withdraw.',
+      hold_hours: 'Hours before a new withdrawal method can be used',
+      hold_hours_hint:
+        'A newly added withdrawal address or bank account waits this long before it can receive a withdrawal (0 = at once, at most 720).',
+      hold_hours_invalid: 'Whole hours from 0 to 720',
       read_only: 'Your role can read this setting; compliance and super admins change it.',
       saved: 'Settings saved.',
     },

@@ -34,6 +34,15 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
+  user_devices: UserDevicesTable;
+}
+
+/** A device (`dev:<sha256 of its id>`) or client address (`ip:<address>`) an account has signed in from. */
+export interface UserDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_key: string;
+  first_seen_at: number;
 }
 
 /** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */

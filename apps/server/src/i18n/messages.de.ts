@@ -212,4 +212,9 @@ export const de: Messages = {
   'err.totp_not_on': 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
   'err.totp_setup_first': 'Bitte starten Sie die Einrichtung der Zwei-Faktor-Authentifizierung erneut',
   'err.totp_enrol_first': 'Bitte richten Sie zuerst die Zwei-Faktor-Authentifizierung ein',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Bestätigen Sie mit dem Code, der an Ihre eigene E-Mail oder Telefonnummer gesendet wurde',
+  'err.owner_totp_off':
+    'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiv; bestätigen Sie mit einem Bestätigungscode',
+  'err.method_on_hold': 'Diese Auszahlungsmethode ist neu und ab {time} UTC nutzbar',
 };

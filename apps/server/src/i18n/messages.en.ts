@@ -209,6 +209,10 @@ export const en = {
   'err.totp_not_on': 'Two-factor authentication is not on',
   'err.totp_setup_first': 'Please start the two-factor set-up again',
   'err.totp_enrol_first': 'Please set up two-factor authentication first',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirm with the verification code sent to your own email or phone',
+  'err.owner_totp_off': 'Two-factor authentication is not on for this account; confirm with a verification code instead',
+  'err.method_on_hold': 'This withdrawal method is new and can be used from {time} UTC',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -214,4 +214,8 @@ export const fr: Messages = {
   'err.totp_not_on': "L'authentification à deux facteurs n'est pas activée",
   'err.totp_setup_first': "Veuillez recommencer la configuration de l'authentification à deux facteurs",
   'err.totp_enrol_first': "Veuillez d'abord configurer l'authentification à deux facteurs",
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirmez avec le code de vérification envoyé à votre propre e-mail ou téléphone',
+  'err.owner_totp_off': 'La double authentification n’est pas activée sur ce compte ; confirmez avec un code de vérification',
+  'err.method_on_hold': 'Ce moyen de retrait est nouveau et utilisable à partir du {time} UTC',
 };

@@ -211,4 +211,8 @@ export const it: Messages = {
   'err.totp_not_on': "L'autenticazione a due fattori non è attiva",
   'err.totp_setup_first': "Ricomincia la configurazione dell'autenticazione a due fattori",
   'err.totp_enrol_first': "Configura prima l'autenticazione a due fattori",
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Conferma con il codice di verifica inviato alla tua email o al tuo telefono',
+  'err.owner_totp_off': 'L’autenticazione a due fattori non è attiva su questo account; conferma con un codice di verifica',
+  'err.method_on_hold': 'Questo metodo di prelievo è nuovo e sarà utilizzabile dal {time} UTC',
 };

@@ -209,4 +209,8 @@ export const jp: Messages = {
   'err.totp_not_on': '二段階認証は有効になっていません',
   'err.totp_setup_first': '二段階認証の設定を最初からやり直してください',
   'err.totp_enrol_first': '先に二段階認証を設定してください',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'ご本人のメールまたは電話に送信された認証コードで確認してください',
+  'err.owner_totp_off': 'このアカウントでは二段階認証が有効ではありません。認証コードで確認してください',
+  'err.method_on_hold': 'この出金方法は新しく追加されたため、{time} UTC から利用できます',
 };

@@ -207,4 +207,8 @@ export const kr: Messages = {
   'err.totp_not_on': '2단계 인증이 켜져 있지 않습니다',
   'err.totp_setup_first': '2단계 인증 설정을 처음부터 다시 시작해 주세요',
   'err.totp_enrol_first': '먼저 2단계 인증을 설정해 주세요',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': '본인 이메일 또는 휴대폰으로 보낸 인증 코드로 확인하세요',
+  'err.owner_totp_off': '이 계정은 2단계 인증이 켜져 있지 않습니다. 인증 코드로 확인하세요',
+  'err.method_on_hold': '새로 추가된 출금 방법으로 {time} UTC부터 사용할 수 있습니다',
 };

@@ -211,4 +211,8 @@ export const pt: Messages = {
   'err.totp_not_on': 'A autenticação de dois fatores não está ativada',
   'err.totp_setup_first': 'Comece novamente a configuração da autenticação de dois fatores',
   'err.totp_enrol_first': 'Configure primeiro a autenticação de dois fatores',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirme com o código de verificação enviado ao seu próprio e-mail ou telefone',
+  'err.owner_totp_off': 'A autenticação em dois fatores não está ativada nesta conta; confirme com um código de verificação',
+  'err.method_on_hold': 'Este método de saque é novo e poderá ser usado a partir de {time} UTC',
 };

@@ -211,4 +211,8 @@ export const spa: Messages = {
   'err.totp_not_on': 'La autenticación de dos factores no está activada',
   'err.totp_setup_first': 'Vuelva a empezar la configuración de la autenticación de dos factores',
   'err.totp_enrol_first': 'Configure primero la autenticación de dos factores',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Confirme con el código de verificación enviado a su propio correo o teléfono',
+  'err.owner_totp_off': 'La verificación en dos pasos no está activada en esta cuenta; confirme con un código de verificación',
+  'err.method_on_hold': 'Este método de retiro es nuevo y podrá usarse desde el {time} UTC',
 };

@@ -211,4 +211,8 @@ export const tr: Messages = {
   'err.totp_not_on': 'İki adımlı doğrulama açık değil',
   'err.totp_setup_first': 'Lütfen iki adımlı doğrulama kurulumuna yeniden başlayın',
   'err.totp_enrol_first': 'Lütfen önce iki adımlı doğrulamayı kurun',
+  // Withdrawal security (issue 17, point 6)
+  'err.owner_code_required': 'Kendi e-postanıza veya telefonunuza gönderilen doğrulama koduyla onaylayın',
+  'err.owner_totp_off': 'Bu hesapta iki adımlı doğrulama açık değil; bunun yerine doğrulama koduyla onaylayın',
+  'err.method_on_hold': 'Bu çekim yöntemi yeni eklendi ve {time} UTC itibarıyla kullanılabilir',
 };

@@ -120,6 +120,10 @@ export const drawMethod = z.object({
   payee_name: z.string(),
   payee_account: z.string(),
   remark: z.string(),
+  usable_at: z
+    .number()
+    .int()
+    .describe('When the method may first be used to withdraw (unix ms): bound time + withdraw_method_hold_hours.'),
 });
 export type DrawMethod = z.infer<typeof drawMethod>;
 

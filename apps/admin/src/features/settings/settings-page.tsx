@@ -5,6 +5,7 @@ import {
   BooleanInput,
   Edit,
   Loading,
+  NumberInput,
   SaveButton,
   SimpleForm,
   Toolbar,
@@ -37,7 +38,10 @@ export function SettingsPage() {
         redirect={false}
         title={false}
         actions={false}
-        transform={(d) => ({ withdraw_requires_kyc: d.withdraw_requires_kyc === true })}
+        transform={(d) => ({
+          withdraw_requires_kyc: d.withdraw_requires_kyc === true,
+          withdraw_method_hold_hours: Number(d.withdraw_method_hold_hours),
+        })}
         mutationOptions={{ onSuccess: () => notify('tp.settings.saved', { type: 'success' }) }}
         sx={{ maxWidth: 720 }}
       >
@@ -60,6 +64,21 @@ export function SettingsPage() {
             label="tp.settings.require_kyc"
             helperText="tp.settings.require_kyc_hint"
             disabled={!canChange}
+          />
+          <NumberInput
+            source="withdraw_method_hold_hours"
+            label="tp.settings.hold_hours"
+            helperText="tp.settings.hold_hours_hint"
+            min={0}
+            max={720}
+            step={1}
+            validate={(v: unknown) =>
+              Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 720 && v !== null && v !== ''
+                ? undefined
+                : 'tp.settings.hold_hours_invalid'
+            }
+            disabled={!canChange}
+            sx={{ maxWidth: 320 }}
           />
           {!canChange && (
             <Alert severity="info" variant="outlined">

@@ -114,6 +114,11 @@ export class AccountsRepository {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
   }
 
+  /** The language the user last signed in with: notices are written in it. */
+  async setLang(userId: number, lang: string): Promise<void> {
+    await this.db.updateTable('users').set({ lang }).where('id', '=', userId).execute();
+  }
+
   // Verification codes
 
   latestCode(address: string, purpose: number): Promise<CodeRow | undefined> {

@@ -27,11 +27,11 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
   });
   r.get(API.captcha, () => accounts.captcha());
 
-  // A code to change the password (type 3) goes to the signed-in user's own address.
+  // A code to change the password (type 3) or confirm a withdrawal (type 4) goes to the signed-in user's own address.
   r.call(
     API.sendEmail,
     async ({ req, params }) => {
-      const user = params.type === 3 ? (await auth.optional(req))?.user : undefined;
+      const user = params.type >= 3 ? (await auth.optional(req))?.user : undefined;
       await accounts.sendEmailCode(params, ctx(req, user));
       return null;
     },
@@ -40,7 +40,7 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
   r.call(
     API.sendSms,
     async ({ req, params }) => {
-      const user = params.type === 3 ? (await auth.optional(req))?.user : undefined;
+      const user = params.type >= 3 ? (await auth.optional(req))?.user : undefined;
       await accounts.sendSmsCode(params, ctx(req, user));
       return null;
     },

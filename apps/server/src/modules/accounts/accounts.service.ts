@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPE_EMAIL,
   ACCOUNT_TYPE_MOBILE,
   CODE_PURPOSE_REGISTER,
+  CODE_PURPOSE_WITHDRAW,
   LANG_TAGS,
   LOGIN_TYPE_DEMO,
   emailParam,
@@ -35,6 +36,8 @@ import { timeText } from '../../core/time.ts';
 import { decoyPasswordHash, hashPassword, randomCode, safeEqual, sha256, verifyPassword } from '../../core/security.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { MessageSender } from '../../ports/messaging.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
+import type { Tx } from '../../db/database.ts';
 import { demoFunded } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -59,6 +62,9 @@ export interface AccountsDeps {
   captchaText?: (() => string) | undefined;
   /** Two-factor sign-in (modules/twofactor), checked once the password is right. */
   secondFactor?: SecondFactorCheck | undefined;
+  notifier?: Notifier | undefined;
+  /** Told of every successful sign-in (the notifications module: a new device is notified); never throws. */
+  signedIn?: ((userId: number, from: { ip: string; deviceId?: string | undefined }) => void) | undefined;
 }
 
 /** Registration, sign-in, verification codes and passwords of traders, and the reference data the app starts with. */
@@ -67,9 +73,11 @@ export class AccountsService {
   private readonly loginFailures: RateLimiter;
   private readonly demoCreations: RateLimiter;
   private readonly codes: VerificationCodes;
+  private readonly notifier: Notifier;
 
   constructor(private readonly d: AccountsDeps) {
     this.codes = new VerificationCodes(d);
+    this.notifier = d.notifier ?? silentNotifier;
     this.loginFailures = new RateLimiter(d.clock, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
     this.demoCreations = new RateLimiter(d.clock, 30, 60 * MINUTE);
   }
@@ -114,15 +122,42 @@ export class AccountsService {
     return this.codes.captcha();
   }
 
-  async sendEmailCode(p: { email: string; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
-    const target: CodeTarget = { channel: 'email', address: p.email };
+  async sendEmailCode(p: { email?: string | undefined; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
+    if (p.type === CODE_PURPOSE_WITHDRAW) return this.sendOwnerCode(ACCOUNT_TYPE_EMAIL, ctx);
+    const target: CodeTarget = { channel: 'email', address: p.email! };
     await this.sendCode(target, p.type, ctx);
   }
 
-  async sendSmsCode(p: { to: string; area_id: number; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
-    const area = await this.area(p.area_id);
+  async sendSmsCode(
+    p: { to?: string | undefined; area_id?: number | undefined; type: CodePurpose },
+    ctx: RequestCtx,
+  ): Promise<void> {
+    if (p.type === CODE_PURPOSE_WITHDRAW) return this.sendOwnerCode(ACCOUNT_TYPE_MOBILE, ctx);
+    const area = await this.area(p.area_id!);
     if (p.type === CODE_PURPOSE_REGISTER) this.refuseRestricted(area);
-    await this.sendCode(this.phoneTarget(area, p.to).code, p.type, ctx);
+    await this.sendCode(this.phoneTarget(area, p.to!).code, p.type, ctx);
+  }
+
+  /**
+   * A type-4 code (confirm a withdrawal or a new withdrawal method) goes only to the signed-in account's own address
+   * on that channel, never to one named in the request (DESIGN §10).
+   */
+  private async sendOwnerCode(channel: typeof ACCOUNT_TYPE_EMAIL | typeof ACCOUNT_TYPE_MOBILE, ctx: RequestCtx): Promise<void> {
+    if (!ctx.user) throw new AppError('err.session_expired', {}, 999);
+    if (ctx.user.is_demo) throw refuse('err.only_real_account');
+    await this.codes.send(await this.ownTarget(ctx.user, channel), CODE_PURPOSE_WITHDRAW, ctx);
+  }
+
+  /**
+   * Checks a type-4 code sent to the user's own address (mail for an email account, SMS for a phone account) and
+   * returns what uses it up inside the caller's transaction: of the requests that carry one code, one succeeds.
+   */
+  async checkOwnerCode(user: UserRow, code: string): Promise<(trx: Tx) => Promise<void>> {
+    const target = await this.ownTarget(user, user.email ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE);
+    const codeId = await this.codes.check(target, CODE_PURPOSE_WITHDRAW, code);
+    return async (trx) => {
+      if (!(await this.d.repo.consumeCode(trx, codeId, this.d.clock.now()))) throw refuse('err.code_expired');
+    };
   }
 
   private async sendCode(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
@@ -240,6 +275,8 @@ export class AccountsService {
     await this.d.secondFactor?.atLogin('user', user.id, p.totp);
     this.loginFailures.reset(`acct:${accountKey}`);
     const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent, ctx.peer);
+    if (user.lang !== ctx.lang) await this.d.repo.setLang(user.id, ctx.lang);
+    if (!user.is_demo) this.d.signedIn?.(user.id, { ip: ctx.ip, deviceId: p.device_id });
     return { token, user };
   }
 
@@ -315,6 +352,7 @@ export class AccountsService {
       throw refuse(target.code.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
     const codeId = await this.codes.check(target.code, 2, p.auth_code);
     await this.replacePassword(user.id, codeId, p.new_password);
+    this.notifier.notify(user.id, { kind: 'password_reset' });
   }
 
   /** A national number in an area, as an SMS target; refuses a malformed number. */
@@ -358,6 +396,7 @@ export class AccountsService {
     const target = await this.ownTarget(user, p.type);
     const codeId = await this.codes.check(target, 3, p.auth_code);
     await this.replacePassword(user.id, codeId, p.new_password, sessionId);
+    this.notifier.notify(user.id, { kind: 'password_changed' });
   }
 
   /** Uses the code, sets the new password and signs out every session but `keepSessionId`, all in one transaction. */

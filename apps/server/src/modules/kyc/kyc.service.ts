@@ -3,6 +3,7 @@ import { AppError, refuse } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { timeText } from '../../core/time.ts';
 import type { Actor } from '../audit/staff-guard.ts';
@@ -15,6 +16,7 @@ export interface KycDeps {
   repo: KycRepository;
   audit: AuditRepository;
   images: ImageStore;
+  notifier?: Notifier | undefined;
   clock: Clock;
 }
 
@@ -111,7 +113,7 @@ export class KycService {
   private async decide(actor: Actor, id: number, status: number, remark: string) {
     const at = this.d.clock.now();
     try {
-      return await this.d.db.transaction().execute(async (trx) => {
+      const decided = await this.d.db.transaction().execute(async (trx) => {
         const before = await this.d.repo.get(trx, id);
         if (!before) throw refuse('err.record_unknown');
         if (status === KYC_APPROVED && (await this.d.repo.cardApprovedElsewhere(trx, before.card_id, before.user_id)))
@@ -135,6 +137,9 @@ export class KycService {
         );
         return kycState(after);
       });
+      const approved = status === KYC_APPROVED;
+      (this.d.notifier ?? silentNotifier).notify(decided.user_id, { kind: 'kyc_decided', approved, remark });
+      return decided;
     } catch (err) {
       // The partial unique index on approved ID numbers is the last word when two approvals race.
       if (status === KYC_APPROVED && !(err instanceof AppError) && /unique|constraint/i.test(String(err)))

@@ -28,6 +28,8 @@ export const SETTINGS_DEFAULTS = {
   session_absolute_minutes: '43200',
   /** Hours a staff session lasts at most from sign-in, however active (1 to 168); the idle limit applies as well. */
   staff_session_max_hours: '12',
+  /** Hours a newly bound withdrawal method waits before it can be used (DESIGN §10); 0 = at once. */
+  withdraw_method_hold_hours: '24',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

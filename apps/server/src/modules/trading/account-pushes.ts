@@ -9,6 +9,7 @@ import {
 import { formatMoney, pointsToPrice } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
 import type { Bus } from '../../ports/bus.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { LiveAccount, LiveBook } from './live-book.ts';
 
 const PUSH_EVERY_MS = 250;
@@ -23,6 +24,7 @@ export class AccountPushes {
   constructor(
     private readonly book: LiveBook,
     private readonly bus: Bus,
+    private readonly notifier: Notifier = silentNotifier,
   ) {}
 
   start(): void {
@@ -47,6 +49,12 @@ export class AccountPushes {
       HazardRate: level,
       msg: translate(lang, 'trade.margin_call', { level: level.toFixed(2) }),
     }));
+    if (!acc.demo) this.notifier.notify(acc.userId, { kind: 'margin_call', level: level.toFixed(2) });
+  }
+
+  /** A stop-out closed or cancelled orders (committed): the trader is told by mail/SMS too. */
+  stoppedOut(acc: LiveAccount): void {
+    if (!acc.demo) this.notifier.notify(acc.userId, { kind: 'stop_out' });
   }
 
   /**

@@ -204,6 +204,7 @@ export class RiskMonitor {
       if (cancelled.length || closed.length) {
         const ids = [...cancelled, ...closed.map((c) => c.o)].map((o) => o.id);
         this.pushes.closed(acc.userId, ids, CLOSED_BY_STOP_OUT);
+        this.pushes.stoppedOut(acc);
       }
     } finally {
       for (const o of all) o.busy = false;

@@ -62,6 +62,8 @@ describe('TradingEngine', () => {
   let instruments: Instrument[];
   /** FOREX_CLOSED messages by user, as the gateway would receive them from the bus. */
   let closedPushes: Array<{ userId: number; message: ForexClosedMessage }>;
+  /** Notices the engine asked to be mailed (margin call, stop-out). */
+  let notices: Array<{ userId: number; kind: string }>;
   let nextUser = 1000;
 
   beforeEach(async () => {
@@ -90,6 +92,7 @@ describe('TradingEngine', () => {
 
     const bus = new InProcessBus();
     closedPushes = [];
+    notices = [];
     bus.subscribe({
       deliver() {},
       deliverToUser(userId: number, channel: string, message: UserMessage) {
@@ -115,6 +118,7 @@ describe('TradingEngine', () => {
       log: quietLog,
       staleQuoteMs: 10_000,
       demoStartBalance: '100000',
+      notifier: { notify: (userId, notice) => notices.push({ userId, kind: notice.kind }) },
     });
     ledger.onUserMovement((m) => engine.cashMoved(m));
     await engine.start(instruments, termsOf);
@@ -243,6 +247,11 @@ describe('TradingEngine', () => {
     expect(engine.order(kept.id)).toBeDefined();
     expect(closedPushes).toEqual([
       { userId: thin, message: { type: 'FOREX_CLOSED', id: [lost.id], ClosedType: CLOSED_BY_STOP_OUT } },
+    ]);
+    // The trader is told by mail of the margin call on the way down, then of the stop-out (issue 17, notices).
+    expect(notices).toEqual([
+      { userId: thin, kind: 'margin_call' },
+      { userId: thin, kind: 'stop_out' },
     ]);
     // 1200 − 3 fee − 710 loss (1.08510 → 1.07800).
     expect(engine.account(thin)!.cash).toBe(usd('487'));

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { Notifier } from '../../ports/notifier.ts';
 import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository.ts';
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
@@ -36,6 +37,8 @@ export interface EngineDeps {
   log: FastifyBaseLogger;
   staleQuoteMs: number;
   demoStartBalance: string;
+  /** Tells real traders of a margin call and a stop-out by mail/SMS (the notifications module). */
+  notifier?: Notifier | undefined;
 }
 
 /** Everything an order's checks need of the engine, read at one instant. */
@@ -68,7 +71,7 @@ export class TradingEngine {
 
   constructor(private readonly d: EngineDeps) {
     this.book = new LiveBook(d);
-    this.pushes = new AccountPushes(this.book, d.bus);
+    this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
     this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, d);
     this.lookup = this.book.lookup;

@@ -92,24 +92,31 @@ export class WalletConfigService {
   }
 
   async walletSettings() {
-    return { withdraw_requires_kyc: (await this.d.settings.get('withdraw_requires_kyc')) === '1' };
+    return {
+      withdraw_requires_kyc: (await this.d.settings.get('withdraw_requires_kyc')) === '1',
+      withdraw_method_hold_hours: await this.d.settings.int('withdraw_method_hold_hours'),
+    };
   }
 
-  async setWalletSettings(actor: Actor, requireKyc: boolean) {
+  /** Changes the given wallet settings (a non-empty subset, validated by the contract), audited. */
+  async setWalletSettings(actor: Actor, changes: { withdraw_requires_kyc?: boolean; withdraw_method_hold_hours?: number }) {
     const before = await this.walletSettings();
-    await this.d.settings.set('withdraw_requires_kyc', requireKyc ? '1' : '0');
+    if (changes.withdraw_requires_kyc !== undefined)
+      await this.d.settings.set('withdraw_requires_kyc', changes.withdraw_requires_kyc ? '1' : '0');
+    if (changes.withdraw_method_hold_hours !== undefined)
+      await this.d.settings.set('withdraw_method_hold_hours', String(changes.withdraw_method_hold_hours));
     await this.d.audit.record({
       staffId: actor.staffId,
       action: 'settings.update',
       targetType: 'settings',
-      targetId: 'withdraw_requires_kyc',
-      before,
-      after: { withdraw_requires_kyc: requireKyc },
+      targetId: Object.keys(changes).join(','),
+      before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]])),
+      after: changes,
       ip: actor.ip,
       peer: actor.peer,
       at: this.d.clock.now(),
     });
-    return { withdraw_requires_kyc: requireKyc };
+    return this.walletSettings();
   }
 
   private async saveChannel(

@@ -4,11 +4,12 @@ import { refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import { depositCredited, withdrawalPaid, withdrawalReturned } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { ImageStore } from './wallet.service.ts';
+import { methodAddress, type ImageStore } from './wallet.service.ts';
 import type { QueueFilter } from '../../db/review-queue.ts';
 import type { DepositRow, WalletRepository, WithdrawalRow } from './wallet.repository.ts';
 import { plainAmount } from './wallet.views.ts';
@@ -21,6 +22,7 @@ export interface ReviewDeps {
   images: ImageStore;
   /** Shown beside each withdrawal, so staff see whether its owner is verified. */
   kycStatus: (userId: number) => Promise<number>;
+  notifier?: Notifier | undefined;
   clock: Clock;
 }
 
@@ -32,7 +34,11 @@ const usd = (v: number) => formatMoney(micros(v), 2);
  * Of two racing decisions exactly one changes the status; the other is told the record was already reviewed.
  */
 export class WalletReviewService {
-  constructor(private readonly d: ReviewDeps) {}
+  private readonly notifier: Notifier;
+
+  constructor(private readonly d: ReviewDeps) {
+    this.notifier = d.notifier ?? silentNotifier;
+  }
 
   async depositQueue(f: QueueFilter) {
     const { rows, total } = await this.d.repo.depositQueue(f);
@@ -93,12 +99,14 @@ export class WalletReviewService {
     const row = await this.decideDeposit(actor, id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
       this.d.ledger.post(trx, depositCredited({ depositId: id, userId: before.user_id, amount: micros(before.usd_amount), at })),
     );
+    this.notifier.notify(row.user_id, { kind: 'deposit_credited', amount: micros(row.usd_amount) });
     return depositState({ ...row, status: RECORD_COMPLETED });
   }
 
   /** Rejects (2) or marks invalid (3) with a remark the user reads; no money moves. */
   async rejectDeposit(actor: Actor, id: number, remark: string, status = RECORD_REJECTED) {
     const row = await this.decideDeposit(actor, id, { status, remark }, async () => undefined);
+    this.notifier.notify(row.user_id, { kind: 'deposit_rejected', amount: micros(row.usd_amount), remark });
     return depositState({ ...row, status, remark });
   }
 
@@ -117,6 +125,11 @@ export class WalletReviewService {
         }),
       ),
     );
+    this.notifier.notify(row.user_id, {
+      kind: 'withdrawal_paid',
+      amount: micros(row.amount),
+      address: methodAddress({ dc_address: row.address, payee_account: row.payee_account, bank_name: row.bank_name }),
+    });
     return withdrawalState({ ...row, status: RECORD_COMPLETED, transfer_ref: transferRef });
   }
 
@@ -128,6 +141,7 @@ export class WalletReviewService {
         withdrawalReturned({ withdrawalId: id, userId: before.user_id, amount: micros(before.amount), at }),
       ),
     );
+    this.notifier.notify(row.user_id, { kind: 'withdrawal_rejected', amount: micros(row.amount), remark });
     return withdrawalState({ ...row, status: RECORD_REJECTED, remark });
   }
 

@@ -61,7 +61,7 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
   });
 
   r.get(ADMIN_API.walletSettings, () => config.walletSettings());
-  r.post(ADMIN_API.walletSettings, ({ staff, params }) => config.setWalletSettings(staff.actor, params.withdraw_requires_kyc), {
+  r.post(ADMIN_API.walletSettings, ({ staff, params }) => config.setWalletSettings(staff.actor, params), {
     done: 'ok.saved',
   });
 }

@@ -141,8 +141,8 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  async insertMethod(row: Insertable<DrawMethodsTable>): Promise<number> {
-    const r = await this.db.insertInto('draw_methods').values(row).returning('id').executeTakeFirstOrThrow();
+  async insertMethod(row: Insertable<DrawMethodsTable>, trx: Tx | Db = this.db): Promise<number> {
+    const r = await trx.insertInto('draw_methods').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(r.id);
   }
 

@@ -42,13 +42,19 @@ export function walletRoutes(r: Router, wallet: WalletService) {
         number: p.number,
         methodId: p.draw_method_id,
         memo: p.memo,
+        auth_code: p.auth_code,
+        totp: p.totp,
       }),
     { done: 'ok.withdrawal_submitted' },
   );
   r.get(API.drawList, ({ req, user, params: p }) => wallet.withdrawals(user.user, req.lang, p.type, p.page, p.limit));
 
   r.get(API.getDrawMethod, ({ user, params: p }) => wallet.methods(user.user, p.draw_type, p.draw_id));
-  r.post(API.bindDrawMethod, ({ user, params }) => wallet.bindMethod(user.user, params), { done: 'ok.method_bound' });
+  r.post(
+    API.bindDrawMethod,
+    ({ user, params: { auth_code, totp, ...method } }) => wallet.bindMethod(user.user, method, { auth_code, totp }),
+    { done: 'ok.method_bound' },
+  );
   r.post(
     API.delDrawMethod,
     async ({ user, params }) => {

@@ -28,10 +28,12 @@ import {
   type Micros,
 } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
+import { timeText } from '../../core/time.ts';
 import { transaction } from '../../db/after-commit.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import { withdrawalRequested } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -52,6 +54,21 @@ export interface FloatingSource {
   floating(userId: number): Micros;
 }
 
+/** The owner's proof sent with a money movement: a type-4 code, or a TOTP code when two-factor is on (DESIGN §10). */
+export interface OwnerProof {
+  auth_code?: string | undefined;
+  totp?: string | undefined;
+}
+
+/**
+ * Checks that the account's owner confirmed a money movement (the accounts module implements it, app.ts wires it).
+ * `check` refuses a missing, wrong or used proof; what it returns must run inside the movement's transaction and
+ * uses the proof up there (compare-and-set), so one code serves one action however many requests carry it.
+ */
+export interface OwnerConfirmation {
+  check(user: UserRow, proof: OwnerProof): Promise<(trx: Tx) => Promise<void>>;
+}
+
 export interface WalletDeps {
   db: Db;
   repo: WalletRepository;
@@ -60,6 +77,8 @@ export interface WalletDeps {
   images: ImageStore;
   engine: FloatingSource;
   kycStatus: (userId: number) => Promise<KycStatus>;
+  owner: OwnerConfirmation;
+  notifier?: Notifier | undefined;
   clock: Clock;
 }
 
@@ -89,7 +108,11 @@ export const requireReal = (user: UserRow): void => {
 
 /** The trader's side of the wallet: deposits, withdrawals and withdrawal methods (DESIGN §6). */
 export class WalletService {
-  constructor(private readonly d: WalletDeps) {}
+  private readonly notifier: Notifier;
+
+  constructor(private readonly d: WalletDeps) {
+    this.notifier = d.notifier ?? silentNotifier;
+  }
 
   // Deposits
 
@@ -176,7 +199,11 @@ export class WalletService {
    * pay it out or give it back. The amount may not exceed the free balance: cash less any floating loss, so a
    * withdrawal never pushes open positions towards a margin call.
    */
-  async draw(user: UserRow, lang: Lang, p: { currencyId: number; number: string; methodId: number; memo?: string }) {
+  async draw(
+    user: UserRow,
+    lang: Lang,
+    p: { currencyId: number; number: string; methodId: number; memo?: string | undefined } & OwnerProof,
+  ) {
     requireReal(user);
     if ((await this.kycRequired()) && (await this.d.kycStatus(user.id)) !== KYC_APPROVED) throw refuse('err.kyc_required');
     const currency = await this.d.repo.drawCurrency(p.currencyId);
@@ -184,12 +211,16 @@ export class WalletService {
     const method = await this.d.repo.method(user.id, p.methodId);
     if (!method) throw refuse('err.method_unknown');
     if (method.draw_id !== currency.id) throw refuse('err.method_currency_mismatch');
+    const usableAt = await this.usableAt(method.created_at);
+    if (usableAt > this.d.clock.now()) throw refuse('err.method_on_hold', { time: timeText(usableAt) });
     const amount = requireAmount(p.number, { ...view.amountRule(currency), precision: Math.min(currency.precision, 2) });
     const fee = withdrawalFee(amount, { feeType: currency.fee_type, drawRate: parseRate(currency.draw_rate) });
     const received = withdrawalReceived(amount, fee, parseRate(currency.usd_price));
     if (received <= 0n) throw refuse('err.amount_below_min', { min: formatMoney(micros(fee + 10_000n), 2) });
+    const useProof = await this.d.owner.check(user, p);
     const at = this.d.clock.now();
     const id = await transaction(this.d.db, async (trx) => {
+      await useProof(trx);
       if ((await this.d.repo.waitingWithdrawals(trx, user.id)) >= MAX_WAITING_WITHDRAWALS)
         throw refuse('err.withdraw_pending_limit', { max: MAX_WAITING_WITHDRAWALS });
       const free = this.free(user.id, await this.d.ledger.lockBalance(trx, user.id, 'cash'));
@@ -217,6 +248,7 @@ export class WalletService {
       await this.d.ledger.post(trx, withdrawalRequested({ withdrawalId, userId: user.id, amount, at }));
       return withdrawalId;
     });
+    this.notifier.notify(user.id, { kind: 'withdrawal_requested', amount, address: methodAddress(method) });
     const row = await this.d.repo.withdrawal(this.d.db, id);
     return view.withdrawalRecord(lang, row!);
   }
@@ -236,7 +268,8 @@ export class WalletService {
       this.d.repo.drawCurrencies(type, false),
     ]);
     const byId = new Map(currencies.map((c) => [c.id, c]));
-    return rows.map((r) => view.drawMethod(r, byId.get(r.draw_id)));
+    const hold = await this.holdMs();
+    return rows.map((r) => view.drawMethod(r, byId.get(r.draw_id), r.created_at + hold));
   }
 
   /** Binds a coin address (checked for the currency's network) or a bank account to a withdrawal currency. */
@@ -252,8 +285,9 @@ export class WalletService {
           bank_swift: string;
           payee_name: string;
           payee_account: string;
-          remark?: string;
+          remark?: string | undefined;
         },
+    proof: OwnerProof,
   ) {
     requireReal(user);
     const currency = await this.d.repo.drawCurrency(p.draw_id);
@@ -280,18 +314,16 @@ export class WalletService {
     }
     const key = (m: typeof blank & { draw_id: number }) => `${m.draw_id}|${m.dc_address}|${m.payee_account}`;
     if (existing.some((m) => key(m) === key({ ...fields, draw_id: currency.id }))) throw refuse('err.method_exists');
-    const id = await this.d.repo.insertMethod({
-      user_id: user.id,
-      type: p.type,
-      draw_id: currency.id,
-      ...fields,
-      created_at: this.d.clock.now(),
-      deleted_at: null,
+    const useProof = await this.d.owner.check(user, proof);
+    const at = this.d.clock.now();
+    const row = { user_id: user.id, type: p.type, draw_id: currency.id, ...fields, created_at: at, deleted_at: null };
+    const id = await transaction(this.d.db, async (trx) => {
+      await useProof(trx);
+      return this.d.repo.insertMethod(row, trx);
     });
-    return view.drawMethod(
-      { id, user_id: user.id, type: p.type, draw_id: currency.id, ...fields, created_at: 0, deleted_at: null },
-      currency,
-    );
+    const usableAt = at + (await this.holdMs());
+    this.notifier.notify(user.id, { kind: 'withdraw_method_added', address: methodAddress(row), usableAt });
+    return view.drawMethod({ id, ...row }, currency, usableAt);
   }
 
   async deleteMethod(user: UserRow, id: number): Promise<void> {
@@ -313,6 +345,15 @@ export class WalletService {
     return view.depositRecord(lang, row, this.d.images.signedUrl(row.proof_name));
   }
 
+  /** How long a new method waits before it can be used: `withdraw_method_hold_hours`, read at the time of use. */
+  private async holdMs(): Promise<number> {
+    return Math.max(0, await this.d.settings.int('withdraw_method_hold_hours')) * 3_600_000;
+  }
+
+  private async usableAt(boundAt: number): Promise<number> {
+    return boundAt + (await this.holdMs());
+  }
+
   private async kycRequired(): Promise<boolean> {
     return (await this.d.settings.get('withdraw_requires_kyc')) === '1';
   }
@@ -321,4 +362,11 @@ export class WalletService {
   private free(userId: number, cash: Micros): Micros {
     return freeMargin({ balance: cash, floating: this.d.engine.floating(userId) });
   }
+}
+
+/** A method's address as the user knows it, masked for notices: the coin address or the bank account. */
+export function methodAddress(m: { dc_address: string; payee_account: string; bank_name: string }): string {
+  const text = m.dc_address || m.payee_account;
+  const masked = text.length > 10 ? `${text.slice(0, 4)}…${text.slice(-4)}` : `…${text.slice(-4)}`;
+  return m.dc_address ? masked : `${m.bank_name} ${masked}`;
 }

@@ -102,7 +102,7 @@ const currencyRef = (c: { id: number; code: string; protocol: string } | undefin
   protocol: c?.protocol ?? '',
 });
 
-export const drawMethod = (r: DrawMethodRow, currency: DrawCurrencyRow | undefined): DrawMethod => ({
+export const drawMethod = (r: DrawMethodRow, currency: DrawCurrencyRow | undefined, usableAt: number): DrawMethod => ({
   id: r.id,
   type: r.type as DrawType,
   draw_id: r.draw_id,
@@ -114,6 +114,7 @@ export const drawMethod = (r: DrawMethodRow, currency: DrawCurrencyRow | undefin
   payee_name: r.payee_name,
   payee_account: r.payee_account,
   remark: r.remark,
+  usable_at: usableAt,
 });
 
 export const withdrawalRecord = (lang: Lang, r: WithdrawalRow): WithdrawalRecord => ({

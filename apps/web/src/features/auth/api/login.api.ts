@@ -3,13 +3,21 @@ import type { z } from 'zod';
 import { API } from '@tradepad/contracts/api-paths';
 import type { LoginResult, loginParams } from '@tradepad/contracts/accounts';
 import { apiCallEnvelope } from '../../../shared/api/http-client.ts';
+import { deviceId } from '../../../shared/lib/device-id.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
 
 export type LoginParams = z.output<typeof loginParams>;
 
-/** POST user/loginForU (form): `login_type` 1 email, 2 mobile (with `area_id`), 3 demo. */
+/**
+ * POST user/loginForU (form): `login_type` 1 email, 2 mobile (with `area_id`), 3 demo. The device id goes with it, so
+ * the owner is told of a sign-in from a device the account has not used before (DESIGN §10).
+ */
 export async function login(params: LoginParams): Promise<{ result: LoginResult; msg: string }> {
-  const envelope = await apiCallEnvelope<LoginResult>(API.login, { method: 'POST', params, loading: true });
+  const envelope = await apiCallEnvelope<LoginResult>(API.login, {
+    method: 'POST',
+    params: { device_id: deviceId(), ...params },
+    loading: true,
+  });
   if (!envelope.data) throw new Error('login without data');
   return { result: envelope.data, msg: envelope.msg };
 }

@@ -19,7 +19,7 @@ export function useDrawMethods(type: DrawType, drawId?: number | null) {
 }
 
 export type BindInput =
-  | { type: typeof DRAW_COIN; draw_id: number; dc_address: string }
+  | { type: typeof DRAW_COIN; draw_id: number; dc_address: string; auth_code: string }
   | {
       type: typeof DRAW_BANK;
       draw_id: number;
@@ -29,6 +29,7 @@ export type BindInput =
       payee_name: string;
       payee_account: string;
       remark: string;
+      auth_code: string;
     };
 
 /** POST wallet/bind_draw_method: the server checks a coin address against the currency's network. */

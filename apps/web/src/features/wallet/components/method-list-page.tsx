@@ -1,4 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Link } from '../../../shared/router/router.tsx';
 import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { DRAW_BANK, DRAW_COIN, type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
@@ -24,6 +26,7 @@ export default function CoinAddressListPage() {
 /** The bound methods of one type, each removable after a confirmation (DESIGN §9), and a way to add one. */
 function MethodListPage({ type }: { type: DrawType }) {
   const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
   const bank = type === DRAW_BANK;
   const methods = useDrawMethods(type);
   const del = useDeleteDrawMethod();
@@ -77,6 +80,11 @@ function MethodListPage({ type }: { type: DrawType }) {
               <span className="method-name">{methodTitle(m)}</span>
               <span className="method-detail">{methodDetail(m)}</span>
               {bank && m.bank_swift && <span className="method-detail">SWIFT {m.bank_swift}</span>}
+              {m.usable_at > Date.now() && (
+                <span className="method-hold" data-testid={`method-hold-${m.id}`}>
+                  {t('withdraw.usableFrom', { time: formatDateTime(m.usable_at, lang) })}
+                </span>
+              )}
             </span>
             <button
               type="button"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawMethod } from '@tradepad/contracts/wallet';
-import { maskAccount, methodDetail, methodTitle } from './method-text.ts';
+import { maskAccount, maskAddress, methodDestination, methodDetail, methodTitle } from './method-text.ts';
 
 const base: DrawMethod = {
   id: 1,
@@ -14,6 +14,7 @@ const base: DrawMethod = {
   payee_name: '',
   payee_account: '',
   remark: '',
+  usable_at: 0,
 };
 
 describe('method text', () => {
@@ -35,5 +36,13 @@ describe('method text', () => {
     expect(methodTitle(bank)).toBe('HSBC · EUR');
     expect(methodDetail(bank)).toBe('Ada Lovelace •••• 3000');
     expect(maskAccount('123')).toBe('123');
+  });
+
+  it('masks where a withdrawal goes for the final confirmation', () => {
+    expect(maskAddress('TQ5Nx1ChdvZ9rMNyKkJyq1fwDz5jvmS3aB')).toBe('TQ5Nx1…vmS3aB');
+    expect(methodDestination(base)).toBe('TQ5Nx1…vmS3aB');
+    expect(
+      methodDestination({ ...base, type: 2, dc_address: '', bank_name: 'HSBC', payee_name: 'Alice', payee_account: '123456789' }),
+    ).toBe('HSBC · Alice •••• 6789');
   });
 });

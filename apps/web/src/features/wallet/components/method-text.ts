@@ -23,3 +23,14 @@ export function methodDetail(m: DrawMethod): string {
   if (m.type === DRAW_BANK) return `${m.payee_name} ${maskAccount(m.payee_account)}`;
   return m.dc_address;
 }
+
+/** A coin address with its middle hidden (`TR7NHq…jLj6t`), enough to check it against one's wallet at a glance. */
+export function maskAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
+}
+
+/** Where a withdrawal goes, masked: the coin address, or the payee and the account's last 4 characters. */
+export function methodDestination(m: DrawMethod): string {
+  if (m.type === DRAW_BANK) return `${m.bank_name} · ${m.payee_name} ${maskAccount(m.payee_account)}`;
+  return maskAddress(m.dc_address);
+}

@@ -10,9 +10,9 @@ import {
   type DrawMethod,
   type DrawType,
 } from '@tradepad/contracts/wallet';
-import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
+import { formatDateTime, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { Dialog } from '../../../shared/ui/antd.ts';
+import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -25,13 +25,26 @@ import { useDraw, useDrawConfig, useDrawSymbols } from '../api/withdrawals.api.t
 import { checkAmount, truncateAmount } from '../hooks/amount-check.ts';
 import { withdrawalFigures } from '../hooks/money-figures.ts';
 import { ChoiceChips } from './choice-chips.tsx';
-import { methodDetail, methodTitle, networkOf } from './method-text.ts';
+import { methodDestination, methodDetail, methodTitle, networkOf } from './method-text.ts';
+import { OwnerCodeField } from './owner-code-field.tsx';
 import { WithdrawalRecords } from './withdrawal-records.tsx';
 import '../../../shared/market/market.css';
 import '../../../shared/ui/form.css';
 import './wallet.css';
 
-type FieldName = 'method' | 'amount';
+type FieldName = 'method' | 'amount' | 'code';
+
+/** A value kept in its own direction inside a sentence (an amount or an address in Arabic text). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** What the final "send X to Y" step shows before anything is sent. */
+interface Pending {
+  amount: string;
+  fee: string;
+  received: string;
+  to: string;
+  method: DrawMethod;
+}
 
 /**
  * /mine/withdraw (spec §2, §5): to a bound coin address or bank account of the chosen currency, an amount in USD up
@@ -130,6 +143,8 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
   const method: DrawMethod | undefined = bound.find((m) => m.id === chosenMethod) ?? (bound.length === 1 ? bound[0] : undefined);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
   const check = useFieldCheck<FieldName>();
   const flight = useSingleFlight();
   const draw = useDraw();
@@ -158,6 +173,10 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
     ? t('wallet.limits', { min: minText, max: formatQuantity(currency.max_amount, lang), unit: 'USD' })
     : t('wallet.limitsMin', { min: minText, unit: 'USD' });
 
+  const onHold = (m: DrawMethod) => m.usable_at > Date.now();
+  const usableText = (m: DrawMethod) => formatDateTime(m.usable_at, lang);
+
+  /** Checks the form, then asks for the final confirmation: nothing is sent before it. */
   const submit = () =>
     flight.run(async () => {
       if (!method) {
@@ -167,21 +186,43 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
         }
         return void check.refuse('method', type === DRAW_BANK ? 'withdraw.pickBank' : 'withdraw.pickAddress');
       }
+      if (onHold(method)) return void check.refuse('method', 'withdraw.onHold', { time: usableText(method) });
       const result = checkAmount(amount, currency, freeBalance);
       if (!result.ok) return void check.refuse('amount', result.refusal.key, result.refusal.values);
+      if (!code.trim()) return void check.refuse('code', 'withdraw.codeRequired');
       check.clear();
+      const f = withdrawalFigures(result.amount, currency);
+      setPending({
+        amount: `${formatDecimal(result.amount, lang, 2)} USD`,
+        fee: f ? `${formatDecimal(f.fee, lang, Math.max(2, f.fee.split('.')[1]?.length ?? 2))} USD` : '--',
+        received: f ? `${formatDecimal(f.received, lang, 2)} ${unit}` : '--',
+        to: methodDestination(method),
+        method,
+      });
+    });
+
+  /** The confirmed withdrawal: sent once, with the code. */
+  const confirm = () =>
+    flight.run(async () => {
+      if (!pending) return;
+      const result = checkAmount(amount, currency, freeBalance);
+      if (!result.ok) return void setPending(null);
       try {
         await draw.mutateAsync({
           draw_currency_id: currency.id,
           number: result.amount,
-          draw_method_id: method.id,
+          draw_method_id: pending.method.id,
           memo: memo.trim(),
+          auth_code: code.trim(),
         });
       } catch {
+        setPending(null);
         return; // The API client showed the server's message.
       }
+      setPending(null);
       setAmount('');
       setMemo('');
+      setCode('');
       void navigate('/mine/withdraw?view=records');
     });
 
@@ -230,6 +271,11 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
                   <span className="method-text">
                     <span className="method-name">{methodTitle(m)}</span>
                     <span className="method-detail">{methodDetail(m)}</span>
+                    {onHold(m) && (
+                      <span className="method-hold" data-testid={`withdraw-method-hold-${m.id}`}>
+                        {t('withdraw.usableFrom', { time: usableText(m) })}
+                      </span>
+                    )}
                   </span>
                   {m.id === method?.id && <CheckCircleFill color="var(--tp-primary)" fontSize={20} aria-hidden />}
                 </button>
@@ -307,9 +353,79 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
         testId="withdraw-memo"
         onChange={(e) => setMemo(e.target.value)}
       />
+      <OwnerCodeField
+        value={code}
+        onChange={setCode}
+        invalid={check.invalid === 'code'}
+        testIds={['withdraw-code', 'withdraw-send-code']}
+      />
       <SubmitButton busy={flight.busy} testId="withdraw-submit">
         {flight.busy ? t('common.sending') : t('withdraw.submit')}
       </SubmitButton>
+      <Popup
+        visible={pending !== null}
+        onMaskClick={() => !flight.busy && setPending(null)}
+        onClose={() => setPending(null)}
+        bodyClassName="withdraw-confirm"
+        destroyOnClose
+      >
+        {pending && (
+          <div role="dialog" aria-modal="true" aria-labelledby="withdraw-confirm-title" data-testid="withdraw-confirm">
+            <h2 id="withdraw-confirm-title" className="withdraw-confirm-title">
+              {t('withdraw.confirmTitle')}
+            </h2>
+            <p className="withdraw-confirm-line" data-testid="withdraw-confirm-line">
+              {t('withdraw.confirmSend', { amount: isolate(pending.amount), to: isolate(pending.to) })}
+            </p>
+            <dl className="figure-list">
+              <div className="figure-row">
+                <dt>{t('withdraw.amount')}</dt>
+                <dd className="num" data-testid="withdraw-confirm-amount">
+                  {pending.amount}
+                </dd>
+              </div>
+              <div className="figure-row">
+                <dt>{t('withdraw.fee')}</dt>
+                <dd className="num" data-testid="withdraw-confirm-fee">
+                  {pending.fee}
+                </dd>
+              </div>
+              <div className="figure-row">
+                <dt>{t('withdraw.received')}</dt>
+                <dd className="num" data-testid="withdraw-confirm-received">
+                  {pending.received}
+                </dd>
+              </div>
+              <div className="figure-row">
+                <dt>{t('withdraw.confirmTo')}</dt>
+                <dd className="num withdraw-confirm-to" data-testid="withdraw-confirm-to" dir="ltr">
+                  {pending.to}
+                </dd>
+              </div>
+            </dl>
+            <div className="withdraw-confirm-actions">
+              <button
+                type="button"
+                className="btn btn-block"
+                data-testid="withdraw-confirm-cancel"
+                disabled={flight.busy}
+                onClick={() => setPending(null)}
+              >
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                data-testid="withdraw-confirm-submit"
+                disabled={flight.busy}
+                onClick={() => void confirm()}
+              >
+                {flight.busy ? t('common.sending') : t('withdraw.confirm')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Popup>
     </Form>
   );
 }

@@ -13,12 +13,13 @@ import { useBindDrawMethod } from '../api/draw-methods.api.ts';
 import { useDrawSymbols } from '../api/withdrawals.api.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { networkOf } from './method-text.ts';
+import { OwnerCodeField } from './owner-code-field.tsx';
 import '../../../shared/market/market.css';
 import '../../../shared/ui/form.css';
 import './wallet.css';
 
 type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'remark';
-type FieldName = 'dc_address' | BankField;
+type FieldName = 'dc_address' | BankField | 'code';
 
 const EMPTY_BANK: Record<BankField, string> = {
   bank_name: '',
@@ -71,6 +72,7 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
   const currency: DrawCurrency | undefined = list.find((c) => c.id === chosen) ?? list[0];
   const [address, setAddress] = useState('');
   const [fields, setFields] = useState(EMPTY_BANK);
+  const [code, setCode] = useState('');
   const check = useFieldCheck<FieldName>();
   const flight = useSingleFlight();
   const bind = useBindDrawMethod();
@@ -94,7 +96,9 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
         const missing = BANK_FIELDS.find(([name, required]) => required && !fields[name].trim());
         if (missing) return void check.refuse(missing[0], `method.${missing[0]}Required`);
       }
+      if (!code.trim()) return void check.refuse('code', 'withdraw.codeRequired');
       check.clear();
+      const auth_code = code.trim();
       try {
         await bind.mutateAsync(
           bank
@@ -107,8 +111,9 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
                 payee_name: fields.payee_name.trim(),
                 payee_account: fields.payee_account.trim(),
                 remark: fields.remark.trim(),
+                auth_code,
               }
-            : { type: DRAW_COIN, draw_id: currency.id, dc_address: address.trim() },
+            : { type: DRAW_COIN, draw_id: currency.id, dc_address: address.trim(), auth_code },
         );
       } catch {
         return; // The API client showed the server's message (an address of the wrong network, …).
@@ -166,6 +171,15 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
           />
         ))
       )}
+      <OwnerCodeField
+        value={code}
+        onChange={setCode}
+        invalid={check.invalid === 'code'}
+        testIds={['way-code', 'way-send-code']}
+      />
+      <p className="wallet-notice tint-primary" data-testid="way-hold-notice">
+        {t('method.holdNotice')}
+      </p>
       <SubmitButton busy={flight.busy} testId="way-submit">
         {flight.busy ? t('common.sending') : t('method.save')}
       </SubmitButton>

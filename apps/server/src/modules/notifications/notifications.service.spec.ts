@@ -1,0 +1,57 @@
+import { LANGS } from '@tradepad/contracts';
+import { micros } from '@tradepad/domain';
+import { describe, expect, it } from 'vitest';
+import { render, usd } from './notifications.service.ts';
+import { TEMPLATES } from './templates.ts';
+
+const AT = Date.UTC(2026, 10, 18, 14, 0, 0);
+
+describe('notices', () => {
+  it('write amounts exactly from micro-USD, grouped, with at least 2 decimals', () => {
+    expect(usd(micros(1_234_567_890_000n))).toBe('1,234,567.89 USD');
+    expect(usd(micros(100_000_000n))).toBe('100.00 USD');
+    expect(usd(micros(1_500n))).toBe('0.0015 USD');
+    expect(usd(micros(123_456_789n))).toBe('123.456789 USD');
+    expect(usd(micros(999_999_000_000n))).toBe('999,999.00 USD');
+  });
+
+  it('render every notice in every language with its parameters filled and no 6-digit run a code reader could take', () => {
+    const notices = [
+      { kind: 'new_device', ip: '203.0.113.9' },
+      { kind: 'password_changed' },
+      { kind: 'password_reset' },
+      { kind: 'two_factor_changed', enabled: true },
+      { kind: 'two_factor_changed', enabled: false },
+      { kind: 'withdraw_method_added', address: 'TR7N…Lj6t', usableAt: AT + 86_400_000 },
+      { kind: 'withdrawal_requested', amount: micros(123_456_780_000n), address: 'TR7N…Lj6t' },
+      { kind: 'withdrawal_paid', amount: micros(100_000_000n), address: 'HSBC …6789' },
+      { kind: 'withdrawal_rejected', amount: micros(100_000_000n), remark: 'Wrong network' },
+      { kind: 'deposit_credited', amount: micros(250_500_000n) },
+      { kind: 'deposit_rejected', amount: micros(250_500_000n), remark: 'No transfer found' },
+      { kind: 'kyc_decided', approved: true, remark: '' },
+      { kind: 'kyc_decided', approved: false, remark: 'Blurred photo' },
+      { kind: 'margin_call', level: '95.20' },
+      { kind: 'stop_out' },
+    ] as const;
+    for (const lang of LANGS) {
+      for (const n of notices) {
+        const { subject, body } = render(lang, n, AT);
+        expect(subject.length, `${lang} ${n.kind}`).toBeGreaterThan(0);
+        expect(body, `${lang} ${n.kind}`).not.toMatch(/\{\w+\}/);
+        expect(body).not.toMatch(/\b\d{6}\b/);
+      }
+    }
+    expect(render('en', notices[6], AT).body).toContain('A withdrawal of 123,456.78 USD to TR7N…Lj6t was requested');
+    expect(render('en', notices[6], AT).body).toContain('If this was not you');
+    expect(render('hk', notices[0], AT).body).toContain('2026-11-18 14:00:00 UTC');
+    expect(render('de', notices[9], AT)).toEqual({
+      subject: 'Einzahlung gutgeschrieben',
+      body: '250.50 USD wurde Ihrem Guthaben gutgeschrieben.',
+    });
+  });
+
+  it('have every template in every language', () => {
+    const keys = Object.keys(TEMPLATES.en.texts).sort();
+    for (const lang of LANGS) expect(Object.keys(TEMPLATES[lang].texts).sort(), lang).toEqual(keys);
+  });
+});

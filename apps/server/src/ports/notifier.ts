@@ -1,0 +1,32 @@
+import type { Micros } from '@tradepad/domain';
+
+/**
+ * What a user is told by mail (and SMS for phone accounts) after something happened to their account (DESIGN §10).
+ * Amounts are exact micro-USD; the notifications module formats them in the user's language.
+ */
+export type UserNotice =
+  | { kind: 'new_device'; ip: string }
+  | { kind: 'password_changed' }
+  | { kind: 'password_reset' }
+  | { kind: 'two_factor_changed'; enabled: boolean }
+  | { kind: 'withdraw_method_added'; address: string; usableAt: number }
+  | { kind: 'withdrawal_requested'; amount: Micros; address: string }
+  | { kind: 'withdrawal_paid'; amount: Micros; address: string }
+  | { kind: 'withdrawal_rejected'; amount: Micros; remark: string }
+  | { kind: 'deposit_credited'; amount: Micros }
+  | { kind: 'deposit_rejected'; amount: Micros; remark: string }
+  | { kind: 'kyc_decided'; approved: boolean; remark: string }
+  | { kind: 'margin_call'; level: string }
+  | { kind: 'stop_out' };
+
+/**
+ * Tells a user about an event. Call it only once the change is committed (after the transaction, or from an
+ * `afterCommit` effect): it returns at once, delivers in the background, and never throws, so a notice can never fail
+ * or undo the action it reports.
+ */
+export interface Notifier {
+  notify(userId: number, notice: UserNotice): void;
+}
+
+/** Tells no one: the default where a module is built without the notifications module (unit specs). */
+export const silentNotifier: Notifier = { notify: () => {} };
