@@ -4,7 +4,7 @@ import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
-import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -232,15 +232,22 @@ describe('idempotency keys', () => {
       expect(await send(h, admin.token, kycApprove, {}, kycKey)).toEqual({ ...decided, replayed: true });
 
       const usdt = ((await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'TRC20')!;
+      // The owner's code confirms the binding and each withdrawal (DESIGN §10); a new method is usable at once here.
+      expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
       const bindKey = newKey();
-      const bindParams = { type: 1, draw_id: usdt.id, dc_address: TRON };
+      const bindParams = { type: 1, draw_id: usdt.id, dc_address: TRON, auth_code: await ownerCode(h, clock, u) };
       const bound = await send(h, u.token, API.bindDrawMethod, bindParams, bindKey);
       expect(bound.env.code, bound.env.msg).toBe(1);
       expect(await send(h, u.token, API.bindDrawMethod, bindParams, bindKey)).toEqual({ ...bound, replayed: true });
 
       const withdrawals = async () =>
         (await db().selectFrom('withdrawals').select('id').where('user_id', '=', u.id).execute()).map((w) => w.id);
-      const draw = { draw_currency_id: usdt.id, number: '100', draw_method_id: bound.env.data.id };
+      const draw = {
+        draw_currency_id: usdt.id,
+        number: '100',
+        draw_method_id: bound.env.data.id,
+        auth_code: await ownerCode(h, clock, u),
+      };
       const key = newKey();
       const answers = await Promise.all(Array.from({ length: 50 }, () => send(h, u.token, API.draw, draw, key)));
       const made = await withdrawals();
@@ -249,7 +256,7 @@ describe('idempotency keys', () => {
       expect((await u.get(API.forexDetail)).data).toEqual({ balance: '400.00', lock_balance: '100.00' });
 
       // A refused withdrawal (beyond the free balance) is the answer to that action: replayed even once money came in.
-      const tooMuch = { ...draw, number: '450' };
+      const tooMuch = { ...draw, number: '450', auth_code: await ownerCode(h, clock, u) };
       const refusedKey = newKey();
       const refused = await send(h, u.token, API.draw, tooMuch, refusedKey);
       expect(refused.env).toMatchObject({ code: 0, msg: expect.stringMatching(/free balance/) });
