@@ -190,4 +190,8 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+
+  'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
+  'err.price_moved':
+    'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
 };

@@ -189,6 +189,10 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+
+  'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
+  'err.price_moved':
+    'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -192,4 +192,8 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+
+  'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
+  'err.price_moved':
+    "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
 };

@@ -186,4 +186,8 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+
+  'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
+  'err.price_moved':
+    '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
 };

@@ -189,4 +189,8 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+
+  'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
+  'err.price_moved':
+    'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
 };

@@ -187,4 +187,8 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+
+  'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
+  'err.price_moved':
+    '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
 };

@@ -189,4 +189,8 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+
+  'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
+  'err.price_moved':
+    'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
 };

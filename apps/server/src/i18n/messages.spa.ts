@@ -189,4 +189,8 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+
+  'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
+  'err.price_moved':
+    'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
 };

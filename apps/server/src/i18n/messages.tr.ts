@@ -190,4 +190,8 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+
+  'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
+  'err.price_moved':
+    'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
 };

@@ -190,4 +190,8 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+
+  'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
+  'err.price_moved':
+    'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
 };
