@@ -6,6 +6,7 @@ import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../.
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
+import { usePricesLive } from '../../../shared/realtime/connectivity.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
 import { useCloseOrder } from '../api/close-order.api.ts';
 import { useOrderFigures } from './order-row.tsx';
@@ -40,6 +41,8 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const [editing, setEditing] = useState(false);
   const close = useCloseOrder();
   const cancel = useCancelOrder();
+  // Offline or without live prices, closing and cancelling wait (nothing is queued for later).
+  const live = usePricesLive();
   const precision = order.ForexTradeLists.PricePrecision;
   const price = (p: number) => (p > 0 ? formatPrice(p, precision, lang) : t('orders.notSet'));
   const buy = order.OrderType === ORDER_BUY;
@@ -139,6 +142,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
                 type="button"
                 className="btn btn-danger"
                 data-testid="sheet-close-order"
+                disabled={!live || close.isPending}
                 onClick={() => void confirmClose()}
               >
                 {t('orders.close')}
@@ -148,6 +152,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
                 type="button"
                 className="btn btn-danger"
                 data-testid="sheet-cancel-order"
+                disabled={!live || cancel.isPending}
                 onClick={() => void confirmCancel()}
               >
                 {t('orders.cancelOrder')}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import type { OrderView } from '@tradepad/contracts/trading';
+import { usePricesLive } from '../../../shared/realtime/connectivity.ts';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import '../../../shared/ui/form.css';
 import { useSetStops } from '../api/set-stops.api.ts';
@@ -17,10 +18,11 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
   const [tp, setTp] = useState(() => levelText(order.TargetProfitPrice, precision));
   const setStops = useSetStops();
   const edit = stopsEdit(order, sl, tp);
+  const live = usePricesLive();
 
   const save = async () => {
     if (edit.kind === 'invalid') return toastMessage(t(`ticket.problem.${edit.field}_invalid`));
-    if (edit.kind !== 'change' || setStops.isPending) return;
+    if (edit.kind !== 'change' || !live || setStops.isPending) return;
     try {
       await setStops.mutateAsync(edit.change);
       onDone();
@@ -65,7 +67,7 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={edit.kind === 'unchanged' || setStops.isPending}
+          disabled={edit.kind === 'unchanged' || !live || setStops.isPending}
           data-testid="stops-save"
         >
           {t('orders.save')}
