@@ -7,11 +7,11 @@ import { formatLots } from '@tradepad/domain/lots';
 import { formatMoney as microsText, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice } from '@tradepad/domain/price';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
-import { usePricesLive } from '../../../shared/realtime/connectivity.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
+import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useSubmitOrder } from '../api/submit-order.api.ts';
 import type { OrderKind } from '../hooks/ticket-figures.ts';
 import { toPoints } from '../hooks/ticket-figures.ts';
@@ -42,7 +42,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   const ticket = useOrderTicket(item, items);
   const submit = useSubmitOrder();
   // Offline, reconnecting or without quotes the prices shown are not the market's: nothing may be sent on them.
-  const live = usePricesLive();
+  const gate = useTradeGate();
   const [placed, setPlaced] = useState<OrderView | null>(null);
   const { figures, side, kind } = ticket;
   const precision = item.PricePrecision;
@@ -54,7 +54,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
 
   const refuse = (key: string) => toastMessage(t(key));
   const onSubmit = async () => {
-    if (!figures.open || !live || submit.isPending) return;
+    if (!figures.open || submit.isPending || !gate.pass()) return;
     if (!ticket.loggedIn) {
       void navigate(`/login?from=${encodeURIComponent('/trade')}`);
       return;
@@ -222,13 +222,14 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
       <button
         type="button"
         className={`btn btn-block ticket-submit is-${sideName}`}
-        disabled={!figures.open || !live || submit.isPending}
+        disabled={!figures.open || submit.isPending}
+        {...gatedProps(gate.open)}
         data-testid="ticket-submit"
         onClick={() => void onSubmit()}
       >
         {!figures.open
           ? t('ticket.closed')
-          : !live
+          : !gate.open
             ? t('ticket.notLive')
             : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
       </button>
