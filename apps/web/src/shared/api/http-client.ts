@@ -40,7 +40,8 @@ export interface ApiHooks {
   toastSuccess(message: string): void;
   /**
    * Local text for a transport failure. `offline`: a call that changes something was not sent, the browser being
-   * offline; `unsure`: it was sent but no answer came within SEND_TIMEOUT_MS, so it may or may not have been done.
+   * offline; `unsure`: it was sent but no clear answer came (none within SEND_TIMEOUT_MS, a broken connection, a
+   * gateway's 5xx), so it may or may not have been done.
    */
   transportMessage(kind: TransportFailure, status?: number): string;
   loadingStart(): void;
@@ -155,10 +156,14 @@ export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}
     } catch {
       if (timedOut) return fail(new ApiError('transport', hooks.transportMessage(timeoutKind)));
       if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
-      return fail(new ApiError('transport', hooks.transportMessage('network')));
+      // A call that changes something left the app: the connection may have failed before or after the server
+      // acted, so the user is told it may or may not have been done (never "try again" blindly).
+      return fail(new ApiError('transport', hooks.transportMessage(sends ? 'unsure' : 'network')));
     }
     if (!response.ok) {
-      return fail(new ApiError('transport', hooks.transportMessage('http', response.status), response.status));
+      // A gateway's 5xx on a call that changes something: the server behind it may have acted.
+      const kind = sends && response.status >= 500 ? 'unsure' : 'http';
+      return fail(new ApiError('transport', hooks.transportMessage(kind, response.status), response.status));
     }
     let envelope: Envelope<T>;
     try {

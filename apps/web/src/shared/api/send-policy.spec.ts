@@ -65,6 +65,21 @@ describe('calls that change something', () => {
     expect(events).toEqual(['error:t:unsure']);
   });
 
+  it('a broken connection or a gateway error after sending says it may or may not have been done', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiPost('/api/forex/submit')).rejects.toMatchObject({ message: 't:unsure' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 504 })),
+    );
+    await expect(apiPost('/api/forex/submit')).rejects.toMatchObject({ message: 't:unsure', code: 504 });
+    // A read that fails just failed.
+    await expect(apiGet('/api/forex/trade_list')).rejects.toMatchObject({ message: 't:http' });
+  });
+
   it('a read keeps its longer time-out and says "timed out"', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(
