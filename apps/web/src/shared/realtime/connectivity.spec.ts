@@ -30,9 +30,9 @@ describe('connectivity', () => {
     [state({ browserOnline: false, socket: 'closed' }), 'offline', false],
     [state({ socket: 'closed' }), 'reconnecting', false],
     [state({ socket: 'connecting' }), 'reconnecting', false],
-    // The first connection of the page is not a reconnection (but prices are not live until it is open).
-    [state({ socket: 'connecting', socketOpened: false }), 'online', false],
-    [state({ socket: 'idle', socketOpened: false }), 'online', false],
+    // The first connection of the page is not a reconnection (the prices shown are the trade list's, just fetched).
+    [state({ socket: 'connecting', socketOpened: false }), 'online', true],
+    [state({ socket: 'idle', socketOpened: false }), 'online', true],
     // A first connection that failed is.
     [state({ socket: 'closed', socketOpened: false }), 'reconnecting', false],
     [state({ feedSilent: true }), 'online', false],

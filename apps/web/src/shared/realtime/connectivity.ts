@@ -48,9 +48,12 @@ export function connectionOf(s: ConnectivityState): Connection {
   return s.socket === 'closed' || s.socketOpened ? 'reconnecting' : 'online';
 }
 
-/** Whether prices shown may be taken as live: connected, socket open, and quotes arriving. */
+/**
+ * Whether prices shown may be taken as live: connected (the page's first connection, still on its way, counts: the
+ * prices are the trade list's, just fetched) and quotes arriving.
+ */
 export function pricesLiveOf(s: ConnectivityState): boolean {
-  return connectionOf(s) === 'online' && s.socket === 'open' && !s.feedSilent;
+  return connectionOf(s) === 'online' && !s.feedSilent;
 }
 
 export const useConnection = (): Connection => useConnectivityStore(connectionOf);
