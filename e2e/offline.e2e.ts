@@ -150,6 +150,47 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
     await context.close();
   });
 
+  it('marks prices stale when the feed stops, and reconnecting after missed pongs, the browser still online', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    let mode: 'pass' | 'silent-feed' | 'no-pongs' = 'pass';
+    await context.routeWebSocket(/\/v1\/ws/, (ws) => {
+      if (mode === 'no-pongs') return ws.close();
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        const text = String(message);
+        if (mode === 'no-pongs' && text === 'pong') return;
+        if (mode === 'silent-feed' && text.includes('"DAY_MARKET"')) return;
+        ws.send(message);
+      });
+    });
+    await page.goto('/');
+    await page.getByTestId('market-row-BTCUSD').click();
+    await page.waitForURL((u) => u.pathname === '/trade');
+    const submit = page.getByTestId('ticket-submit');
+    await expect.poll(() => submit.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+
+    // No quote for 10 s: the prices are marked stale and the buttons shut, the socket itself being fine.
+    mode = 'silent-feed';
+    await page.getByTestId('connection-stale').waitFor({ timeout: 20_000 });
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.dataset.prices)).toBe('stale');
+    await e.shot(page, 'stale-prices-en');
+    mode = 'pass';
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await submit.getAttribute('aria-disabled')).toBeNull();
+
+    // The server stops answering pings (and new sockets fail): after the missed pongs the app shows it reconnecting.
+    mode = 'no-pongs';
+    await page.getByTestId('connection-reconnecting').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    await e.shot(page, 'reconnecting-en');
+    mode = 'pass';
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => submit.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+    await context.close();
+  }, 120_000);
+
   it.each(['hk', 'en', 'ar', 'de'])('shows the banner on every screen and the ticket fields in %s (390x844)', async (lang) => {
     const { context, page } = await traderOnTicket(lang);
     await page.getByTestId('ticket-deviation').scrollIntoViewIfNeeded();
