@@ -77,6 +77,8 @@ async function submitAll(
           stop_loss_price: p.stop_loss_price ?? '0',
           target_profit_price: '0',
           multiple: Number(p.multiple),
+          price_seen: '0',
+          deviation: 0,
         });
       }),
     );

@@ -4,7 +4,11 @@
  * constants below with the build's version and its app shell: index.html plus the hashed scripts and styles the first
  * screen needs, taken from the build's chunk graph.
  *
- * - install: precaches the shell; activate: deletes every older Tradepad cache and takes over open pages.
+ * - install: precaches the shell, then (best effort, never failing the install) every lazy screen's script and CSS,
+ *   so a screen opens offline even if it was never opened (issue 17); activate: deletes every older Tradepad cache
+ *   and takes over open pages.
+ * - a page's `{type: 'keep', urls}` message: keeps the assets it loaded before this worker controlled it (its
+ *   language's messages above all), so what is on screen keeps working offline.
  * - navigations (outside /admin/): the network first, so a new deploy shows at once; offline, the cached shell, which
  *   then renders the app from cached scripts.
  * - /assets/*: hashed, so never stale: served from the cache, fetched and kept on first use.
@@ -13,6 +17,7 @@
  */
 const VERSION = '__TRADEPAD_VERSION__';
 const SHELL = /* __TRADEPAD_SHELL__ */ [];
+const SCREENS = /* __TRADEPAD_SCREENS__ */ [];
 
 const PREFIX = 'tradepad-';
 const SHELL_CACHE = `${PREFIX}shell-${VERSION}`;
@@ -24,8 +29,35 @@ self.addEventListener('install', (event) => {
     caches
       .open(SHELL_CACHE)
       .then((cache) => cache.addAll(SHELL))
+      .then(() => keep(SCREENS))
       .then(() => self.skipWaiting()),
   );
+});
+
+/** Puts each same-origin /assets/ file into the asset cache unless it is there; a failure skips that file only. */
+function keep(urls) {
+  return caches.open(ASSET_CACHE).then((cache) =>
+    Promise.all(
+      urls.map((href) => {
+        let url;
+        try {
+          url = new URL(href, self.location.origin);
+        } catch {
+          return undefined;
+        }
+        if (url.origin !== self.location.origin || !url.pathname.startsWith('/assets/')) return undefined;
+        return cache
+          .match(url.pathname)
+          .then((hit) => hit || cache.add(url.pathname))
+          .catch(() => undefined);
+      }),
+    ),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.type === 'keep' && Array.isArray(data.urls)) event.waitUntil(keep(data.urls.slice(0, 500)));
 });
 
 self.addEventListener('activate', (event) => {

@@ -13,6 +13,7 @@ import { captureInstallPrompt } from './shared/lib/install-prompt.ts';
 import { registerServiceWorker } from './shared/lib/service-worker.ts';
 import { nextTask } from './shared/lib/tasks.ts';
 import { queryClient } from './shared/api/query-client.ts';
+import { watchNetwork } from './shared/realtime/socket.ts';
 import { installUpDownAttribute } from './shared/market/up-down.ts';
 import { useSettingsStore } from './shared/store/settings.store.ts';
 
@@ -34,6 +35,7 @@ if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLan
 useSettingsStore.getState().setLang(lang);
 installUpDownAttribute();
 installSession(navigateOutside);
+watchNetwork();
 
 /**
  * Start-up in steps of their own (a phone's main thread is never held for long): the start-up calls, the messages,

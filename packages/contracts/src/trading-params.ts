@@ -31,6 +31,17 @@ export const submitParams = z.object({
   stop_loss_price: optionalLevel('err.stop_loss_invalid'),
   target_profit_price: optionalLevel('err.take_profit_invalid'),
   multiple: intParam('err.leverage_invalid', 1, 100_000),
+  /**
+   * The price the trader saw when tapping (the ask for a buy, the bid for a sell), written like `target_price`
+   * (DESIGN §12). With it, a market order whose fill is worse than this by more than `deviation` points is refused,
+   * never filled. Absent, empty or 0: no check. Ignored for pending orders (they fill at their own price or better).
+   */
+  price_seen: optionalLevel('err.price_invalid'),
+  /** The largest adverse move from `price_seen` the trader accepts, in points of the instrument (0 when absent). */
+  deviation: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : v),
+    intParam('err.deviation_invalid', 0, 100_000_000),
+  ),
 });
 export type SubmitParams = z.infer<typeof submitParams>;
 

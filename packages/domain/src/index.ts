@@ -9,3 +9,4 @@ export * from './trading.ts';
 export * from './risk.ts';
 export * from './withdrawal.ts';
 export * from './address.ts';
+export * from './deviation.ts';

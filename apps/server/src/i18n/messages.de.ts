@@ -217,4 +217,7 @@ export const de: Messages = {
   'err.owner_totp_off':
     'Die Zwei-Faktor-Authentifizierung ist für dieses Konto nicht aktiv; bestätigen Sie mit einem Bestätigungscode',
   'err.method_on_hold': 'Diese Auszahlungsmethode ist neu und ab {time} UTC nutzbar',
+  'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
+  'err.price_moved':
+    'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
 };

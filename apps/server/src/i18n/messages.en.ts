@@ -213,6 +213,9 @@ export const en = {
   'err.owner_code_required': 'Confirm with the verification code sent to your own email or phone',
   'err.owner_totp_off': 'Two-factor authentication is not on for this account; confirm with a verification code instead',
   'err.method_on_hold': 'This withdrawal method is new and can be used from {time} UTC',
+  'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
+  'err.price_moved':
+    'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

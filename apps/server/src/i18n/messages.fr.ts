@@ -218,4 +218,7 @@ export const fr: Messages = {
   'err.owner_code_required': 'Confirmez avec le code de vérification envoyé à votre propre e-mail ou téléphone',
   'err.owner_totp_off': 'La double authentification n’est pas activée sur ce compte ; confirmez avec un code de vérification',
   'err.method_on_hold': 'Ce moyen de retrait est nouveau et utilisable à partir du {time} UTC',
+  'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
+  'err.price_moved':
+    "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
 };

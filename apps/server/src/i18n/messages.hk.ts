@@ -209,4 +209,7 @@ export const hk: Messages = {
   'err.owner_code_required': '請輸入發送到您本人郵箱或手機的驗證碼以確認',
   'err.owner_totp_off': '此帳戶未開啟雙重驗證，請改用驗證碼確認',
   'err.method_on_hold': '此提現方式為新添加，可於 {time} UTC 起使用',
+  'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
+  'err.price_moved':
+    '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
 };

@@ -215,4 +215,7 @@ export const it: Messages = {
   'err.owner_code_required': 'Conferma con il codice di verifica inviato alla tua email o al tuo telefono',
   'err.owner_totp_off': 'L’autenticazione a due fattori non è attiva su questo account; conferma con un codice di verifica',
   'err.method_on_hold': 'Questo metodo di prelievo è nuovo e sarà utilizzabile dal {time} UTC',
+  'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
+  'err.price_moved':
+    'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
 };

@@ -213,4 +213,7 @@ export const jp: Messages = {
   'err.owner_code_required': 'ご本人のメールまたは電話に送信された認証コードで確認してください',
   'err.owner_totp_off': 'このアカウントでは二段階認証が有効ではありません。認証コードで確認してください',
   'err.method_on_hold': 'この出金方法は新しく追加されたため、{time} UTC から利用できます',
+  'err.deviation_invalid': '有効な最大許容スリッページ（ポイント単位の整数）を入力してください',
+  'err.price_moved':
+    '価格が変動しました：この注文は {price} で約定し、ご覧になった {seen} から {deviation} ポイントを超えて離れます。注文は発注されていません。価格を確認してもう一度お試しください',
 };

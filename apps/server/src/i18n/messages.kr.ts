@@ -211,4 +211,7 @@ export const kr: Messages = {
   'err.owner_code_required': '본인 이메일 또는 휴대폰으로 보낸 인증 코드로 확인하세요',
   'err.owner_totp_off': '이 계정은 2단계 인증이 켜져 있지 않습니다. 인증 코드로 확인하세요',
   'err.method_on_hold': '새로 추가된 출금 방법으로 {time} UTC부터 사용할 수 있습니다',
+  'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
+  'err.price_moved':
+    '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
 };

@@ -215,4 +215,7 @@ export const pt: Messages = {
   'err.owner_code_required': 'Confirme com o código de verificação enviado ao seu próprio e-mail ou telefone',
   'err.owner_totp_off': 'A autenticação em dois fatores não está ativada nesta conta; confirme com um código de verificação',
   'err.method_on_hold': 'Este método de saque é novo e poderá ser usado a partir de {time} UTC',
+  'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
+  'err.price_moved':
+    'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
 };

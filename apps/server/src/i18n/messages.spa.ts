@@ -215,4 +215,7 @@ export const spa: Messages = {
   'err.owner_code_required': 'Confirme con el código de verificación enviado a su propio correo o teléfono',
   'err.owner_totp_off': 'La verificación en dos pasos no está activada en esta cuenta; confirme con un código de verificación',
   'err.method_on_hold': 'Este método de retiro es nuevo y podrá usarse desde el {time} UTC',
+  'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
+  'err.price_moved':
+    'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
 };

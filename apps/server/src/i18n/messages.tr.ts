@@ -215,4 +215,7 @@ export const tr: Messages = {
   'err.owner_code_required': 'Kendi e-postanıza veya telefonunuza gönderilen doğrulama koduyla onaylayın',
   'err.owner_totp_off': 'Bu hesapta iki adımlı doğrulama açık değil; bunun yerine doğrulama koduyla onaylayın',
   'err.method_on_hold': 'Bu çekim yöntemi yeni eklendi ve {time} UTC itibarıyla kullanılabilir',
+  'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
+  'err.price_moved':
+    'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
 };

@@ -214,4 +214,7 @@ export const vn: Messages = {
   'err.owner_code_required': 'Hãy xác nhận bằng mã xác minh gửi đến email hoặc điện thoại của chính bạn',
   'err.owner_totp_off': 'Tài khoản này chưa bật xác thực hai bước; hãy xác nhận bằng mã xác minh',
   'err.method_on_hold': 'Phương thức rút tiền này mới được thêm, có thể dùng từ {time} UTC',
+  'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
+  'err.price_moved':
+    'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
 };

@@ -4,6 +4,7 @@ import { BrowserRouter, useLocation } from '../shared/router/router.tsx';
 import { antdLocale } from '../i18n/i18n.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
+import { ConnectionBanner } from '../shared/ui/connection-banner.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NavigationBridge } from './navigation.ts';
 import { RouteError } from './route-error.tsx';
@@ -26,6 +27,7 @@ export function App() {
       <ConfigProvider {...(locale ? { locale } : {})}>
         <BrowserRouter>
           <NavigationBridge />
+          <ConnectionBanner />
           <GuardedRoutes />
         </BrowserRouter>
       </ConfigProvider>

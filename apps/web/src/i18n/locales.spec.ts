@@ -47,6 +47,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Stop loss',
     'Take profit',
     'Stop-out',
+    'points',
     'Type',
     'Crypto',
   ],

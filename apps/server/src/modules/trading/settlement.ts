@@ -1,5 +1,16 @@
 import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
-import { ZERO, closePrice, freeMargin, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
+import {
+  ZERO,
+  closePrice,
+  deviationCheck,
+  freeMargin,
+  micros,
+  microsToStorage,
+  parseMoney,
+  pointsToPrice,
+  type Micros,
+  type Side,
+} from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -25,6 +36,23 @@ export interface SettledOrder {
   exitPrice: number;
   profit: Micros;
   closedType: number;
+}
+
+/** The price a trader saw and the adverse move they accept, both in points (DESIGN §12 `price_seen`, `deviation`). */
+export interface PriceSeen {
+  readonly price: number;
+  readonly deviation: number;
+}
+
+/** Refuses a market fill at `fillPoints` worse than the price seen by more than the deviation, naming both prices. */
+function refuseIfMoved(precision: number, side: Side, fillPoints: number, seen: PriceSeen): void {
+  if (deviationCheck(side, fillPoints, seen.price, seen.deviation) === 'ok') return;
+  const text = (points: number) => pointsToPrice(points, precision).toFixed(precision);
+  throw refuse('err.price_moved', {
+    price: text(fillPoints),
+    seen: text(seen.price),
+    deviation: String(seen.deviation),
+  });
 }
 
 /** An order refuses (free margin) before it writes anything: no savepoint of its own (see TradeWriter). */
@@ -67,11 +95,13 @@ export class Settlement {
       | 'takeProfit'
       | 'margin'
       | 'fee'
-    >,
+    > & { seen?: PriceSeen },
   ): Promise<LiveOrder> {
+    const holding = input.kind === 'market';
+    // The fill price is the open price: a market order never fills worse than the trader saw, beyond the deviation.
+    if (holding && input.seen) refuseIfMoved(input.inst.row.precision, input.side, input.openPrice, input.seen);
     const acc = await this.book.accountFor(input.userId, input.demo);
     const now = this.d.clock.now();
-    const holding = input.kind === 'market';
     // The free-margin check needs the floating P/L exactly only when a loss could make the difference.
     const estimate = this.book.floatingEstimate(acc);
     const cost0 = Number(input.margin + input.fee);

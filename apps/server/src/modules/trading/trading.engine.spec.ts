@@ -163,7 +163,7 @@ describe('TradingEngine', () => {
   async function order(
     userId: number,
     side: Side,
-    opts: { price?: string; stopLoss?: string; takeProfit?: string; lots?: string } = {},
+    opts: { price?: string; stopLoss?: string; takeProfit?: string; lots?: string; seen?: [string, number] } = {},
   ): Promise<LiveOrder> {
     const inst = eurusd();
     const orderPrice = opts.price ? points(opts.price) : 0;
@@ -188,6 +188,7 @@ describe('TradingEngine', () => {
       takeProfit: opts.takeProfit ? points(opts.takeProfit) : 0,
       margin,
       fee,
+      seen: opts.seen ? { price: points(opts.seen[0]), deviation: opts.seen[1] } : undefined,
     });
   }
 
@@ -206,6 +207,24 @@ describe('TradingEngine', () => {
     expect(await ledgerCash(userId)).toBe(usd('8911.9'));
     expect(engine.figures(userId)).toMatchObject({ usedMargin: usd('1085.1'), floating: usd('-10') });
     expect(engine.openOrderCount).toBe(1);
+  });
+
+  it('refuses a market fill worse than the price seen by more than the deviation, writing nothing', async () => {
+    const userId = await trader('10000');
+    // The trader saw the ask at 1.08510; the market rose 20 points before the order reached the engine.
+    tick('EURUSD', '1.08520');
+    await expect(order(userId, 1, { seen: ['1.08510', 19] })).rejects.toMatchObject({
+      key: 'err.price_moved',
+      params: { price: '1.08530', seen: '1.08510', deviation: '19' },
+    });
+    expect(engine.openOrderCount).toBe(0);
+    expect(await ledgerCash(userId)).toBe(usd('10000'));
+    expect(engine.account(userId)!.cash).toBe(usd('10000'));
+    expect(await handle.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    // Within the deviation it fills at the market, and a sell seen lower than the bid fills at the better bid.
+    expect(await order(userId, 1, { seen: ['1.08510', 20] })).toMatchObject({ openPrice: points('1.08530') });
+    expect(await order(userId, 2, { seen: ['1.08400', 0] })).toMatchObject({ openPrice: points('1.08520') });
+    expect(engine.openOrderCount).toBe(2);
   });
 
   it('closes at the take-profit once the bid reaches it, and at the stop-loss of another position', async () => {

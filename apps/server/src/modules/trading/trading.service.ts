@@ -93,6 +93,9 @@ export class TradingService {
     if (!market && orderPrice <= 0) throw refuse('err.price_required');
     const stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
     const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
+    // What the trader saw (DESIGN §12): checked by the engine against the fill itself, market orders only.
+    const seenPrice = market ? this.price(p.price_seen, row.precision, 'err.price_invalid') : 0;
+    const seen = seenPrice > 0 ? { price: seenPrice, deviation: p.deviation } : undefined;
 
     // One snapshot of the engine for every check below: tradable, quote, entry price, its USD rate, margin call.
     const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
@@ -118,6 +121,7 @@ export class TradingService {
       takeProfit,
       margin,
       fee,
+      seen,
     });
     return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };
   }

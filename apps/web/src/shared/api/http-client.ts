@@ -9,6 +9,8 @@ import { ApiError } from './api-error.ts';
  * (token, language, toasts, navigation) is plugged in once with `configureApi`, so it has no UI imports.
  */
 
+export type TransportFailure = 'network' | 'timeout' | 'http' | 'format' | 'offline' | 'unsure';
+
 export type ParamValue = string | number | boolean | null | undefined;
 export type Params = Record<string, ParamValue>;
 
@@ -42,8 +44,12 @@ export interface ApiHooks {
   sessionExpired(redirect: boolean): void;
   toastError(message: string): void;
   toastSuccess(message: string): void;
-  /** Local text for a transport failure. */
-  transportMessage(kind: 'network' | 'timeout' | 'http' | 'format', status?: number): string;
+  /**
+   * Local text for a transport failure. `offline`: a call that changes something was not sent, the browser being
+   * offline; `unsure`: it was sent but no clear answer came (none within SEND_TIMEOUT_MS, a broken connection, a
+   * gateway's 5xx), so it may or may not have been done.
+   */
+  transportMessage(kind: TransportFailure, status?: number): string;
   loadingStart(): void;
   loadingStop(): void;
 }
@@ -65,6 +71,14 @@ export function configureApi(overrides: Partial<ApiHooks>): void {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+/**
+ * How long a call that changes something (a POST: an order, a close, a withdrawal…) may take before it is abandoned
+ * (issue 17: never an order sent long after the tap). Uploads set their own.
+ */
+export const SEND_TIMEOUT_MS = 6_000;
+
+/** Whether the browser says it has no network (a call that changes something is then not sent at all). */
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 function encode(params: Params | undefined): URLSearchParams {
   const out = new URLSearchParams();
@@ -108,12 +122,23 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
 /** Like `apiCall` but resolves with the whole envelope (for callers that need `msg`). */
 export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
   const { url, init } = buildRequest(path, options);
+  const sends = init.method === 'POST';
+  // Never held back for later: offline, a call that changes something is refused here and never sent.
+  if (sends && browserOffline()) {
+    const error = new ApiError('transport', hooks.transportMessage('offline'));
+    if (!options.silent && error.message) hooks.toastError(error.message);
+    throw error;
+  }
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.timeoutMs ?? (sends ? SEND_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
+  );
+  const timeoutKind = sends ? 'unsure' : 'timeout';
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
@@ -136,18 +161,22 @@ export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}
     try {
       response = await fetch(url, { ...init, signal: controller.signal });
     } catch {
-      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage('timeout')));
+      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage(timeoutKind)));
       if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
-      return fail(new ApiError('transport', hooks.transportMessage('network')));
+      // A call that changes something left the app: the connection may have failed before or after the server
+      // acted, so the user is told it may or may not have been done (never "try again" blindly).
+      return fail(new ApiError('transport', hooks.transportMessage(sends ? 'unsure' : 'network')));
     }
     if (!response.ok) {
-      return fail(new ApiError('transport', hooks.transportMessage('http', response.status), response.status));
+      // A gateway's 5xx on a call that changes something: the server behind it may have acted.
+      const kind = sends && response.status >= 500 ? 'unsure' : 'http';
+      return fail(new ApiError('transport', hooks.transportMessage(kind, response.status), response.status));
     }
     let envelope: Envelope<T>;
     try {
       envelope = (await response.json()) as Envelope<T>;
     } catch {
-      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage('timeout')));
+      if (timedOut) return fail(new ApiError('transport', hooks.transportMessage(timeoutKind)));
       if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
       return fail(new ApiError('transport', hooks.transportMessage('format'), response.status));
     }

@@ -61,7 +61,8 @@ export function LivePrice({
     });
   }, [close]);
 
-  const classes = ['num', 'price', toned ? toneClass(quote?.change) : '', className ?? ''].filter(Boolean).join(' ');
+  // `is-live`: dimmed while the prices are not live (connection-banner.css).
+  const classes = ['num', 'price', 'is-live', toned ? toneClass(quote?.change) : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <span ref={ref} className={classes} data-testid={testId}>
       {formatPrice(close, precision, lang)}
@@ -90,7 +91,7 @@ export function LiveChange({
   const quote = useQuote(forexId, paused);
   const change = quote?.change ?? fallback;
   const tone = toneClass(change);
-  const classes = ['num', 'change', pill ? `change-pill ${tone}-bg` : tone, className ?? ''].filter(Boolean).join(' ');
+  const classes = ['num', 'change', 'is-live', pill ? `change-pill ${tone}-bg` : tone, className ?? ''].filter(Boolean).join(' ');
   return (
     <span className={classes} data-testid={testId}>
       <bdi>{formatPercent(change, lang)}</bdi>

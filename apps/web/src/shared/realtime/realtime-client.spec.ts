@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { RealtimeClient, type SocketLike } from './realtime-client.ts';
+import { isControlMessage, RealtimeClient, type SocketLike } from './realtime-client.ts';
 
 /** A real websocket server that records what each connection received and can misbehave on purpose. */
 class TestServer {
@@ -144,6 +144,35 @@ describe('RealtimeClient', () => {
     c.send({ type: 'unsub', params: 'LATE' });
     await until(() => server!.connections.length === 2 && server!.json(1).length === 1);
     expect(server.json(1)).toEqual([{ type: 'unsub', params: 'LATE' }]);
+  });
+
+  it('keeps only control messages for the next open: anything else sent while closed is dropped, never sent late', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    expect(c.send('{"type":"order","params":"buy"}')).toBe(false);
+    expect(c.send({ type: 'sub', params: 'EARLY' })).toBe(true);
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    await sleep(100);
+    expect(server.json(0)).toEqual([{ type: 'sub', params: 'EARLY' }]);
+    expect(isControlMessage('{"type":"login","params":"t"}')).toBe(true);
+    expect(isControlMessage('{"type":"submit"}')).toBe(false);
+    expect(isControlMessage('ping')).toBe(false);
+  });
+
+  it('drops the socket at once when the browser goes offline and tries again at once when it is back', async () => {
+    server = await TestServer.start();
+    const statuses: string[] = [];
+    const c = makeClient(server.url, { baseBackoffMs: 60_000, maxBackoffMs: 60_000, onStatus: (s) => statuses.push(s) });
+    c.connect();
+    await until(() => c.status === 'open');
+    c.networkLost();
+    expect(c.status).toBe('closed');
+    // The back-off (a minute here) is skipped when the network is back.
+    c.retryNow();
+    await until(() => c.status === 'open');
+    expect(server.connections).toHaveLength(2);
+    expect(statuses).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
   });
 
   it('reference-counts subscriptions: one sub for the first listener, one unsub after the last', async () => {

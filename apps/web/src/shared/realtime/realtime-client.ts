@@ -10,8 +10,23 @@ import {
  * The live socket of spec §4/§9 and DESIGN §4: one connection, text ping every 5 s, reconnect after more than two
  * unanswered pings or a 5 s connect time-out, exponential back-off capped at a few seconds. The session login and the
  * channel subscriptions are state, not messages: they are (re)sent on every open, so a reconnect restores them.
- * Anything else sent while the socket is not open waits in a queue and goes out on the next open.
+ * Control messages (`login`, `logout`, `sub`, `unsub`) sent while the socket is not open wait in a queue and go out
+ * on the next open; anything else is dropped, never sent late (issue 17: nothing the user did goes out by itself
+ * when a lost connection comes back).
  */
+
+/** The messages that describe the socket's state rather than an action: the only ones kept for the next open. */
+const CONTROL_TYPES: ReadonlySet<string> = new Set(['login', 'logout', 'sub', 'unsub']);
+
+/** Whether a serialised client message is a control message (see CONTROL_TYPES). */
+export function isControlMessage(data: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null && CONTROL_TYPES.has(String((parsed as { type?: unknown }).type));
+  } catch {
+    return false;
+  }
+}
 
 /** The part of the browser WebSocket this client uses, so the `ws` package can stand in for it in Node tests. */
 export interface SocketLike {
@@ -197,11 +212,39 @@ export class RealtimeClient {
     return [...this.listeners.keys()];
   }
 
-  /** Sends a message now, or queues it until the socket opens. */
-  send(message: ClientMessage | string): void {
+  /**
+   * Sends a message now. While the socket is not open a control message is queued until it opens; anything else is
+   * dropped. Returns whether the message was sent or queued.
+   */
+  send(message: ClientMessage | string): boolean {
     const data = typeof message === 'string' ? message : JSON.stringify(message);
-    if (this.isOpen() && this.socket) this.socket.send(data);
-    else this.queue.push(data);
+    if (this.isOpen() && this.socket) {
+      this.socket.send(data);
+      return true;
+    }
+    if (!isControlMessage(data)) return false;
+    this.queue.push(data);
+    return true;
+  }
+
+  /**
+   * The network is back (the browser's `online` event): try at once instead of waiting out the back-off, unless a
+   * socket is already open or on its way.
+   */
+  retryNow(): void {
+    if (this.stopped || this.socket) return;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.attempt = 0;
+    this.open();
+  }
+
+  /**
+   * The network is gone (the browser's `offline` event): give up on the current socket now rather than after the
+   * missed pongs, so the app shows it is reconnecting; attempts go on with the back-off.
+   */
+  networkLost(): void {
+    if (this.socket) this.drop(this.socket);
   }
 
   private isOpen(): boolean {

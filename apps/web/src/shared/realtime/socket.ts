@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { WS_PATH } from '@tradepad/contracts/realtime';
 import { socketUrlFor } from '../api/api-origin.ts';
 import { useSettingsStore } from '../store/settings.store.ts';
+import { setSocketStatus, watchBrowserNetwork } from './connectivity.ts';
 import { RealtimeClient, type RealtimeMessage } from './realtime-client.ts';
 
 /**
@@ -10,7 +11,16 @@ import { RealtimeClient, type RealtimeMessage } from './realtime-client.ts';
  */
 export const realtime = new RealtimeClient({
   url: () => `${socketUrlFor(WS_PATH)}?lang=${encodeURIComponent(useSettingsStore.getState().lang)}`,
+  onStatus: setSocketStatus,
 });
+
+/**
+ * Follows the browser's network state (called once at start): offline drops the socket at once (no waiting for the
+ * missed pongs), back online tries again without waiting out the back-off.
+ */
+export function watchNetwork(): () => void {
+  return watchBrowserNetwork({ onOnline: () => realtime.retryNow(), onOffline: () => realtime.networkLost() });
+}
 
 /** Listens to a channel while the component is mounted (and visible: hidden keep-alive tabs let go). */
 export function useChannel(channel: string | null, listener: (message: RealtimeMessage) => void): void {

@@ -49,7 +49,7 @@ export function TradeHeader({ item, onPick }: { item: TradeItem; onPick(): void 
             testId="trade-price"
           />
           <div className={`trade-quote-change ${toneClass(change)}`}>
-            <span className="num price">{sign + formatPrice(delta, item.PricePrecision, lang)}</span>
+            <span className="num price is-live">{sign + formatPrice(delta, item.PricePrecision, lang)}</span>
             <LiveChange forexId={item.Id} fallback={q?.Change} testId="trade-change" />
           </div>
         </div>

@@ -11,9 +11,12 @@ import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
+import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useSubmitOrder } from '../api/submit-order.api.ts';
 import type { OrderKind } from '../hooks/ticket-figures.ts';
+import { toPoints } from '../hooks/ticket-figures.ts';
 import { plainPrice, useOrderTicket } from '../hooks/use-order-ticket.ts';
+import { DeviationField } from './deviation-field.tsx';
 import { LevelField } from './level-field.tsx';
 import { LeveragePicker } from './leverage-picker.tsx';
 import { LotStepper } from './lot-stepper.tsx';
@@ -38,6 +41,8 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   useAccountFeed();
   const ticket = useOrderTicket(item, items);
   const submit = useSubmitOrder();
+  // Offline, reconnecting or without quotes the prices shown are not the market's: nothing may be sent on them.
+  const gate = useTradeGate();
   const [placed, setPlaced] = useState<OrderView | null>(null);
   const { figures, side, kind } = ticket;
   const precision = item.PricePrecision;
@@ -49,7 +54,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
 
   const refuse = (key: string) => toastMessage(t(key));
   const onSubmit = async () => {
-    if (!figures.open || submit.isPending) return;
+    if (!figures.open || submit.isPending || !gate.pass()) return;
     if (!ticket.loggedIn) {
       void navigate(`/login?from=${encodeURIComponent('/trade')}`);
       return;
@@ -59,6 +64,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     if (figures.lotsProblem) return refuse(`ticket.problem.${figures.lotsProblem}`);
     if (kind === 'pending' && figures.priceMissing) return refuse('ticket.problem.price');
     if (figures.stopsProblem) return refuse(`ticket.problem.${figures.stopsProblem}`);
+    if (kind === 'market' && ticket.deviation === null) return refuse('ticket.problem.deviation');
     try {
       const result = await submit.mutateAsync(ticket.params());
       setPlaced(result.order);
@@ -70,6 +76,12 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   const lotsError = figures.lotsProblem && ticket.lotsText !== '' ? t(`ticket.problem.${figures.lotsProblem}`) : undefined;
   const stopsError = figures.stopsProblem ? t(`ticket.problem.${figures.stopsProblem}`) : undefined;
   const sideName = side === ORDER_BUY ? 'buy' : 'sell';
+  // The worst fill a market order accepts: the price on the button moved against the trader by the deviation.
+  const seen = side === ORDER_BUY ? ticket.quote.ask : ticket.quote.bid;
+  const limit =
+    ticket.deviation !== null && seen > 0
+      ? price(toPoints(seen, precision) + (side === ORDER_BUY ? ticket.deviation : -ticket.deviation))
+      : undefined;
 
   return (
     <section className="ticket" aria-labelledby="ticket-title" data-testid="order-ticket">
@@ -92,7 +104,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
               onClick={() => ticket.setSide(s)}
             >
               <span className="ticket-side-label">{t(`trading.${name}`)}</span>
-              <span className="ticket-side-price num price">
+              <span className="ticket-side-price num price is-live">
                 {formatPrice(s === ORDER_BUY ? ticket.quote.ask : ticket.quote.bid, precision, lang)}
               </span>
             </button>
@@ -148,6 +160,16 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
 
       <LeveragePicker options={ticket.leverages} value={ticket.leverage} onChange={ticket.setLeverage} />
 
+      {kind === 'market' && (
+        <DeviationField
+          value={ticket.deviationText}
+          onChange={ticket.setDeviationText}
+          onStep={ticket.stepDeviation}
+          limit={limit}
+          invalid={ticket.deviation === null}
+        />
+      )}
+
       <div className="ticket-levels">
         <LevelField
           name="stop-loss"
@@ -201,10 +223,15 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
         type="button"
         className={`btn btn-block ticket-submit is-${sideName}`}
         disabled={!figures.open || submit.isPending}
+        {...gatedProps(gate.open)}
         data-testid="ticket-submit"
         onClick={() => void onSubmit()}
       >
-        {!figures.open ? t('ticket.closed') : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
+        {!figures.open
+          ? t('ticket.closed')
+          : !gate.open
+            ? t('ticket.notLive')
+            : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
       </button>
       {!ticket.loggedIn && figures.open && <p className="ticket-note">{t('ticket.loginHint')}</p>}
 

@@ -11,6 +11,7 @@ import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { quoteStore } from '../../../shared/market/quote-store.ts';
 import { useQuote } from '../../../shared/market/use-quote.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
+import { initialDeviation, parseDeviation, rememberDeviation } from './deviation.ts';
 import {
   firstLots,
   lotRulesOf,
@@ -92,6 +93,9 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const [priceText, setPriceText] = useState('');
   const [stopLoss, setStopLoss] = useState<Level>({ on: false, text: '' });
   const [takeProfit, setTakeProfit] = useState<Level>({ on: false, text: '' });
+  // The trade screen mounts a new ticket per instrument (keyed), so this starts from the instrument's own value.
+  const [deviationText, setDeviationText] = useState(() => String(initialDeviation(item)));
+  const deviation = parseDeviation(deviationText);
 
   const lastClose = quote?.close ?? item.ForexQuotations?.Close;
   const bid = quote?.bid ?? item.ForexQuotations?.Bid ?? item.Bid;
@@ -131,6 +135,20 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const toggle = (set: (l: Level) => void, level: Level) => (on: boolean) =>
     set({ on, text: on && !level.text && lastClose ? plainPrice(lastClose, item.PricePrecision) : level.text });
 
+  /** The deviation typed, digits only; a valid one is remembered for this instrument. */
+  const changeDeviation = (text: string) => {
+    const digits = text.replace(/\D/g, '').slice(0, 9);
+    setDeviationText(digits);
+    const points = parseDeviation(digits);
+    if (points !== null) rememberDeviation(item.Id, points);
+  };
+  const stepDeviation = (direction: 1 | -1) =>
+    changeDeviation(String(Math.max(0, (deviation ?? 0) + direction * priceStep(item))));
+
+  /**
+   * The call's parameters. A market order carries the price the trader sees on the side's button now, at the tap
+   * (the ask for a buy, the bid for a sell), and the deviation: the engine refuses a fill worse than that by more.
+   */
   const params = (): SubmitParams => ({
     type: side,
     cont: figures.lots !== null ? formatLots(figures.lots) : lotsText,
@@ -143,6 +161,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     stop_loss_price: stopLoss.on ? cleanDecimal(stopLoss.text) || '0' : '0',
     target_profit_price: takeProfit.on ? cleanDecimal(takeProfit.text) || '0' : '0',
     multiple: leverage ?? 0,
+    price_seen: kind === 'market' ? plainPrice(side === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
+    deviation: kind === 'market' ? (deviation ?? 0) : 0,
   });
 
   return {
@@ -172,6 +192,10 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     setTakeProfitText: (text: string) => setTakeProfit((l) => ({ ...l, text: cleanDecimal(text) })),
     toggleTakeProfit: toggle(setTakeProfit, takeProfit),
     priceStep: priceStep(item),
+    deviationText,
+    deviation,
+    setDeviationText: changeDeviation,
+    stepDeviation,
     figures,
     params,
   };

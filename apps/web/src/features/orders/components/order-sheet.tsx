@@ -6,6 +6,7 @@ import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../.
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
+import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
 import { useCloseOrder } from '../api/close-order.api.ts';
 import { useOrderFigures } from './order-row.tsx';
@@ -40,6 +41,8 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const [editing, setEditing] = useState(false);
   const close = useCloseOrder();
   const cancel = useCancelOrder();
+  // Offline or without live prices, closing and cancelling are refused on the spot (nothing is queued for later).
+  const gate = useTradeGate();
   const precision = order.ForexTradeLists.PricePrecision;
   const price = (p: number) => (p > 0 ? formatPrice(p, precision, lang) : t('orders.notSet'));
   const buy = order.OrderType === ORDER_BUY;
@@ -48,13 +51,14 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const history = !holding && !pending;
 
   const confirmClose = async () => {
+    if (!gate.pass()) return;
     const ok = await Dialog.confirm({
       title: t('orders.close'),
       content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
       confirmText: t('orders.closeAction'),
       cancelText: t('orders.keep'),
     });
-    if (!ok) return;
+    if (!ok || !gate.pass()) return;
     try {
       await close.mutateAsync(order.Id);
       onClose();
@@ -63,13 +67,14 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     }
   };
   const confirmCancel = async () => {
+    if (!gate.pass()) return;
     const ok = await Dialog.confirm({
       title: t('orders.cancelOrder'),
       content: t('orders.cancelConfirm'),
       confirmText: t('orders.cancelAction'),
       cancelText: t('orders.keep'),
     });
-    if (!ok) return;
+    if (!ok || !gate.pass()) return;
     try {
       await cancel.mutateAsync(order.Id);
       onClose();
@@ -139,6 +144,8 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
                 type="button"
                 className="btn btn-danger"
                 data-testid="sheet-close-order"
+                disabled={close.isPending}
+                {...gatedProps(gate.open)}
                 onClick={() => void confirmClose()}
               >
                 {t('orders.close')}
@@ -148,6 +155,8 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
                 type="button"
                 className="btn btn-danger"
                 data-testid="sheet-cancel-order"
+                disabled={cancel.isPending}
+                {...gatedProps(gate.open)}
                 onClick={() => void confirmCancel()}
               >
                 {t('orders.cancelOrder')}

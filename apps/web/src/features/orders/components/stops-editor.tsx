@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import type { OrderView } from '@tradepad/contracts/trading';
 import { toastMessage } from '../../../shared/ui/toast.ts';
+import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import '../../../shared/ui/form.css';
 import { useSetStops } from '../api/set-stops.api.ts';
 import { levelText, stopsEdit } from '../hooks/order-changes.ts';
@@ -17,10 +18,11 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
   const [tp, setTp] = useState(() => levelText(order.TargetProfitPrice, precision));
   const setStops = useSetStops();
   const edit = stopsEdit(order, sl, tp);
+  const gate = useTradeGate();
 
   const save = async () => {
     if (edit.kind === 'invalid') return toastMessage(t(`ticket.problem.${edit.field}_invalid`));
-    if (edit.kind !== 'change' || setStops.isPending) return;
+    if (edit.kind !== 'change' || setStops.isPending || !gate.pass()) return;
     try {
       await setStops.mutateAsync(edit.change);
       onDone();
@@ -66,6 +68,7 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
           type="submit"
           className="btn btn-primary"
           disabled={edit.kind === 'unchanged' || setStops.isPending}
+          {...gatedProps(gate.open)}
           data-testid="stops-save"
         >
           {t('orders.save')}

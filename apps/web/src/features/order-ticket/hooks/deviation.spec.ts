@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultDeviation, initialDeviation, MAX_DEVIATION, parseDeviation, rememberDeviation } from './deviation.ts';
+
+describe('the ticket max slippage (deviation)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['EURUSD', 5, 10, 30], // 3 pips
+    ['USDJPY', 3, 12, 36], // the spread is wider than a pip
+    ['XAUUSD', 2, 30, 90],
+    ['BTCUSD', 2, 2000, 6000],
+    ['GER40', 1, 15, 45],
+    ['no spread', 5, 0, 30],
+  ])('%s (precision %d, spread %d) defaults to %d points', (_code, precision, spread, points) => {
+    expect(defaultDeviation({ PricePrecision: precision, Spread: spread })).toBe(points);
+  });
+
+  it.each([
+    ['0', 0],
+    ['25', 25],
+    [' 7 ', 7],
+    [String(MAX_DEVIATION), MAX_DEVIATION],
+    [String(MAX_DEVIATION + 1), null],
+    ['', null],
+    ['-1', null],
+    ['1.5', null],
+    ['abc', null],
+  ])('reads %j as %s', (text, points) => {
+    expect(parseDeviation(text)).toBe(points);
+  });
+
+  it('is remembered per instrument', () => {
+    const eurusd = { Id: 1, PricePrecision: 5, Spread: 10 };
+    const gold = { Id: 13, PricePrecision: 2, Spread: 30 };
+    expect(initialDeviation(eurusd)).toBe(30);
+    rememberDeviation(1, 50);
+    expect(initialDeviation(eurusd)).toBe(50);
+    expect(initialDeviation(gold)).toBe(90);
+    localStorage.setItem('tradepad.deviation', '{"1":"oops","13":-4}');
+    expect(initialDeviation(eurusd)).toBe(30);
+    expect(initialDeviation(gold)).toBe(90);
+  });
+});
