@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { API } from '@tradepad/contracts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -12,6 +13,28 @@ describe('websocket /v1/ws', () => {
     token = (await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 })).data.token;
   });
   afterAll(async () => h.close());
+
+  it('refuses the handshake of a browser page from another site (403), and lets its own pages and non-browsers in', async () => {
+    const url = `${h.baseUrl.replace('http', 'ws')}/v1/ws`;
+    const host = new URL(h.baseUrl).host;
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number | 'open'>((resolve) => {
+        const socket = new WebSocket(url, { headers });
+        socket.once('open', () => {
+          resolve('open');
+          socket.close();
+        });
+        socket.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.once('error', () => resolve(0));
+      });
+    expect(await upgrade({ origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade({ origin: 'null' })).toBe(403);
+    expect(await upgrade({ origin: `http://${host}` })).toBe('open');
+    expect(await upgrade({})).toBe('open');
+  });
 
   it('answers a text ping with a text pong', async () => {
     const s = await h.ws();
