@@ -28,6 +28,8 @@ import { staffGuard } from './modules/audit/staff-guard.ts';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { Throttle } from './modules/throttle/throttle.ts';
+import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
 import { NewsService } from './modules/content/news.service.ts';
@@ -132,6 +134,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
   const userSessions = new SessionsService(sessionsRepo, clock, 'user', config.SESSION_IDLE_MINUTES * 60_000);
   const staffSessions = new SessionsService(sessionsRepo, clock, 'staff', config.STAFF_SESSION_IDLE_MINUTES * 60_000);
+  // The limits of sign-in and sign-up, in the database (DESIGN §10); a captcha is checked by the accounts module.
+  const throttle: Throttle = new Throttle(
+    new ThrottleRepository(db),
+    clock,
+    config,
+    (key, text) => accounts.checkCaptcha(key, text),
+    (err) => app.log.warn({ err }, 'rate counters could not be swept'),
+  );
   const accounts = new AccountsService({
     db,
     repo: accountsRepo,
@@ -141,12 +151,13 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     sender,
     clock,
     config,
+    throttle,
     captchaText: opts.captchaText,
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
   const backofficeRepo = new BackofficeRepository(db);
-  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock);
+  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock, throttle);
   const marketRepo = new MarketRepository(database);
   const walletRepo = new WalletRepository(db);
   const news = new NewsService({ repo: new NewsRepository(db), audit, clock });
@@ -360,7 +371,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
 function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: null });
+    return reply.code(200).send({ code: err.code, msg: translate(req.lang, err.key, err.params), data: err.data });
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -82,11 +82,21 @@ export const registerParams = z.object({
   invite_code: inviteCodeParam,
 });
 
+/**
+ * A solved captcha sent with a sign-in once the account or the address has failed too often (DESIGN §10): `key` is
+ * the captcha id from `/api/captcha`, `captcha` the text read from its image.
+ */
+export const captchaParams = {
+  key: optionalText(64, 'err.captcha_wrong'),
+  captcha: optionalText(12, 'err.captcha_wrong'),
+};
+
 export const loginParams = z.object({
   account: textParam('err.account_required', 1, EMAIL_MAX),
   password: passwordParam,
   login_type: codeParam([ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO] as const, 'err.login_type_invalid'),
   area_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), areaIdParam.optional()),
+  ...captchaParams,
 });
 
 /** A device uuid: what the app keeps in local storage to find its demo account again. */

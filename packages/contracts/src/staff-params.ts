@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emailParam, newPasswordParam, passwordParam } from './accounts.ts';
+import { captchaParams, emailParam, newPasswordParam, passwordParam } from './accounts.ts';
 import { pageParams, textParam } from './params.ts';
 import { STAFF_ROLES } from './staff.ts';
 
 /** `POST /admin/api/login`. */
-export const staffLoginParams = z.object({ email: emailParam, password: passwordParam });
+export const staffLoginParams = z.object({ email: emailParam, password: passwordParam, ...captchaParams });
 
 /** `POST /admin/api/staff`: a super admin adds a staff member with one role. */
 export const newStaffParams = z.object({

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly code: number = CODE_REFUSED,
+    /** What the refusal carries for the client to act on (`{captcha_required: true}`); null for most. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(key);
     this.name = 'AppError';

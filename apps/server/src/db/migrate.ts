@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-market.ts';
 import * as m003 from './migrations/003-trading.ts';
 import * as m004 from './migrations/004-wallet.ts';
 import * as m005 from './migrations/005-content.ts';
+import * as m007 from './migrations/007-rate-limits.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003-trading': m003,
   '004-wallet': m004,
   '005-content': m005,
+  '007-rate-limits': m007,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -31,6 +31,15 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   kyc_applications: KycApplicationsTable;
   news: NewsTable;
+  rate_counters: RateCountersTable;
+}
+
+/** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  window_start: number;
+  expires_at: number;
 }
 
 /** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */

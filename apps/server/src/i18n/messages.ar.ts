@@ -188,4 +188,7 @@ export const ar: Messages = {
 
   'trade.margin_call':
     'نداء الهامش: مستوى الهامش لديك {level}%. يرجى إيداع أموال أو إغلاق بعض الصفقات لتجنّب الإغلاق القسري (Stop Out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'يرجى إدخال رمز الصورة لتسجيل الدخول',
+  'err.password_weak': 'كلمة المرور هذه شائعة جدًا أو سهلة التخمين. يرجى اختيار كلمة مرور أقوى',
 };

@@ -190,4 +190,7 @@ export const de: Messages = {
 
   'trade.margin_call':
     'Margin Call: Ihr Margin-Level beträgt {level} %. Zahlen Sie Geld ein oder schließen Sie Positionen, um eine Zwangsglattstellung (Stop-out) zu vermeiden',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Bitte geben Sie zur Anmeldung den Bildcode ein',
+  'err.password_weak': 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein sichereres',
 };

@@ -189,6 +189,9 @@ export const en = {
   'status.invalid': 'Invalid',
 
   'trade.margin_call': 'Margin call: your margin level is {level}%. Add funds or close positions to avoid a stop-out',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Please enter the image code to sign in',
+  'err.password_weak': 'This password is too common or too easy to guess. Please choose a stronger one',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -192,4 +192,7 @@ export const fr: Messages = {
 
   'trade.margin_call':
     'Appel de marge : votre niveau de marge est de {level} %. Alimentez votre compte ou clôturez des positions pour éviter une liquidation forcée (stop out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': "Veuillez saisir le code de l'image pour vous connecter",
+  'err.password_weak': 'Ce mot de passe est trop courant ou trop facile à deviner. Veuillez en choisir un plus robuste',
 };

@@ -186,4 +186,7 @@ export const hk: Messages = {
   'status.invalid': '無效',
 
   'trade.margin_call': '追收保證金通知：您的保證金水平為 {level}%。請存入資金或平倉，以免被強制平倉',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': '請輸入圖形驗證碼後再登入',
+  'err.password_weak': '此密碼太常見或太容易被猜到，請選擇更安全的密碼',
 };

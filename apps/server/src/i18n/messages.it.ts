@@ -189,4 +189,7 @@ export const it: Messages = {
 
   'trade.margin_call':
     'Margin call: il tuo livello di margine è al {level}%. Aggiungi fondi o chiudi delle posizioni per evitare lo stop out',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': "Inserisci il codice dell'immagine per accedere",
+  'err.password_weak': 'Questa password è troppo comune o troppo facile da indovinare. Scegline una più sicura',
 };

@@ -188,4 +188,7 @@ export const jp: Messages = {
 
   'trade.margin_call':
     'マージンコール：証拠金維持率が{level}%になりました。ロスカットを避けるため、入金またはポジションの決済を行ってください',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'ログインするには画像認証コードを入力してください',
+  'err.password_weak': 'このパスワードはよく使われているか、推測されやすすぎます。より強力なパスワードを選んでください',
 };

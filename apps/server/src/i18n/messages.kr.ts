@@ -187,4 +187,7 @@ export const kr: Messages = {
   'status.invalid': '무효',
 
   'trade.margin_call': '마진콜: 증거금 유지율이 {level}%입니다. 강제 청산(스탑아웃)을 피하려면 입금하거나 포지션을 청산해 주세요',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': '로그인하려면 이미지 코드를 입력하세요',
+  'err.password_weak': '이 비밀번호는 너무 흔하거나 추측하기 쉽습니다. 더 강력한 비밀번호를 선택하세요',
 };

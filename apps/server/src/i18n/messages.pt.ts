@@ -189,4 +189,7 @@ export const pt: Messages = {
 
   'trade.margin_call':
     'Chamada de margem: seu nível de margem é de {level}%. Deposite fundos ou feche posições para evitar o encerramento forçado (stop out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Introduza o código da imagem para entrar',
+  'err.password_weak': 'Esta palavra-passe é demasiado comum ou fácil de adivinhar. Escolha uma mais forte',
 };

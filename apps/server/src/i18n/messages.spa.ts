@@ -189,4 +189,7 @@ export const spa: Messages = {
 
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Introduce el código de la imagen para iniciar sesión',
+  'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elige una más segura',
 };

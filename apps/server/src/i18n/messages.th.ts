@@ -187,4 +187,7 @@ export const th: Messages = {
   'status.invalid': 'ไม่ถูกต้อง',
 
   'trade.margin_call': 'Margin Call: ระดับมาร์จิ้นของคุณอยู่ที่ {level}% กรุณาเติมเงินหรือปิดสถานะเพื่อหลีกเลี่ยงการถูกบังคับปิดสถานะ (Stop Out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'กรุณากรอกรหัสจากรูปภาพเพื่อเข้าสู่ระบบ',
+  'err.password_weak': 'รหัสผ่านนี้ใช้กันทั่วไปหรือเดาง่ายเกินไป กรุณาเลือกรหัสผ่านที่ปลอดภัยกว่านี้',
 };

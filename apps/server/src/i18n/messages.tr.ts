@@ -190,4 +190,7 @@ export const tr: Messages = {
 
   'trade.margin_call':
     'Teminat tamamlama çağrısı (margin call): teminat seviyeniz %{level}. Zorunlu pozisyon kapatmayı (stop out) önlemek için para yatırın veya pozisyon kapatın',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Giriş yapmak için lütfen resimdeki kodu girin',
+  'err.password_weak': 'Bu şifre çok yaygın veya tahmin edilmesi çok kolay. Lütfen daha güçlü bir şifre seçin',
 };

@@ -190,4 +190,7 @@ export const vn: Messages = {
 
   'trade.margin_call':
     'Cảnh báo ký quỹ (margin call): mức ký quỹ của bạn là {level}%. Vui lòng nạp thêm tiền hoặc đóng bớt lệnh để tránh bị đóng lệnh bắt buộc (stop out)',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Vui lòng nhập mã hình ảnh để đăng nhập',
+  'err.password_weak': 'Mật khẩu này quá phổ biến hoặc quá dễ đoán. Vui lòng chọn mật khẩu mạnh hơn',
 };

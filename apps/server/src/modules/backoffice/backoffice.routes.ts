@@ -26,6 +26,7 @@ export function backofficeRoutes(
         params.password,
         clientIp(req),
         String(req.headers['user-agent'] ?? ''),
+        { key: params.key, text: params.captcha },
       );
       return { token, ...staffView(staff) };
     },

@@ -2,26 +2,24 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
-import { RateLimiter } from '../../core/rate-limit.ts';
+import { refuseWeakPassword } from '../../core/password-strength.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
 
 /** Staff sign-in and the first super admin. */
 export class BackofficeService {
-  private readonly failures: RateLimiter;
-
   constructor(
     private readonly repo: BackofficeRepository,
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
-  ) {
-    this.failures = new RateLimiter(clock, 10, 15 * 60_000);
-  }
+    private readonly throttle: Throttle,
+  ) {}
 
   /** Creates the first super admin when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD, else with a random password logged once. */
   async ensureFirstAdmin(email: string | undefined, password: string | undefined, log: FastifyBaseLogger): Promise<void> {
@@ -48,6 +46,7 @@ export class BackofficeService {
   async createStaff(actor: StaffRow, s: { email: string; name: string; password: string; role: StaffRole }, ip: string) {
     if (actor.role !== 'super_admin') throw refuse('err.forbidden');
     if (await this.repo.staffByEmail(s.email)) throw refuse('err.email_taken');
+    await refuseWeakPassword(s.password, [s.email, s.name]);
     const at = this.clock.now();
     const id = await this.repo.insertStaff({
       email: s.email,
@@ -69,20 +68,20 @@ export class BackofficeService {
     return { id, email: s.email, name: s.name, role: s.role };
   }
 
-  async login(email: string, password: string, ip: string, userAgent: string): Promise<{ token: string; staff: StaffRow }> {
-    const keys = [`acct:${email}`, `ip:${ip}`];
-    if (keys.some((k) => this.failures.isBlocked(k)))
-      throw refuse('err.login_locked', {
-        minutes: Math.max(1, Math.ceil(Math.max(...keys.map((k) => this.failures.retryAfterMs(k))) / 60_000)),
-      });
+  async login(
+    email: string,
+    password: string,
+    ip: string,
+    userAgent: string,
+    captcha: { key?: string | undefined; text?: string | undefined } = {},
+  ): Promise<{ token: string; staff: StaffRow }> {
     const staff = await this.repo.staffByEmail(email);
+    // Counted before the password is compared, per staff account and per (account, address), as for traders.
+    const attempt = await this.throttle.signIn('staff', staff ? `s:${staff.id}` : `n:${email}`, ip, captcha);
     const valid = await verifyPassword(staff?.password_hash ?? (await decoyPasswordHash()), password);
-    if (!staff || !valid) {
-      keys.forEach((k) => this.failures.hit(k));
-      throw refuse('err.password_wrong');
-    }
+    if (!staff || !valid) throw attempt.failed();
     if (staff.status !== 1) throw refuse('err.account_disabled');
-    this.failures.reset(`acct:${email}`);
+    await attempt.succeeded();
     const token = await this.sessions.issue(staff.id, ip, userAgent);
     await this.audit.record({
       staffId: staff.id,
