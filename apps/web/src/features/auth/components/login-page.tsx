@@ -8,11 +8,14 @@ import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { useCaptcha } from '../api/captcha.api.ts';
 import { createDemoAccount } from '../api/create-demo.api.ts';
 import { useLogin } from '../api/login.api.ts';
 import { useAccountInput } from '../hooks/use-account-input.ts';
 import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { CaptchaField } from './captcha-field.tsx';
 import { redirectTarget } from './redirect-target.ts';
 
 /** /login: email or phone with password, or a demo account for this device (spec §2, §5). */
@@ -22,9 +25,13 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const from = params.get('from');
   const loginMutation = useLogin();
-  const check = useFieldCheck<'account' | 'password'>();
+  const check = useFieldCheck<'account' | 'password' | 'captcha'>();
   const account = useAccountInput(check);
   const [password, setPassword] = useState('');
+  // After too many failures the server asks for an image code with the next try (DESIGN §10: captcha_required).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaText, setCaptchaText] = useState('');
+  const captcha = useCaptcha(captchaNeeded);
   const busy = loginMutation.isPending;
 
   const done = (msg: string) => {
@@ -36,16 +43,23 @@ export default function LoginPage() {
     const value = account.take();
     if (!value) return;
     if (!password) return void check.refuse('password', 'msg.inputPassword');
+    if (captchaNeeded && !captchaText.trim()) return void check.refuse('captcha', 'msg.inputCaptcha');
     check.clear();
+    const solved = captchaNeeded ? { key: captcha.data?.id, captcha: captchaText.trim() } : {};
     try {
       const { msg } = await loginMutation.mutateAsync(
         account.mode === 'email'
-          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL }
-          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined },
+          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL, ...solved }
+          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined, ...solved },
       );
       done(msg);
-    } catch {
-      // The API client showed the server's message.
+    } catch (err) {
+      // The API client showed the server's message. An image code serves one try; the server says when one is needed.
+      if (err instanceof ApiError && isCaptchaRequired(err.data)) {
+        setCaptchaText('');
+        if (captchaNeeded) void captcha.refetch();
+        else setCaptchaNeeded(true);
+      }
     }
   };
 
@@ -78,6 +92,17 @@ export default function LoginPage() {
           toggleTestId="login-password-toggle"
           onChange={(e) => setPassword(e.target.value)}
         />
+        {captchaNeeded && (
+          <CaptchaField
+            captcha={captcha.data}
+            loading={captcha.isFetching}
+            value={captchaText}
+            invalid={check.invalid === 'captcha'}
+            onChange={setCaptchaText}
+            onRefresh={() => void captcha.refetch()}
+            testIds={['login-captcha', 'login-captcha-image']}
+          />
+        )}
         <div className="auth-row-end">
           <Link to="/forgot" className="auth-link" data-testid="login-forgot">
             {t('login.forgot')}
@@ -106,4 +131,8 @@ export default function LoginPage() {
       </p>
     </AuthLayout>
   );
+}
+
+function isCaptchaRequired(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { captcha_required?: unknown }).captcha_required === true;
 }
