@@ -259,6 +259,15 @@ describe('sign-in and sign-up limits', () => {
     expect((await login({ account: owner.email, password: PASSWORD }, '203.0.113.50')).data).toEqual({ captcha_required: true });
   });
 
+  it('sweeps the counters whose window is over', async () => {
+    const db = h.app.tradepad.database.db;
+    const dead = () => db.selectFrom('rate_counters').select('key').where('expires_at', '<=', clock.now()).execute();
+    clock.advance(2 * 60 * MINUTE);
+    expect((await dead()).length).toBeGreaterThan(0);
+    await captcha();
+    await expect.poll(async () => (await dead()).length).toBe(0);
+  });
+
   it('words refusals for a lock or a limit unlike a wrong code or password', () => {
     expect(limitRefusals.length).toBe(8);
     for (const r of limitRefusals) expect(r.msg).not.toMatch(WRONG_WORDING);
