@@ -10,6 +10,8 @@ const MINUTE = 60_000;
 const WRONG_WORDING = /incorrect|tries left/i;
 /** The harness draws every captcha with this text. */
 const CAPTCHA_TEXT = 'CAPT';
+/** Each request names its client address in X-Forwarded-For; 20 failures from one address ask it for a captcha. */
+const ENV = { TRUST_PROXY: 'loopback', LIMIT_LOGIN_ADDRESS: '20' };
 
 /**
  * The limits that protect sign-in and sign-up (issue 17, points 2-4; DESIGN §10): kept in the database, keyed by the
@@ -33,7 +35,7 @@ describe('sign-in and sign-up limits', () => {
   const newHour = () => clock.advance(61 * MINUTE);
 
   beforeAll(async () => {
-    h = await startHarness({ clock, env: { TRUST_PROXY: 'loopback' }, keepData: true });
+    h = await startHarness({ clock, env: ENV, keepData: true });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -115,6 +117,16 @@ describe('sign-in and sign-up limits', () => {
     const after = await phoneLogin(phone, PASSWORD, '198.51.100.90');
     expect(after).toMatchObject({ code: 0, data: { captcha_required: true } });
     expect((await phoneLogin(phone, PASSWORD, '203.0.113.30', await captcha())).code).toBe(1);
+  });
+
+  it('asks one address for a captcha after its failures on many accounts, not after its successes', async () => {
+    newHour();
+    const owner = await realUser(h, clock);
+    const office = '198.51.100.120';
+    for (let i = 0; i < 25; i++) expect((await login({ account: owner.email, password: PASSWORD }, office)).code).toBe(1);
+    for (let i = 0; i < 20; i++) await login({ account: `stuffed${i}@example.com`, password: `Guess${i}xyz` }, office);
+    expect(await login({ account: owner.email, password: PASSWORD }, office)).toMatchObject({ data: { captcha_required: true } });
+    expect((await login({ account: owner.email, password: PASSWORD, ...(await captcha()) }, office)).code).toBe(1);
   });
 
   it('throttles staff sign-in per staff account and per (account, address)', async () => {
@@ -252,7 +264,7 @@ describe('sign-in and sign-up limits', () => {
     const owner = await realUser(h, clock);
     for (let i = 0; i < 10; i++) await login({ account: owner.email, password: `Guess${i}xyz` }, '198.51.100.210');
     await h.close();
-    h = await startHarness({ clock, env: { TRUST_PROXY: 'loopback' }, dataDir: h.dataDir, database: h.database, keepData: true });
+    h = await startHarness({ clock, env: ENV, dataDir: h.dataDir, database: h.database, keepData: true });
     const locked = await login({ account: owner.email, password: PASSWORD }, '198.51.100.210');
     expect(locked.msg).toMatch(/Too many failed logins/);
     limitRefusals.push(locked);

@@ -117,7 +117,11 @@ export class Throttle {
         acct.count >= acct.limit || addr.count >= addr.limit
           ? captchaRequired('err.password_wrong')
           : refuse('err.password_wrong'),
-      succeeded: () => this.repo.reset([this.key(pairRule, pairSubject), this.key(`${prefix}login_account`, account)]),
+      // Only failures count towards the address's limit: many people sign in from one shared address (carrier NAT).
+      succeeded: async () => {
+        await this.repo.reset([this.key(pairRule, pairSubject), this.key(`${prefix}login_account`, account)]);
+        await this.repo.giveBack([this.key(`${prefix}login_address`, ip)], this.clock.now());
+      },
     };
   }
 
