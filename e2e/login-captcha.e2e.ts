@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN_API, API } from '@tradepad/contracts';
+import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
 const PASSWORD = 'Harbour26x';
 
@@ -61,6 +61,40 @@ describe.skipIf(!chromiumPath())('captcha at sign-in in Chromium', () => {
       expect((await (await answer).json()).data).toEqual({ captcha_required: true });
       await expect.poll(() => page.getByTestId('login-captcha').inputValue()).toBe('');
       expect(new URL(page.url()).pathname).toBe('/login');
+      await context.close();
+    });
+  }
+
+  for (const lang of ['en', 'hk'] as const) {
+    it(`asks staff for the image code in the back office after repeated failures (${lang})`, async () => {
+      const email = `captcha.${lang}@tradepad.example`;
+      const token = (await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password })).data.token as string;
+      const made = await e.api(
+        'POST',
+        ADMIN_API.staff,
+        { email, name: 'Captcha', password: 'Lantern-42x', role: 'finance' },
+        { authorization: token },
+      );
+      expect(made.code, made.msg).toBe(1);
+      const { context, page } = await e.newPage({ width: 1280, height: 800 });
+      await page.goto(`/admin/?lang=${lang}`);
+      await page.locator('input[type=email]').fill(email);
+      await page.locator('input[type=password]').fill('Wrong-guess-1');
+      for (let i = 0; i < 2; i++) {
+        const answer = page.waitForResponse((r) => r.url().includes(ADMIN_API.login));
+        await page.locator('button[type=submit]').click();
+        await answer;
+      }
+      await page.getByTestId('staff-captcha').waitFor();
+      await e.shot(page, `admin-login-captcha-${lang}`);
+      await page.locator('input[type=password]').fill('Lantern-42x');
+      await page.getByTestId('staff-captcha').fill('zzzz');
+      const sent = page.waitForRequest((r) => r.url().includes(ADMIN_API.login) && r.method() === 'POST');
+      await page.locator('button[type=submit]').click();
+      const body = JSON.parse((await sent).postData() ?? '{}') as Record<string, string>;
+      expect(body).toMatchObject({ email, captcha: 'zzzz' });
+      expect(body.key).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(() => page.getByTestId('staff-captcha').inputValue()).toBe('');
       await context.close();
     });
   }

@@ -22,6 +22,8 @@ export const messagesEn = {
       submit: 'Sign in',
       busy: 'Signing in…',
       session_ended: 'Your session ended. Sign in again.',
+      captcha: 'Characters in the image',
+      captcha_refresh: 'Show another image',
     },
     nav: {
       sections: 'Sections',

@@ -20,6 +20,8 @@ export const messagesHk: ConsoleMessages = {
       submit: '登入',
       busy: '登入中…',
       session_ended: '登入已結束，請重新登入。',
+      captcha: '圖中字元',
+      captcha_refresh: '換一張圖片',
     },
     nav: {
       sections: '功能',

@@ -1,11 +1,15 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { API } from '@tradepad/contracts/api-paths';
+import type { Captcha } from '@tradepad/contracts/account-types';
 import { sessionEnded } from '../providers/auth-provider.ts';
+import { ApiError, call } from '../providers/http.ts';
 
 /**
- * Staff sign-in: e-mail and password. A refusal shows the server's message as it is (in the console's language); the
- * message of a session that ended shows on its own until the next try.
+ * Staff sign-in: e-mail and password, and an image code once the server asks for one after repeated failures
+ * (`captcha_required`). A refusal shows the server's message as it is (in the console's language); the message of a
+ * session that ended shows on its own until the next try.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -14,6 +18,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaText, setCaptchaText] = useState('');
+  const newCaptcha = () => {
+    setCaptchaText('');
+    call<Captcha>('GET', API.captcha).then(setCaptcha, (err: unknown) => setError(err instanceof Error ? err.message : ''));
+  };
   const [ended] = useState(sessionEnded.get);
   // Said once: a reload of the sign-in page no longer mentions it.
   useEffect(() => sessionEnded.clear(), []);
@@ -22,9 +32,12 @@ export function LoginPage() {
     e.preventDefault();
     setError('');
     setBusy(true);
-    login({ email: email.trim(), password }).catch((err: unknown) => {
+    const solved = captcha ? { key: captcha.id, captcha: captchaText.trim() } : {};
+    login({ email: email.trim(), password, ...solved }).catch((err: unknown) => {
       setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
       setBusy(false);
+      // An image code serves one try; the server says when the next one needs it.
+      if (err instanceof ApiError && (err.data as { captcha_required?: boolean } | null)?.captcha_required) newCaptcha();
     });
   };
 
@@ -56,6 +69,22 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               required
             />
+            {captcha && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TextField
+                  label={translate('tp.login.captcha')}
+                  autoComplete="off"
+                  value={captchaText}
+                  onChange={(e) => setCaptchaText(e.target.value)}
+                  required
+                  sx={{ flex: 1 }}
+                  slotProps={{ htmlInput: { 'data-testid': 'staff-captcha' } }}
+                />
+                <Button onClick={newCaptcha} aria-label={translate('tp.login.captcha_refresh')} sx={{ p: 0.5 }}>
+                  <img src={captcha.b64s} alt="" width={120} height={44} />
+                </Button>
+              </Stack>
+            )}
             {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
             {error && (
               <Alert severity="error" icon={false}>

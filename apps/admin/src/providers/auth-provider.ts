@@ -52,8 +52,9 @@ async function currentStaff(): Promise<StaffMe> {
  * any call ends the session and goes back to sign-in.
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, { email, password });
+  /** `key` and `captcha`: a solved image code, once the server asks for one (DESIGN §10 captcha_required). */
+  async login(params: { email: string; password: string; key?: string; captcha?: string }) {
+    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, params);
     session.set(token);
     staffCache.set(staff);
     confirmedThisLoad = true;

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** What a refusal carries for the console to act on (`{captcha_required: true}` at sign-in). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,7 +56,7 @@ export async function call<T>(method: 'GET' | 'POST', url: string, body?: object
     throw new ApiError(unreachable, -1);
   }
   if (env.code === CODE_SESSION_EXPIRED) session.clear();
-  if (env.code !== CODE_OK) throw new ApiError(env.msg, env.code);
+  if (env.code !== CODE_OK) throw new ApiError(env.msg, env.code, env.data);
   return env.data as T;
 }
 
