@@ -57,7 +57,7 @@ export const it: Messages = {
   'err.code_type_invalid': 'Il tipo di codice di verifica non è valido',
   'err.code_wrong': 'Il codice di verifica non è corretto (tentativi rimasti: {left})',
   'err.code_expired': 'Il codice di verifica è scaduto o non è stato richiesto. Richiedine uno nuovo',
-  'err.code_too_many_tries': 'Troppi codici errati. Richiedine uno nuovo',
+  'err.code_too_many_tries': 'Questo codice non è più utilizzabile. Richiedine uno nuovo',
   'err.code_resend_wait': 'Attendi {seconds} secondi prima di richiedere un altro codice',
   'err.code_rate_limited': 'Sono stati richiesti troppi codici. Riprova più tardi',
   'err.code_send_failed': 'Al momento non è possibile inviare il codice. Riprova più tardi',

@@ -57,7 +57,7 @@ export const spa: Messages = {
   'err.code_type_invalid': 'El tipo de código de verificación no es válido',
   'err.code_wrong': 'El código de verificación es incorrecto (intentos restantes: {left})',
   'err.code_expired': 'El código de verificación ha caducado o no se ha solicitado. Solicite uno nuevo',
-  'err.code_too_many_tries': 'Demasiados códigos incorrectos. Solicite uno nuevo',
+  'err.code_too_many_tries': 'Este código ya no se puede usar. Solicite uno nuevo',
   'err.code_resend_wait': 'Espere {seconds} segundos antes de solicitar otro código',
   'err.code_rate_limited': 'Se han solicitado demasiados códigos. Inténtelo de nuevo más tarde',
   'err.code_send_failed': 'No se ha podido enviar el código en este momento. Inténtelo de nuevo más tarde',
@@ -190,6 +190,6 @@ export const spa: Messages = {
   'trade.margin_call':
     'Llamada de margen: su nivel de margen es del {level} %. Deposite fondos o cierre posiciones para evitar el cierre forzoso (stop out)',
   // Sign-in and sign-up protection (issue 17)
-  'err.captcha_required': 'Introduce el código de la imagen para iniciar sesión',
-  'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elige una más segura',
+  'err.captcha_required': 'Introduzca el código de la imagen para iniciar sesión',
+  'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elija una más segura',
 };

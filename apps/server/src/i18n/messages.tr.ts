@@ -57,7 +57,7 @@ export const tr: Messages = {
   'err.code_type_invalid': 'Doğrulama kodu türü geçersiz',
   'err.code_wrong': 'Doğrulama kodu hatalı (kalan deneme hakkı: {left})',
   'err.code_expired': 'Doğrulama kodunun süresi dolmuş veya kod talep edilmemiş. Lütfen yeni bir kod isteyin',
-  'err.code_too_many_tries': 'Çok fazla hatalı kod girildi. Lütfen yeni bir kod isteyin',
+  'err.code_too_many_tries': 'Bu kod artık kullanılamaz. Lütfen yeni bir kod isteyin',
   'err.code_resend_wait': 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin',
   'err.code_rate_limited': 'Çok fazla kod istendi. Lütfen daha sonra tekrar deneyin',
   'err.code_send_failed': 'Kod şu anda gönderilemiyor. Lütfen daha sonra tekrar deneyin',
