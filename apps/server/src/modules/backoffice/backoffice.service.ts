@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
-import { refuseWeakPassword } from '../../core/password-strength.ts';
+import { MIN_PASSWORD_SCORE, passwordScore, refuseWeakPassword } from '../../core/password-strength.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -33,13 +33,18 @@ export class BackofficeService {
       role: 'super_admin',
       at: this.clock.now(),
     });
-    if (password) log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
-    // Logged under its own key: the logger redacts fields named `password`.
-    else
+    if (!password) {
+      // Logged under its own key: the logger redacts fields named `password`.
       log.warn(
         { email: adminEmail, initialPassword: adminPassword },
         'first back-office super admin created; change this password',
       );
+      return;
+    }
+    log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
+    // Not refused (the operator chose it), but said: staff passwords made in the console must pass the same rule.
+    if ((await passwordScore(password, [adminEmail])) < MIN_PASSWORD_SCORE)
+      log.warn({ email: adminEmail }, 'ADMIN_PASSWORD is a well-known or easily guessed password; change it');
   }
 
   /** A super admin adds a staff member with one role; written to the audit log. */
