@@ -22,7 +22,7 @@ import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
  * the console, each role sees only its sections, the hk console is in Traditional Chinese, the admin API's answers are
  * exactly the shapes the contracts declare, and the console calls nothing outside its origin.
  */
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 
 describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   let e: E2E;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 
 describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium', () => {
   let e: E2E;

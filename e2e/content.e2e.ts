@@ -8,7 +8,7 @@ import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
  * News, announcements, rankings, support, main-site mode, languages and the installable app in Chromium (issue
  * "News, announcements, rankings, support, company modes, complete translations, desktop and installable app").
  */
-const PASSWORD = 'Passw0rd!x';
+const PASSWORD = 'Lantern-42x';
 /** What a hostile article tries: every path sets `window.__pwned` or opens a dialog. */
 const PAYLOAD = [
   '<p>Safe text stays.</p>',

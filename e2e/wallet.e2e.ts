@@ -12,7 +12,7 @@ import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
  * balance. Last, every new screen is photographed at 390×844 in hk, en, ar and de, none overflowing sideways.
  */
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 
 /** Decimal strings as whole cents ("1,250.00" → 125000), so money is compared exactly. */
 const cents = (text: string): number => {

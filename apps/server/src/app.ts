@@ -34,6 +34,8 @@ import { BackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { TotpService } from './modules/twofactor/totp.service.ts';
 import { TwoFactorRepository } from './modules/twofactor/twofactor.repository.ts';
 import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.ts';
+import { Throttle } from './modules/throttle/throttle.ts';
+import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { NewsRepository } from './modules/content/news.repository.ts';
 import { NewsService } from './modules/content/news.service.ts';
@@ -180,6 +182,14 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     key: config.TOTP_KEY ? Buffer.from(config.TOTP_KEY, 'hex') : undefined,
     onChanged: (userId, change) => notifications.twoFactorChanged(userId, change === 'enabled'),
   });
+  // The limits of sign-in and sign-up, in the database (DESIGN §10); a captcha is checked by the accounts module.
+  const throttle: Throttle = new Throttle(
+    new ThrottleRepository(db),
+    clock,
+    config,
+    (key, text) => accounts.checkCaptcha(key, text),
+    (err) => app.log.warn({ err }, 'rate counters could not be swept'),
+  );
   const accounts = new AccountsService({
     db,
     repo: accountsRepo,
@@ -189,6 +199,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     sender,
     clock,
     config,
+    throttle,
     captchaText: opts.captchaText,
     secondFactor: totp,
     notifier: notifications,
@@ -197,7 +208,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);
   const backofficeRepo = new BackofficeRepository(db, database.kind);
-  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock, totp);
+  const backoffice = new BackofficeService(backofficeRepo, audit, staffSessions, clock, throttle, totp);
   const marketRepo = new MarketRepository(database);
   const walletRepo = new WalletRepository(db);
   const news = new NewsService({ repo: new NewsRepository(db), audit, clock });

@@ -31,4 +31,23 @@ export const CONFIG_DEFAULTS = {
   WS_MAX_PER_ADDRESS: 5_000,
   /** Messages per second per websocket: the app sends a ping every 5 s and a few subscriptions per screen. */
   WS_MAX_MESSAGES_PER_SECOND: 50,
+  // Limits that protect sign-in and sign-up (DESIGN §10), counted in the database.
+  /** Failed sign-ins of one account from one client address that lock that pair for LIMIT_LOGIN_MINUTES. */
+  LIMIT_LOGIN_PAIR: 10,
+  /** Failed sign-ins of one account, from anywhere, after which signing in to it needs a captcha. */
+  LIMIT_LOGIN_ACCOUNT: 10,
+  /** Failed sign-ins from one client address, to any accounts, after which signing in from it needs a captcha. */
+  LIMIT_LOGIN_ADDRESS: 100,
+  /** The sign-in window and the length of a lock. */
+  LIMIT_LOGIN_MINUTES: 15,
+  /** Verification codes asked for per hour: per client address, per e-mail or phone, type-4 codes per account. */
+  LIMIT_CODE_SENDS_ADDRESS: 30,
+  LIMIT_CODE_SENDS_TARGET: 10,
+  LIMIT_WITHDRAW_CODES_ACCOUNT: 10,
+  /** Verification codes checked (register, reset, password change) per hour: per client address, per account. */
+  LIMIT_CODE_CHECKS_ADDRESS: 100,
+  LIMIT_CODE_CHECKS_ACCOUNT: 30,
+  /** Demo accounts created, and captchas drawn, per client address per hour. */
+  LIMIT_DEMO_ADDRESS: 30,
+  LIMIT_CAPTCHAS_ADDRESS: 300,
 } as const;

@@ -46,6 +46,9 @@ const hopsTrusted =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
+/** A count a limit allows in its window (DESIGN §10: every limit is configurable). */
+const limit = (d: number) => z.coerce.number().int().min(1).max(1_000_000).default(d);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(D.PORT),
   HOST: z.string().min(1).default(D.HOST),
@@ -99,6 +102,17 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
     .optional(),
+  LIMIT_LOGIN_PAIR: limit(D.LIMIT_LOGIN_PAIR),
+  LIMIT_LOGIN_ACCOUNT: limit(D.LIMIT_LOGIN_ACCOUNT),
+  LIMIT_LOGIN_ADDRESS: limit(D.LIMIT_LOGIN_ADDRESS),
+  LIMIT_LOGIN_MINUTES: z.coerce.number().int().min(1).max(1440).default(D.LIMIT_LOGIN_MINUTES),
+  LIMIT_CODE_SENDS_ADDRESS: limit(D.LIMIT_CODE_SENDS_ADDRESS),
+  LIMIT_CODE_SENDS_TARGET: limit(D.LIMIT_CODE_SENDS_TARGET),
+  LIMIT_WITHDRAW_CODES_ACCOUNT: limit(D.LIMIT_WITHDRAW_CODES_ACCOUNT),
+  LIMIT_CODE_CHECKS_ADDRESS: limit(D.LIMIT_CODE_CHECKS_ADDRESS),
+  LIMIT_CODE_CHECKS_ACCOUNT: limit(D.LIMIT_CODE_CHECKS_ACCOUNT),
+  LIMIT_DEMO_ADDRESS: limit(D.LIMIT_DEMO_ADDRESS),
+  LIMIT_CAPTCHAS_ADDRESS: limit(D.LIMIT_CAPTCHAS_ADDRESS),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -3,7 +3,7 @@ import { API } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 
 describe('accounts over HTTP', () => {
   let h: Harness;

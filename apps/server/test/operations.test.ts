@@ -91,7 +91,7 @@ describe('server operations', () => {
       const admin = (await signInStaff(h.call, h.staffSecrets, ADMIN)).token;
       const add = (params: Record<string, unknown>, token = admin) =>
         h.call('POST', ADMIN_API.staff, params, { authorization: token });
-      const fin = { email: 'finance@example.com', name: 'Fiona Finance', password: 'Money12345', role: 'finance' };
+      const fin = { email: 'finance@example.com', name: 'Fiona Finance', password: 'Ledger-84x', role: 'finance' };
       const created = await add(fin);
       expect(created.data).toMatchObject({ email: fin.email, role: 'finance' });
       expect((await add(fin)).msg).toBe('This email address is already registered');

@@ -7,7 +7,7 @@ import { signInStaff } from './staff-totp.ts';
 
 /** The people of the wallet tests: real users registered by mail, demo users, staff. */
 
-export const PASSWORD = 'Secret123';
+export const PASSWORD = 'Harbour26x';
 
 export interface TestUser {
   id: number;

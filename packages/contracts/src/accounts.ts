@@ -96,6 +96,15 @@ export const registerParams = z.object({
   invite_code: inviteCodeParam,
 });
 
+/**
+ * A solved captcha sent with a sign-in once the account or the address has failed too often (DESIGN §10): `key` is
+ * the captcha id from `/api/captcha`, `captcha` the text read from its image.
+ */
+export const captchaParams = {
+  key: optionalText(64, 'err.captcha_wrong'),
+  captcha: optionalText(12, 'err.captcha_wrong'),
+};
+
 export const loginParams = z.object({
   account: textParam('err.account_required', 1, EMAIL_MAX),
   password: passwordParam,
@@ -112,6 +121,7 @@ export const loginParams = z.object({
       .regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'err.uuid_invalid' })
       .optional(),
   ),
+  ...captchaParams,
 });
 
 /** A device uuid: what the app keeps in local storage to find its demo account again. */

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { emailParam, newPasswordParam, passwordParam } from './accounts.ts';
+import { captchaParams, emailParam, newPasswordParam, passwordParam } from './accounts.ts';
 import { pageParams, textParam } from './params.ts';
 import { STAFF_ROLES } from './staff.ts';
 import { optionalTotpParam } from './twofactor.ts';
 
-/** `POST /admin/api/login`: `totp` is required once the staff member has enrolled (DESIGN §10). */
-export const staffLoginParams = z.object({ email: emailParam, password: passwordParam, totp: optionalTotpParam });
+/** `POST /admin/api/login`: `totp` is required once the staff member has enrolled (DESIGN §10); `key` and `captcha` once
+ * the sign-in limits ask for a captcha. */
+export const staffLoginParams = z.object({
+  email: emailParam,
+  password: passwordParam,
+  totp: optionalTotpParam,
+  ...captchaParams,
+});
 
 /** `POST /admin/api/staff`: a super admin adds a staff member with one role. */
 export const newStaffParams = z.object({

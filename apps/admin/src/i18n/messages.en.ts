@@ -25,6 +25,8 @@ export const messagesEn = {
       session_ended: 'Your session ended. Sign in again.',
       totp: 'Authentication code',
       totp_hint: 'The 6-digit code your authenticator app shows now',
+      captcha: 'Characters in the image',
+      captcha_refresh: 'Show another image',
     },
     enrol: {
       title: 'Set up two-factor sign-in',

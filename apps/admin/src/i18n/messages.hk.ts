@@ -23,6 +23,8 @@ export const messagesHk: ConsoleMessages = {
       session_ended: '登入已結束，請重新登入。',
       totp: '驗證碼',
       totp_hint: '驗證器應用程式目前顯示的 6 位數驗證碼',
+      captcha: '圖中字元',
+      captcha_refresh: '換一張圖片',
     },
     enrol: {
       title: '設定雙重驗證登入',

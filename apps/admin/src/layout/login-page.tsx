@@ -1,12 +1,16 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { API } from '@tradepad/contracts/api-paths';
+import type { Captcha } from '@tradepad/contracts/account-types';
 import { sessionEnded } from '../providers/auth-provider.ts';
-import { ApiError } from '../providers/http.ts';
+import { ApiError, call } from '../providers/http.ts';
 
 /**
- * Staff sign-in: e-mail and password, then the authenticator's code when the server asks for it. A refusal shows the server's message as it is (in the console's language); the
- * message of a session that ended shows on its own until the next try.
+ * Staff sign-in: e-mail and password, then the authenticator's code when the server asks for it (`totp_required`),
+ * and an image code once the server asks for one after repeated failures (`captcha_required`). A refusal shows the
+ * server's message as it is (in the console's language); the message of a session that ended shows on its own until
+ * the next try.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -18,6 +22,12 @@ export function LoginPage() {
   const [totp, setTotp] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaText, setCaptchaText] = useState('');
+  const newCaptcha = () => {
+    setCaptchaText('');
+    call<Captcha>('GET', API.captcha).then(setCaptcha, (err: unknown) => setError(err instanceof Error ? err.message : ''));
+  };
   const [ended] = useState(sessionEnded.get);
   // Said once: a reload of the sign-in page no longer mentions it.
   useEffect(() => sessionEnded.clear(), []);
@@ -27,14 +37,15 @@ export function LoginPage() {
     setError('');
     setBusy(true);
     const code = totp.replace(/\s+/g, '');
-    login(needTotp && code ? { email: email.trim(), password, totp: code } : { email: email.trim(), password }).catch(
-      (err: unknown) => {
-        const asked = err instanceof ApiError && (err.data as { totp_required?: boolean } | null)?.totp_required === true;
-        if (asked && !needTotp) setNeedTotp(true);
-        else setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
-        setBusy(false);
-      },
-    );
+    const solved = captcha ? { key: captcha.id, captcha: captchaText.trim() } : {};
+    login({ email: email.trim(), password, ...(needTotp && code ? { totp: code } : {}), ...solved }).catch((err: unknown) => {
+      const data = err instanceof ApiError ? (err.data as { totp_required?: boolean; captcha_required?: boolean } | null) : null;
+      if (data?.totp_required === true && !needTotp) setNeedTotp(true);
+      else setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
+      setBusy(false);
+      // An image code serves one try; the server says when the next one needs it.
+      if (data?.captcha_required) newCaptcha();
+    });
   };
 
   return (
@@ -76,6 +87,22 @@ export function LoginPage() {
                 required
                 autoFocus
               />
+            )}
+            {captcha && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TextField
+                  label={translate('tp.login.captcha')}
+                  autoComplete="off"
+                  value={captchaText}
+                  onChange={(e) => setCaptchaText(e.target.value)}
+                  required
+                  sx={{ flex: 1 }}
+                  slotProps={{ htmlInput: { 'data-testid': 'staff-captcha' } }}
+                />
+                <Button onClick={newCaptcha} aria-label={translate('tp.login.captcha_refresh')} sx={{ p: 0.5 }}>
+                  <img src={captcha.b64s} alt="" width={120} height={44} />
+                </Button>
+              </Stack>
             )}
             {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
             {error && (

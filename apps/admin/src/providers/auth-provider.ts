@@ -59,12 +59,13 @@ export const markEnrolled = (me: StaffMe) => staffCache.set(me);
  * enrolment page while `totp_pending`. An answer with code 999 on any call ends the session and goes back to sign-in.
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password, totp }: { email: string; password: string; totp?: string }) {
-    const { token, ...staff } = await call<StaffLoginAnswer>(
-      'POST',
-      ADMIN_API.login,
-      totp ? { email, password, totp } : { email, password },
-    );
+  /**
+   * `totp`: the authenticator code once the staff member has enrolled; `key` and `captcha`: a solved image code, once
+   * the server asks for one (DESIGN §10 captcha_required). Only the fields given are sent.
+   */
+  async login(params: { email: string; password: string; totp?: string; key?: string; captcha?: string }) {
+    const body = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, body);
     session.set(token);
     staffCache.set(staff);
     confirmedThisLoad = true;

@@ -19,7 +19,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The refusal's `data`, such as `{"totp_required": true}` at sign-in. */
+    /** The refusal's `data`, such as `{"totp_required": true}` or `{"captcha_required": true}` at sign-in. */
     readonly data: unknown = null,
   ) {
     super(message);

@@ -1,8 +1,8 @@
 import type { Clock } from '../ports/clock.ts';
 
 /**
- * Fixed-window counters in memory, for limits that protect one node (login failures, code checks per address).
- * Limits that must hold across nodes (code sending) are counted in the database instead.
+ * Fixed-window counters in memory, for limits that protect one node (uploads). The limits that protect sign-in and
+ * sign-up must survive a restart and hold across nodes: they are the throttle module's, counted in the database.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

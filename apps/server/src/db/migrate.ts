@@ -6,10 +6,11 @@ import * as m002 from './migrations/002-market.ts';
 import * as m003 from './migrations/003-trading.ts';
 import * as m004 from './migrations/004-wallet.ts';
 import * as m005 from './migrations/005-content.ts';
+import * as m007 from './migrations/007-rate-limits.ts';
 import * as m008 from './migrations/008-idempotency.ts';
-import * as m011 from './migrations/011-hardening.ts';
 import * as m009 from './migrations/009-totp.ts';
 import * as m010 from './migrations/010-withdrawal-security.ts';
+import * as m011 from './migrations/011-hardening.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -22,10 +23,11 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003-trading': m003,
   '004-wallet': m004,
   '005-content': m005,
+  '007-rate-limits': m007,
   '008-idempotency': m008,
-  '011-hardening': m011,
   '009-totp': m009,
   '010-withdrawal-security': m010,
+  '011-hardening': m011,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -35,6 +35,15 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   user_devices: UserDevicesTable;
+  rate_counters: RateCountersTable;
+}
+
+/** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  window_start: number;
+  expires_at: number;
 }
 
 /** A device (`dev:<sha256 of its id>`) or client address (`ip:<address>`) an account has signed in from. */

@@ -215,4 +215,7 @@ export const ar: Messages = {
   'err.deviation_invalid': 'يرجى إدخال حد أقصى صالح للانحراف (عدد صحيح من النقاط)',
   'err.price_moved':
     'تغيّر السعر: كان هذا الأمر سيُنفَّذ عند {price}، أي بفارق يزيد على {deviation} نقطة عن السعر {seen} الذي رأيته. لم يُرسَل الأمر؛ تحقّق من السعر وحاول مرة أخرى',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'يرجى إدخال رمز الصورة لتسجيل الدخول',
+  'err.password_weak': 'كلمة المرور هذه شائعة جدًا أو سهلة التخمين. يرجى اختيار كلمة مرور أقوى',
 };

@@ -58,7 +58,7 @@ export const de: Messages = {
   'err.code_type_invalid': 'Der Typ des Bestätigungscodes ist ungültig',
   'err.code_wrong': 'Der Bestätigungscode ist falsch (verbleibende Versuche: {left})',
   'err.code_expired': 'Der Bestätigungscode ist abgelaufen oder wurde nicht angefordert. Bitte fordern Sie einen neuen an',
-  'err.code_too_many_tries': 'Zu viele falsche Codes. Bitte fordern Sie einen neuen an',
+  'err.code_too_many_tries': 'Dieser Code kann nicht mehr verwendet werden. Bitte fordern Sie einen neuen an',
   'err.code_resend_wait': 'Bitte warten Sie {seconds} Sekunden, bevor Sie einen weiteren Code anfordern',
   'err.code_rate_limited': 'Zu viele Codes angefordert. Bitte versuchen Sie es später erneut',
   'err.code_send_failed': 'Der Code kann derzeit nicht gesendet werden. Bitte versuchen Sie es später erneut',
@@ -220,4 +220,7 @@ export const de: Messages = {
   'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
   'err.price_moved':
     'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Bitte geben Sie zur Anmeldung den Bildcode ein',
+  'err.password_weak': 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein sichereres',
 };

@@ -216,6 +216,9 @@ export const en = {
   'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
   'err.price_moved':
     'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Please enter the image code to sign in',
+  'err.password_weak': 'This password is too common or too easy to guess. Please choose a stronger one',
 } as const;
 
 export type MessageKey = keyof typeof en;

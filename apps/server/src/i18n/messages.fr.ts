@@ -221,4 +221,7 @@ export const fr: Messages = {
   'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
   'err.price_moved':
     "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': "Veuillez saisir le code de l'image pour vous connecter",
+  'err.password_weak': 'Ce mot de passe est trop courant ou trop facile à deviner. Veuillez en choisir un plus robuste',
 };

@@ -212,4 +212,7 @@ export const hk: Messages = {
   'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
   'err.price_moved':
     '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': '請輸入圖形驗證碼後再登入',
+  'err.password_weak': '此密碼太常見或太容易被猜到，請選擇更安全的密碼',
 };

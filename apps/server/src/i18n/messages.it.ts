@@ -57,7 +57,7 @@ export const it: Messages = {
   'err.code_type_invalid': 'Il tipo di codice di verifica non è valido',
   'err.code_wrong': 'Il codice di verifica non è corretto (tentativi rimasti: {left})',
   'err.code_expired': 'Il codice di verifica è scaduto o non è stato richiesto. Richiedine uno nuovo',
-  'err.code_too_many_tries': 'Troppi codici errati. Richiedine uno nuovo',
+  'err.code_too_many_tries': 'Questo codice non è più utilizzabile. Richiedine uno nuovo',
   'err.code_resend_wait': 'Attendi {seconds} secondi prima di richiedere un altro codice',
   'err.code_rate_limited': 'Sono stati richiesti troppi codici. Riprova più tardi',
   'err.code_send_failed': 'Al momento non è possibile inviare il codice. Riprova più tardi',
@@ -218,4 +218,7 @@ export const it: Messages = {
   'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
   'err.price_moved':
     'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': "Inserisci il codice dell'immagine per accedere",
+  'err.password_weak': 'Questa password è troppo comune o troppo facile da indovinare. Scegline una più sicura',
 };

@@ -214,4 +214,7 @@ export const kr: Messages = {
   'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
   'err.price_moved':
     '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': '로그인하려면 이미지 코드를 입력하세요',
+  'err.password_weak': '이 비밀번호는 너무 흔하거나 추측하기 쉽습니다. 더 강력한 비밀번호를 선택하세요',
 };

@@ -57,7 +57,7 @@ export const pt: Messages = {
   'err.code_type_invalid': 'O tipo de código de verificação é inválido',
   'err.code_wrong': 'O código de verificação está incorreto (tentativas restantes: {left})',
   'err.code_expired': 'O código de verificação expirou ou não foi solicitado. Solicite um novo código',
-  'err.code_too_many_tries': 'Muitos códigos incorretos. Solicite um novo código',
+  'err.code_too_many_tries': 'Este código não pode mais ser usado. Solicite um novo código',
   'err.code_resend_wait': 'Aguarde {seconds} segundos antes de solicitar outro código',
   'err.code_rate_limited': 'Muitos códigos solicitados. Tente novamente mais tarde',
   'err.code_send_failed': 'Não foi possível enviar o código no momento. Tente novamente mais tarde',
@@ -218,4 +218,7 @@ export const pt: Messages = {
   'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
   'err.price_moved':
     'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Digite o código da imagem para entrar',
+  'err.password_weak': 'Esta senha é muito comum ou fácil de adivinhar. Escolha uma mais forte',
 };

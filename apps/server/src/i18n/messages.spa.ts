@@ -57,7 +57,7 @@ export const spa: Messages = {
   'err.code_type_invalid': 'El tipo de código de verificación no es válido',
   'err.code_wrong': 'El código de verificación es incorrecto (intentos restantes: {left})',
   'err.code_expired': 'El código de verificación ha caducado o no se ha solicitado. Solicite uno nuevo',
-  'err.code_too_many_tries': 'Demasiados códigos incorrectos. Solicite uno nuevo',
+  'err.code_too_many_tries': 'Este código ya no se puede usar. Solicite uno nuevo',
   'err.code_resend_wait': 'Espere {seconds} segundos antes de solicitar otro código',
   'err.code_rate_limited': 'Se han solicitado demasiados códigos. Inténtelo de nuevo más tarde',
   'err.code_send_failed': 'No se ha podido enviar el código en este momento. Inténtelo de nuevo más tarde',
@@ -218,4 +218,7 @@ export const spa: Messages = {
   'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
   'err.price_moved':
     'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Introduzca el código de la imagen para iniciar sesión',
+  'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elija una más segura',
 };

@@ -57,7 +57,7 @@ export const tr: Messages = {
   'err.code_type_invalid': 'Doğrulama kodu türü geçersiz',
   'err.code_wrong': 'Doğrulama kodu hatalı (kalan deneme hakkı: {left})',
   'err.code_expired': 'Doğrulama kodunun süresi dolmuş veya kod talep edilmemiş. Lütfen yeni bir kod isteyin',
-  'err.code_too_many_tries': 'Çok fazla hatalı kod girildi. Lütfen yeni bir kod isteyin',
+  'err.code_too_many_tries': 'Bu kod artık kullanılamaz. Lütfen yeni bir kod isteyin',
   'err.code_resend_wait': 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin',
   'err.code_rate_limited': 'Çok fazla kod istendi. Lütfen daha sonra tekrar deneyin',
   'err.code_send_failed': 'Kod şu anda gönderilemiyor. Lütfen daha sonra tekrar deneyin',
@@ -218,4 +218,7 @@ export const tr: Messages = {
   'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
   'err.price_moved':
     'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Giriş yapmak için lütfen resimdeki kodu girin',
+  'err.password_weak': 'Bu şifre çok yaygın veya tahmin edilmesi çok kolay. Lütfen daha güçlü bir şifre seçin',
 };

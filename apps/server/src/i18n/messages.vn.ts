@@ -217,4 +217,7 @@ export const vn: Messages = {
   'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
   'err.price_moved':
     'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
+  // Sign-in and sign-up protection (issue 17)
+  'err.captcha_required': 'Vui lòng nhập mã hình ảnh để đăng nhập',
+  'err.password_weak': 'Mật khẩu này quá phổ biến hoặc quá dễ đoán. Vui lòng chọn mật khẩu mạnh hơn',
 };

@@ -132,16 +132,6 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  async countCodesSince(column: 'address' | 'client_ip', value: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('verification_codes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(column, '=', value)
-      .where('created_at', '>=', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
   /** Stores a new code and retires the earlier live ones for the same address and purpose. */
   async insertCode(c: {
     channel: 'email' | 'sms';

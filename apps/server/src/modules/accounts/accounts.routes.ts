@@ -25,7 +25,7 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
     const info = await accounts.basicInfo();
     return { key, value: String(info[key]) };
   });
-  r.get(API.captcha, () => accounts.captcha());
+  r.get(API.captcha, ({ req }) => accounts.captcha(clientIp(req)));
 
   // A code to change the password (type 3) or confirm a withdrawal (type 4) goes to the signed-in user's own address.
   r.call(
@@ -69,16 +69,16 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
   r.get(API.inviteList, ({ user, params }) => accounts.invites(user.user, params.page, params.limit));
   r.post(
     API.forgetPassword,
-    async ({ params }) => {
-      await accounts.forgetPassword(params);
+    async ({ req, params }) => {
+      await accounts.forgetPassword(params, ctx(req));
       return null;
     },
     { done: 'ok.password_reset' },
   );
   r.post(
     API.amendPassword,
-    async ({ user, params }) => {
-      await accounts.amendPassword(user.user, user.sessionId, params);
+    async ({ req, user, params }) => {
+      await accounts.amendPassword(user.user, user.sessionId, params, ctx(req));
       return null;
     },
     { done: 'ok.password_changed' },

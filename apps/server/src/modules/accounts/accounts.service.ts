@@ -31,7 +31,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SecondFactorCheck } from '../../core/access.ts';
 import { AppError, refuse } from '../../core/errors.ts';
-import { RateLimiter } from '../../core/rate-limit.ts';
+import { refuseWeakPassword } from '../../core/password-strength.ts';
 import { timeText } from '../../core/time.ts';
 import { decoyPasswordHash, hashPassword, randomCode, safeEqual, sha256, verifyPassword } from '../../core/security.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -41,13 +41,10 @@ import type { Tx } from '../../db/database.ts';
 import { demoFunded } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import type { AccountsRepository, AreaRow } from './accounts.repository.ts';
 import type { SessionsService } from './sessions.service.ts';
 import { VerificationCodes, type CodeTarget } from './verification-codes.ts';
-
-const MINUTE = 60_000;
-/** Failed logins: an account or a client is paused for the rest of a 15-minute window after 10. */
-const LOGIN_FAILURES = { limit: 10, windowMs: 15 * MINUTE };
 
 export interface AccountsDeps {
   db: Db;
@@ -58,6 +55,8 @@ export interface AccountsDeps {
   sender: MessageSender;
   clock: Clock;
   config: Config;
+  /** The limits of sign-in and sign-up, counted in the database (DESIGN §10). */
+  throttle: Throttle;
   /** Chooses captcha texts; tests pass a known one. Default: 4 random characters without look-alikes. */
   captchaText?: (() => string) | undefined;
   /** Two-factor sign-in (modules/twofactor), checked once the password is right. */
@@ -70,16 +69,12 @@ export interface AccountsDeps {
 /** Registration, sign-in, verification codes and passwords of traders, and the reference data the app starts with. */
 export class AccountsService {
   private areasCache: Promise<AreaRow[]> | undefined;
-  private readonly loginFailures: RateLimiter;
-  private readonly demoCreations: RateLimiter;
   private readonly codes: VerificationCodes;
   private readonly notifier: Notifier;
 
   constructor(private readonly d: AccountsDeps) {
     this.codes = new VerificationCodes(d);
     this.notifier = d.notifier ?? silentNotifier;
-    this.loginFailures = new RateLimiter(d.clock, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
-    this.demoCreations = new RateLimiter(d.clock, 30, 60 * MINUTE);
   }
 
   // Reference data
@@ -118,8 +113,14 @@ export class AccountsService {
 
   // Captchas and verification codes (VerificationCodes does the work)
 
-  captcha(): Promise<Captcha> {
+  async captcha(ip: string): Promise<Captcha> {
+    await this.d.throttle.captchaDrawn(ip);
     return this.codes.captcha();
+  }
+
+  /** Checks a solved captcha (one use); the throttle asks for one at sign-in past the failure limits. */
+  checkCaptcha(key: string | undefined, text: string): Promise<void> {
+    return this.codes.checkCaptcha(key, text);
   }
 
   async sendEmailCode(p: { email?: string | undefined; type: CodePurpose }, ctx: RequestCtx): Promise<void> {
@@ -145,15 +146,23 @@ export class AccountsService {
   private async sendOwnerCode(channel: typeof ACCOUNT_TYPE_EMAIL | typeof ACCOUNT_TYPE_MOBILE, ctx: RequestCtx): Promise<void> {
     if (!ctx.user) throw new AppError('err.session_expired', {}, 999);
     if (ctx.user.is_demo) throw refuse('err.only_real_account');
-    await this.codes.send(await this.ownTarget(ctx.user, channel), CODE_PURPOSE_WITHDRAW, ctx);
+    const target = await this.ownTarget(ctx.user, channel);
+    // The same limits as every code, and type 4's own per account (DESIGN §10: 10 an hour).
+    const counted = await this.d.throttle.codeSend(ctx.ip, target.address, CODE_PURPOSE_WITHDRAW);
+    await this.codes.send(target, CODE_PURPOSE_WITHDRAW, ctx).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.key === 'err.code_resend_wait') await counted.giveBack();
+      throw err;
+    });
   }
 
   /**
    * Checks a type-4 code sent to the user's own address (mail for an email account, SMS for a phone account) and
    * returns what uses it up inside the caller's transaction: of the requests that carry one code, one succeeds.
    */
-  async checkOwnerCode(user: UserRow, code: string): Promise<(trx: Tx) => Promise<void>> {
+  async checkOwnerCode(user: UserRow, code: string, ip: string): Promise<(trx: Tx) => Promise<void>> {
     const target = await this.ownTarget(user, user.email ? ACCOUNT_TYPE_EMAIL : ACCOUNT_TYPE_MOBILE);
+    // Code checks are throttled per address and per account before the comparison, as for every code.
+    await this.d.throttle.codeCheck(ip, target.address);
     const codeId = await this.codes.check(target, CODE_PURPOSE_WITHDRAW, code);
     return async (trx) => {
       if (!(await this.d.repo.consumeCode(trx, codeId, this.d.clock.now()))) throw refuse('err.code_expired');
@@ -161,6 +170,8 @@ export class AccountsService {
   }
 
   private async sendCode(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
+    // Counted before the answer can tell whether the address has an account.
+    const counted = await this.d.throttle.codeSend(ctx.ip, target.address, purpose);
     const owner = await this.userByTarget(target);
     if (purpose === 1 && owner) throw refuse(target.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
     if (purpose === 2 && (!owner || owner.is_demo))
@@ -171,13 +182,18 @@ export class AccountsService {
       if (!owner || owner.id !== ctx.user.id) throw refuse('err.forbidden');
     }
 
-    await this.codes.send(target, purpose, ctx);
+    await this.codes.send(target, purpose, ctx).catch(async (err: unknown) => {
+      // Asked again within the resend wait: no code was sent, so none is counted against the address.
+      if (err instanceof AppError && err.key === 'err.code_resend_wait') await counted.giveBack();
+      throw err;
+    });
   }
 
   // Registration and sign-in
 
   async register(p: z.infer<typeof registerParams>, ctx: RequestCtx): Promise<void> {
     if (p.password !== p.re_password) throw refuse('err.password_not_equal');
+    await refuseWeakPassword(p.password, [p.account, p.mobile ?? '']);
     const showMobile = await this.d.settings.int('is_show_mobile');
     const emailAllowed = showMobile !== 2;
     const mobileAllowed = showMobile === 2 || showMobile === 3;
@@ -199,6 +215,8 @@ export class AccountsService {
       if (!inviter) throw refuse('err.invite_code_invalid');
       invitedBy = inviter.id;
     }
+    // Counted before the answer can tell whether the address has an account, and before the code is compared.
+    await this.d.throttle.codeCheck(ctx.ip, target.code.address);
     if (await this.userByTarget(target.code))
       throw refuse(target.code.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
 
@@ -254,44 +272,47 @@ export class AccountsService {
   }
 
   async login(p: z.infer<typeof loginParams>, ctx: RequestCtx): Promise<{ token: string; user: UserRow }> {
-    const accountKey = `${p.login_type}:${p.area_id ?? ''}:${p.account.toLowerCase()}`;
-    for (const key of [`acct:${accountKey}`, `ip:${ctx.ip}`]) {
-      if (this.loginFailures.isBlocked(key))
-        throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(this.loginFailures.retryAfterMs(key) / MINUTE)) });
-    }
-
-    const user = await this.findForLogin(p);
+    const { user, key } = await this.findForLogin(p);
+    // Counted before the password is compared: a lock per (account, address), a captcha past the account's limit.
+    const attempt = await this.d.throttle.signIn('user', key, ctx.ip, { key: p.key, text: p.captcha });
     let valid: boolean;
     if (p.login_type === LOGIN_TYPE_DEMO)
       valid = user?.demo_uuid_hash != null && safeEqual(user.demo_uuid_hash, sha256(p.password));
     else valid = await verifyPassword(user && !user.is_demo ? user.password_hash : await decoyPasswordHash(), p.password);
 
-    if (!user || !valid) {
-      this.loginFailures.hit(`acct:${accountKey}`);
-      this.loginFailures.hit(`ip:${ctx.ip}`);
-      throw refuse('err.password_wrong');
-    }
+    if (!user || !valid) throw attempt.failed();
     if (user.status !== 1) throw refuse('err.account_disabled');
     await this.d.secondFactor?.atLogin('user', user.id, p.totp);
-    this.loginFailures.reset(`acct:${accountKey}`);
+    await attempt.succeeded();
     const token = await this.d.sessions.issue(user.id, ctx.ip, ctx.userAgent, ctx.peer);
     if (user.lang !== ctx.lang) await this.d.repo.setLang(user.id, ctx.lang);
     if (!user.is_demo) this.d.signedIn?.(user.id, { ip: ctx.ip, deviceId: p.device_id });
     return { token, user };
   }
 
-  private async findForLogin(p: z.infer<typeof loginParams>): Promise<UserRow | undefined> {
+  /**
+   * The account a sign-in names, and the key its limits are counted under: the user id, or for an unknown account its
+   * normalised name (so e-mail case, phone spaces, leading zeros, a +code prefix or another area of the same calling
+   * code never make a new counter, and unknown accounts behave like known ones).
+   */
+  private async findForLogin(p: z.infer<typeof loginParams>): Promise<{ user: UserRow | undefined; key: string }> {
+    const found = (user: UserRow | undefined, name: string) => ({ user, key: user ? `u:${user.id}` : `n:${name}` });
     if (p.login_type === LOGIN_TYPE_DEMO) {
       const u = await this.d.repo.userByDemoId(p.account.trim());
-      return u?.is_demo ? u : undefined;
+      return found(u?.is_demo ? u : undefined, `demo:${p.account.trim()}`);
     }
     if (p.login_type === ACCOUNT_TYPE_EMAIL) {
       const email = emailParam.safeParse(p.account);
       if (!email.success) throw refuse('err.email_invalid');
-      return this.d.repo.userByEmail(email.data);
+      return found(await this.d.repo.userByEmail(email.data), email.data);
     }
     if (p.area_id === undefined) throw refuse('err.area_required');
-    return this.d.repo.userByPhone(this.phoneTarget(await this.area(p.area_id), p.account).code.address);
+    const area = await this.area(p.area_id);
+    const number = nationalNumber(area.global_code, p.account);
+    const exact = this.phoneTarget(area, number).code.address;
+    const bare = `+${area.global_code}${number.replace(/^0+/, '')}`;
+    const user = (await this.d.repo.userByPhone(exact)) ?? (bare !== exact ? await this.d.repo.userByPhone(bare) : undefined);
+    return found(user, bare);
   }
 
   /** The demo account of a device, created and funded on first call (DESIGN §3: the same demo_id for a uuid). */
@@ -299,7 +320,7 @@ export class AccountsService {
     const uuidHash = sha256(uuid);
     const existing = await this.d.repo.userByDemoUuidHash(uuidHash);
     if (existing?.demo_id) return { demo_id: existing.demo_id };
-    if (!this.demoCreations.hit(`ip:${ctx.ip}`)) throw refuse('err.too_many_requests');
+    await this.d.throttle.demoCreation(ctx.ip);
 
     const now = this.d.clock.now();
     const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
@@ -339,14 +360,17 @@ export class AccountsService {
 
   // Passwords
 
-  async forgetPassword(p: z.infer<typeof forgetPasswordParams>): Promise<void> {
+  async forgetPassword(p: z.infer<typeof forgetPasswordParams>, ctx: RequestCtx): Promise<void> {
     if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
+    await refuseWeakPassword(p.new_password, [p.account]);
     const target = await this.registrationTarget({ type: p.type, account: p.account, area_id: p.area_id }).catch((e: unknown) => {
       // A restricted area must not stop an existing customer from recovering access.
       if (e instanceof AppError && e.key === 'err.area_restricted')
         return this.area(p.area_id!).then((a) => this.phoneTarget(a, p.account));
       throw e;
     });
+    // Counted before the answer can tell whether the address has an account, and before the code is compared.
+    await this.d.throttle.codeCheck(ctx.ip, target.code.address);
     const user = await this.userByTarget(target.code);
     if (!user || user.is_demo)
       throw refuse(target.code.channel === 'email' ? 'err.email_not_registered' : 'err.mobile_not_registered');
@@ -382,18 +406,21 @@ export class AccountsService {
     };
   }
 
-  async amendPassword(user: UserRow, sessionId: number, p: z.infer<typeof amendPasswordParams>): Promise<void> {
+  async amendPassword(
+    user: UserRow,
+    sessionId: number,
+    p: z.infer<typeof amendPasswordParams>,
+    ctx: Pick<RequestCtx, 'ip'>,
+  ): Promise<void> {
     if (user.is_demo) throw refuse('err.only_real_account');
     if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
-    const key = `amend:${user.id}`;
-    if (this.loginFailures.isBlocked(key))
-      throw refuse('err.login_locked', { minutes: Math.max(1, Math.ceil(this.loginFailures.retryAfterMs(key) / MINUTE)) });
-    if (!(await verifyPassword(user.password_hash, p.old_password))) {
-      this.loginFailures.hit(key);
-      throw refuse('err.old_password_wrong');
-    }
+    const check = await this.d.throttle.passwordCheck(user.id);
+    if (!(await verifyPassword(user.password_hash, p.old_password))) throw refuse('err.old_password_wrong');
+    await check.succeeded();
     if (p.new_password === p.old_password) throw refuse('err.password_same');
+    await refuseWeakPassword(p.new_password, [user.email ?? '', user.mobile ?? '']);
     const target = await this.ownTarget(user, p.type);
+    await this.d.throttle.codeCheck(ctx.ip, target.address);
     const codeId = await this.codes.check(target, 3, p.auth_code);
     await this.replacePassword(user.id, codeId, p.new_password, sessionId);
     this.notifier.notify(user.id, { kind: 'password_changed' });
@@ -500,6 +527,19 @@ export interface RequestCtx {
 }
 
 /** Codes are stored as a hash bound to their address and purpose, so a leaked table reveals no usable code. */
+
+/**
+ * A national number as typed at sign-in, without spaces, dashes, brackets or dots, and without a `+<code>` or
+ * `00<code>` prefix of the area's calling code; refuses what is still not a number.
+ */
+export function nationalNumber(globalCode: string, typed: string): string {
+  let n = typed.replace(/[\s\-().]/g, '');
+  if (n.startsWith(`+${globalCode}`)) n = n.slice(globalCode.length + 1);
+  else if (n.startsWith(`00${globalCode}`)) n = n.slice(globalCode.length + 2);
+  const mobile = mobileParam.safeParse(n);
+  if (!mobile.success) throw refuse('err.mobile_invalid');
+  return mobile.data;
+}
 
 /** `jo***@example.com`, `+852 ****5678`: enough for the inviter to recognise a friend, not to contact a stranger. */
 export function maskAccount(account: string): string {

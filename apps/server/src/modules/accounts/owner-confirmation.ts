@@ -26,7 +26,7 @@ export class OwnerConfirmation {
 
   async check(
     user: UserRow,
-    proof: { auth_code?: string | undefined; totp?: string | undefined },
+    proof: { auth_code?: string | undefined; totp?: string | undefined; ip: string },
   ): Promise<(trx: Tx) => Promise<void>> {
     if (proof.totp !== undefined && proof.auth_code === undefined) {
       const totp = this.d.totp;
@@ -35,6 +35,6 @@ export class OwnerConfirmation {
       return async () => {};
     }
     if (proof.auth_code === undefined) throw refuse('err.owner_code_required');
-    return this.d.accounts.checkOwnerCode(user, proof.auth_code);
+    return this.d.accounts.checkOwnerCode(user, proof.auth_code, proof.ip);
   }
 }

@@ -41,6 +41,7 @@ export function backofficeRoutes(
         String(req.headers['user-agent'] ?? ''),
         socketPeer(req),
         params.totp,
+        { key: params.key, text: params.captcha },
       );
       return { token, ...staffView(staff, totpPending) };
     },

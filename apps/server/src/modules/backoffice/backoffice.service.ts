@@ -3,7 +3,7 @@ import type { StaffRole } from '@tradepad/contracts/staff';
 import type { StaffUpdateParams } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
-import { RateLimiter } from '../../core/rate-limit.ts';
+import { MIN_PASSWORD_SCORE, passwordScore, refuseWeakPassword } from '../../core/password-strength.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security.ts';
 import type { Actor, SecondFactorCheck } from '../../core/access.ts';
 import type { PageRequest } from '../../db/paging.ts';
@@ -11,6 +11,7 @@ import type { OutboxTable, StaffRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Throttle } from '../throttle/throttle.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
 import { maskMessage } from './outbox-mask.ts';
 import type { Selectable } from 'kysely';
@@ -25,17 +26,14 @@ const outboxView = (r: Selectable<OutboxTable>) => ({
 
 /** Staff sign-in and the first super admin. */
 export class BackofficeService {
-  private readonly failures: RateLimiter;
-
   constructor(
     private readonly repo: BackofficeRepository,
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
+    private readonly throttle: Throttle,
     private readonly secondFactor?: SecondFactorCheck,
-  ) {
-    this.failures = new RateLimiter(clock, 10, 15 * 60_000);
-  }
+  ) {}
 
   /** Creates the first super admin when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD, else with a random password logged once. */
   async ensureFirstAdmin(email: string | undefined, password: string | undefined, log: FastifyBaseLogger): Promise<void> {
@@ -49,19 +47,25 @@ export class BackofficeService {
       role: 'super_admin',
       at: this.clock.now(),
     });
-    if (password) log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
-    // Logged under its own key: the logger redacts fields named `password`.
-    else
+    if (!password) {
+      // Logged under its own key: the logger redacts fields named `password`.
       log.warn(
         { email: adminEmail, initialPassword: adminPassword },
         'first back-office super admin created; change this password',
       );
+      return;
+    }
+    log.info({ email: adminEmail }, 'first back-office super admin created from ADMIN_EMAIL');
+    // Not refused (the operator chose it), but said: staff passwords made in the console must pass the same rule.
+    if ((await passwordScore(password, [adminEmail])) < MIN_PASSWORD_SCORE)
+      log.warn({ email: adminEmail }, 'ADMIN_PASSWORD is a well-known or easily guessed password; change it');
   }
 
   /** A super admin adds a staff member with one role; written to the audit log. */
   async createStaff(actor: Actor & { role: string }, s: { email: string; name: string; password: string; role: StaffRole }) {
     if (actor.role !== 'super_admin') throw refuse('err.forbidden');
     if (await this.repo.staffByEmail(s.email)) throw refuse('err.email_taken');
+    await refuseWeakPassword(s.password, [s.email, s.name]);
     const at = this.clock.now();
     const id = await this.repo.insertStaff({
       email: s.email,
@@ -168,21 +172,16 @@ export class BackofficeService {
     userAgent: string,
     peer = '',
     totp?: string,
+    captcha: { key?: string | undefined; text?: string | undefined } = {},
   ): Promise<{ token: string; staff: StaffRow; totpPending: boolean }> {
-    const keys = [`acct:${email}`, `ip:${ip}`];
-    if (keys.some((k) => this.failures.isBlocked(k)))
-      throw refuse('err.login_locked', {
-        minutes: Math.max(1, Math.ceil(Math.max(...keys.map((k) => this.failures.retryAfterMs(k))) / 60_000)),
-      });
     const staff = await this.repo.staffByEmail(email);
+    // Counted before the password is compared, per staff account and per (account, address), as for traders.
+    const attempt = await this.throttle.signIn('staff', staff ? `s:${staff.id}` : `n:${email}`, ip, captcha);
     const valid = await verifyPassword(staff?.password_hash ?? (await decoyPasswordHash()), password);
-    if (!staff || !valid) {
-      keys.forEach((k) => this.failures.hit(k));
-      throw refuse('err.password_wrong');
-    }
+    if (!staff || !valid) throw attempt.failed();
     if (staff.status !== 1) throw refuse('err.account_disabled');
     const enrolled = this.secondFactor ? await this.secondFactor.atLogin('staff', staff.id, totp) : true;
-    this.failures.reset(`acct:${email}`);
+    await attempt.succeeded();
     const token = await this.sessions.issue(staff.id, ip, userAgent, peer);
     await this.audit.record({
       staffId: staff.id,

@@ -14,7 +14,7 @@ describe('originAllowed (websocket handshake, OWASP ASVS 5.0 4.4.2)', () => {
     ['https://api.tradepad.example', 'tradepad.example', false, 'the api. host is not the app'],
     ['null', 'tradepad.example', false, 'an opaque origin (sandboxed frame, file:)'],
     ['https://tradepad.example', undefined, false, 'no Host to compare with'],
-  ])('Origin %s to host %s: %s (%s)', (origin, host, allowed) => {
+  ])('Origin %s to host %s: %s (%s)', (origin, host, allowed, _why) => {
     expect(originAllowed(origin, host)).toBe(allowed);
   });
 });

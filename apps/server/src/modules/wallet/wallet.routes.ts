@@ -1,4 +1,5 @@
 import { API, DEPOSIT_BANK, DEPOSIT_COIN } from '@tradepad/contracts';
+import { clientIp } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -44,6 +45,7 @@ export function walletRoutes(r: Router, wallet: WalletService) {
         memo: p.memo,
         auth_code: p.auth_code,
         totp: p.totp,
+        ip: clientIp(req),
       }),
     { done: 'ok.withdrawal_submitted' },
   );
@@ -52,7 +54,8 @@ export function walletRoutes(r: Router, wallet: WalletService) {
   r.get(API.getDrawMethod, ({ user, params: p }) => wallet.methods(user.user, p.draw_type, p.draw_id));
   r.post(
     API.bindDrawMethod,
-    ({ user, params: { auth_code, totp, ...method } }) => wallet.bindMethod(user.user, method, { auth_code, totp }),
+    ({ req, user, params: { auth_code, totp, ...method } }) =>
+      wallet.bindMethod(user.user, method, { auth_code, totp, ip: clientIp(req) }),
     { done: 'ok.method_bound' },
   );
   r.post(

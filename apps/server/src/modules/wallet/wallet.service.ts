@@ -58,6 +58,8 @@ export interface FloatingSource {
 export interface OwnerProof {
   auth_code?: string | undefined;
   totp?: string | undefined;
+  /** The client address (validated, see TRUST_PROXY): code checks are throttled per address too. */
+  ip: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { RedoOutline } from 'antd-mobile-icons';
 import type { Captcha } from '@tradepad/contracts/account-types';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 
-/** The image-code field used when `verify_reg_type` is 2: the picture refreshes on tap. */
+/** The image-code field (registration when `verify_reg_type` is 2, sign-in after failures): the picture refreshes on tap. */
 export function CaptchaField({
   captcha,
   loading,
@@ -11,6 +11,7 @@ export function CaptchaField({
   invalid,
   onChange,
   onRefresh,
+  testIds = ['register-code', 'register-captcha'],
 }: {
   captcha: Captcha | undefined;
   loading: boolean;
@@ -18,6 +19,8 @@ export function CaptchaField({
   invalid: boolean;
   onChange(value: string): void;
   onRefresh(): void;
+  /** The input's and the image button's test ids. */
+  testIds?: [string, string];
 }) {
   const { t } = useTranslation();
   return (
@@ -29,14 +32,14 @@ export function CaptchaField({
       placeholder={t('auth.captchaPlaceholder')}
       value={value}
       aria-invalid={invalid}
-      testId="register-code"
+      testId={testIds[0]}
       onChange={(e) => onChange(e.target.value)}
       suffix={
         <button
           type="button"
           className="field-captcha"
           aria-label={t('auth.captchaRefresh')}
-          data-testid="register-captcha"
+          data-testid={testIds[1]}
           onClick={onRefresh}
         >
           {captcha && !loading ? (

@@ -10,11 +10,13 @@ import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
+import { useCaptcha } from '../api/captcha.api.ts';
 import { createDemoAccount } from '../api/create-demo.api.ts';
 import { useLogin } from '../api/login.api.ts';
 import { useAccountInput } from '../hooks/use-account-input.ts';
 import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { CaptchaField } from './captcha-field.tsx';
 import { redirectTarget } from './redirect-target.ts';
 
 /** /login: email or phone with password, or a demo account for this device (spec §2, §5). */
@@ -24,12 +26,16 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const from = params.get('from');
   const loginMutation = useLogin();
-  const check = useFieldCheck<'account' | 'password' | 'totp'>();
+  const check = useFieldCheck<'account' | 'password' | 'totp' | 'captcha'>();
   const account = useAccountInput(check);
   const [password, setPassword] = useState('');
   // Two-factor sign-in (DESIGN §10): asked for once the server answers `totp_required`.
   const [needTotp, setNeedTotp] = useState(false);
   const [totp, setTotp] = useState('');
+  // After too many failures the server asks for an image code with the next try (DESIGN §10: captcha_required).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaText, setCaptchaText] = useState('');
+  const captcha = useCaptcha(captchaNeeded);
   const busy = loginMutation.isPending;
 
   const done = (msg: string) => {
@@ -43,18 +49,33 @@ export default function LoginPage() {
     if (!password) return void check.refuse('password', 'msg.inputPassword');
     const code = totp.replace(/\s+/g, '');
     if (needTotp && !code) return void check.refuse('totp', 'login.totpRequired');
+    if (captchaNeeded && !captchaText.trim()) return void check.refuse('captcha', 'msg.inputCaptcha');
     check.clear();
+    const solved = captchaNeeded ? { key: captcha.data?.id, captcha: captchaText.trim() } : {};
     try {
       const second = needTotp ? { totp: code } : {};
       const { msg } = await loginMutation.mutateAsync(
         account.mode === 'email'
-          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL, ...second }
-          : { account: value, password, login_type: ACCOUNT_TYPE_MOBILE, area_id: account.areaId ?? undefined, ...second },
+          ? { account: value, password, login_type: ACCOUNT_TYPE_EMAIL, ...second, ...solved }
+          : {
+              account: value,
+              password,
+              login_type: ACCOUNT_TYPE_MOBILE,
+              area_id: account.areaId ?? undefined,
+              ...second,
+              ...solved,
+            },
       );
       done(msg);
     } catch (err) {
-      // The API client showed the server's message; a second factor is then asked for.
+      // The API client showed the server's message; a second factor is then asked for. An image code serves one try;
+      // the server says when one is needed.
       if (err instanceof ApiError && (err.data as { totp_required?: boolean } | null)?.totp_required) setNeedTotp(true);
+      if (err instanceof ApiError && isCaptchaRequired(err.data)) {
+        setCaptchaText('');
+        if (captchaNeeded) void captcha.refetch();
+        else setCaptchaNeeded(true);
+      }
     }
   };
 
@@ -102,6 +123,17 @@ export default function LoginPage() {
             onChange={(e) => setTotp(e.target.value)}
           />
         )}
+        {captchaNeeded && (
+          <CaptchaField
+            captcha={captcha.data}
+            loading={captcha.isFetching}
+            value={captchaText}
+            invalid={check.invalid === 'captcha'}
+            onChange={setCaptchaText}
+            onRefresh={() => void captcha.refetch()}
+            testIds={['login-captcha', 'login-captcha-image']}
+          />
+        )}
         <div className="auth-row-end">
           <Link to="/forgot" className="auth-link" data-testid="login-forgot">
             {t('login.forgot')}
@@ -130,4 +162,8 @@ export default function LoginPage() {
       </p>
     </AuthLayout>
   );
+}
+
+function isCaptchaRequired(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { captcha_required?: unknown }).captcha_required === true;
 }
