@@ -215,4 +215,6 @@ export const ar: Messages = {
   'err.deviation_invalid': 'يرجى إدخال حد أقصى صالح للانحراف (عدد صحيح من النقاط)',
   'err.price_moved':
     'تغيّر السعر: كان هذا الأمر سيُنفَّذ عند {price}، أي بفارق يزيد على {deviation} نقطة عن السعر {seen} الذي رأيته. لم يُرسَل الأمر؛ تحقّق من السعر وحاول مرة أخرى',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'يرجى كتابة رسالة لا تتجاوز 2,000 حرف',
 };

@@ -220,4 +220,6 @@ export const de: Messages = {
   'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
   'err.price_moved':
     'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Bitte schreiben Sie eine Nachricht mit höchstens 2.000 Zeichen',
 };

@@ -216,6 +216,8 @@ export const en = {
   'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
   'err.price_moved':
     'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Please write a message of at most 2,000 characters',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -221,4 +221,6 @@ export const fr: Messages = {
   'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
   'err.price_moved':
     "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Veuillez écrire un message de 2 000 caractères au maximum',
 };

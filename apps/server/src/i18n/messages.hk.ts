@@ -212,4 +212,6 @@ export const hk: Messages = {
   'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
   'err.price_moved':
     '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '請輸入訊息，最多 2,000 個字元',
 };

@@ -218,4 +218,6 @@ export const it: Messages = {
   'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
   'err.price_moved':
     'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Scrivi un messaggio di massimo 2.000 caratteri',
 };

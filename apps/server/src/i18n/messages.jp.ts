@@ -216,4 +216,6 @@ export const jp: Messages = {
   'err.deviation_invalid': '有効な最大許容スリッページ（ポイント単位の整数）を入力してください',
   'err.price_moved':
     '価格が変動しました：この注文は {price} で約定し、ご覧になった {seen} から {deviation} ポイントを超えて離れます。注文は発注されていません。価格を確認してもう一度お試しください',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '2,000 文字以内でメッセージを入力してください',
 };

@@ -214,4 +214,6 @@ export const kr: Messages = {
   'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
   'err.price_moved':
     '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '2,000자 이내로 메시지를 입력하세요',
 };

@@ -218,4 +218,6 @@ export const pt: Messages = {
   'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
   'err.price_moved':
     'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Escreva uma mensagem com no máximo 2.000 caracteres',
 };

@@ -218,4 +218,6 @@ export const spa: Messages = {
   'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
   'err.price_moved':
     'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Escriba un mensaje de 2.000 caracteres como máximo',
 };

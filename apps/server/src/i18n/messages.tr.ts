@@ -218,4 +218,6 @@ export const tr: Messages = {
   'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
   'err.price_moved':
     'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Lütfen en fazla 2.000 karakterlik bir mesaj yazın',
 };

@@ -217,4 +217,6 @@ export const vn: Messages = {
   'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
   'err.price_moved':
     'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Vui lòng nhập tin nhắn, tối đa 2.000 ký tự',
 };
