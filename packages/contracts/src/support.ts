@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParams } from './params.ts';
 import { count } from './responses/common.ts';
+import { SUPPORT_TEXT_MAX } from './support-limits.ts';
 
 /**
  * The built-in support chat (DESIGN §13): one thread per trader, the trader's messages and the staff's replies.
@@ -8,10 +9,7 @@ import { count } from './responses/common.ts';
  * page 1 holds the latest messages, and a chat screen shows a page bottom-up and loads older pages above it.
  */
 
-/** The longest message, in characters (UTF-16 code units, as JavaScript counts them). */
-export const SUPPORT_TEXT_MAX = 2000;
-/** Messages a trader may send per minute (counted in the database, so the limit holds across nodes). */
-export const SUPPORT_MESSAGES_PER_MINUTE = 20;
+export { SUPPORT_MESSAGES_PER_MINUTE, SUPPORT_TEXT_MAX } from './support-limits.ts';
 
 /** A message's text: trimmed, 1 to {@link SUPPORT_TEXT_MAX} characters. */
 const supportText = z
