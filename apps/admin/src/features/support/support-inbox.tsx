@@ -35,7 +35,7 @@ const MESSAGES_SHOWN = 100;
 type StatusFilter = 'waiting' | 'answered' | 'all';
 
 /** Reads `url` now, every SUPPORT_POLL_MS, and again on `reload()`; keeps the last answer while a new one loads. */
-function usePolled<T>(url: string | undefined) {
+function usePolled<T>(url: string | undefined, refresh = 0) {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
@@ -59,7 +59,7 @@ function usePolled<T>(url: string | undefined) {
       ctrl.abort();
       clearTimeout(timer);
     };
-  }, [url, tick]);
+  }, [url, tick, refresh]);
   useEffect(() => setData(undefined), [url]);
   return { data, error, reload };
 }
@@ -74,6 +74,9 @@ export function SupportInbox() {
   const { userId } = useParams();
   const [status, setStatus] = useState<StatusFilter>('waiting');
   const [page, setPage] = useState(1);
+  // Bumped when the open thread was read or answered, so the list's markers follow at once.
+  const [changed, setChanged] = useState(0);
+  const bump = useCallback(() => setChanged((n) => n + 1), []);
   const selected = userId && /^\d+$/.test(userId) ? Number(userId) : undefined;
   if (isPending) return <Loading />;
   if (!mayUse(permissions, 'support')) return <AccessDenied />;
@@ -105,10 +108,10 @@ export function SupportInbox() {
             <ToggleButton value="answered">{translate('tp.support.answered')}</ToggleButton>
             <ToggleButton value="all">{translate('tp.common.all')}</ToggleButton>
           </ToggleButtonGroup>
-          <ThreadList status={status} page={page} setPage={setPage} selected={selected} />
+          <ThreadList status={status} page={page} setPage={setPage} selected={selected} refresh={changed} />
         </Paper>
         {selected ? (
-          <ThreadView key={selected} userId={selected} />
+          <ThreadView key={selected} userId={selected} onChanged={bump} />
         ) : (
           <Paper variant="outlined" sx={{ p: 3, color: 'text.secondary' }}>
             {translate('tp.support.select')}
@@ -124,11 +127,13 @@ function ThreadList({
   page,
   setPage,
   selected,
+  refresh,
 }: {
   status: StatusFilter;
   page: number;
   setPage: (p: number) => void;
   selected: number | undefined;
+  refresh: number;
 }) {
   const translate = useTranslate();
   const locale = useTimeLocale();
@@ -137,7 +142,7 @@ function ThreadList({
     page,
     limit: THREADS_PER_PAGE,
   });
-  const { data, error } = usePolled<SupportThreadPage>(url);
+  const { data, error } = usePolled<SupportThreadPage>(url, refresh);
   if (error && !data) return <Alert severity="error">{error}</Alert>;
   if (!data) return <Loading />;
   if (data.data.length === 0)
@@ -231,7 +236,7 @@ function ThreadRow({ thread: t, current, locale }: { thread: SupportThread; curr
   );
 }
 
-function ThreadView({ userId }: { userId: number }) {
+function ThreadView({ userId, onChanged }: { userId: number; onChanged: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const locale = useTimeLocale();
@@ -243,6 +248,12 @@ function ThreadView({ userId }: { userId: number }) {
   const key = useRef<string | undefined>(undefined);
   const bottom = useRef<HTMLDivElement>(null);
   const newest = data?.data[0]?.id;
+  const opened = data !== undefined;
+
+  // Opening the thread marked it read: the list shows it at once.
+  useEffect(() => {
+    if (opened) onChanged();
+  }, [opened, onChanged]);
 
   useLayoutEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
@@ -261,6 +272,7 @@ function ThreadView({ userId }: { userId: number }) {
       key.current = undefined;
       setText('');
       reload();
+      onChanged();
     } catch (err) {
       notify(err instanceof ApiError ? err.message : 'tp.common.unreachable', { type: 'error' });
     } finally {
