@@ -16,6 +16,7 @@ import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
+import { SupportInbox } from './features/support/support-inbox.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
 import { Home } from './layout/home.tsx';
@@ -68,6 +69,8 @@ export function App() {
       <Resource name="wallet-settings" />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/support" element={<SupportInbox />} />
+        <Route path="/support/:userId" element={<SupportInbox />} />
       </CustomRoutes>
     </Admin>
   );

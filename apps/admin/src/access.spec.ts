@@ -3,10 +3,21 @@ import { actionKind, mayUse, sectionsFor } from './access.ts';
 
 describe('what each staff role sees', () => {
   it('shows each role only the sections the server lets it use', () => {
-    expect(sectionsFor('super_admin')).toEqual(['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox']);
+    expect(sectionsFor('super_admin')).toEqual([
+      'deposits',
+      'withdrawals',
+      'kyc',
+      'channels',
+      'settings',
+      'staff',
+      'outbox',
+      'support',
+    ]);
     expect(sectionsFor('finance')).toEqual(['deposits', 'withdrawals', 'channels', 'settings']);
     expect(sectionsFor('compliance')).toEqual(['kyc', 'settings', 'outbox']);
-    for (const role of ['dealer', 'content', 'support', undefined]) expect(sectionsFor(role)).toEqual([]);
+    expect(sectionsFor('support')).toEqual(['support']);
+    for (const role of ['dealer', 'content', undefined]) expect(sectionsFor(role)).toEqual([]);
+    for (const role of ['finance', 'compliance', 'dealer', 'content']) expect(mayUse(role, 'support')).toBe(false);
   });
 
   it('lets finance read the wallet rule but not change it', () => {

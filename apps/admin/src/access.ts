@@ -1,7 +1,7 @@
 import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
 
 /** The console's sections, in the navigation's order. */
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox', 'support'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -19,6 +19,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   outbox: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.superAdmin },
   // Staff accounts: super admins only (DESIGN §10, §11).
   staff: { read: STAFF_ACCESS.superAdmin, act: STAFF_ACCESS.superAdmin },
+  // The support inbox: support staff and super admins (DESIGN §11).
+  support: { read: STAFF_ACCESS.support, act: STAFF_ACCESS.support },
 };
 
 /** The section a react-admin resource belongs to. */
@@ -32,6 +34,7 @@ const RESOURCE_SECTION: Record<string, Section> = {
   'wire-channels': 'channels',
   'draw-currencies': 'channels',
   'wallet-settings': 'settings',
+  support: 'support',
 };
 
 /** Whether `role` may read (list, show) or act (create, edit, approve, …) in a section or resource. */

@@ -61,6 +61,9 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { SupportRepository } from './modules/support/support.repository.ts';
+import { SupportService } from './modules/support/support.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
@@ -428,6 +431,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   kycRoutes(router, kyc);
   contentRoutes(router, { news, rankings });
+  supportRoutes(router, new SupportService({ db, repo: new SupportRepository(db), audit, images: uploads, bus, clock }));
   settingsAdminRoutes(router, { settings, audit, clock, changed: () => trading.engineSettings() });
 
   await app.register(websocket, {

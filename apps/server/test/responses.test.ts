@@ -341,6 +341,17 @@ describe('response schemas against the server', () => {
     });
   });
 
+  it('describes the support chat calls of a trader and of the staff inbox', async () => {
+    const u = await realUser(h, clock);
+    const image = new URL(await u.upload(), 'http://x').pathname.split('/').pop()!;
+    expectAnswer(API.supportMessages, await u.post(API.supportMessages, { text: 'Hello', image }), 'POST');
+    const path = `${ADMIN_API.supportThreads}/:id`;
+    expectAnswer(path, await admin.post(`${ADMIN_API.supportThreads}/${u.id}`, { text: 'Hi, how can we help?' }), 'POST');
+    expect(expectAnswer(API.supportMessages, await u.get(API.supportMessages), 'GET').total).toBe(2);
+    expectAnswer(ADMIN_API.supportThreads, await admin.get(ADMIN_API.supportThreads), 'GET');
+    expect(expectAnswer(path, await admin.get(`${ADMIN_API.supportThreads}/${u.id}`), 'GET').total).toBe(2);
+  });
+
   it('has made every call that answers with an envelope', () => {
     const unchecked = CALLS.filter((c) => !c.media)
       .flatMap((c) => c.methods.map((m) => [m, c.path] as const))

@@ -65,6 +65,8 @@ export const API = {
   totpSetup: '/api/user/totp/setup',
   totpEnable: '/api/user/totp/enable',
   totpDisable: '/api/user/totp/disable',
+  /** The support chat (DESIGN §13): `GET ?page=` the user's thread, newest first; `POST {text, image?}`. */
+  supportMessages: '/api/support/messages',
 } as const;
 
 export const ADMIN_API = {
@@ -91,4 +93,6 @@ export const ADMIN_API = {
   /** Staff two-factor enrolment (DESIGN §10): a new secret, then its confirmation by a code. */
   meTotp: '/admin/api/me/totp',
   meTotpConfirm: '/admin/api/me/totp/confirm',
+  /** The support inbox (DESIGN §13): `GET` threads, `GET /:id` one user's thread, `POST /:id {text}` a reply. */
+  supportThreads: '/admin/api/support/threads',
 } as const;

@@ -3,6 +3,7 @@ import type { CallDef } from './calls/call-def.ts';
 import { CONTENT_CALLS } from './calls/content.ts';
 import { MARKET_CALLS } from './calls/market.ts';
 import { STAFF_CALLS } from './calls/staff.ts';
+import { SUPPORT_CALLS } from './calls/support.ts';
 import { TRADING_CALLS } from './calls/trading.ts';
 import { TWO_FACTOR_CALLS } from './calls/twofactor.ts';
 import { WALLET_CALLS } from './calls/wallet.ts';
@@ -23,6 +24,7 @@ export const CONTRACTS = [
   ...CONTENT_CALLS,
   ...STAFF_CALLS,
   ...TWO_FACTOR_CALLS,
+  ...SUPPORT_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

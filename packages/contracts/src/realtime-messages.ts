@@ -2,6 +2,7 @@ import { PERIOD_NAMES } from '@tradepad/domain/periods';
 import { z } from 'zod';
 import { count, usd2 } from './responses/common.ts';
 import { klinePoint } from './responses/market.ts';
+import { supportMessageSchema } from './support.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. The
@@ -91,6 +92,16 @@ export type MarginCallMessage = z.infer<typeof marginCallMessage>;
 export const sessionRevokedMessage = z.object({ type: z.literal('session_revoked') }).strict();
 export type SessionRevokedMessage = z.infer<typeof sessionRevokedMessage>;
 
+/**
+ * `SUPPORT`: a new staff reply in the trader's support chat (DESIGN §13). Sent without a `sub` to every socket logged
+ * in as that user (DESIGN §10); `message` is the reply as `GET /api/support/messages` lists it.
+ */
+export const supportPushMessage = z.object({
+  type: z.literal('SUPPORT'),
+  message: supportMessageSchema,
+});
+export type SupportPushMessage = z.infer<typeof supportPushMessage>;
+
 /** Every message the server pushes, told apart by `type`. */
 export const serverMessage = z.discriminatedUnion('type', [
   resultMessage,
@@ -100,5 +111,6 @@ export const serverMessage = z.discriminatedUnion('type', [
   forexClosedMessage,
   marginCallMessage,
   sessionRevokedMessage,
+  supportPushMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

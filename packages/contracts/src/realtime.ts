@@ -17,6 +17,7 @@ import type {
   ResultMessage,
   ServerMessage,
   SessionRevokedMessage,
+  SupportPushMessage,
 } from './realtime-messages.ts';
 export type {
   ClientMessage,
@@ -29,6 +30,7 @@ export type {
   ResultMessage,
   ServerMessage,
   SessionRevokedMessage,
+  SupportPushMessage,
 };
 
 /** What the server sends a socket whose session ended (DESIGN §10): its private channels stop. */

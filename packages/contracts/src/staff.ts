@@ -17,4 +17,6 @@ export const STAFF_ACCESS = {
   walletSettingsRead: ['super_admin', 'finance', 'compliance'],
   content: ['super_admin', 'content'],
   superAdmin: ['super_admin'],
+  /** The support inbox (DESIGN §11). */
+  support: ['super_admin', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -6,6 +6,7 @@ import ChannelsIcon from '@mui/icons-material/AccountBalance';
 import SettingsIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import StaffIcon from '@mui/icons-material/ManageAccounts';
+import SupportIcon from '@mui/icons-material/SupportAgent';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -37,6 +38,7 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
   settings: { to: '/settings', label: 'tp.nav.settings', icon: <SettingsIcon />, paths: ['/settings'] },
   staff: { to: '/staff', label: 'tp.nav.staff', icon: <StaffIcon />, paths: ['/staff'] },
   outbox: { to: '/outbox', label: 'tp.nav.outbox', icon: <OutboxIcon />, paths: ['/outbox'] },
+  support: { to: '/support', label: 'tp.nav.support', icon: <SupportIcon />, paths: ['/support'] },
 };
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */

@@ -36,6 +36,8 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   user_devices: UserDevicesTable;
   rate_counters: RateCountersTable;
+  support_messages: SupportMessagesTable;
+  support_threads: SupportThreadsTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -474,4 +476,32 @@ export interface TotpRecoveryCodesTable {
   code_hash: string;
   used_at: number | null;
   created_at: number;
+}
+
+/** One message of a trader's support thread: written by the trader (`from_staff` 0) or a staff member (1). */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  from_staff: number;
+  staff_id: number | null;
+  /** Plain text as written (rendered as text, never as HTML). */
+  text: string;
+  /** An upload the trader attached (a private image served through signed links). */
+  image_name: string | null;
+  created_at: number;
+}
+
+/** One row per support thread: what the inbox sorts and marks by, and the trader's per-minute message counter. */
+export interface SupportThreadsTable {
+  user_id: number;
+  last_from_staff: number;
+  /** The last message, cut to 200 characters. */
+  last_text: string;
+  /** Messages from the trader since a staff member last opened or answered the thread. */
+  staff_unread: number;
+  /** The last message's time (unix ms). */
+  updated_at: number;
+  /** The trader's current one-minute window (unix ms) and how many messages it holds. */
+  rate_window_start: number;
+  rate_count: number;
 }

@@ -218,4 +218,6 @@ export const ar: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'يرجى إدخال رمز الصورة لتسجيل الدخول',
   'err.password_weak': 'كلمة المرور هذه شائعة جدًا أو سهلة التخمين. يرجى اختيار كلمة مرور أقوى',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'يرجى كتابة رسالة لا تتجاوز 2,000 حرف',
 };

@@ -223,4 +223,6 @@ export const de: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Bitte geben Sie zur Anmeldung den Bildcode ein',
   'err.password_weak': 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein sichereres',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Bitte schreiben Sie eine Nachricht mit höchstens 2.000 Zeichen',
 };

@@ -219,6 +219,8 @@ export const en = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Please enter the image code to sign in',
   'err.password_weak': 'This password is too common or too easy to guess. Please choose a stronger one',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Please write a message of at most 2,000 characters',
 } as const;
 
 export type MessageKey = keyof typeof en;

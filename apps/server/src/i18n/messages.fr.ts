@@ -224,4 +224,6 @@ export const fr: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': "Veuillez saisir le code de l'image pour vous connecter",
   'err.password_weak': 'Ce mot de passe est trop courant ou trop facile à deviner. Veuillez en choisir un plus robuste',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Veuillez écrire un message de 2 000 caractères au maximum',
 };

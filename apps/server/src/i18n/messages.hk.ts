@@ -215,4 +215,6 @@ export const hk: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': '請輸入圖形驗證碼後再登入',
   'err.password_weak': '此密碼太常見或太容易被猜到，請選擇更安全的密碼',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '請輸入訊息，最多 2,000 個字元',
 };

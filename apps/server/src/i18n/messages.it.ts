@@ -221,4 +221,6 @@ export const it: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': "Inserisci il codice dell'immagine per accedere",
   'err.password_weak': 'Questa password è troppo comune o troppo facile da indovinare. Scegline una più sicura',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Scrivi un messaggio di massimo 2.000 caratteri',
 };

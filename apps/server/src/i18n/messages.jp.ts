@@ -219,4 +219,6 @@ export const jp: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'ログインするには画像認証コードを入力してください',
   'err.password_weak': 'このパスワードはよく使われているか、推測されやすすぎます。より強力なパスワードを選んでください',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '2,000 文字以内でメッセージを入力してください',
 };

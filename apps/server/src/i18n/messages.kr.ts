@@ -217,4 +217,6 @@ export const kr: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': '로그인하려면 이미지 코드를 입력하세요',
   'err.password_weak': '이 비밀번호는 너무 흔하거나 추측하기 쉽습니다. 더 강력한 비밀번호를 선택하세요',
+  // Support chat (issue 18)
+  'err.support_text_invalid': '2,000자 이내로 메시지를 입력하세요',
 };

@@ -221,4 +221,6 @@ export const pt: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Digite o código da imagem para entrar',
   'err.password_weak': 'Esta senha é muito comum ou fácil de adivinhar. Escolha uma mais forte',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Escreva uma mensagem com no máximo 2.000 caracteres',
 };

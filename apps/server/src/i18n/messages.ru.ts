@@ -222,4 +222,6 @@ export const ru: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Чтобы войти, введите код с картинки',
   'err.password_weak': 'Этот пароль слишком распространён или легко угадывается. Выберите более надёжный',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Напишите сообщение длиной не более 2 000 символов',
 };

@@ -221,4 +221,6 @@ export const spa: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Introduzca el código de la imagen para iniciar sesión',
   'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elija una más segura',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Escriba un mensaje de 2.000 caracteres como máximo',
 };

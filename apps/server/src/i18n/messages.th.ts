@@ -217,4 +217,6 @@ export const th: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'กรุณากรอกรหัสจากรูปภาพเพื่อเข้าสู่ระบบ',
   'err.password_weak': 'รหัสผ่านนี้ใช้กันทั่วไปหรือเดาง่ายเกินไป กรุณาเลือกรหัสผ่านที่ปลอดภัยกว่านี้',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'โปรดพิมพ์ข้อความไม่เกิน 2,000 ตัวอักษร',
 };

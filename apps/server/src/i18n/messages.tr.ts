@@ -221,4 +221,6 @@ export const tr: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Giriş yapmak için lütfen resimdeki kodu girin',
   'err.password_weak': 'Bu şifre çok yaygın veya tahmin edilmesi çok kolay. Lütfen daha güçlü bir şifre seçin',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Lütfen en fazla 2.000 karakterlik bir mesaj yazın',
 };

@@ -220,4 +220,6 @@ export const vn: Messages = {
   // Sign-in and sign-up protection (issue 17)
   'err.captcha_required': 'Vui lòng nhập mã hình ảnh để đăng nhập',
   'err.password_weak': 'Mật khẩu này quá phổ biến hoặc quá dễ đoán. Vui lòng chọn mật khẩu mạnh hơn',
+  // Support chat (issue 18)
+  'err.support_text_invalid': 'Vui lòng nhập tin nhắn, tối đa 2.000 ký tự',
 };

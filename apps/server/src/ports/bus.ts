@@ -4,6 +4,12 @@ import type { Lang } from '@tradepad/contracts';
 export type UserMessage = object | ((lang: Lang) => object);
 
 /**
+ * The user channel no one subscribes to: a message published to it reaches every socket logged in as that user,
+ * without a `sub` (DESIGN §10: `session_revoked`, `ALERT` and `SUPPORT`). Clients cannot `sub` to it by name.
+ */
+export const EVERY_USER_SOCKET = '*';
+
+/**
  * Where published messages go: the subscribers' side of the {@link Bus}. The realtime gateway is one (it writes to
  * websockets); a Redis bridge forwarding to other nodes would be another.
  */

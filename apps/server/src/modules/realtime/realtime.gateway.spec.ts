@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { UserAuth } from '../accounts/auth.ts';
+import { EVERY_USER_SOCKET } from '../../ports/bus.ts';
 import { CONFLATE_ABOVE_BYTES, MAX_BUFFERED_BYTES, RealtimeGateway, textFrame } from './realtime.gateway.ts';
 
 /** A socket whose unsent-bytes figure the test sets, standing in for a client that reads slowly. */
@@ -169,5 +170,68 @@ describe('sockets and their sessions', () => {
     gw.sessionsRevoked([7]);
     gw.sessionsRevoked([7]);
     expect(s.sent.filter((m) => m.includes('session_revoked'))).toEqual(['{"type":"session_revoked"}']);
+  });
+});
+
+describe('messages to every socket of a user (DESIGN §10: session_revoked, ALERT, SUPPORT)', () => {
+  /** A gateway whose token `u<id>` logs in as user <id> (session 100 + id). */
+  function usersGateway() {
+    const auth = {
+      fromToken: async (token: unknown) => {
+        const m = /^u(\d+)$/.exec(String(token));
+        return m ? { user: { id: Number(m[1]) }, sessionId: 100 + Number(m[1]) } : undefined;
+      },
+      checkSockets: async () => [],
+    };
+    const gw = new RealtimeGateway(auth, quietLog);
+    gateways.push(gw);
+    gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: true });
+    return gw;
+  }
+  const flush = () => new Promise((r) => setImmediate(r));
+  async function socketOf(gw: RealtimeGateway, token?: string) {
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    if (token) s.emit('message', Buffer.from(JSON.stringify({ type: 'login', params: token })), false);
+    await flush();
+    return s;
+  }
+  const support = { type: 'SUPPORT', message: { id: 1, text: 'Hello' } };
+  const got = (s: SlowSocket) => s.sent.filter((m) => m.includes('"SUPPORT"')).length;
+
+  it('reaches every socket logged in as the user without a sub, and no one else', async () => {
+    const gw = usersGateway();
+    const [a, b, other, anonymous] = await Promise.all([
+      socketOf(gw, 'u1'),
+      socketOf(gw, 'u1'),
+      socketOf(gw, 'u2'),
+      socketOf(gw),
+    ]);
+    gw.publishToUser(1, EVERY_USER_SOCKET, support);
+    expect([got(a), got(b), got(other), got(anonymous)]).toEqual([1, 1, 0, 0]);
+    // An ordinary user channel still needs its sub.
+    gw.publishToUser(1, 'FOREX_TRADE', { type: 'FOREX_TRADE' });
+    expect(a.sent.some((m) => m.includes('FOREX_TRADE'))).toBe(false);
+  });
+
+  it('stops at logout and at the end of the session', async () => {
+    const gw = usersGateway();
+    const a = await socketOf(gw, 'u1');
+    const b = await socketOf(gw, 'u1');
+    a.emit('message', Buffer.from(JSON.stringify({ type: 'logout', params: '' })), false);
+    await flush();
+    gw.publishToUser(1, EVERY_USER_SOCKET, support);
+    expect([got(a), got(b)]).toEqual([0, 1]);
+    gw.sessionsRevoked([101]);
+    gw.publishToUser(1, EVERY_USER_SOCKET, support);
+    expect([got(a), got(b)]).toEqual([0, 1]);
+  });
+
+  it('cannot be subscribed to by name', async () => {
+    const gw = usersGateway();
+    const s = await socketOf(gw, 'u1');
+    s.emit('message', Buffer.from(JSON.stringify({ type: 'sub', params: EVERY_USER_SOCKET })), false);
+    await flush();
+    expect(JSON.parse(s.sent.at(-1)!)).toMatchObject({ type: 'sub_result', code: 0 });
   });
 });

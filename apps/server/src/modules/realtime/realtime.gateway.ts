@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
-import type { Bus, BusSubscriber, UserMessage } from '../../ports/bus.ts';
+import { EVERY_USER_SOCKET, type Bus, type BusSubscriber, type UserMessage } from '../../ports/bus.ts';
 
 /** How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). */
 export interface ChannelPolicy {
@@ -291,15 +291,17 @@ export class RealtimeGateway implements BusSubscriber {
   }
 
   /**
-   * Sends a user channel's message to that user's subscribed connections only. A function builds the message per
-   * connection language (notices with translated text).
+   * Sends a user channel's message to that user's subscribed connections only; on EVERY_USER_SOCKET, to every
+   * connection logged in as the user, without a `sub`. A function builds the message per connection language (notices
+   * with translated text).
    */
   publishToUser(userId: number, channel: string, message: UserMessage): void {
     const conns = this.byUser.get(userId);
     if (!conns) return;
+    const everyone = channel === EVERY_USER_SOCKET;
     let text: string | undefined;
     for (const c of conns) {
-      if (!c.channels.has(channel)) continue;
+      if (!everyone && !c.channels.has(channel)) continue;
       if (typeof message === 'function') this.send(c, JSON.stringify(message(c.lang)));
       else this.send(c, (text ??= JSON.stringify(message)));
     }
