@@ -5,6 +5,7 @@ import { ADMIN_API, API, OUTBOX_MASK, type DepositCoinOption } from '@tradepad/c
 import { ManualClock } from '../src/ports/clock.ts';
 import { ADMIN, startHarness, type Envelope, type Harness } from './harness.ts';
 import { outboxCode } from './outbox.ts';
+import { signInStaff } from './staff-totp.ts';
 import { pngOf, realUser, staff, type Staff } from './people.ts';
 
 const MONDAY = Date.UTC(2026, 10, 16, 9, 0, 0);
@@ -213,8 +214,15 @@ describe('hardening', () => {
       expect(code.client_ip).toBe('203.0.113.9');
       expect(code.peer_ip).toMatch(LOOPBACK);
 
-      const login = await h.call('POST', ADMIN_API.login, ADMIN, { 'x-forwarded-for': '<b>not an address</b>' });
-      expect(login.code).toBe(1);
+      const lying = { 'x-forwarded-for': '<b>not an address</b>' };
+      const login = {
+        data: await signInStaff(
+          (method, url, params, headers) => h.call(method, url, params, { ...headers, ...lying }),
+          h.staffSecrets,
+          ADMIN,
+          h.now(),
+        ),
+      };
       const session = await db
         .selectFrom('sessions')
         .select(['ip', 'peer_ip'])
@@ -240,8 +248,12 @@ describe('hardening', () => {
     const db = () => h.app.tradepad.database.db;
     const lastAudit = (action: string) =>
       db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const signIn = async (email: string, password = 'Staff12345') =>
-      (await h.call('POST', ADMIN_API.login, { email, password })) as Envelope;
+    /** A staff sign-in with TOTP (enrolled at the first), as an envelope: code 0 when it is refused. */
+    const signIn = async (email: string, password = 'Staff12345'): Promise<Envelope> =>
+      signInStaff(h.call, h.staffSecrets, { email, password }, h.now()).then(
+        (data) => ({ code: 1, msg: '', data }),
+        (err: unknown) => ({ code: 0, msg: String(err), data: null }),
+      );
 
     it('lets a super admin add, list, change the role of, disable and re-enable staff, each step audited', async () => {
       const add = await admin.post(ADMIN_API.staff, {
@@ -287,6 +299,7 @@ describe('hardening', () => {
       expect((await admin.post(`${ADMIN_API.staff}/${id}`, { enabled: true })).data).toMatchObject({ status: 1 });
       // Re-enabled: the old session stays ended; a new sign-in works.
       expect((await h.call('GET', ADMIN_API.me, {}, { authorization: deskToken })).code).toBe(999);
+      clock.advance(60_000); // a TOTP step the refused sign-in has not spent
       expect((await signIn('desk@tradepad.example')).code).toBe(1);
 
       expect((await admin.post(`${ADMIN_API.staff}/${id}`, {})).code).toBe(0);
@@ -354,7 +367,7 @@ describe('hardening', () => {
     });
 
     it('ends a staff session at its absolute lifetime however active it is (a setting)', async () => {
-      const s = await staff(h);
+      const s = await staff(h, undefined, { fresh: true });
       for (let i = 0; i < 11; i++) {
         clock.advance(HOUR);
         expect((await s.get(ADMIN_API.me)).code, `hour ${i + 1}`).toBe(1);

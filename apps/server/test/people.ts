@@ -107,11 +107,11 @@ export interface Staff {
 /** Staff tokens per server: a live one is reused, since each sign-in spends a TOTP step (staff-totp.ts). */
 const staffTokens = new WeakMap<Harness, Map<string, string>>();
 
-async function staffToken(h: Harness, email: string, password: string): Promise<string> {
+async function staffToken(h: Harness, email: string, password: string, fresh = false): Promise<string> {
   const tokens = staffTokens.get(h) ?? new Map<string, string>();
   staffTokens.set(h, tokens);
   const cached = tokens.get(email);
-  if (cached) {
+  if (cached && !fresh) {
     const me = await h.call('GET', ADMIN_API.me, {}, { authorization: cached });
     if (me.code === 1 && me.data.totp_pending === false) return cached;
   }
@@ -120,10 +120,13 @@ async function staffToken(h: Harness, email: string, password: string): Promise<
   return token;
 }
 
-/** The first super admin, or a new staff member of `role` created by it (signed in with TOTP, enrolled if need be). */
-export async function staff(h: Harness, role?: string): Promise<Staff> {
+/**
+ * The first super admin, or a new staff member of `role` created by it (signed in with TOTP, enrolled if need be).
+ * `fresh`: a new session rather than a live one reused (a test of the session's own lifetime).
+ */
+export async function staff(h: Harness, role?: string, { fresh = false }: { fresh?: boolean } = {}): Promise<Staff> {
   const login = async (email: string, password: string) => {
-    const token = await staffToken(h, email, password);
+    const token = await staffToken(h, email, password, fresh);
     const headers = { authorization: token, lang: 'en' };
     return {
       token,

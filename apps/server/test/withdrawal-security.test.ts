@@ -248,8 +248,8 @@ describe('withdrawal security', () => {
         API.amendPassword,
         {
           old_password: PASSWORD,
-          new_password: 'Another123',
-          secondary_password: 'Another123',
+          new_password: 'Harbour-Another26',
+          secondary_password: 'Harbour-Another26',
           auth_code: h.lastCode(u.email),
           type: 1,
         },
