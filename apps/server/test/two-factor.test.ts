@@ -48,7 +48,9 @@ describe('two-factor sign-in', () => {
     expect((await user.get(API.totpStatus)).data).toEqual({ enabled: false });
 
     expect((await user.post(API.totpEnable, { code: 'abc' })).msg).toBe('Please enter the 6-digit code or a recovery code');
-    const wrong = await user.post(API.totpEnable, { code: (Number(await codeAt(setup.data.secret, clock.now())) + 1) % 1e6 });
+    const wrong = await user.post(API.totpEnable, {
+      code: String((Number(await codeAt(setup.data.secret, clock.now())) + 1) % 1e6).padStart(6, '0'),
+    });
     expect(wrong).toMatchObject({ code: 0, msg: 'The authentication code is incorrect' });
     const on = await user.post(API.totpEnable, { code: await codeAt(setup.data.secret, clock.now()) });
     expect(on).toMatchObject({ code: 1, msg: 'Two-factor authentication is on' });

@@ -81,7 +81,8 @@ describe('durable SQLite commits', () => {
     expect(poolJobsDone).toBe(0);
     await Promise.all(busy);
     await db.destroy();
-  });
+    // The pool's 2 s of key derivations take far longer on a loaded 2-core machine; only the wait for them is long.
+  }, 30_000);
 
   it('answers at once while there is no WAL file yet, and starts a new thread after close', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-wal-none-'));
