@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath())('captcha at sign-in in Chromium', () => {
   for (const lang of ['en', 'hk'] as const) {
     it(`asks staff for the image code in the back office after repeated failures (${lang})`, async () => {
       const email = `captcha.${lang}@tradepad.example`;
-      const token = (await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password })).data.token as string;
+      const token = await e.staffLogin(ADMIN);
       const made = await e.api(
         'POST',
         ADMIN_API.staff,

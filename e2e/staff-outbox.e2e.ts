@@ -20,10 +20,13 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     return res.data;
   };
 
+  /** Signs in through the sign-in page, with the authenticator code it asks for (staff enrolled in beforeAll). */
   async function signIn(page: Page, email: string, password: string, query = '') {
     await page.goto(`/admin/${query}`);
     await page.locator('input[type=email]').fill(email);
     await page.locator('input[type=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
     await page.locator('button[type=submit]').click();
     await page.locator('nav a').first().waitFor();
   }
@@ -31,9 +34,10 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
   beforeAll(async () => {
     // No SMTP_URL: mail is kept in the outbox.
     e = await startE2E({ SMTP_URL: '' });
-    admin = (await e.api('POST', ADMIN_API.login, { email: ADMIN.email, password: ADMIN.password })).data.token;
+    admin = await e.staffLogin(ADMIN);
     expect((await e.api('POST', API.sendEmail, { email: 'kept@example.com', type: '1' })).code).toBe(1);
     await api('POST', ADMIN_API.staff, { email: 'comp@example.com', name: 'Cora', password: 'Staff12345', role: 'compliance' });
+    await e.staffLogin({ email: 'comp@example.com', password: 'Staff12345' });
   });
   afterAll(async () => e?.close());
 
