@@ -191,6 +191,8 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
   });
 
   it('serves the back office at /admin/, where staff sign in and read the outbox', async () => {
+    // Staff sign in with an authenticator code (DESIGN §10): enrolled through the API first.
+    await e.staffLogin(ADMIN);
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await page.goto('/admin/');
     await page.getByLabel('Email').fill(ADMIN.email);
@@ -198,6 +200,8 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The account or password is incorrect');
     await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('admin-login-totp').fill(await e.staffCode(ADMIN.email));
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The console opens on the deposits waiting for review; the outbox is one link away.
     await page.getByRole('link', { name: 'Outbox' }).click();
