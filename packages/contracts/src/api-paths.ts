@@ -91,4 +91,11 @@ export const ADMIN_API = {
   /** Staff two-factor enrolment (DESIGN §10): a new secret, then its confirmation by a code. */
   meTotp: '/admin/api/me/totp',
   meTotpConfirm: '/admin/api/me/totp/confirm',
+  /** The trading desk (issue 18): `GET ?status=&symbol=&user_id=&min_lots=`, `POST /:id/close {reason}`. */
+  positions: '/admin/api/positions',
+  /** Risk: net exposure per instrument over real accounts, and the risk page's lists. */
+  exposure: '/admin/api/exposure',
+  risk: '/admin/api/risk',
+  /** Today's figures for the console's home page. */
+  dashboard: '/admin/api/dashboard',
 } as const;

@@ -17,4 +17,6 @@ export const STAFF_ACCESS = {
   walletSettingsRead: ['super_admin', 'finance', 'compliance'],
   content: ['super_admin', 'content'],
   superAdmin: ['super_admin'],
+  /** The trading desk and risk: positions, closing at the market, exposure. */
+  dealer: ['super_admin', 'dealer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
