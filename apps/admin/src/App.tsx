@@ -11,14 +11,16 @@ import {
   WireChannelEdit,
   WireChannelList,
 } from './features/channels/channels.tsx';
+import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
 import { DepositsList } from './features/deposits/deposits-list.tsx';
 import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
+import { PositionsPage } from './features/positions/positions-page.tsx';
+import { RiskPage } from './features/risk/risk-page.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
-import { Home } from './layout/home.tsx';
 import { ConsoleLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
 import { authProvider } from './providers/auth-provider.ts';
@@ -53,7 +55,7 @@ export function App() {
       theme={theme}
       layout={ConsoleLayout}
       loginPage={LoginPage}
-      dashboard={Home}
+      dashboard={DashboardPage}
       requireAuth
       disableTelemetry
     >
@@ -68,6 +70,8 @@ export function App() {
       <Resource name="wallet-settings" />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/positions" element={<PositionsPage />} />
+        <Route path="/risk" element={<RiskPage />} />
       </CustomRoutes>
     </Admin>
   );

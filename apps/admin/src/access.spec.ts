@@ -3,10 +3,23 @@ import { actionKind, mayUse, sectionsFor } from './access.ts';
 
 describe('what each staff role sees', () => {
   it('shows each role only the sections the server lets it use', () => {
-    expect(sectionsFor('super_admin')).toEqual(['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox']);
-    expect(sectionsFor('finance')).toEqual(['deposits', 'withdrawals', 'channels', 'settings']);
-    expect(sectionsFor('compliance')).toEqual(['kyc', 'settings', 'outbox']);
-    for (const role of ['dealer', 'content', 'support', undefined]) expect(sectionsFor(role)).toEqual([]);
+    expect(sectionsFor('super_admin')).toEqual([
+      'dashboard',
+      'positions',
+      'risk',
+      'deposits',
+      'withdrawals',
+      'kyc',
+      'channels',
+      'settings',
+      'staff',
+      'outbox',
+    ]);
+    expect(sectionsFor('finance')).toEqual(['dashboard', 'deposits', 'withdrawals', 'channels', 'settings']);
+    expect(sectionsFor('compliance')).toEqual(['dashboard', 'kyc', 'settings', 'outbox']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk']);
+    for (const role of ['content', 'support']) expect(sectionsFor(role)).toEqual(['dashboard']);
+    expect(sectionsFor(undefined)).toEqual([]);
   });
 
   it('lets finance read the wallet rule but not change it', () => {
