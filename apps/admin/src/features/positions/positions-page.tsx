@@ -143,14 +143,13 @@ export function PositionsPage() {
         </Alert>
       )}
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={translate('tp.positions.title')}>
+        <Table size="small" aria-label={translate('tp.positions.title')} sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('tp.common.id')}</TableCell>
               <TableCell>{translate(applied.status === 1 ? 'tp.positions.opened' : 'tp.positions.placed')}</TableCell>
               <TableCell>{translate('tp.common.user')}</TableCell>
               <TableCell>{translate('tp.positions.symbol')}</TableCell>
-              <TableCell>{translate('tp.positions.side')}</TableCell>
               <TableCell sx={num}>{translate('tp.positions.lots')}</TableCell>
               <TableCell sx={num}>
                 {translate(applied.status === 1 ? 'tp.positions.open_price' : 'tp.positions.order_price')}
@@ -167,7 +166,7 @@ export function PositionsPage() {
             ))}
             {list.data && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={11}>
+                <TableCell colSpan={10}>
                   <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
                     {translate(applied.status === 1 ? 'tp.positions.empty' : 'tp.positions.empty_pending')}
                   </Typography>
@@ -188,6 +187,9 @@ export function PositionsPage() {
             setPage(1);
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
         />
       </TableContainer>
       {closing && (
@@ -224,7 +226,7 @@ function PositionRow({ p, canClose, onClose }: { p: DeskPosition; canClose: bool
           '—'
         )}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
           <span>{p.user_account || '—'}</span>
           <Box component="small" sx={{ color: 'text.secondary' }}>
@@ -233,16 +235,21 @@ function PositionRow({ p, canClose, onClose }: { p: DeskPosition; canClose: bool
           </Box>
         </Box>
       </TableCell>
-      <TableCell sx={{ fontWeight: 600 }}>{p.symbol}</TableCell>
-      <TableCell>
-        <Box component="span" sx={{ color: p.side === 1 ? 'success.main' : 'error.main', fontWeight: 600 }}>
-          {translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell')}
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {p.symbol}
         </Box>
-        {p.status === 0 && (
-          <Box component="small" sx={{ display: 'block', color: 'text.secondary' }}>
-            {translate(`tp.positions.kind_${p.kind}`, { _: p.kind })}
+        <Box component="small" sx={{ display: 'block' }}>
+          <Box component="span" sx={{ color: p.side === 1 ? 'success.main' : 'error.main', fontWeight: 600 }}>
+            {translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell')}
           </Box>
-        )}
+          {p.status === 0 && (
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {' · '}
+              {translate(`tp.positions.kind_${p.kind}`, { _: p.kind })}
+            </Box>
+          )}
+        </Box>
       </TableCell>
       <TableCell sx={num}>{p.lots}</TableCell>
       <TableCell sx={num}>{p.open_price || '—'}</TableCell>

@@ -108,7 +108,7 @@ export function RiskPage() {
           </TableBody>
         </Table>
       </Section>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mt: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, mt: 2 }}>
         <Section
           title="tp.risk.nearest"
           hint={risk ? translate('tp.risk.levels', { call: risk.margin_call_level, out: risk.stop_out_level }) : undefined}
