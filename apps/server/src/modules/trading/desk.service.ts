@@ -179,26 +179,31 @@ export class DeskService {
       this.d.repo.realisedSince(dayStart(this.d.clock.now())),
     ]);
     const engine = this.d.engine;
-    // Screen every real account with margin in use by the float estimate, then compute the few shown exactly.
+    // Screen every real account by the float estimates the risk monitor uses (O(instruments held) each), then compute
+    // exactly only the few accounts shown.
     const withMargin: Array<{ acc: LiveAccount; level: number }> = [];
-    const floating = new Map<number, bigint>();
+    const estimate = new Map<number, number>();
+    for (const [userId, total] of realised) estimate.set(userId, total);
     for (const acc of engine.allAccounts()) {
       if (acc.demo) continue;
-      if (acc.exposure.size > 0) floating.set(acc.userId, engine.figures(acc.userId).floating);
+      if (acc.exposure.size > 0) estimate.set(acc.userId, (estimate.get(acc.userId) ?? 0) + engine.floatingEstimate(acc));
       if (acc.marginF > 0) withMargin.push({ acc, level: engine.levelEstimate(acc) });
     }
     withMargin.sort((a, b) => a.level - b.level);
     const nearest = withMargin.slice(0, NEAREST).map((x) => x.acc.userId);
     const calls = withMargin.filter((x) => x.level <= marginCallLevel * 1.01).map((x) => x.acc.userId);
 
-    const results = new Map<number, { realised: bigint; unrealised: bigint }>();
-    for (const [userId, total] of realised) results.set(userId, { realised: BigInt(total), unrealised: 0n });
-    for (const [userId, f] of floating) {
-      const r = results.get(userId) ?? { realised: 0n, unrealised: 0n };
-      r.unrealised = f;
-      results.set(userId, r);
-    }
-    const ranked = [...results.entries()].map(([userId, r]) => ({ userId, ...r, total: r.realised + r.unrealised }));
+    // A few more candidates than shown on each side, ranked again on exact figures.
+    const byEstimate = [...estimate.entries()].sort((a, b) => b[1] - a[1]);
+    const candidates = new Set([
+      ...byEstimate.slice(0, TOP * 2).map(([id]) => id),
+      ...byEstimate.slice(-TOP * 2).map(([id]) => id),
+    ]);
+    const ranked = [...candidates].map((userId) => {
+      const r = BigInt(realised.get(userId) ?? 0);
+      const u = engine.account(userId)?.exposure.size ? engine.figures(userId).floating : 0n;
+      return { userId, realised: r, unrealised: u as bigint, total: r + u };
+    });
     const winners = ranked
       .filter((r) => r.total > 0n)
       .sort((a, b) => (b.total > a.total ? 1 : b.total < a.total ? -1 : a.userId - b.userId))
