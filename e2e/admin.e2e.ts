@@ -106,6 +106,9 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       if (!r.url().startsWith(e.baseUrl) && !r.url().startsWith('data:')) outside.push(r.url());
     });
     await signIn(page, ADMIN.email, ADMIN.password);
+    // The console opens on the dashboard (issue 18); the queue is one click away.
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.locator('nav a', { hasText: 'Deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits' }).waitFor();
     await page.locator('tbody tr', { hasText: 'review-me@example.com' }).click();
     await page.getByRole('button', { name: 'Approve…' }).click();
@@ -123,6 +126,9 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual([
+      '總覽',
+      '持倉',
+      '風險',
       '入金',
       '出金',
       '實名認證',
@@ -130,6 +136,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '設定',
       '員工',
       '待發郵件及短訊',
+      '客戶支援',
     ]);
     await page.locator('nav a', { hasText: '實名認證' }).click();
     // A row is reached with the keyboard too.
@@ -148,7 +155,13 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, 'fin@example.com', 'Staff12345');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Deposits', 'Withdrawals', 'Channels', 'Settings']);
+    expect(await page.locator('nav a').allTextContents()).toEqual([
+      'Dashboard',
+      'Deposits',
+      'Withdrawals',
+      'Channels',
+      'Settings',
+    ]);
     await page.locator('nav a', { hasText: 'Settings' }).click();
     await page.getByText('Your role can read this setting').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);

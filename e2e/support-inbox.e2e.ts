@@ -62,8 +62,9 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   it('a support agent answers a waiting thread, and the trader’s thread lists the answer', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, AGENT.email, AGENT.password);
-    // Support sees its section only, and lands on it.
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Support']);
+    // Support sees the dashboard every role has, and its own section.
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Support']);
+    await page.locator('nav a', { hasText: 'Support' }).click();
     await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
     const thread = page.getByRole('link', { name: /asks@example\.com/ });
     await expect.poll(() => thread.textContent()).toContain('The network was <b>TRC20</b>.');

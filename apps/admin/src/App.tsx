@@ -11,15 +11,17 @@ import {
   WireChannelEdit,
   WireChannelList,
 } from './features/channels/channels.tsx';
+import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
 import { DepositsList } from './features/deposits/deposits-list.tsx';
 import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
+import { PositionsPage } from './features/positions/positions-page.tsx';
+import { RiskPage } from './features/risk/risk-page.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { SupportInbox } from './features/support/support-inbox.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
-import { Home } from './layout/home.tsx';
 import { ConsoleLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
 import { authProvider } from './providers/auth-provider.ts';
@@ -54,7 +56,7 @@ export function App() {
       theme={theme}
       layout={ConsoleLayout}
       loginPage={LoginPage}
-      dashboard={Home}
+      dashboard={DashboardPage}
       requireAuth
       disableTelemetry
     >
@@ -71,6 +73,8 @@ export function App() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/support" element={<SupportInbox />} />
         <Route path="/support/:userId" element={<SupportInbox />} />
+        <Route path="/positions" element={<PositionsPage />} />
+        <Route path="/risk" element={<RiskPage />} />
       </CustomRoutes>
     </Admin>
   );

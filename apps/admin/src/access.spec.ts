@@ -4,6 +4,9 @@ import { actionKind, mayUse, sectionsFor } from './access.ts';
 describe('what each staff role sees', () => {
   it('shows each role only the sections the server lets it use', () => {
     expect(sectionsFor('super_admin')).toEqual([
+      'dashboard',
+      'positions',
+      'risk',
       'deposits',
       'withdrawals',
       'kyc',
@@ -13,10 +16,12 @@ describe('what each staff role sees', () => {
       'outbox',
       'support',
     ]);
-    expect(sectionsFor('finance')).toEqual(['deposits', 'withdrawals', 'channels', 'settings']);
-    expect(sectionsFor('compliance')).toEqual(['kyc', 'settings', 'outbox']);
-    expect(sectionsFor('support')).toEqual(['support']);
-    for (const role of ['dealer', 'content', undefined]) expect(sectionsFor(role)).toEqual([]);
+    expect(sectionsFor('finance')).toEqual(['dashboard', 'deposits', 'withdrawals', 'channels', 'settings']);
+    expect(sectionsFor('compliance')).toEqual(['dashboard', 'kyc', 'settings', 'outbox']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk']);
+    expect(sectionsFor('support')).toEqual(['dashboard', 'support']);
+    expect(sectionsFor('content')).toEqual(['dashboard']);
+    expect(sectionsFor(undefined)).toEqual([]);
     for (const role of ['finance', 'compliance', 'dealer', 'content']) expect(mayUse(role, 'support')).toBe(false);
   });
 

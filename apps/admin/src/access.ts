@@ -1,7 +1,19 @@
-import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
+import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff';
 
 /** The console's sections, in the navigation's order. */
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox', 'support'] as const;
+export const SECTIONS = [
+  'dashboard',
+  'positions',
+  'risk',
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'channels',
+  'settings',
+  'staff',
+  'outbox',
+  'support',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -10,6 +22,11 @@ export type Section = (typeof SECTIONS)[number];
  * from seeing sections and buttons it would be refused.
  */
 const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRole[] }> = {
+  // The home page: every role, each seeing the figures the server gives it (DESIGN §11).
+  dashboard: { read: STAFF_ROLES, act: [] },
+  // The trading desk and risk: dealers and super admins.
+  positions: { read: STAFF_ACCESS.dealer, act: STAFF_ACCESS.dealer },
+  risk: { read: STAFF_ACCESS.dealer, act: STAFF_ACCESS.dealer },
   deposits: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   withdrawals: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   kyc: { read: STAFF_ACCESS.compliance, act: STAFF_ACCESS.compliance },

@@ -54,6 +54,12 @@ import { TradingEngine } from './modules/trading/trading.engine.ts';
 import { TradingRepository } from './modules/trading/trading.repository.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { TradingService, termsOf } from './modules/trading/trading.service.ts';
+import { DeskService } from './modules/trading/desk.service.ts';
+import { deskRoutes } from './modules/trading/desk.routes.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { checkLedger } from './modules/ledger/ledger-checker.ts';
 import type { Feed } from './modules/market/feed.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway.ts';
@@ -433,6 +439,21 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   contentRoutes(router, { news, rankings });
   supportRoutes(router, new SupportService({ db, repo: new SupportRepository(db), audit, images: uploads, bus, clock }));
   settingsAdminRoutes(router, { settings, audit, clock, changed: () => trading.engineSettings() });
+  // The back office's trading desk, risk page and home page (issue 18).
+  const desk = new DeskService({ engine, repo: tradingRepo, audit, settings, clock });
+  deskRoutes(router, desk);
+  dashboardRoutes(
+    router,
+    new DashboardService({
+      db,
+      repo: new DashboardRepository(db),
+      ledger,
+      clock,
+      tradersOnline: () => gateway.loggedInUsers,
+      alerts: () => desk.alerts(),
+      checkLedger,
+    }),
+  );
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

@@ -315,6 +315,20 @@ describe('response schemas against the server', () => {
     );
     expect(articles.total).toBeGreaterThan(0);
     expect(saved.published).toBe(false);
+    // The trading desk, risk and dashboard (issue 18): a position listed, then closed from the desk.
+    const holder = await demoUser(h);
+    tick('EURUSD', '1.08500');
+    const opened = await holder.post(API.submit, { type: 1, cont: '0.01', forex_id: id('EURUSD'), status: 1, multiple: 100 });
+    expect(opened.code, opened.msg).toBe(1);
+    expect(expectAnswer(ADMIN_API.positions, await admin.get(ADMIN_API.positions, { status: 1 })).total).toBeGreaterThan(0);
+    expectAnswer(ADMIN_API.exposure, await admin.get(ADMIN_API.exposure));
+    expectAnswer(ADMIN_API.risk, await admin.get(ADMIN_API.risk));
+    expectAnswer(ADMIN_API.dashboard, await admin.get(ADMIN_API.dashboard));
+    expectAnswer(
+      `${ADMIN_API.positions}/:id/close`,
+      await admin.post(`${ADMIN_API.positions}/${opened.data.order.Id}/close`, { reason: 'schema check' }),
+      'POST',
+    );
     await get(ADMIN_API.settings);
     await post(ADMIN_API.settings, { margin_call_level: '100' });
     await post(ADMIN_API.logout);

@@ -95,4 +95,11 @@ export const ADMIN_API = {
   meTotpConfirm: '/admin/api/me/totp/confirm',
   /** The support inbox (DESIGN §13): `GET` threads, `GET /:id` one user's thread, `POST /:id {text}` a reply. */
   supportThreads: '/admin/api/support/threads',
+  /** The trading desk (issue 18): `GET ?status=&symbol=&user_id=&min_lots=`, `POST /:id/close {reason}`. */
+  positions: '/admin/api/positions',
+  /** Risk: net exposure per instrument over real accounts, and the risk page's lists. */
+  exposure: '/admin/api/exposure',
+  risk: '/admin/api/risk',
+  /** Today's figures for the console's home page. */
+  dashboard: '/admin/api/dashboard',
 } as const;

@@ -1,6 +1,7 @@
 import { ACCOUNT_CALLS } from './calls/accounts.ts';
 import type { CallDef } from './calls/call-def.ts';
 import { CONTENT_CALLS } from './calls/content.ts';
+import { DESK_CALLS } from './calls/desk.ts';
 import { MARKET_CALLS } from './calls/market.ts';
 import { STAFF_CALLS } from './calls/staff.ts';
 import { SUPPORT_CALLS } from './calls/support.ts';
@@ -25,6 +26,7 @@ export const CONTRACTS = [
   ...STAFF_CALLS,
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
+  ...DESK_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

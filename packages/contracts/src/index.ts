@@ -28,5 +28,6 @@ export * from './admin-review.ts';
 export * from './admin-config.ts';
 export * from './admin-outbox.ts';
 export * from './admin-content.ts';
+export * from './admin-desk.ts';
 export * from './twofactor.ts';
 export * from './support.ts';

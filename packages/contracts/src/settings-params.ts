@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exposureLimitsValue } from './admin-desk.ts';
 
 /**
  * A setting's value as stored (text), from a form field or JSON: numbers as JSON numbers or numeric strings, switches
@@ -73,6 +74,8 @@ export const settingsParams = z
         .regex(/^\d{1,3}$/, { error: 'err.field_invalid' })
         .refine((v) => Number(v) <= 720, { error: 'err.field_invalid' }),
     ),
+    /** Risk alerts: a JSON map of instrument code to the largest |net lots| of real accounts (see admin-desk.ts). */
+    exposure_limits: exposureLimitsValue,
   })
   .partial()
   .extend({ t: z.unknown().optional() })

@@ -19,4 +19,6 @@ export const STAFF_ACCESS = {
   superAdmin: ['super_admin'],
   /** The support inbox (DESIGN §11). */
   support: ['super_admin', 'support'],
+  /** The trading desk and risk: positions, closing at the market, exposure. */
+  dealer: ['super_admin', 'dealer'],
 } as const satisfies Record<string, readonly StaffRole[]>;

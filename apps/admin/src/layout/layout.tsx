@@ -7,6 +7,9 @@ import SettingsIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import StaffIcon from '@mui/icons-material/ManageAccounts';
 import SupportIcon from '@mui/icons-material/SupportAgent';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import PositionsIcon from '@mui/icons-material/ShowChart';
+import RiskIcon from '@mui/icons-material/Speed';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -26,6 +29,9 @@ import { sectionsFor, type Section } from '../access.ts';
 import { EnrolPage } from './enrol-page.tsx';
 
 const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactElement; paths: string[] }> = {
+  dashboard: { to: '/', label: 'tp.nav.dashboard', icon: <DashboardIcon />, paths: ['/'] },
+  positions: { to: '/positions', label: 'tp.nav.positions', icon: <PositionsIcon />, paths: ['/positions'] },
+  risk: { to: '/risk', label: 'tp.nav.risk', icon: <RiskIcon />, paths: ['/risk'] },
   deposits: { to: '/deposits', label: 'tp.nav.deposits', icon: <DepositIcon />, paths: ['/deposits'] },
   withdrawals: { to: '/withdrawals', label: 'tp.nav.withdrawals', icon: <WithdrawIcon />, paths: ['/withdrawals'] },
   kyc: { to: '/kyc', label: 'tp.nav.kyc', icon: <KycIcon />, paths: ['/kyc'] },
@@ -56,7 +62,7 @@ export function NavMenu() {
       <List dense disablePadding>
         {sectionsFor(permissions).map((s) => {
           const item = SECTION_ITEMS[s];
-          const current = item.paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+          const current = item.paths.some((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
           const label = translate(item.label);
           const link = (
             <ListItemButton

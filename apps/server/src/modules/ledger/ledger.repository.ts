@@ -205,4 +205,19 @@ export class LedgerRepository {
     const { rows } = await query.run(db, [`user:${userId}`, kind, CURRENCY]);
     return micros(rows[0]?.balance ?? 0);
   }
+
+  /** The sum of the postings on each house account since `from` (unix ms), by kind: the day's movements of the house. */
+  async houseTotalsSince(db: Db, from: number): Promise<Map<HouseAccountKind, Micros>> {
+    const rows = await db
+      .selectFrom('postings as p')
+      .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select('a.kind')
+      .select((eb) => eb.fn.sum<number | string>('p.amount').as('total'))
+      .where('a.owner', '=', 'house')
+      .where('e.created_at', '>=', from)
+      .groupBy('a.kind')
+      .execute();
+    return new Map(rows.map((r) => [r.kind as HouseAccountKind, micros(BigInt(r.total))]));
+  }
 }

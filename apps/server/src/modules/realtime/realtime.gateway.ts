@@ -140,6 +140,11 @@ export class RealtimeGateway implements BusSubscriber {
     return this.connections.size;
   }
 
+  /** Distinct traders with a socket logged in on this node (the back office's "traders online"). */
+  get loggedInUsers(): number {
+    return this.byUser.size;
+  }
+
   accept(socket: WebSocket, lang: Lang): void {
     const conn: Connection = {
       socket,

@@ -30,6 +30,8 @@ export const SETTINGS_DEFAULTS = {
   staff_session_max_hours: '12',
   /** Hours a newly bound withdrawal method waits before it can be used (DESIGN §10); 0 = at once. */
   withdraw_method_hold_hours: '24',
+  /** Risk alerts: JSON map of instrument code to the largest |net lots| of real accounts, e.g. {"EURUSD":"50"}. */
+  exposure_limits: '{}',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

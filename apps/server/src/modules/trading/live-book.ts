@@ -27,6 +27,7 @@ import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { TradingRepository } from './trading.repository.ts';
+import { HouseExposure, type ExposurePrices } from './house-exposure.ts';
 import { TriggerBook, pendingOrderTrigger, stopLossTrigger, takeProfitTrigger, triggerKey } from './trigger-book.ts';
 
 /** An instrument as the engine uses it: the market row plus its parsed trading terms. */
@@ -147,6 +148,8 @@ export class LiveBook {
   /** Fee type, margin-call and stop-out levels, refreshed by the service before each order. */
   settings: EngineSettings = { feeType: 1, marginCallLevel: 100, stopOutLevel: 50 };
   readonly lookup: QuoteLookup;
+  /** The house's exposure per instrument over real accounts, kept as positions open and close (the risk page). */
+  readonly house = new HouseExposure();
 
   constructor(private readonly d: BookDeps) {
     this.lookup = (code) => {
@@ -189,6 +192,18 @@ export class LiveBook {
 
   get openOrderCount(): number {
     return this.orders.size;
+  }
+
+  /** Every account in memory (those with orders, or loaded for one), for the risk page. */
+  allAccounts(): IterableIterator<LiveAccount> {
+    return this.accounts.values();
+  }
+
+  /** The prices the house's exposure is valued at: bid, ask and the float USD rate at each; undefined without a quote. */
+  exposurePrices(inst: EngineInstrument): ExposurePrices | undefined {
+    const q = this.quote(inst.row.code);
+    if (!q) return undefined;
+    return { bid: q.bid, ask: q.ask, rateBid: this.rateF(inst, q.bid), rateAsk: this.rateF(inst, q.ask) };
   }
 
   /** The USD rate of an instrument's quote currency at `pricePoints` (see conversionRate). */
@@ -372,6 +387,7 @@ export class LiveBook {
       for (const dep of this.dependsOn(o.inst)) this.index(dep, acc, 1);
     }
     e.count += sign;
+    this.house.add(o, sign);
     if (o.side === 1) {
       e.longUnits += sign * o.unitsF;
       e.longCost += sign * o.unitsF * o.openPrice;

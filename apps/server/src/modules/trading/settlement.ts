@@ -55,6 +55,12 @@ function refuseIfMoved(precision: number, side: Side, fillPoints: number, seen: 
   });
 }
 
+/**
+ * Written inside a close's transaction once its compare-and-set succeeded, with the exit price and P/L (the back
+ * office's audit record commits with the close, or neither does).
+ */
+export type CloseHook = (trx: Tx, settled: { exitPrice: number; profit: Micros; at: number }) => Promise<void>;
+
 /** An order refuses (free margin) before it writes anything: no savepoint of its own (see TradeWriter). */
 const PLACE_JOB: JobOptions = { checksFirst: true };
 
@@ -152,10 +158,10 @@ export class Settlement {
   }
 
   /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
-  async close(o: LiveOrder, closedType: number): Promise<SettledOrder | undefined> {
+  async close(o: LiveOrder, closedType: number, within?: CloseHook): Promise<SettledOrder | undefined> {
     const q = this.book.quote(o.inst.row.code);
     if (!q) throw refuse('err.quote_stale');
-    return this.settle(o, closedType, closePrice(o.side, q));
+    return this.settle(o, closedType, closePrice(o.side, q), within);
   }
 
   /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
@@ -211,7 +217,7 @@ export class Settlement {
    * difference off at once, even if other positions stay open: the cash never stays below zero (negative balance
    * protection). Undefined when another path settled it first.
    */
-  async settle(o: LiveOrder, closedType: number, exitPrice: number): Promise<SettledOrder | undefined> {
+  async settle(o: LiveOrder, closedType: number, exitPrice: number, within?: CloseHook): Promise<SettledOrder | undefined> {
     if (o.busy) return undefined;
     o.busy = true;
     try {
@@ -225,6 +231,7 @@ export class Settlement {
         const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
         if (!ok) return undefined;
         if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        if (within) await within(trx, { exitPrice, profit, at: now });
         return true;
       });
       if (!result) return undefined;

@@ -18,12 +18,12 @@ import {
   type TradingRefusal,
 } from './live-book.ts';
 import { RiskMonitor } from './risk-monitor.ts';
-import { Settlement, type SettledOrder } from './settlement.ts';
+import { Settlement, type CloseHook, type SettledOrder } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
 export type { EngineInstrument, EngineSettings, LiveAccount, LiveOrder } from './live-book.ts';
-export type { SettledOrder } from './settlement.ts';
+export type { CloseHook, SettledOrder } from './settlement.ts';
 
 export interface EngineDeps {
   db: Db;
@@ -187,8 +187,19 @@ export class TradingEngine {
     return this.settlement.place(input);
   }
 
-  close(o: LiveOrder, closedType: number): Promise<SettledOrder | undefined> {
-    return this.settlement.close(o, closedType);
+  /** Closes at the market; `within` writes inside the close's own transaction (the back office's audit record). */
+  close(o: LiveOrder, closedType: number, within?: CloseHook): Promise<SettledOrder | undefined> {
+    return this.settlement.close(o, closedType, within);
+  }
+
+  /** The house's exposure per instrument over real accounts, at the current quotes (the risk page). */
+  houseExposure() {
+    return this.book.house.figures((inst) => this.book.exposurePrices(inst));
+  }
+
+  /** Every account the engine holds in memory (the risk page walks the real ones). */
+  allAccounts(): IterableIterator<LiveAccount> {
+    return this.book.allAccounts();
   }
 
   cancel(o: LiveOrder, closedType?: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Db, DbKind, Tx } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
+import { accountName } from '../../db/review-queue.ts';
 import type { Updateable } from 'kysely';
 import { RawQuery } from '../../db/raw-query.ts';
 
@@ -139,5 +140,57 @@ export class TradingRepository {
         q.select(['e.id', 'e.type', 'e.memo_key', 'e.ref_type', 'e.ref_id', 'e.created_at', 'p.amount']).orderBy('e.id', 'desc'),
       { page, limit },
     );
+  }
+
+  // The back office's trading desk and risk page
+
+  /**
+   * A page of every trader's open positions (status 1) or pending orders (status 0), newest first, with the owner's
+   * account name and the instrument's code; filtered by instrument code, owner and a minimum size (LOT_SCALE units).
+   */
+  deskPage(f: { status: number; code?: string; userId?: number; minLots?: number; page: number; limit: number }) {
+    let base = this.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .innerJoin('instruments as i', 'i.id', 'o.instrument_id')
+      .where('o.status', '=', f.status);
+    if (f.code) base = base.where('i.code', '=', f.code);
+    if (f.userId) base = base.where('o.user_id', '=', f.userId);
+    if (f.minLots) base = base.where('o.lots', '>=', f.minLots);
+    return pageOf(base, (q) => q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc'), {
+      page: f.page,
+      limit: f.limit,
+    });
+  }
+
+  /** Any trader's order (the back office). */
+  orderById(id: number): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The account names (email, else phone, else uid) of some users. */
+  async accountNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users as u')
+      .select('u.id')
+      .select(accountName)
+      .where('u.id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.user_account]));
+  }
+
+  /** Real traders' realised P/L of the orders they closed since `from` (unix ms), summed per trader. */
+  async realisedSince(from: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select('user_id')
+      .select((eb) => eb.fn.sum<number | string>('profit').as('total'))
+      .where('status', '=', 3)
+      .where('is_demo', '=', 0)
+      .where('closed_at', '>=', from)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, Number(r.total)]));
   }
 }

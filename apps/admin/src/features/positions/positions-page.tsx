@@ -1,0 +1,350 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import type { DeskClose, DeskPosition } from '@tradepad/contracts/admin-desk';
+import type { Paged } from '@tradepad/contracts/envelope';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { mayUse } from '../../access.ts';
+import { call, newIdempotencyKey, withQuery } from '../../providers/http.ts';
+import { useTimeLocale } from '../../ui/cells.tsx';
+import { timeParts } from '../../ui/format.ts';
+import { PageHead } from '../../ui/page-head.tsx';
+import { money, signColor, usePoll } from '../../ui/poll.ts';
+
+const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** The live P/L is read again this often (the same figure the owner sees, from the engine). */
+const REFRESH_MS = 1000;
+
+interface Filters {
+  status: 0 | 1;
+  symbol: string;
+  user_id: string;
+  min_lots: string;
+}
+
+/**
+ * The trading desk (issue 18 point 4): every trader's open positions or pending orders with the live P/L their owner
+ * sees, filtered by instrument, user and size, and a close at the market with a reason. Staff choose no price: the
+ * position closes at the feed's price, as if its owner had closed it.
+ */
+export function PositionsPage() {
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions<string>();
+  // The risk page links here with `?symbol=` or `?user_id=`.
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => ({
+    status: search.get('status') === '0' ? 0 : 1,
+    symbol: (search.get('symbol') ?? '').toUpperCase(),
+    user_id: (search.get('user_id') ?? '').replace(/\D/g, ''),
+    min_lots: '',
+  }));
+  const [applied, setApplied] = useState(filters);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const [closing, setClosing] = useState<DeskPosition | undefined>();
+  const query = { ...applied, page, limit };
+  const url = withQuery(ADMIN_API.positions, query);
+  const list = usePoll((signal) => call<Paged<DeskPosition>>('GET', url, undefined, signal), REFRESH_MS, url);
+  if (isPending) return <Loading />;
+  if (!mayUse(permissions, 'positions')) return <AccessDenied />;
+  const canClose = mayUse(permissions, 'positions', 'act');
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setApplied(filters);
+  };
+  const rows = list.data?.data ?? [];
+
+  return (
+    <>
+      <PageHead title="tp.positions.title" intro="tp.positions.intro" />
+      <Stack
+        component="form"
+        onSubmit={apply}
+        direction="row"
+        spacing={1.5}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}
+      >
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={filters.status}
+          onChange={(_e, v: 0 | 1 | null) => {
+            if (v === null) return;
+            const next = { ...filters, status: v };
+            setFilters(next);
+            setApplied(next);
+            setPage(1);
+          }}
+        >
+          <ToggleButton value={1}>{translate('tp.positions.open')}</ToggleButton>
+          <ToggleButton value={0}>{translate('tp.positions.pending')}</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField
+          size="small"
+          label={translate('tp.positions.symbol')}
+          value={filters.symbol}
+          onChange={(e) => setFilters({ ...filters, symbol: e.target.value.toUpperCase() })}
+          slotProps={{ htmlInput: { maxLength: 16 } }}
+          sx={{ width: 140 }}
+        />
+        <TextField
+          size="small"
+          label={translate('tp.positions.user_id')}
+          value={filters.user_id}
+          onChange={(e) => setFilters({ ...filters, user_id: e.target.value.replace(/\D/g, '') })}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+          sx={{ width: 140 }}
+        />
+        <TextField
+          size="small"
+          label={translate('tp.positions.min_lots')}
+          value={filters.min_lots}
+          onChange={(e) => setFilters({ ...filters, min_lots: e.target.value.replace(/[^\d.]/g, '') })}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 } }}
+          sx={{ width: 140 }}
+        />
+        <Button type="submit" variant="outlined">
+          {translate('tp.positions.apply')}
+        </Button>
+        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+          {translate('tp.positions.live')}
+        </Typography>
+      </Stack>
+      {list.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {list.error}
+        </Alert>
+      )}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={translate('tp.positions.title')} sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('tp.common.id')}</TableCell>
+              <TableCell>{translate(applied.status === 1 ? 'tp.positions.opened' : 'tp.positions.placed')}</TableCell>
+              <TableCell>{translate('tp.common.user')}</TableCell>
+              <TableCell>{translate('tp.positions.symbol')}</TableCell>
+              <TableCell sx={num}>{translate('tp.positions.lots')}</TableCell>
+              <TableCell sx={num}>
+                {translate(applied.status === 1 ? 'tp.positions.open_price' : 'tp.positions.order_price')}
+              </TableCell>
+              <TableCell sx={num}>{translate('tp.positions.current_price')}</TableCell>
+              <TableCell sx={num}>{translate('tp.positions.profit')}</TableCell>
+              <TableCell sx={num}>{translate('tp.positions.stops')}</TableCell>
+              {canClose && applied.status === 1 && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <PositionRow key={p.id} p={p} canClose={canClose && applied.status === 1} onClose={() => setClosing(p)} />
+            ))}
+            {list.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={10}>
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+                    {translate(applied.status === 1 ? 'tp.positions.empty' : 'tp.positions.empty_pending')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={page - 1}
+          rowsPerPage={limit}
+          rowsPerPageOptions={[20, 50, 100]}
+          onPageChange={(_e, p) => setPage(p + 1)}
+          onRowsPerPageChange={(e) => {
+            setLimit(Number(e.target.value));
+            setPage(1);
+          }}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
+        />
+      </TableContainer>
+      {closing && (
+        <CloseDialog
+          position={closing}
+          onDone={() => {
+            setClosing(undefined);
+            list.reload();
+          }}
+          onCancel={() => setClosing(undefined)}
+        />
+      )}
+    </>
+  );
+}
+
+function PositionRow({ p, canClose, onClose }: { p: DeskPosition; canClose: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const locale = useTimeLocale();
+  const when = timeParts(p.status === 1 ? p.opened_at : p.created_at, locale);
+  const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean).join(' · ');
+  return (
+    <TableRow hover>
+      <TableCell>#{p.id}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {when ? (
+          <>
+            {when[0]}
+            <Box component="small" sx={{ display: 'block', color: 'text.secondary' }}>
+              {when[1]}
+            </Box>
+          </>
+        ) : (
+          '—'
+        )}
+      </TableCell>
+      <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <span>{p.user_account || '—'}</span>
+          <Box component="small" sx={{ color: 'text.secondary' }}>
+            {translate('tp.common.user_id_short', { id: p.user_id })}
+            {p.is_demo && <Chip size="small" label={translate('tp.positions.demo')} sx={{ ml: 1, height: 18 }} />}
+          </Box>
+        </Box>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {p.symbol}
+        </Box>
+        <Box component="small" sx={{ display: 'block' }}>
+          <Box component="span" sx={{ color: p.side === 1 ? 'success.main' : 'error.main', fontWeight: 600 }}>
+            {translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell')}
+          </Box>
+          {p.status === 0 && (
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {' · '}
+              {translate(`tp.positions.kind_${p.kind}`, { _: p.kind })}
+            </Box>
+          )}
+        </Box>
+      </TableCell>
+      <TableCell sx={num}>{p.lots}</TableCell>
+      <TableCell sx={num}>{p.open_price || '—'}</TableCell>
+      <TableCell sx={num}>{p.current_price || '—'}</TableCell>
+      <TableCell sx={{ ...num, color: signColor(p.profit), fontWeight: 600 }}>
+        {p.status === 1 ? money(p.profit, locale) : '—'}
+      </TableCell>
+      <TableCell sx={{ ...num, color: 'text.secondary' }}>{stops || '—'}</TableCell>
+      {canClose && (
+        <TableCell sx={{ textAlign: 'right' }}>
+          <Button size="small" variant="outlined" color="error" onClick={onClose}>
+            {translate('tp.positions.close')}
+          </Button>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
+/**
+ * The close's confirmation: what closes, a reason (required, kept in the audit log) and one Idempotency-Key per
+ * dialog, so a second click or a retry closes once. The server's refusal (already closed, market closed) is shown.
+ */
+function CloseDialog({ position: p, onDone, onCancel }: { position: DeskPosition; onDone: () => void; onCancel: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const locale = useTimeLocale();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [key] = useState(newIdempotencyKey);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim() || busy) return;
+    setBusy(true);
+    setError('');
+    call<DeskClose>('POST', `${ADMIN_API.positions}/${p.id}/close`, { reason: reason.trim() }, undefined, key)
+      .then((r) => {
+        notify('tp.positions.closed_ok', {
+          type: 'success',
+          messageArgs: { id: r.id, price: r.close_price, profit: money(r.profit, locale) },
+        });
+        onDone();
+      })
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} maxWidth="sm" fullWidth>
+      <Box component="form" onSubmit={submit}>
+        <DialogTitle>{translate('tp.positions.close_title', { id: p.id })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {translate('tp.positions.close_summary', {
+              side: translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell'),
+              lots: p.lots,
+              symbol: p.symbol,
+              user: p.user_account,
+              price: p.current_price,
+              profit: money(p.profit, locale),
+            })}
+          </DialogContentText>
+          <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+            {translate('tp.positions.close_market_note')}
+          </Alert>
+          <TextField
+            label={translate('tp.positions.reason')}
+            helperText={translate('tp.positions.reason_hint')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            autoFocus
+            disabled={busy}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" color="error" disabled={busy || !reason.trim()}>
+            {translate(busy ? 'tp.positions.closing' : 'tp.positions.confirm_close')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

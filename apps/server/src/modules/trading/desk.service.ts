@@ -1,0 +1,270 @@
+import {
+  CLOSED_BY_BACK_OFFICE,
+  STATUS_HOLDING,
+  parseExposureLimits,
+  type DeskClose,
+  type DeskPosition,
+  type ExposureAlert,
+  type ExposureAnswer,
+  type ExposureRow,
+  type PositionsParams,
+  type RiskAccount,
+  type RiskAnswer,
+  type TraderResult,
+} from '@tradepad/contracts';
+import { ZERO, formatLots, formatMoney, lots as toLots, micros, parseLots, pointsToPrice, type Lots } from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Actor } from '../audit/staff-guard.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { usdText } from './house-exposure.ts';
+import type { LiveAccount, LiveOrder, TradingEngine } from './trading.engine.ts';
+import type { TradingRepository } from './trading.repository.ts';
+
+export interface DeskDeps {
+  engine: TradingEngine;
+  repo: TradingRepository;
+  audit: AuditRepository;
+  settings: SettingsService;
+  clock: Clock;
+}
+
+const DAY_MS = 86_400_000;
+const NEAREST = 20;
+const TOP = 10;
+
+/** Start of the current UTC day, unix ms. */
+export const dayStart = (now: number) => now - (now % DAY_MS);
+
+/**
+ * The back office's trading desk and risk page (DESIGN §11): every trader's positions with the live P/L their owner
+ * sees, a close at the market exactly like the owner's own (the engine's close, at the feed's price and the published
+ * spread, ClosedType 5), and the house's exposure and risk lists over real accounts, all read from the engine's live
+ * book. Staff choose no price and no outcome here.
+ */
+export class DeskService {
+  constructor(private readonly d: DeskDeps) {}
+
+  async positions(p: PositionsParams): Promise<{ data: DeskPosition[]; total: number }> {
+    const minLots = p.min_lots ? Number(parseLots(p.min_lots)) : undefined;
+    const { rows, total } = await this.d.repo.deskPage({
+      status: p.status,
+      code: p.symbol,
+      userId: p.user_id,
+      minLots,
+      page: p.page,
+      limit: p.limit,
+    });
+    const data = rows.map((r): DeskPosition => {
+      const live = this.d.engine.order(r.id);
+      const precision = live?.inst.row.precision ?? this.d.engine.instrument(r.instrument_id)?.row.precision ?? 0;
+      const f = live ? this.d.engine.floating(live) : { price: 0, profit: ZERO };
+      const price = (points: number) => (points > 0 ? pointsToPrice(points, precision) : 0);
+      return {
+        id: r.id,
+        user_id: r.user_id,
+        user_account: r.user_account,
+        is_demo: r.is_demo === 1,
+        instrument_id: r.instrument_id,
+        symbol: r.code,
+        side: r.side,
+        status: r.status,
+        kind: r.kind,
+        lots: formatLots(toLots(r.lots)),
+        leverage: r.leverage,
+        open_price: price(r.status === STATUS_HOLDING ? r.open_price : r.order_price),
+        current_price: price(f.price),
+        profit: formatMoney(f.profit, 2),
+        stop_loss: price(r.stop_loss),
+        take_profit: price(r.take_profit),
+        margin: formatMoney(micros(r.margin), 2),
+        created_at: r.created_at,
+        opened_at: r.opened_at,
+      };
+    });
+    return { data, total };
+  }
+
+  /**
+   * Closes a trader's holding position at the market through the engine, as their own close does (same checks: market
+   * open, fresh quote), with ClosedType 5; the audit record is written in the close's own transaction. Of two staff
+   * closing at once exactly one settles it (the engine's compare-and-set); the other is refused.
+   */
+  async close(actor: Actor, id: number, reason: string): Promise<DeskClose> {
+    const o = this.d.engine.order(id);
+    if (!o) {
+      const stored = await this.d.repo.orderById(id);
+      throw refuse(stored ? 'err.order_closed' : 'err.order_unknown');
+    }
+    if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
+    if (o.busy) throw refuse('err.order_closed');
+    const refusal = this.d.engine.refusal(o.inst);
+    if (refusal) throw refuse(refusal);
+    const before = positionState(o);
+    const done = await this.d.engine.close(o, CLOSED_BY_BACK_OFFICE, (trx, s) =>
+      this.d.audit.record(
+        {
+          staffId: actor.staffId,
+          action: 'position.close',
+          targetType: 'order',
+          targetId: String(o.id),
+          before,
+          after: {
+            ...before,
+            status: 3,
+            closed_type: CLOSED_BY_BACK_OFFICE,
+            close_price: pointsToPrice(s.exitPrice, o.inst.row.precision),
+            profit: formatMoney(s.profit, 2),
+            reason,
+          },
+          ip: actor.ip,
+          peer: actor.peer,
+          at: s.at,
+        },
+        trx,
+      ),
+    );
+    if (!done) throw refuse('err.order_closed');
+    const row = await this.d.repo.orderById(id);
+    if (!row) throw refuse('err.order_unknown');
+    return {
+      id: row.id,
+      user_id: row.user_id,
+      status: row.status,
+      closed_type: row.closed_type,
+      close_price: pointsToPrice(row.close_price, o.inst.row.precision),
+      profit: formatMoney(micros(row.profit), 2),
+      closed_at: row.closed_at,
+    };
+  }
+
+  /** Net exposure per instrument over real accounts, at the current quotes, with each configured limit. */
+  async exposure(): Promise<ExposureAnswer> {
+    const limits = await this.limits();
+    const data = this.d.engine
+      .houseExposure()
+      .map((e): ExposureRow => {
+        const limit = limits.get(e.inst.row.code);
+        const net = e.netLots < 0n ? -e.netLots : e.netLots;
+        return {
+          symbol: e.inst.row.code,
+          long_lots: formatLots(e.longLots),
+          short_lots: formatLots(e.shortLots),
+          net_lots: formatLots(e.netLots),
+          net_notional_usd: usdText(e.netNotionalUsd),
+          house_unrealised_pnl: usdText(e.houseUnrealised),
+          positions: e.positions,
+          limit_lots: limit === undefined ? null : formatLots(limit),
+          over_limit: limit !== undefined && net > limit,
+        };
+      })
+      .sort((a, b) => a.symbol.localeCompare(b.symbol));
+    return { data };
+  }
+
+  /** Instruments whose |net lots| passed their configured limit. */
+  async alerts(): Promise<ExposureAlert[]> {
+    return (await this.exposure()).data
+      .filter((r) => r.over_limit)
+      .map((r) => ({ symbol: r.symbol, net_lots: r.net_lots, limit_lots: r.limit_lots ?? '0' }));
+  }
+
+  /** The risk page: nearest stop-out, margin calls, today's winners and losers, alerts; real accounts only. */
+  async risk(): Promise<RiskAnswer> {
+    const [marginCallLevel, stopOutLevel, alerts, realised] = await Promise.all([
+      this.d.settings.int('margin_call_level'),
+      this.d.settings.int('stop_out_level'),
+      this.alerts(),
+      this.d.repo.realisedSince(dayStart(this.d.clock.now())),
+    ]);
+    const engine = this.d.engine;
+    // Screen every real account by the float estimates the risk monitor uses (O(instruments held) each), then compute
+    // exactly only the few accounts shown.
+    const withMargin: Array<{ acc: LiveAccount; level: number }> = [];
+    const estimate = new Map<number, number>();
+    for (const [userId, total] of realised) estimate.set(userId, total);
+    for (const acc of engine.allAccounts()) {
+      if (acc.demo) continue;
+      if (acc.exposure.size > 0) estimate.set(acc.userId, (estimate.get(acc.userId) ?? 0) + engine.floatingEstimate(acc));
+      if (acc.marginF > 0) withMargin.push({ acc, level: engine.levelEstimate(acc) });
+    }
+    withMargin.sort((a, b) => a.level - b.level);
+    const nearest = withMargin.slice(0, NEAREST).map((x) => x.acc.userId);
+    const calls = withMargin.filter((x) => x.level <= marginCallLevel * 1.01).map((x) => x.acc.userId);
+
+    // A few more candidates than shown on each side, ranked again on exact figures.
+    const byEstimate = [...estimate.entries()].sort((a, b) => b[1] - a[1]);
+    const candidates = new Set([
+      ...byEstimate.slice(0, TOP * 2).map(([id]) => id),
+      ...byEstimate.slice(-TOP * 2).map(([id]) => id),
+    ]);
+    const ranked = [...candidates].map((userId) => {
+      const r = BigInt(realised.get(userId) ?? 0);
+      const u = engine.account(userId)?.exposure.size ? engine.figures(userId).floating : 0n;
+      return { userId, realised: r, unrealised: u as bigint, total: r + u };
+    });
+    const winners = ranked
+      .filter((r) => r.total > 0n)
+      .sort((a, b) => (b.total > a.total ? 1 : b.total < a.total ? -1 : a.userId - b.userId))
+      .slice(0, TOP);
+    const losers = ranked
+      .filter((r) => r.total < 0n)
+      .sort((a, b) => (a.total > b.total ? 1 : a.total < b.total ? -1 : a.userId - b.userId))
+      .slice(0, TOP);
+
+    const names = await this.d.repo.accountNames([
+      ...new Set([...nearest, ...calls, ...winners.map((w) => w.userId), ...losers.map((l) => l.userId)]),
+    ]);
+    const account = (userId: number): RiskAccount => {
+      const f = engine.figures(userId);
+      return {
+        user_id: userId,
+        user_account: names.get(userId) ?? '',
+        balance: formatMoney(f.balance, 2),
+        equity: formatMoney(f.equity, 2),
+        used_margin: formatMoney(f.usedMargin, 2),
+        floating: formatMoney(f.floating, 2),
+        margin_level: f.level,
+      };
+    };
+    const result = (r: (typeof ranked)[number]): TraderResult => ({
+      user_id: r.userId,
+      user_account: names.get(r.userId) ?? '',
+      realised: formatMoney(micros(r.realised), 2),
+      unrealised: formatMoney(micros(r.unrealised), 2),
+      total: formatMoney(micros(r.total), 2),
+    });
+    const marginCalls = calls.filter((userId) => engine.figures(userId).marginCall).map(account);
+    return {
+      nearest_stop_out: nearest.map(account),
+      margin_calls: marginCalls,
+      winners: winners.map(result),
+      losers: losers.map(result),
+      alerts,
+      margin_call_level: marginCallLevel,
+      stop_out_level: stopOutLevel,
+    };
+  }
+
+  private async limits(): Promise<Map<string, Lots>> {
+    const parsed = parseExposureLimits(await this.d.settings.get('exposure_limits')) ?? {};
+    return new Map(Object.entries(parsed).map(([code, text]) => [code, parseLots(text)]));
+  }
+}
+
+/** A position's state for the audit log. */
+function positionState(o: LiveOrder) {
+  const precision = o.inst.row.precision;
+  return {
+    user_id: o.userId,
+    symbol: o.inst.row.code,
+    side: o.side,
+    status: o.status,
+    lots: formatLots(o.lots),
+    open_price: pointsToPrice(o.openPrice, precision),
+    stop_loss: o.stopLoss > 0 ? pointsToPrice(o.stopLoss, precision) : 0,
+    take_profit: o.takeProfit > 0 ? pointsToPrice(o.takeProfit, precision) : 0,
+    margin: formatMoney(o.margin, 2),
+  };
+}
