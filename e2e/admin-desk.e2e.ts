@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
 const DESK = { width: 1280, height: 800 };
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 const DEALER = { email: 'dealer@example.com', password: 'Staff12345' };
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 const AGENT = { email: 'agent@example.com', password: 'Staff12345' };
 
 /**

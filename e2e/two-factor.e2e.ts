@@ -9,7 +9,7 @@ import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
  * recovery codes shown once) and is then asked for the code at log-in; a new staff member sees only the enrolment
  * page at first sign-in, and the console once the code is confirmed.
  */
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 const STEP = 30;
 /** The authenticator's code for `secret` at time step `step`. */
 const codeAtStep = (secret: string, step: number) => generate({ secret, epoch: step * STEP });
