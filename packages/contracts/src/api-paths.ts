@@ -91,4 +91,11 @@ export const ADMIN_API = {
   /** Staff two-factor enrolment (DESIGN §10): a new secret, then its confirmation by a code. */
   meTotp: '/admin/api/me/totp',
   meTotpConfirm: '/admin/api/me/totp/confirm',
+  /** Instruments (issue 18 point 6): `GET` lists, `POST /:id` changes any subset of the terms. */
+  instruments: '/admin/api/instruments',
+  /** How many real accounts proposed margin-call and stop-out levels would touch: `GET ?margin_call=&stop_out=`. */
+  settingsImpact: '/admin/api/settings/impact',
+  /** Money per day or month from the ledger: `GET ?from=&to=[&format=csv]`. */
+  reportsDaily: '/admin/api/reports/daily',
+  reportsMonthly: '/admin/api/reports/monthly',
 } as const;

@@ -29,3 +29,4 @@ export * from './admin-config.ts';
 export * from './admin-outbox.ts';
 export * from './admin-content.ts';
 export * from './twofactor.ts';
+export * from './admin-ops.ts';

@@ -17,4 +17,6 @@ export const STAFF_ACCESS = {
   walletSettingsRead: ['super_admin', 'finance', 'compliance'],
   content: ['super_admin', 'content'],
   superAdmin: ['super_admin'],
+  /** Instruments' terms: dealers read them, super admins change them (for everyone at once, never per user). */
+  instrumentsRead: ['super_admin', 'dealer'],
 } as const satisfies Record<string, readonly StaffRole[]>;

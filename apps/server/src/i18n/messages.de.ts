@@ -220,4 +220,10 @@ export const de: Messages = {
   'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
   'err.price_moved':
     'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Dieses Instrument ist nur zum Schließen freigegeben: Neue Orders werden nicht angenommen, Ihre Positionen können Sie aber schließen',
+  'err.instrument_lots':
+    'Die Lot-Vorgaben passen nicht zusammen: Minimum und Maximum müssen positive Vielfache der Schrittweite sein, und das Minimum darf das Maximum nicht übersteigen',
+  'err.changed_meanwhile': 'Jemand anderes hat dies gleichzeitig geändert. Bitte neu laden und erneut versuchen',
 };

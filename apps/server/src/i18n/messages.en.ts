@@ -216,6 +216,11 @@ export const en = {
   'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
   'err.price_moved':
     'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'This instrument is close-only: new orders are not accepted, but you can close your positions',
+  'err.instrument_lots':
+    'The lot terms do not fit together: the minimum and maximum must be positive multiples of the step, and the minimum may not exceed the maximum',
+  'err.changed_meanwhile': 'Someone else changed this at the same time. Reload and try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -221,4 +221,10 @@ export const fr: Messages = {
   'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
   'err.price_moved':
     "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Cet instrument est en clôture seule : les nouveaux ordres sont refusés, mais vous pouvez clôturer vos positions',
+  'err.instrument_lots':
+    'Les conditions de lots sont incohérentes : le minimum et le maximum doivent être des multiples positifs du pas, et le minimum ne peut dépasser le maximum',
+  'err.changed_meanwhile': 'Quelqu’un d’autre a modifié cet élément au même moment. Rechargez et réessayez',
 };

@@ -212,4 +212,8 @@ export const hk: Messages = {
   'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
   'err.price_moved':
     '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': '此產品目前只可平倉：不接受新訂單，但您仍可平倉',
+  'err.instrument_lots': '手數設定互相矛盾：最小及最大手數須為手數步長的正整數倍，且最小手數不可大於最大手數',
+  'err.changed_meanwhile': '其他人剛同時修改了此項目，請重新載入後再試',
 };

@@ -218,4 +218,10 @@ export const it: Messages = {
   'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
   'err.price_moved':
     'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Questo strumento è in sola chiusura: i nuovi ordini non sono accettati, ma puoi chiudere le tue posizioni',
+  'err.instrument_lots':
+    'I parametri dei lotti non sono coerenti: minimo e massimo devono essere multipli positivi del passo e il minimo non può superare il massimo',
+  'err.changed_meanwhile': 'Qualcun altro ha modificato questo elemento nello stesso momento. Ricarica e riprova',
 };

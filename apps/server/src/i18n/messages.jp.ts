@@ -216,4 +216,8 @@ export const jp: Messages = {
   'err.deviation_invalid': '有効な最大許容スリッページ（ポイント単位の整数）を入力してください',
   'err.price_moved':
     '価格が変動しました：この注文は {price} で約定し、ご覧になった {seen} から {deviation} ポイントを超えて離れます。注文は発注されていません。価格を確認してもう一度お試しください',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'この銘柄は決済のみ可能です。新規注文は受け付けませんが、保有ポジションは決済できます',
+  'err.instrument_lots': 'ロット設定が矛盾しています。最小・最大ロットはステップの正の倍数で、最小は最大を超えてはいけません',
+  'err.changed_meanwhile': '他の人が同時にこの項目を変更しました。再読み込みしてもう一度お試しください',
 };

@@ -214,4 +214,8 @@ export const kr: Messages = {
   'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
   'err.price_moved':
     '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': '이 상품은 청산 전용입니다. 신규 주문은 받지 않지만 보유 포지션은 청산할 수 있습니다',
+  'err.instrument_lots': '랏 조건이 서로 맞지 않습니다. 최소·최대 랏은 단위의 양의 배수여야 하며 최소가 최대보다 클 수 없습니다',
+  'err.changed_meanwhile': '다른 사람이 동시에 이 항목을 변경했습니다. 새로 고친 후 다시 시도하세요',
 };

@@ -218,4 +218,10 @@ export const pt: Messages = {
   'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
   'err.price_moved':
     'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Este instrumento está apenas para fecho: novas ordens não são aceites, mas pode fechar as suas posições',
+  'err.instrument_lots':
+    'As condições de lotes não são coerentes: o mínimo e o máximo têm de ser múltiplos positivos do passo e o mínimo não pode exceder o máximo',
+  'err.changed_meanwhile': 'Outra pessoa alterou isto ao mesmo tempo. Recarregue e tente novamente',
 };

@@ -218,4 +218,10 @@ export const spa: Messages = {
   'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
   'err.price_moved':
     'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Este instrumento está solo en cierre: no se aceptan órdenes nuevas, pero puede cerrar sus posiciones',
+  'err.instrument_lots':
+    'Las condiciones de lotes no son coherentes: el mínimo y el máximo deben ser múltiplos positivos del paso y el mínimo no puede superar el máximo',
+  'err.changed_meanwhile': 'Otra persona cambió esto al mismo tiempo. Recargue e inténtelo de nuevo',
 };

@@ -218,4 +218,10 @@ export const tr: Messages = {
   'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
   'err.price_moved':
     'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Bu enstrüman yalnızca kapatmaya açık: yeni emir kabul edilmez, ancak pozisyonlarınızı kapatabilirsiniz',
+  'err.instrument_lots':
+    'Lot koşulları uyumsuz: minimum ve maksimum adımın pozitif katları olmalı ve minimum maksimumu aşmamalıdır',
+  'err.changed_meanwhile': 'Başka biri bunu aynı anda değiştirdi. Yeniden yükleyip tekrar deneyin',
 };

@@ -217,4 +217,9 @@ export const vn: Messages = {
   'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
   'err.price_moved':
     'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'Sản phẩm này chỉ cho phép đóng lệnh: không nhận lệnh mới, nhưng bạn vẫn có thể đóng vị thế',
+  'err.instrument_lots':
+    'Điều kiện lot không khớp nhau: mức tối thiểu và tối đa phải là bội số dương của bước, và mức tối thiểu không được lớn hơn mức tối đa',
+  'err.changed_meanwhile': 'Người khác vừa thay đổi mục này cùng lúc. Hãy tải lại và thử lại',
 };

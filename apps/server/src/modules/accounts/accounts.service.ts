@@ -305,7 +305,7 @@ export class AccountsService {
     const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
     const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
     const inviteCode = await this.unique('invite_code', () => randomCode(8));
-    const start = parseMoney(this.d.config.DEMO_START_BALANCE);
+    const start = parseMoney(await this.d.settings.get('demo_start_balance'));
     try {
       await transaction(this.d.db, async (trx) => {
         const userId = await this.d.repo.insertUser(trx, {

@@ -81,6 +81,18 @@ export class QuoteBook {
     return q;
   }
 
+  /**
+   * A new published spread (staff changed the instrument): every quote from now on, and the current one at once, has
+   * ask = bid + `points`, so the next fill uses it (DESIGN §5: one spread per instrument, never per user).
+   */
+  setSpread(code: string, points: number): void {
+    const inst = this.instruments.get(code);
+    if (!inst || inst.spreadPoints === points) return;
+    inst.spreadPoints = points;
+    const q = this.quotes.get(code);
+    if (q) this.quotes.set(code, { ...q, ask: q.bid + points });
+  }
+
   /** Whether the quote is older than `maxAgeMs` at `now` (DESIGN §5: no fills or triggers on stale prices). */
   isStale(code: string, now: number, maxAgeMs: number): boolean {
     const q = this.quotes.get(code);

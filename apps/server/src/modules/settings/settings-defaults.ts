@@ -30,6 +30,10 @@ export const SETTINGS_DEFAULTS = {
   staff_session_max_hours: '12',
   /** Hours a newly bound withdrawal method waits before it can be used (DESIGN §10); 0 = at once. */
   withdraw_method_hold_hours: '24',
+  /** Virtual USD a new demo account starts with and a reset restores; seeded from DEMO_START_BALANCE. */
+  demo_start_balance: '100000',
+  /** Regions not served: ISO 3166-1 alpha-2 codes, comma-separated; '' for none. */
+  restricted_regions: '',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

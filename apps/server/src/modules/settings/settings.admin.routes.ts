@@ -17,12 +17,29 @@ export function settingsAdminRoutes(
     clock: Clock;
     /** Called after a change, so the engine picks up new margin levels and fee type at once. */
     changed: () => Promise<unknown>;
+    /** Real accounts with margin in use, and those at or below proposed levels now (the engine's live figures). */
+    impact: (levels: { marginCall?: number | undefined; stopOut?: number | undefined }) => {
+      withPositions: number;
+      marginCall: number;
+      stopOut: number;
+    };
   },
 ) {
   const { settings } = deps;
   const all = async () => Object.fromEntries(await Promise.all(KEYS.map(async (k) => [k, await settings.get(k)] as const)));
 
   r.get(ADMIN_API.settings, () => all());
+  // Before a margin-call or stop-out level is saved: how many real accounts it would touch at today's prices.
+  r.get(ADMIN_API.settingsImpact, async ({ params }) => {
+    const marginCall = params.margin_call ?? (await settings.int('margin_call_level'));
+    const stopOut = params.stop_out ?? (await settings.int('stop_out_level'));
+    const n = deps.impact({ marginCall, stopOut });
+    return {
+      accounts_with_positions: n.withPositions,
+      margin_call: { level: marginCall, accounts: n.marginCall },
+      stop_out: { level: stopOut, accounts: n.stopOut },
+    };
+  });
   r.post(
     ADMIN_API.settings,
     async ({ staff, params: changes }) => {
