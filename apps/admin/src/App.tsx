@@ -15,6 +15,9 @@ import { DepositsList } from './features/deposits/deposits-list.tsx';
 import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
+import { AuditPage } from './features/audit/audit-page.tsx';
+import { InstrumentsPage } from './features/instruments/instruments-page.tsx';
+import { ReportsPage } from './features/reports/reports-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
@@ -68,6 +71,9 @@ export function App() {
       <Resource name="wallet-settings" />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/instruments" element={<InstrumentsPage />} />
+        <Route path="/audit" element={<AuditPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,7 +1,18 @@
 import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
 
 /** The console's sections, in the navigation's order. */
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox'] as const;
+export const SECTIONS = [
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'channels',
+  'instruments',
+  'settings',
+  'staff',
+  'audit',
+  'reports',
+  'outbox',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -19,6 +30,10 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   outbox: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.superAdmin },
   // Staff accounts: super admins only (DESIGN §10, §11).
   staff: { read: STAFF_ACCESS.superAdmin, act: STAFF_ACCESS.superAdmin },
+  // Instruments: dealers read the terms, super admins change them (for everyone at once).
+  instruments: { read: STAFF_ACCESS.instrumentsRead, act: STAFF_ACCESS.superAdmin },
+  audit: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.oversight },
+  reports: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
 };
 
 /** The section a react-admin resource belongs to. */

@@ -6,6 +6,9 @@ import ChannelsIcon from '@mui/icons-material/AccountBalance';
 import SettingsIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import StaffIcon from '@mui/icons-material/ManageAccounts';
+import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
+import AuditIcon from '@mui/icons-material/History';
+import ReportsIcon from '@mui/icons-material/Assessment';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -37,6 +40,9 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
   settings: { to: '/settings', label: 'tp.nav.settings', icon: <SettingsIcon />, paths: ['/settings'] },
   staff: { to: '/staff', label: 'tp.nav.staff', icon: <StaffIcon />, paths: ['/staff'] },
   outbox: { to: '/outbox', label: 'tp.nav.outbox', icon: <OutboxIcon />, paths: ['/outbox'] },
+  instruments: { to: '/instruments', label: 'tp.nav.instruments', icon: <InstrumentsIcon />, paths: ['/instruments'] },
+  audit: { to: '/audit', label: 'tp.nav.audit', icon: <AuditIcon />, paths: ['/audit'] },
+  reports: { to: '/reports', label: 'tp.nav.reports', icon: <ReportsIcon />, paths: ['/reports'] },
 };
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */
