@@ -417,6 +417,7 @@ export const messagesEn = {
       field: 'Field',
       before: 'Before',
       after: 'After',
+      action_column: 'Action',
     },
     reports: {
       title: 'Reports',

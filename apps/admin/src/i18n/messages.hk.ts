@@ -405,6 +405,7 @@ export const messagesHk: ConsoleMessages = {
       field: '欄位',
       before: '修改前',
       after: '修改後',
+      action_column: '操作',
     },
     reports: {
       title: '報表',

@@ -93,7 +93,8 @@ export function AuditPage() {
       value={filters[k]}
       onChange={(e) => setFilters((f) => ({ ...f, [k]: e.target.value }))}
       slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { name: k } }}
-      sx={{ minWidth: 160 }}
+      fullWidth={false}
+      sx={{ width: 200, my: 0 }}
     />
   );
   return (
@@ -129,7 +130,7 @@ export function AuditPage() {
                 <TableCell />
                 <TableCell>{translate('tp.audit.when')}</TableCell>
                 <TableCell>{translate('tp.audit.staff')}</TableCell>
-                <TableCell>{translate('tp.audit.action')}</TableCell>
+                <TableCell>{translate('tp.audit.action_column')}</TableCell>
                 <TableCell>{translate('tp.audit.object')}</TableCell>
                 <TableCell>{translate('tp.audit.ip')}</TableCell>
               </TableRow>
@@ -180,6 +181,7 @@ export function AuditPage() {
             page={page}
             rowsPerPage={limit}
             rowsPerPageOptions={[25, 50, 100]}
+            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
             onPageChange={(_, p) => setPage(p)}
             onRowsPerPageChange={(e) => {
               setLimit(Number(e.target.value));

@@ -233,7 +233,7 @@ function InstrumentDialog(props: {
         {translate('tp.instruments.edit_title', { code: props.instrument.show_code })}
       </DialogTitle>
       <DialogContent>
-        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+        <Alert severity="info" variant="outlined" sx={{ mb: 2 }} role="note">
           {translate('tp.instruments.everyone')}
         </Alert>
         <Stack spacing={2}>

@@ -86,6 +86,8 @@ export function ReportsPage() {
             value={range[k]}
             onChange={(e) => setRange((r) => ({ ...r, [k]: e.target.value }))}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: k } }}
+            fullWidth={false}
+            sx={{ width: 200, my: 0 }}
           />
         ))}
         <ToggleButtonGroup
