@@ -24,7 +24,7 @@ export async function seedFirstStart(s: {
   wallet: WalletRepository;
   news: NewsService;
   backoffice: BackofficeService;
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SESSION_IDLE_MINUTES' | 'DEMO_START_BALANCE'>;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SESSION_IDLE_MINUTES' | 'DEMO_START_BALANCE' | 'RESTRICTED_REGIONS'>;
   log: FastifyBaseLogger;
   now: number;
 }): Promise<void> {
@@ -33,6 +33,7 @@ export async function seedFirstStart(s: {
     ...SETTINGS_DEFAULTS,
     session_idle_minutes: String(s.config.SESSION_IDLE_MINUTES),
     demo_start_balance: s.config.DEMO_START_BALANCE,
+    restricted_regions: s.config.RESTRICTED_REGIONS,
   });
   await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);

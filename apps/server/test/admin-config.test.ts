@@ -190,6 +190,21 @@ describe('back office: instruments, settings, audit, reports', () => {
       expect((await admin.post(`${ADMIN_API.instruments}/999999`, { spread: 1 })).code).toBe(0);
     });
 
+    it('lets only one of two staff saving at once win; the other is refused, never silently undone', async () => {
+      const auditBefore = (await admin.get(ADMIN_API.audit, { action: 'instrument.update' })).data.total;
+      const results = await Promise.all([
+        admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { spread: 31, fee_rate: '4' }),
+        admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { spread: 32, fee_rate: '6' }),
+      ]);
+      const won = results.filter((r) => r.code === 1);
+      expect(won.length).toBeGreaterThanOrEqual(1);
+      for (const r of results.filter((x) => x.code !== 1)) expect(r.msg).toMatch(/same time/);
+      const final = await instrument(eurusd);
+      expect(won.map((r) => [r.data.spread, r.data.fee_rate])).toContainEqual([final.spread, final.fee_rate]);
+      expect((await admin.get(ADMIN_API.audit, { action: 'instrument.update' })).data.total).toBe(auditBefore + won.length);
+      expect((await admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { spread: 5, fee_rate: 3 })).code).toBe(1);
+    });
+
     it('takes swaps and audits each change with its before and after', async () => {
       const r = await admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, {
         swap_long: '-6.25',
@@ -240,14 +255,29 @@ describe('back office: instruments, settings, audit, reports', () => {
       }
       expect((await admin.get(ADMIN_API.settings)).data).toMatchObject({ demo_start_balance: '25000.50' });
       const log = (await admin.get(ADMIN_API.audit, { action: 'settings.update' })).data.data[0];
-      expect(log.before).toMatchObject({ demo_start_balance: '100000', restricted_regions: '' });
+      // Seeded from RESTRICTED_REGIONS on first start.
+      expect(log.before).toMatchObject({ demo_start_balance: '100000', restricted_regions: 'KP,IL,CN,VU,CU' });
       expect(log.after).toMatchObject({ demo_start_balance: '25000.50', restricted_regions: 'KP,US' });
+
+      // Sign-up follows the setting at once: US is refused now, CN no longer is.
+      const areas = (await h.call('GET', API.areaList)).data as Array<{ area_id: number; area_code: string }>;
+      const smsTo = (code: string) =>
+        h.call('POST', API.sendSms, { to: '2025550123', area_id: areas.find((a) => a.area_code === code)!.area_id, type: 1 });
+      expect((await smsTo('US')).msg).toMatch(/policy reasons/);
+      expect((await smsTo('CN')).msg).not.toMatch(/policy reasons/);
 
       // A new demo account starts with the setting's balance.
       const demo = await demoUser(h);
       expect((await demo.get(API.forexDetail)).data.balance).toBe('25000.50');
       expect(
-        (await admin.postJson(ADMIN_API.settings, { demo_start_balance: 100000, verify_reg_type: 1, is_show_mobile: 3 })).code,
+        (
+          await admin.postJson(ADMIN_API.settings, {
+            demo_start_balance: 100000,
+            verify_reg_type: 1,
+            is_show_mobile: 3,
+            restricted_regions: 'KP,IL,CN,VU,CU',
+          })
+        ).code,
       ).toBe(1);
     });
 
@@ -392,7 +422,7 @@ describe('back office: instruments, settings, audit, reports', () => {
         { name: 'GET settings', call: (s) => s.get(ADMIN_API.settings), allowed: ['super_admin'] },
         {
           name: 'POST settings',
-          call: (s) => s.postJson(ADMIN_API.settings, { restricted_regions: '' }),
+          call: (s) => s.postJson(ADMIN_API.settings, { restricted_regions: 'CN,CU,IL,KP,VU' }),
           allowed: ['super_admin'],
         },
         { name: 'GET settings/impact', call: (s) => s.get(ADMIN_API.settingsImpact), allowed: ['super_admin'] },

@@ -134,7 +134,7 @@ export class AccountsService {
   ): Promise<void> {
     if (p.type === CODE_PURPOSE_WITHDRAW) return this.sendOwnerCode(ACCOUNT_TYPE_MOBILE, ctx);
     const area = await this.area(p.area_id!);
-    if (p.type === CODE_PURPOSE_REGISTER) this.refuseRestricted(area);
+    if (p.type === CODE_PURPOSE_REGISTER) await this.refuseRestricted(area);
     await this.sendCode(this.phoneTarget(area, p.to!).code, p.type, ctx);
   }
 
@@ -249,7 +249,7 @@ export class AccountsService {
     }
     if (p.area_id === undefined) throw refuse('err.area_required');
     const area = await this.area(p.area_id);
-    this.refuseRestricted(area);
+    await this.refuseRestricted(area);
     return this.phoneTarget(area, p.account);
   }
 
@@ -472,8 +472,10 @@ export class AccountsService {
     return area;
   }
 
-  private refuseRestricted(area: AreaRow): void {
-    if (this.d.config.restrictedRegions.has(area.area_code)) throw refuse('err.area_restricted');
+  /** Restricted regions: the run-time setting (seeded from RESTRICTED_REGIONS on first start; staff change it). */
+  private async refuseRestricted(area: AreaRow): Promise<void> {
+    const restricted = (await this.d.settings.get('restricted_regions')).split(',');
+    if (restricted.includes(area.area_code)) throw refuse('err.area_restricted');
   }
 
   private async userByTarget(t: CodeTarget): Promise<UserRow | undefined> {

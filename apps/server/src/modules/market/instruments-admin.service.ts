@@ -34,22 +34,6 @@ export function adminInstrumentView(i: Instrument): AdminInstrument {
   };
 }
 
-const columnsOf = (i: Instrument): InstrumentColumns => ({
-  spread_points: i.spread_points,
-  fee_rate: i.fee_rate,
-  leverages_json: JSON.stringify(i.leverages),
-  min_lots: i.min_lots,
-  max_lots: i.max_lots,
-  lot_step: i.lot_step,
-  enabled: i.enabled,
-  close_only: i.close_only,
-  swap_long: i.swap_long,
-  swap_short: i.swap_short,
-  swap_triple_day: i.swap_triple_day,
-  category_id: i.category_id,
-  hours_json: JSON.stringify(i.hours),
-});
-
 /** The stored columns of a change, by the field names the back office uses. */
 function changedColumns(c: InstrumentUpdateParams): Partial<InstrumentColumns> {
   const out: Partial<InstrumentColumns> = {};
@@ -94,21 +78,22 @@ export class InstrumentsAdmin {
 
   async update(actor: Actor, id: number, change: InstrumentUpdateParams): Promise<AdminInstrument> {
     const current = (await this.d.repo.instruments()).find((i) => i.id === id);
-    if (!current) throw refuse('err.record_unknown');
-    const before = columnsOf(current);
+    const before = await this.d.repo.instrumentColumns(id);
+    if (!current || !before) throw refuse('err.record_unknown');
     const after: InstrumentColumns = { ...before, ...changedColumns(change) };
     if (instrumentTermsProblem({ minLots: after.min_lots, maxLots: after.max_lots, lotStep: after.lot_step }))
       throw refuse('err.instrument_lots');
     if (!CATEGORIES.some((c) => c.id === after.category_id)) throw refuse('err.field_invalid', { field: 'category_id' });
 
-    const next: Instrument = {
+    // Both sides from the stored columns the compare-and-set checks, so the audit says exactly what was replaced.
+    const asInstrument = (c: InstrumentColumns): Instrument => ({
       ...current,
-      ...after,
-      leverages: JSON.parse(after.leverages_json) as number[],
-      hours: JSON.parse(after.hours_json) as Instrument['hours'],
-    };
-    const was = adminInstrumentView(current);
-    const now = adminInstrumentView(next);
+      ...c,
+      leverages: JSON.parse(c.leverages_json) as number[],
+      hours: JSON.parse(c.hours_json) as Instrument['hours'],
+    });
+    const was = adminInstrumentView(asInstrument(before));
+    const now = adminInstrumentView(asInstrument(after));
     const keys = (Object.keys(now) as Array<keyof AdminInstrument>).filter(
       (k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]),
     );

@@ -91,6 +91,29 @@ export class MarketRepository {
     }));
   }
 
+  /** The columns staff may change, as stored (the text compare-and-set compares), or undefined for no such id. */
+  instrumentColumns(id: number): Promise<InstrumentColumns | undefined> {
+    return this.db
+      .selectFrom('instruments')
+      .select([
+        'spread_points',
+        'fee_rate',
+        'leverages_json',
+        'min_lots',
+        'max_lots',
+        'lot_step',
+        'enabled',
+        'close_only',
+        'swap_long',
+        'swap_short',
+        'swap_triple_day',
+        'category_id',
+        'hours_json',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /**
    * Writes an instrument's new terms if it still has `before` (compare-and-set: two staff saving at once, the second
    * is refused instead of silently undoing the first). Returns whether the row was written.

@@ -32,8 +32,8 @@ export const SETTINGS_DEFAULTS = {
   withdraw_method_hold_hours: '24',
   /** Virtual USD a new demo account starts with and a reset restores; seeded from DEMO_START_BALANCE. */
   demo_start_balance: '100000',
-  /** Regions not served: ISO 3166-1 alpha-2 codes, comma-separated; '' for none. */
-  restricted_regions: '',
+  /** Regions not served (sign-up refused): ISO 3166-1 alpha-2 codes, comma-separated; seeded from RESTRICTED_REGIONS. */
+  restricted_regions: 'CN,CU,IL,KP,VU',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
