@@ -51,7 +51,8 @@ export class AuditRepository {
         staff_id: e.staffId,
         action: e.action,
         target_type: e.targetType,
-        target_id: e.targetId,
+        // The column holds 64 characters (a settings change names its keys, which may be more).
+        target_id: e.targetId.slice(0, 64),
         before_json: e.before === undefined ? null : JSON.stringify(e.before),
         after_json: e.after === undefined ? null : JSON.stringify(e.after),
         ip: e.ip.slice(0, 64),

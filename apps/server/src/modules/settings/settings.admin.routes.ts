@@ -46,19 +46,24 @@ export function settingsAdminRoutes(
       const before = await all();
       const next = { ...before, ...changes };
       if (Number(next.stop_out_level) >= Number(next.margin_call_level)) throw refuse('err.levels_order');
-      for (const [key, value] of Object.entries(changes) as Array<[SettingKey, string]>) await settings.set(key, value);
+      // The change and its audit record commit together: never a change without its record.
+      await settings.setAll(changes as Record<string, string>, (trx) =>
+        deps.audit.record(
+          {
+            staffId: staff.actor.staffId,
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: Object.keys(changes).join(','),
+            before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
+            after: changes,
+            ip: staff.actor.ip,
+            peer: staff.actor.peer,
+            at: deps.clock.now(),
+          },
+          trx,
+        ),
+      );
       await deps.changed();
-      await deps.audit.record({
-        staffId: staff.actor.staffId,
-        action: 'settings.update',
-        targetType: 'settings',
-        targetId: Object.keys(changes).join(','),
-        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
-        after: changes,
-        ip: staff.actor.ip,
-        peer: staff.actor.peer,
-        at: deps.clock.now(),
-      });
       return all();
     },
     { done: 'ok.saved' },
