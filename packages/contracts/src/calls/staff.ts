@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { ADMIN_API } from '../api-paths.ts';
 import { STAFF_ACCESS as ROLES } from '../staff.ts';
 import { settingsParams } from '../settings-params.ts';
-import {
-  newStaffParams,
-  outboxParams,
-  staffLoginParams,
-  staffUpdateParams,
-  walletSettingsParams,
-} from '../staff-params.ts';
+import { newStaffParams, outboxParams, staffLoginParams, staffUpdateParams, walletSettingsParams } from '../staff-params.ts';
 import { noData } from '../responses/common.ts';
 import { adminArticleSchema } from '../admin-content.ts';
 import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../admin-config.ts';
