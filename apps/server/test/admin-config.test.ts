@@ -161,6 +161,21 @@ describe('back office: instruments, settings, audit, reports', () => {
       await closeAll(u);
     });
 
+    it('applies new trading hours at once: a closed market refuses orders, and reopens when they are restored', async () => {
+      const u = await funded('1000');
+      const hours = (await instrument(eurusd)).hours;
+      const sundayHour = { timeZone: 'UTC', sessions: [{ day: 0, open: 0, close: 60 }], rollover: 0 };
+      expect((await admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { hours: sundayHour })).code).toBe(1);
+      expect((await tradeItem('EURUSD'))!.MarketStatus).toBe(2);
+      expect(await buy(u, '0.1')).toMatchObject({ code: 0, msg: /closed/i });
+      expect((await admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { hours })).code).toBe(1);
+      tick('EURUSD', '1.08500');
+      expect((await tradeItem('EURUSD'))!.MarketStatus).toBe(1);
+      const ok = await buy(u, '0.1');
+      expect(ok.code, ok.msg).toBe(1);
+      await closeAll(u);
+    });
+
     it('refuses malformed, unknown, empty or inconsistent changes whole, changing nothing', async () => {
       const before = await instrument(eurusd);
       const bodies: unknown[] = [

@@ -145,7 +145,7 @@ export class MarketService {
         const cur = this.byId.get(f.id);
         if (!cur) continue;
         Object.assign(cur, f);
-        this.quotes.setSpread(cur.code, cur.spread_points);
+        this.quotes.setTerms(cur.code, cur.spread_points, cur.hours);
       }
       for (const l of this.instrumentListeners) l();
     };

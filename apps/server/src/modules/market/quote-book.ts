@@ -82,12 +82,15 @@ export class QuoteBook {
   }
 
   /**
-   * A new published spread (staff changed the instrument): every quote from now on, and the current one at once, has
-   * ask = bid + `points`, so the next fill uses it (DESIGN §5: one spread per instrument, never per user).
+   * New published terms (staff changed the instrument): every quote from now on, and the current one at once, has
+   * ask = bid + `points`, so the next fill uses it (DESIGN §5: one spread per instrument, never per user); the
+   * trading day follows the new hours from the next tick.
    */
-  setSpread(code: string, points: number): void {
+  setTerms(code: string, points: number, hours: MarketHours): void {
     const inst = this.instruments.get(code);
-    if (!inst || inst.spreadPoints === points) return;
+    if (!inst) return;
+    inst.hours = hours;
+    if (inst.spreadPoints === points) return;
     inst.spreadPoints = points;
     const q = this.quotes.get(code);
     if (q) this.quotes.set(code, { ...q, ask: q.bid + points });
