@@ -127,8 +127,11 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '出金',
       '實名認證',
       '渠道',
+      '交易產品',
       '設定',
       '員工',
+      '審計紀錄',
+      '報表',
       '待發郵件及短訊',
     ]);
     await page.locator('nav a', { hasText: '實名認證' }).click();
@@ -148,7 +151,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, 'fin@example.com', 'Staff12345');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Deposits', 'Withdrawals', 'Channels', 'Settings']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Deposits', 'Withdrawals', 'Channels', 'Settings', 'Reports']);
     await page.locator('nav a', { hasText: 'Settings' }).click();
     await page.getByText('Your role can read this setting').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
