@@ -133,8 +133,11 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '出金',
       '實名認證',
       '渠道',
+      '交易產品',
       '設定',
       '員工',
+      '審計紀錄',
+      '報表',
       '待發郵件及短訊',
       '客戶支援',
     ]);
@@ -161,6 +164,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       'Withdrawals',
       'Channels',
       'Settings',
+      'Reports',
     ]);
     await page.locator('nav a', { hasText: 'Settings' }).click();
     await page.getByText('Your role can read this setting').waitFor();

@@ -18,6 +18,9 @@ import { OutboxList } from './features/outbox/outbox-list.tsx';
 import { PositionsPage } from './features/positions/positions-page.tsx';
 import { RiskPage } from './features/risk/risk-page.tsx';
 import { SettingsPage } from './features/settings/settings-page.tsx';
+import { AuditPage } from './features/audit/audit-page.tsx';
+import { InstrumentsPage } from './features/instruments/instruments-page.tsx';
+import { ReportsPage } from './features/reports/reports-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { SupportInbox } from './features/support/support-inbox.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
@@ -75,6 +78,9 @@ export function App() {
         <Route path="/support/:userId" element={<SupportInbox />} />
         <Route path="/positions" element={<PositionsPage />} />
         <Route path="/risk" element={<RiskPage />} />
+        <Route path="/instruments" element={<InstrumentsPage />} />
+        <Route path="/audit" element={<AuditPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -11,14 +11,18 @@ describe('what each staff role sees', () => {
       'withdrawals',
       'kyc',
       'channels',
+      'instruments',
       'settings',
       'staff',
+      'audit',
+      'reports',
       'outbox',
       'support',
     ]);
-    expect(sectionsFor('finance')).toEqual(['dashboard', 'deposits', 'withdrawals', 'channels', 'settings']);
-    expect(sectionsFor('compliance')).toEqual(['dashboard', 'kyc', 'settings', 'outbox']);
-    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk']);
+    expect(sectionsFor('finance')).toEqual(['dashboard', 'deposits', 'withdrawals', 'channels', 'settings', 'reports']);
+    expect(sectionsFor('compliance')).toEqual(['dashboard', 'kyc', 'settings', 'audit', 'outbox']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'instruments']);
+    expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
     expect(sectionsFor('support')).toEqual(['dashboard', 'support']);
     expect(sectionsFor('content')).toEqual(['dashboard']);
     expect(sectionsFor(undefined)).toEqual([]);
@@ -34,7 +38,7 @@ describe('what each staff role sees', () => {
   it('maps channel resources onto the channels section and refuses unknown ones', () => {
     expect(mayUse('finance', 'draw-currencies', actionKind('edit'))).toBe(true);
     expect(mayUse('compliance', 'wire-channels', actionKind('list'))).toBe(false);
-    expect(mayUse('super_admin', 'audit')).toBe(false);
+    expect(mayUse('super_admin', 'no-such-section')).toBe(false);
     expect(mayUse('super_admin', 'staff', actionKind('create'))).toBe(true);
     expect(mayUse('compliance', 'staff')).toBe(false);
   });

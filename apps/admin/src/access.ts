@@ -9,8 +9,11 @@ export const SECTIONS = [
   'withdrawals',
   'kyc',
   'channels',
+  'instruments',
   'settings',
   'staff',
+  'audit',
+  'reports',
   'outbox',
   'support',
 ] as const;
@@ -38,6 +41,10 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   staff: { read: STAFF_ACCESS.superAdmin, act: STAFF_ACCESS.superAdmin },
   // The support inbox: support staff and super admins (DESIGN §11).
   support: { read: STAFF_ACCESS.support, act: STAFF_ACCESS.support },
+  // Instruments: dealers read the terms, super admins change them (for everyone at once).
+  instruments: { read: STAFF_ACCESS.instrumentsRead, act: STAFF_ACCESS.superAdmin },
+  audit: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.oversight },
+  reports: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
 };
 
 /** The section a react-admin resource belongs to. */

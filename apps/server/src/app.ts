@@ -49,6 +49,10 @@ import { MarketRepository } from './modules/market/market.repository.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { marketAdminRoutes } from './modules/market/market.admin.routes.ts';
+import { InstrumentsAdmin } from './modules/market/instruments-admin.service.ts';
+import { ReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { TradeWriter } from './modules/trading/trade-writer.ts';
 import { TradingEngine } from './modules/trading/trading.engine.ts';
 import { TradingRepository } from './modules/trading/trading.repository.ts';
@@ -248,6 +252,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     feed: opts.feed,
   });
   await market.init();
+  // Staff changed instruments on any node (issue 18 point 6): re-read them here too, at once.
+  bus.onInstrumentsChanged(() => {
+    market.reloadInstruments().catch((err: unknown) => app.log.error({ err }, 'instrument reload failed'));
+  });
 
   const tradingRepo = new TradingRepository(db, database.kind);
   const engine = new TradingEngine({
@@ -260,7 +268,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     clock,
     log: app.log,
     staleQuoteMs: config.STALE_QUOTE_MS,
-    demoStartBalance: config.DEMO_START_BALANCE,
+    demoStartBalance: () => settings.get('demo_start_balance'),
     notifier: notifications,
   });
   // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
@@ -438,7 +446,6 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   kycRoutes(router, kyc);
   contentRoutes(router, { news, rankings });
   supportRoutes(router, new SupportService({ db, repo: new SupportRepository(db), audit, images: uploads, bus, clock }));
-  settingsAdminRoutes(router, { settings, audit, clock, changed: () => trading.engineSettings() });
   // The back office's trading desk, risk page and home page (issue 18).
   const desk = new DeskService({ engine, repo: tradingRepo, audit, settings, clock });
   deskRoutes(router, desk);
@@ -454,6 +461,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       checkLedger,
     }),
   );
+  settingsAdminRoutes(router, {
+    settings,
+    audit,
+    clock,
+    changed: () => trading.engineSettings(),
+    impact: (levels) => engine.levelImpact(levels),
+  });
+  marketAdminRoutes(router, new InstrumentsAdmin({ db, repo: marketRepo, market, audit, bus, clock }));
+  reportsRoutes(router, new ReportsRepository(db));
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

@@ -24,12 +24,17 @@ export async function seedFirstStart(s: {
   wallet: WalletRepository;
   news: NewsService;
   backoffice: BackofficeService;
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SESSION_IDLE_MINUTES'>;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SESSION_IDLE_MINUTES' | 'DEMO_START_BALANCE' | 'RESTRICTED_REGIONS'>;
   log: FastifyBaseLogger;
   now: number;
 }): Promise<void> {
   // A variable that is also a setting seeds it on first start; the setting, changed in the back office, wins after.
-  await s.settings.seedMissing({ ...SETTINGS_DEFAULTS, session_idle_minutes: String(s.config.SESSION_IDLE_MINUTES) });
+  await s.settings.seedMissing({
+    ...SETTINGS_DEFAULTS,
+    session_idle_minutes: String(s.config.SESSION_IDLE_MINUTES),
+    demo_start_balance: s.config.DEMO_START_BALANCE,
+    restricted_regions: s.config.RESTRICTED_REGIONS,
+  });
   await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);
   await seedWallet(s.wallet, s.now);

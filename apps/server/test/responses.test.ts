@@ -301,6 +301,17 @@ describe('response schemas against the server', () => {
     expectAnswer(`${ADMIN_API.kyc}/:id/reject`, await admin.post(`${ADMIN_API.kyc}/${waiting.id}/reject`, { remark: 'blurred' }));
     await get(ADMIN_API.walletSettings);
     await post(ADMIN_API.walletSettings, { withdraw_requires_kyc: 1 });
+    const instruments = await get(ADMIN_API.instruments);
+    const first = instruments.data[0] as { Id: number; spread: number };
+    expectAnswer(
+      `${ADMIN_API.instruments}/:id`,
+      await admin.postJson(`${ADMIN_API.instruments}/${first.Id}`, { spread: first.spread }),
+      'POST',
+    );
+    await get(ADMIN_API.settingsImpact, { margin_call: 120 });
+    const today = new Date(h.now()).toISOString().slice(0, 10);
+    await get(ADMIN_API.reportsDaily, { from: today, to: today });
+    await get(ADMIN_API.reportsMonthly, { from: today, to: today });
     const articles = await get(ADMIN_API.news, { category_id: 1 });
     const text = { en: { title: 'Desk hours', desc: 'When we answer', content: '<p>Every day</p>' } };
     const saved = expectAnswer(

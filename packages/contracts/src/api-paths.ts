@@ -102,4 +102,11 @@ export const ADMIN_API = {
   risk: '/admin/api/risk',
   /** Today's figures for the console's home page. */
   dashboard: '/admin/api/dashboard',
+  /** Instruments (issue 18 point 6): `GET` lists, `POST /:id` changes any subset of the terms. */
+  instruments: '/admin/api/instruments',
+  /** How many real accounts proposed margin-call and stop-out levels would touch: `GET ?margin_call=&stop_out=`. */
+  settingsImpact: '/admin/api/settings/impact',
+  /** Money per day or month from the ledger: `GET ?from=&to=[&format=csv]`. */
+  reportsDaily: '/admin/api/reports/daily',
+  reportsMonthly: '/admin/api/reports/monthly',
 } as const;

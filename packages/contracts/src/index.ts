@@ -31,3 +31,4 @@ export * from './admin-content.ts';
 export * from './admin-desk.ts';
 export * from './twofactor.ts';
 export * from './support.ts';
+export * from './admin-ops.ts';

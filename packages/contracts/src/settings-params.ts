@@ -76,6 +76,33 @@ export const settingsParams = z
     ),
     /** Risk alerts: a JSON map of instrument code to the largest |net lots| of real accounts (see admin-desk.ts). */
     exposure_limits: exposureLimitsValue,
+    /** Virtual USD a new demo account starts with (and a reset restores): above 0, at most 10,000,000, 2 decimals. */
+    demo_start_balance: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .trim()
+        .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000, { error: 'err.field_invalid' })
+        .transform((v) => v.replace(/^0+(?=\d)/, '')),
+    ),
+    /**
+     * Regions the broker does not serve: ISO 3166-1 alpha-2 codes, comma-separated ('' for none), stored upper-case,
+     * sorted and without repeats.
+     */
+    restricted_regions: z.preprocess(
+      (v) => (Array.isArray(v) ? v.join(',') : v),
+      z
+        .string({ error: 'err.field_invalid' })
+        .max(1000, { error: 'err.field_invalid' })
+        .transform((v) =>
+          v
+            .split(',')
+            .map((c) => c.trim().toUpperCase())
+            .filter((c) => c !== ''),
+        )
+        .refine((codes) => codes.every((c) => /^[A-Z]{2}$/.test(c)), { error: 'err.field_invalid' })
+        .transform((codes) => [...new Set(codes)].sort().join(',')),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

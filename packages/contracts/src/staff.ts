@@ -21,4 +21,6 @@ export const STAFF_ACCESS = {
   support: ['super_admin', 'support'],
   /** The trading desk and risk: positions, closing at the market, exposure. */
   dealer: ['super_admin', 'dealer'],
+  /** Instruments' terms: dealers read them, super admins change them (for everyone at once, never per user). */
+  instrumentsRead: ['super_admin', 'dealer'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -10,3 +10,4 @@ export * from './risk.ts';
 export * from './withdrawal.ts';
 export * from './address.ts';
 export * from './deviation.ts';
+export * from './instrument-terms.ts';

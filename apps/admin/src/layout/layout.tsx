@@ -10,6 +10,9 @@ import SupportIcon from '@mui/icons-material/SupportAgent';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PositionsIcon from '@mui/icons-material/ShowChart';
 import RiskIcon from '@mui/icons-material/Speed';
+import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
+import AuditIcon from '@mui/icons-material/History';
+import ReportsIcon from '@mui/icons-material/Assessment';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -45,6 +48,9 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
   staff: { to: '/staff', label: 'tp.nav.staff', icon: <StaffIcon />, paths: ['/staff'] },
   outbox: { to: '/outbox', label: 'tp.nav.outbox', icon: <OutboxIcon />, paths: ['/outbox'] },
   support: { to: '/support', label: 'tp.nav.support', icon: <SupportIcon />, paths: ['/support'] },
+  instruments: { to: '/instruments', label: 'tp.nav.instruments', icon: <InstrumentsIcon />, paths: ['/instruments'] },
+  audit: { to: '/audit', label: 'tp.nav.audit', icon: <AuditIcon />, paths: ['/audit'] },
+  reports: { to: '/reports', label: 'tp.nav.reports', icon: <ReportsIcon />, paths: ['/reports'] },
 };
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */

@@ -265,6 +265,13 @@ export interface InstrumentsTable {
   start_price: string;
   enabled: number;
   sort: number;
+  /** 1: new orders refused, closing allowed (migration 014). */
+  close_only: Generated<number>;
+  /** USD per lot per night, exact decimal text (DESIGN §12). */
+  swap_long: Generated<string>;
+  swap_short: Generated<string>;
+  /** Weekday 0–6 (0 = Sunday) whose rollover charges three nights. */
+  swap_triple_day: Generated<number>;
 }
 
 /** Candles in integer points; `time` is the bar's open time in unix seconds. */

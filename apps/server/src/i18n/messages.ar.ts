@@ -220,4 +220,9 @@ export const ar: Messages = {
   'err.password_weak': 'كلمة المرور هذه شائعة جدًا أو سهلة التخمين. يرجى اختيار كلمة مرور أقوى',
   // Support chat (issue 18)
   'err.support_text_invalid': 'يرجى كتابة رسالة لا تتجاوز 2,000 حرف',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'هذه الأداة في وضع الإغلاق فقط: لا تُقبل أوامر جديدة، لكن يمكنك إغلاق مراكزك',
+  'err.instrument_lots':
+    'شروط اللوت غير متوافقة: يجب أن يكون الحد الأدنى والحد الأقصى مضاعفين موجبين للخطوة، وألا يتجاوز الحد الأدنى الحد الأقصى',
+  'err.changed_meanwhile': 'قام شخص آخر بتغيير هذا في الوقت نفسه. أعد التحميل وحاول مرة أخرى',
 };

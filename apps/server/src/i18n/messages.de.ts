@@ -225,4 +225,10 @@ export const de: Messages = {
   'err.password_weak': 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein sichereres',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Bitte schreiben Sie eine Nachricht mit höchstens 2.000 Zeichen',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Dieses Instrument ist nur zum Schließen freigegeben: Neue Orders werden nicht angenommen, Ihre Positionen können Sie aber schließen',
+  'err.instrument_lots':
+    'Die Lot-Vorgaben passen nicht zusammen: Minimum und Maximum müssen positive Vielfache der Schrittweite sein, und das Minimum darf das Maximum nicht übersteigen',
+  'err.changed_meanwhile': 'Jemand anderes hat dies gleichzeitig geändert. Bitte neu laden und erneut versuchen',
 };

@@ -221,6 +221,11 @@ export const en = {
   'err.password_weak': 'This password is too common or too easy to guess. Please choose a stronger one',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Please write a message of at most 2,000 characters',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'This instrument is close-only: new orders are not accepted, but you can close your positions',
+  'err.instrument_lots':
+    'The lot terms do not fit together: the minimum and maximum must be positive multiples of the step, and the minimum may not exceed the maximum',
+  'err.changed_meanwhile': 'Someone else changed this at the same time. Reload and try again',
 } as const;
 
 export type MessageKey = keyof typeof en;

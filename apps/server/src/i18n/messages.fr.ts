@@ -226,4 +226,10 @@ export const fr: Messages = {
   'err.password_weak': 'Ce mot de passe est trop courant ou trop facile à deviner. Veuillez en choisir un plus robuste',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Veuillez écrire un message de 2 000 caractères au maximum',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Cet instrument est en clôture seule : les nouveaux ordres sont refusés, mais vous pouvez clôturer vos positions',
+  'err.instrument_lots':
+    'Les conditions de lots sont incohérentes : le minimum et le maximum doivent être des multiples positifs du pas, et le minimum ne peut dépasser le maximum',
+  'err.changed_meanwhile': 'Quelqu’un d’autre a modifié cet élément au même moment. Rechargez et réessayez',
 };

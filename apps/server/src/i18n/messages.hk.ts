@@ -217,4 +217,8 @@ export const hk: Messages = {
   'err.password_weak': '此密碼太常見或太容易被猜到，請選擇更安全的密碼',
   // Support chat (issue 18)
   'err.support_text_invalid': '請輸入訊息，最多 2,000 個字元',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': '此產品目前只可平倉：不接受新訂單，但您仍可平倉',
+  'err.instrument_lots': '手數設定互相矛盾：最小及最大手數須為手數步長的正整數倍，且最小手數不可大於最大手數',
+  'err.changed_meanwhile': '其他人剛同時修改了此項目，請重新載入後再試',
 };

@@ -223,4 +223,10 @@ export const it: Messages = {
   'err.password_weak': 'Questa password è troppo comune o troppo facile da indovinare. Scegline una più sicura',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Scrivi un messaggio di massimo 2.000 caratteri',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Questo strumento è in sola chiusura: i nuovi ordini non sono accettati, ma puoi chiudere le tue posizioni',
+  'err.instrument_lots':
+    'I parametri dei lotti non sono coerenti: minimo e massimo devono essere multipli positivi del passo e il minimo non può superare il massimo',
+  'err.changed_meanwhile': 'Qualcun altro ha modificato questo elemento nello stesso momento. Ricarica e riprova',
 };

@@ -221,4 +221,8 @@ export const jp: Messages = {
   'err.password_weak': 'このパスワードはよく使われているか、推測されやすすぎます。より強力なパスワードを選んでください',
   // Support chat (issue 18)
   'err.support_text_invalid': '2,000 文字以内でメッセージを入力してください',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'この銘柄は決済のみ可能です。新規注文は受け付けませんが、保有ポジションは決済できます',
+  'err.instrument_lots': 'ロット設定が矛盾しています。最小・最大ロットはステップの正の倍数で、最小は最大を超えてはいけません',
+  'err.changed_meanwhile': '他の人が同時にこの項目を変更しました。再読み込みしてもう一度お試しください',
 };

@@ -219,4 +219,8 @@ export const kr: Messages = {
   'err.password_weak': '이 비밀번호는 너무 흔하거나 추측하기 쉽습니다. 더 강력한 비밀번호를 선택하세요',
   // Support chat (issue 18)
   'err.support_text_invalid': '2,000자 이내로 메시지를 입력하세요',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': '이 상품은 청산 전용입니다. 신규 주문은 받지 않지만 보유 포지션은 청산할 수 있습니다',
+  'err.instrument_lots': '랏 조건이 서로 맞지 않습니다. 최소·최대 랏은 단위의 양의 배수여야 하며 최소가 최대보다 클 수 없습니다',
+  'err.changed_meanwhile': '다른 사람이 동시에 이 항목을 변경했습니다. 새로 고친 후 다시 시도하세요',
 };

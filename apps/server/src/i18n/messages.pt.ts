@@ -223,4 +223,10 @@ export const pt: Messages = {
   'err.password_weak': 'Esta senha é muito comum ou fácil de adivinhar. Escolha uma mais forte',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Escreva uma mensagem com no máximo 2.000 caracteres',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Este instrumento está apenas para fecho: novas ordens não são aceites, mas pode fechar as suas posições',
+  'err.instrument_lots':
+    'As condições de lotes não são coerentes: o mínimo e o máximo têm de ser múltiplos positivos do passo e o mínimo não pode exceder o máximo',
+  'err.changed_meanwhile': 'Outra pessoa alterou isto ao mesmo tempo. Recarregue e tente novamente',
 };

@@ -223,4 +223,10 @@ export const spa: Messages = {
   'err.password_weak': 'Esta contraseña es demasiado común o fácil de adivinar. Elija una más segura',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Escriba un mensaje de 2.000 caracteres como máximo',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Este instrumento está solo en cierre: no se aceptan órdenes nuevas, pero puede cerrar sus posiciones',
+  'err.instrument_lots':
+    'Las condiciones de lotes no son coherentes: el mínimo y el máximo deben ser múltiplos positivos del paso y el mínimo no puede superar el máximo',
+  'err.changed_meanwhile': 'Otra persona cambió esto al mismo tiempo. Recargue e inténtelo de nuevo',
 };

@@ -223,4 +223,10 @@ export const tr: Messages = {
   'err.password_weak': 'Bu şifre çok yaygın veya tahmin edilmesi çok kolay. Lütfen daha güçlü bir şifre seçin',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Lütfen en fazla 2.000 karakterlik bir mesaj yazın',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only':
+    'Bu enstrüman yalnızca kapatmaya açık: yeni emir kabul edilmez, ancak pozisyonlarınızı kapatabilirsiniz',
+  'err.instrument_lots':
+    'Lot koşulları uyumsuz: minimum ve maksimum adımın pozitif katları olmalı ve minimum maksimumu aşmamalıdır',
+  'err.changed_meanwhile': 'Başka biri bunu aynı anda değiştirdi. Yeniden yükleyip tekrar deneyin',
 };

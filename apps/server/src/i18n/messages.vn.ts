@@ -222,4 +222,9 @@ export const vn: Messages = {
   'err.password_weak': 'Mật khẩu này quá phổ biến hoặc quá dễ đoán. Vui lòng chọn mật khẩu mạnh hơn',
   // Support chat (issue 18)
   'err.support_text_invalid': 'Vui lòng nhập tin nhắn, tối đa 2.000 ký tự',
+  // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
+  'err.instrument_close_only': 'Sản phẩm này chỉ cho phép đóng lệnh: không nhận lệnh mới, nhưng bạn vẫn có thể đóng vị thế',
+  'err.instrument_lots':
+    'Điều kiện lot không khớp nhau: mức tối thiểu và tối đa phải là bội số dương của bước, và mức tối thiểu không được lớn hơn mức tối đa',
+  'err.changed_meanwhile': 'Người khác vừa thay đổi mục này cùng lúc. Hãy tải lại và thử lại',
 };

@@ -63,4 +63,14 @@ describe('InProcessBus', () => {
     expect(b).toEqual([[4, 5], [6]]);
     expect(JSON.parse(JSON.stringify({ sessionIds: ids }))).toEqual({ sessionIds: ids });
   });
+
+  it('announces instrument changes (instruments_changed) to every listener as plain data', () => {
+    const bus = new InProcessBus();
+    const seen: number[][] = [];
+    const leave = bus.onInstrumentsChanged(({ ids }) => seen.push([...ids]));
+    bus.publishInstrumentsChanged({ ids: [1] });
+    leave();
+    bus.publishInstrumentsChanged({ ids: [2] });
+    expect(seen).toEqual([[1]]);
+  });
 });

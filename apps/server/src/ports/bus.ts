@@ -36,6 +36,16 @@ export interface SessionsRevoked {
 export type SessionsRevokedListener = (signal: SessionsRevoked) => void;
 
 /**
+ * Staff changed instruments' terms (`instruments_changed`, issue 18 point 6): every node re-reads them, so the trade
+ * list, the engine's fills and the app follow at once. Plain data, as a bus between nodes would carry it as JSON.
+ */
+export interface InstrumentsChanged {
+  ids: readonly number[];
+}
+
+export type InstrumentsChangedListener = (signal: InstrumentsChanged) => void;
+
+/**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
  * closures, and whoever holds the connections subscribes. Producers never know the gateway. In-process today
  * ({@link InProcessBus}); a Redis implementation later carries the same calls between nodes.
@@ -56,6 +66,10 @@ export interface Bus {
   publishSessionsRevoked(signal: SessionsRevoked): void;
   /** Listens to ended sessions; returns its removal. */
   onSessionsRevoked(listener: SessionsRevokedListener): () => void;
+  /** Announces committed instrument changes to every node (`instruments_changed`; after the commit). */
+  publishInstrumentsChanged(signal: InstrumentsChanged): void;
+  /** Listens to instrument changes; returns its removal. */
+  onInstrumentsChanged(listener: InstrumentsChangedListener): () => void;
 }
 
 /**
@@ -66,6 +80,7 @@ export interface Bus {
 export class InProcessBus implements Bus {
   private subscribers: BusSubscriber[] = [];
   private revokedListeners: SessionsRevokedListener[] = [];
+  private instrumentListeners: InstrumentsChangedListener[] = [];
 
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.subscribers;
@@ -113,6 +128,17 @@ export class InProcessBus implements Bus {
     this.revokedListeners = [...this.revokedListeners, listener];
     return () => {
       this.revokedListeners = this.revokedListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishInstrumentsChanged(signal: InstrumentsChanged): void {
+    for (const listener of this.instrumentListeners) listener({ ids: [...signal.ids] });
+  }
+
+  onInstrumentsChanged(listener: InstrumentsChangedListener): () => void {
+    this.instrumentListeners = [...this.instrumentListeners, listener];
+    return () => {
+      this.instrumentListeners = this.instrumentListeners.filter((l) => l !== listener);
     };
   }
 }

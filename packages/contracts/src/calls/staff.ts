@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { ADMIN_API } from '../api-paths.ts';
 import { STAFF_ACCESS as ROLES } from '../staff.ts';
 import { settingsParams } from '../settings-params.ts';
-import {
-  newStaffParams,
-  outboxParams,
-  pageQueryParams,
-  staffLoginParams,
-  staffUpdateParams,
-  walletSettingsParams,
-} from '../staff-params.ts';
+import { newStaffParams, outboxParams, staffLoginParams, staffUpdateParams, walletSettingsParams } from '../staff-params.ts';
 import { noData } from '../responses/common.ts';
 import { adminArticleSchema } from '../admin-content.ts';
 import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../admin-config.ts';
@@ -24,7 +17,6 @@ import {
   withdrawalReviewSchema,
 } from '../admin-review.ts';
 import {
-  auditEntrySchema,
   runtimeSettingsSchema,
   staffListItemSchema,
   staffListSchema,
@@ -40,6 +32,17 @@ import {
   reviewListParams,
   wireChannelParams,
 } from '../wallet-params.ts';
+import {
+  adminInstrumentSchema,
+  auditQueryParams,
+  auditRecordSchema,
+  dailyReportSchema,
+  instrumentUpdateParams,
+  monthlyReportSchema,
+  reportParams,
+  settingsImpactParams,
+  settingsImpactSchema,
+} from '../admin-ops.ts';
 import { GET, POST, type CallDef } from './call-def.ts';
 
 /** The back office (`/admin/api`): staff sign-in and every staff call, with the roles that may use it (DESIGN §11). */
@@ -105,9 +108,9 @@ export const STAFF_CALLS = [
     auth: 'staff',
     roles: ROLES.oversight,
     tag: 'backoffice',
-    summary: 'The audit log, newest first',
-    params: pageQueryParams,
-    response: adminPageOf(auditEntrySchema),
+    summary: 'The audit log, newest first, filtered by staff member, action or object, and dates',
+    params: auditQueryParams,
+    response: adminPageOf(auditRecordSchema),
   },
   {
     path: ADMIN_API.outbox,
@@ -376,5 +379,54 @@ export const STAFF_CALLS = [
     summary: 'Change run-time settings (audited)',
     params: settingsParams,
     response: runtimeSettingsSchema,
+  },
+  {
+    path: ADMIN_API.settingsImpact,
+    methods: GET,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary: 'How many real accounts are at or below proposed margin-call and stop-out levels now (before saving them)',
+    params: settingsImpactParams,
+    response: settingsImpactSchema,
+  },
+  {
+    path: ADMIN_API.instruments,
+    methods: GET,
+    auth: 'staff',
+    roles: ROLES.instrumentsRead,
+    tag: 'backoffice',
+    summary: 'Every instrument with the terms staff set: spread, fee, leverage, lots, switches, swaps, category, hours',
+    response: adminPageOf(adminInstrumentSchema),
+  },
+  {
+    path: `${ADMIN_API.instruments}/:id`,
+    methods: POST,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary: 'Change an instrument for everyone at once (trade list, fills, the app; never per user; audited)',
+    params: instrumentUpdateParams,
+    response: adminInstrumentSchema,
+  },
+  {
+    path: ADMIN_API.reportsDaily,
+    methods: GET,
+    auth: 'staff',
+    roles: ROLES.finance,
+    tag: 'backoffice',
+    summary: 'Money per day (UTC) from the ledger, real accounts; `format=csv` downloads it',
+    params: reportParams,
+    response: dailyReportSchema,
+  },
+  {
+    path: ADMIN_API.reportsMonthly,
+    methods: GET,
+    auth: 'staff',
+    roles: ROLES.finance,
+    tag: 'backoffice',
+    summary: 'Money per month (UTC) from the ledger, real accounts; `format=csv` downloads it',
+    params: reportParams,
+    response: monthlyReportSchema,
   },
 ] as const satisfies readonly CallDef[];

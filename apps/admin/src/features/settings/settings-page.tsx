@@ -16,6 +16,7 @@ import {
 import { mayUse } from '../../access.ts';
 import { WALLET_SETTINGS_ID } from '../../providers/data-provider.ts';
 import { PageHead } from '../../ui/page-head.tsx';
+import { RuntimeSettings } from './runtime-settings.tsx';
 
 /** Wallet settings staff change at run time; finance reads them, compliance and super admins change them. */
 export function SettingsPage() {
@@ -87,6 +88,7 @@ export function SettingsPage() {
           )}
         </SimpleForm>
       </Edit>
+      {permissions === 'super_admin' && <RuntimeSettings />}
     </>
   );
 }

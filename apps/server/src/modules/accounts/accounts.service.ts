@@ -135,7 +135,7 @@ export class AccountsService {
   ): Promise<void> {
     if (p.type === CODE_PURPOSE_WITHDRAW) return this.sendOwnerCode(ACCOUNT_TYPE_MOBILE, ctx);
     const area = await this.area(p.area_id!);
-    if (p.type === CODE_PURPOSE_REGISTER) this.refuseRestricted(area);
+    if (p.type === CODE_PURPOSE_REGISTER) await this.refuseRestricted(area);
     await this.sendCode(this.phoneTarget(area, p.to!).code, p.type, ctx);
   }
 
@@ -267,7 +267,7 @@ export class AccountsService {
     }
     if (p.area_id === undefined) throw refuse('err.area_required');
     const area = await this.area(p.area_id);
-    this.refuseRestricted(area);
+    await this.refuseRestricted(area);
     return this.phoneTarget(area, p.account);
   }
 
@@ -326,7 +326,7 @@ export class AccountsService {
     const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
     const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
     const inviteCode = await this.unique('invite_code', () => randomCode(8));
-    const start = parseMoney(this.d.config.DEMO_START_BALANCE);
+    const start = parseMoney(await this.d.settings.get('demo_start_balance'));
     try {
       await transaction(this.d.db, async (trx) => {
         const userId = await this.d.repo.insertUser(trx, {
@@ -499,8 +499,10 @@ export class AccountsService {
     return area;
   }
 
-  private refuseRestricted(area: AreaRow): void {
-    if (this.d.config.restrictedRegions.has(area.area_code)) throw refuse('err.area_restricted');
+  /** Restricted regions: the run-time setting (seeded from RESTRICTED_REGIONS on first start; staff change it). */
+  private async refuseRestricted(area: AreaRow): Promise<void> {
+    const restricted = (await this.d.settings.get('restricted_regions')).split(',');
+    if (restricted.includes(area.area_code)) throw refuse('err.area_restricted');
   }
 
   private async userByTarget(t: CodeTarget): Promise<UserRow | undefined> {

@@ -1,5 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts';
 import type { StaffRole } from '@tradepad/contracts/staff';
+import { refuse } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { StaffRow } from '../../db/schema.ts';
@@ -16,6 +17,26 @@ const staffView = (s: StaffRow, totpPending: boolean) => ({
   role: s.role as StaffRole,
   totp_pending: totpPending,
 });
+
+const DAY_MS = 86_400_000;
+
+/** An audit filter bound in unix ms: a day (UTC; `to` takes the whole day) or unix milliseconds as given. */
+function auditBound(v: string | undefined, side: 'from' | 'to'): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== v) throw refuse('err.field_invalid', { field: side });
+  return side === 'to' ? ms + DAY_MS - 1 : ms;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** Staff sign-in, staff accounts, the audit log and the outbox (DESIGN §3, §11); the other staff calls are their modules'. */
 export function backofficeRoutes(
@@ -65,8 +86,24 @@ export function backofficeRoutes(
     done: 'ok.saved',
   });
   r.get(ADMIN_API.audit, async ({ params }) => {
-    const { rows, total } = await audit.page(params);
-    return { data: rows, total };
+    const { rows, total } = await audit.page({
+      page: params.page,
+      limit: params.limit,
+      staffId: params.staff_id,
+      action: params.action,
+      from: auditBound(params.from, 'from'),
+      to: auditBound(params.to, 'to'),
+    });
+    return {
+      data: rows.map((a) => ({
+        ...a,
+        staff_email: a.staff_email ?? '',
+        object: `${a.target_type}:${a.target_id}`,
+        before: parseJson(a.before_json),
+        after: parseJson(a.after_json),
+      })),
+      total,
+    };
   });
   r.get(ADMIN_API.outbox, ({ staff, params }) => service.outbox(staff.actor, params));
   r.post(`${ADMIN_API.outbox}/:id/reveal`, ({ staff, id }) =>

@@ -1,6 +1,7 @@
 import { LANGS, type Lang } from '@tradepad/contracts';
 import type { Candle, MarketHours, PeriodName } from '@tradepad/domain';
-import type { DbHandle } from '../../db/database.ts';
+import type { DbHandle, Tx } from '../../db/database.ts';
+import type { InstrumentsTable } from '../../db/schema.ts';
 import type { CategorySeed, InstrumentSeed } from './instruments.data.ts';
 import type { Instrument } from './instrument.ts';
 
@@ -18,6 +19,20 @@ export interface CandleRow extends Candle {
 }
 
 const BULK_ROWS = 5000;
+
+/** The instrument columns staff may change (issue 18 point 6), as stored. */
+export type InstrumentColumns = Pick<
+  InstrumentsTable,
+  | 'spread_points'
+  | 'fee_rate'
+  | 'leverages_json'
+  | 'min_lots'
+  | 'max_lots'
+  | 'lot_step'
+  | 'enabled'
+  | 'category_id'
+  | 'hours_json'
+> & { close_only: number; swap_long: string; swap_short: string; swap_triple_day: number };
 
 /** Instruments, categories and candles: the SQL of the market module. */
 export class MarketRepository {
@@ -74,6 +89,40 @@ export class MarketRepository {
       leverages: JSON.parse(leverages_json) as number[],
       hours: JSON.parse(hours_json) as MarketHours,
     }));
+  }
+
+  /** The columns staff may change, as stored (the text compare-and-set compares), or undefined for no such id. */
+  instrumentColumns(id: number): Promise<InstrumentColumns | undefined> {
+    return this.db
+      .selectFrom('instruments')
+      .select([
+        'spread_points',
+        'fee_rate',
+        'leverages_json',
+        'min_lots',
+        'max_lots',
+        'lot_step',
+        'enabled',
+        'close_only',
+        'swap_long',
+        'swap_short',
+        'swap_triple_day',
+        'category_id',
+        'hours_json',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Writes an instrument's new terms if it still has `before` (compare-and-set: two staff saving at once, the second
+   * is refused instead of silently undoing the first). Returns whether the row was written.
+   */
+  async updateInstrumentIf(trx: Tx, id: number, before: InstrumentColumns, after: InstrumentColumns): Promise<boolean> {
+    let q = trx.updateTable('instruments').set(after).where('id', '=', id);
+    for (const [k, v] of Object.entries(before) as Array<[keyof InstrumentColumns, string | number]>) q = q.where(k, '=', v);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   async categories(): Promise<CategoryRow[]> {

@@ -74,6 +74,8 @@ export class MarketService {
   /** Recent stored bars per instrument, period and size, kept a second (the live bar is added fresh on every call). */
   private readonly recentBars = new Map<string, { at: number; bars: Promise<Candle[]> }>();
   private readonly tickListeners: Array<(code: string, q: Quote) => void> = [];
+  private readonly instrumentListeners: Array<() => void> = [];
+  private reloading: Promise<void> | undefined;
 
   constructor(private readonly d: MarketDeps) {}
 
@@ -122,6 +124,34 @@ export class MarketService {
   /** Lets other modules (the trading engine) hear every accepted quote. */
   onQuote(listener: (code: string, q: Quote) => void): void {
     this.tickListeners.push(listener);
+  }
+
+  /** Lets other modules (the trading engine) hear that instruments' terms changed (see reloadInstruments). */
+  onInstrumentsChanged(listener: () => void): void {
+    this.instrumentListeners.push(listener);
+  }
+
+  /**
+   * Re-reads the instruments' terms after staff changed them (this node, or another one through the bus) and applies
+   * them at once, in place, so every holder of an instrument (the trade list, the engine's book, live orders) sees the
+   * same terms: the spread reprices the current quote, and the listeners (the engine's parsed terms) follow. Instruments
+   * are never added at run time; one that appeared in the table waits for a restart.
+   */
+  reloadInstruments(): Promise<void> {
+    // A reload already running may have read the table before the change committed: chain a fresh one after it.
+    const run = async () => {
+      const fresh = await this.d.repo.instruments();
+      for (const f of fresh) {
+        const cur = this.byId.get(f.id);
+        if (!cur) continue;
+        Object.assign(cur, f);
+        this.quotes.setTerms(cur.code, cur.spread_points, cur.hours);
+      }
+      for (const l of this.instrumentListeners) l();
+    };
+    const next = (this.reloading ?? Promise.resolve()).then(run, run);
+    this.reloading = next;
+    return next;
   }
 
   quote(code: string): Quote | undefined {

@@ -39,6 +39,16 @@ describe('quote book', () => {
     expect(q3).toMatchObject({ dayOpen: 109_010, change: 0, dayVolume: 1 });
   });
 
+  it('reprices the current quote at once when staff change the spread, and quotes every later tick with it', () => {
+    const b = book();
+    b.accept({ code: 'EURUSD', bid: 108_500, time: T, volume: 1 });
+    b.setTerms('EURUSD', 25, { timeZone: 'UTC', rollover: 0, sessions: ALWAYS_OPEN });
+    expect(b.get('EURUSD')).toMatchObject({ bid: 108_500, ask: 108_525, time: T });
+    expect(b.accept({ code: 'EURUSD', bid: 108_510, time: T + 1000, volume: 1 })).toMatchObject({ ask: 108_535 });
+    b.setTerms('NOPE', 1, { timeZone: 'UTC', rollover: 0, sessions: ALWAYS_OPEN });
+    expect(b.get('NOPE')).toBeUndefined();
+  });
+
   it('holds back a lone off-market tick and believes a move the next tick confirms', () => {
     const b = book();
     b.accept({ code: 'EURUSD', bid: 108_500, time: T, volume: 1 });

@@ -81,6 +81,21 @@ export class QuoteBook {
     return q;
   }
 
+  /**
+   * New published terms (staff changed the instrument): every quote from now on, and the current one at once, has
+   * ask = bid + `points`, so the next fill uses it (DESIGN §5: one spread per instrument, never per user); the
+   * trading day follows the new hours from the next tick.
+   */
+  setTerms(code: string, points: number, hours: MarketHours): void {
+    const inst = this.instruments.get(code);
+    if (!inst) return;
+    inst.hours = hours;
+    if (inst.spreadPoints === points) return;
+    inst.spreadPoints = points;
+    const q = this.quotes.get(code);
+    if (q) this.quotes.set(code, { ...q, ask: q.bid + points });
+  }
+
   /** Whether the quote is older than `maxAgeMs` at `now` (DESIGN §5: no fills or triggers on stale prices). */
   isStale(code: string, now: number, maxAgeMs: number): boolean {
     const q = this.quotes.get(code);

@@ -32,6 +32,10 @@ export const SETTINGS_DEFAULTS = {
   withdraw_method_hold_hours: '24',
   /** Risk alerts: JSON map of instrument code to the largest |net lots| of real accounts, e.g. {"EURUSD":"50"}. */
   exposure_limits: '{}',
+  /** Virtual USD a new demo account starts with and a reset restores; seeded from DEMO_START_BALANCE. */
+  demo_start_balance: '100000',
+  /** Regions not served (sign-up refused): ISO 3166-1 alpha-2 codes, comma-separated; seeded from RESTRICTED_REGIONS. */
+  restricted_regions: 'CN,CU,IL,KP,VU',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

@@ -17,31 +17,53 @@ export function settingsAdminRoutes(
     clock: Clock;
     /** Called after a change, so the engine picks up new margin levels and fee type at once. */
     changed: () => Promise<unknown>;
+    /** Real accounts with margin in use, and those at or below proposed levels now (the engine's live figures). */
+    impact: (levels: { marginCall?: number | undefined; stopOut?: number | undefined }) => {
+      withPositions: number;
+      marginCall: number;
+      stopOut: number;
+    };
   },
 ) {
   const { settings } = deps;
   const all = async () => Object.fromEntries(await Promise.all(KEYS.map(async (k) => [k, await settings.get(k)] as const)));
 
   r.get(ADMIN_API.settings, () => all());
+  // Before a margin-call or stop-out level is saved: how many real accounts it would touch at today's prices.
+  r.get(ADMIN_API.settingsImpact, async ({ params }) => {
+    const marginCall = params.margin_call ?? (await settings.int('margin_call_level'));
+    const stopOut = params.stop_out ?? (await settings.int('stop_out_level'));
+    const n = deps.impact({ marginCall, stopOut });
+    return {
+      accounts_with_positions: n.withPositions,
+      margin_call: { level: marginCall, accounts: n.marginCall },
+      stop_out: { level: stopOut, accounts: n.stopOut },
+    };
+  });
   r.post(
     ADMIN_API.settings,
     async ({ staff, params: changes }) => {
       const before = await all();
       const next = { ...before, ...changes };
       if (Number(next.stop_out_level) >= Number(next.margin_call_level)) throw refuse('err.levels_order');
-      for (const [key, value] of Object.entries(changes) as Array<[SettingKey, string]>) await settings.set(key, value);
+      // The change and its audit record commit together: never a change without its record.
+      await settings.setAll(changes as Record<string, string>, (trx) =>
+        deps.audit.record(
+          {
+            staffId: staff.actor.staffId,
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: Object.keys(changes).join(','),
+            before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
+            after: changes,
+            ip: staff.actor.ip,
+            peer: staff.actor.peer,
+            at: deps.clock.now(),
+          },
+          trx,
+        ),
+      );
       await deps.changed();
-      await deps.audit.record({
-        staffId: staff.actor.staffId,
-        action: 'settings.update',
-        targetType: 'settings',
-        targetId: Object.keys(changes).join(','),
-        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
-        after: changes,
-        ip: staff.actor.ip,
-        peer: staff.actor.peer,
-        at: deps.clock.now(),
-      });
       return all();
     },
     { done: 'ok.saved' },

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 
 /** Key/value settings the staff can change (registration method, service link, company mode, …). */
 export class SettingsRepository {
@@ -15,6 +15,20 @@ export class SettingsRepository {
       .values({ key, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
+  }
+
+  /** Writes several settings and `alongside` (the audit record) in one transaction: all of it, or none. */
+  async setAll(values: Record<string, string>, alongside: (trx: Tx) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of Object.entries(values)) {
+        await trx
+          .insertInto('settings')
+          .values({ key, value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+          .execute();
+      }
+      await alongside(trx);
+    });
   }
 
   /** Inserts the defaults that are missing; never overwrites what staff changed. */

@@ -26,6 +26,15 @@ export class SettingsService {
     this.cache = undefined;
   }
 
+  /** Several settings and their audit record, committed together (see SettingsRepository.setAll). */
+  async setAll(values: Record<string, string>, alongside: Parameters<SettingsRepository['setAll']>[1]): Promise<void> {
+    try {
+      await this.repo.setAll(values, alongside);
+    } finally {
+      this.cache = undefined;
+    }
+  }
+
   private async values(): Promise<Record<string, string>> {
     const now = this.now();
     if (!this.cache || now - this.cache.at > this.ttlMs) this.cache = { at: now, values: await this.repo.all() };

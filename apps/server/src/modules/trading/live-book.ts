@@ -6,6 +6,7 @@ import {
   equity,
   freeMargin,
   isMarginCall,
+  isStopOut,
   lots as toLots,
   marginLevel,
   micros,
@@ -173,6 +174,14 @@ export class LiveBook {
     for (const row of await this.d.repo.openOrders()) await this.adopt(row);
   }
 
+  /**
+   * Re-parses every instrument's terms after staff changed them (the rows were updated in place by the market): new
+   * orders take the new fee rate at once; open orders keep what they paid.
+   */
+  refreshTerms(terms: (i: Instrument) => TradingTerms): void {
+    for (const inst of this.instruments.values()) inst.terms = terms(inst.row);
+  }
+
   /** The instrument's current quote (points), if any, fresh or not. */
   quote(code: string): Quote | undefined {
     return this.d.market.quote(code);
@@ -277,6 +286,29 @@ export class LiveBook {
       marginCall: isMarginCall({ equity: eq, usedMargin }, this.settings.marginCallLevel),
       rows,
     };
+  }
+
+  /**
+   * How many real accounts with margin in use are now at or below each proposed level (exact figures at the current
+   * quotes): the back office shows it before a margin-call or stop-out level is saved. Demo accounts apart.
+   */
+  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined }): {
+    withPositions: number;
+    marginCall: number;
+    stopOut: number;
+  } {
+    let withPositions = 0;
+    let marginCall = 0;
+    let stopOut = 0;
+    for (const acc of this.accounts.values()) {
+      if (acc.demo || acc.margin <= 0n) continue;
+      withPositions++;
+      const f = this.figures(acc.userId);
+      const state = { equity: f.equity, usedMargin: f.usedMargin };
+      if (levels.marginCall !== undefined && isMarginCall(state, levels.marginCall)) marginCall++;
+      if (levels.stopOut !== undefined && isStopOut(state, levels.stopOut)) stopOut++;
+    }
+    return { withPositions, marginCall, stopOut };
   }
 
   /** Floating P/L of an account's holding positions in USD micros, as a float (risk screen, pre-checks). */

@@ -27,7 +27,8 @@ export interface SettlementDeps {
   writer: TradeWriter;
   pushes: AccountPushes;
   clock: Clock;
-  demoStartBalance: string;
+  /** The start balance a demo reset restores: fixed, or read at each reset (the run-time setting). */
+  demoStartBalance: string | (() => Promise<string>);
 }
 
 /** What a settlement did, for the caller and the websocket. */
@@ -300,6 +301,8 @@ export class Settlement {
 
   /** Resets a demo account: cancels and closes everything (at the last price), then restores the start balance. */
   async resetDemo(userId: number): Promise<void> {
+    // Read first: nothing may wait between the busy check below and marking the orders busy.
+    const startText = typeof this.d.demoStartBalance === 'string' ? this.d.demoStartBalance : await this.d.demoStartBalance();
     const acc = await this.book.accountFor(userId, true);
     const now = this.d.clock.now();
     const open = [...acc.orders.values()];
@@ -317,7 +320,7 @@ export class Settlement {
           const profit = this.book.profitAt(o, exit) ?? ZERO;
           await this.closeIn(trx, o, CLOSED_BY_USER, exit, profit, now);
         }
-        const start = parseMoney(this.d.demoStartBalance);
+        const start = parseMoney(startText);
         const cash = await this.d.ledger.balance(trx, userId, 'cash');
         const delta = micros(start - cash);
         await this.d.ledger.post(trx, demoReset({ userId, delta, at: now }));

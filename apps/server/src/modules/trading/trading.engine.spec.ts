@@ -112,6 +112,7 @@ describe('TradingEngine', () => {
         quote: (code) => quotes.get(code),
         isOpen: (inst, now = clock.now()) => inst.enabled === 1 && isMarketOpen(inst.hours, now),
         onQuote: (listener) => void quoteListeners.push(listener),
+        onInstrumentsChanged: () => undefined,
       },
       bus,
       clock,

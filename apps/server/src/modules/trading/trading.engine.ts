@@ -30,13 +30,13 @@ export interface EngineDeps {
   repo: TradingRepository;
   ledger: LedgerRepository;
   writer: TradeWriter;
-  market: Pick<MarketService, 'quote' | 'isOpen' | 'onQuote'>;
+  market: Pick<MarketService, 'quote' | 'isOpen' | 'onQuote' | 'onInstrumentsChanged'>;
   /** Account pushes go out here (the realtime gateway subscribes). */
   bus: Bus;
   clock: Clock;
   log: FastifyBaseLogger;
   staleQuoteMs: number;
-  demoStartBalance: string;
+  demoStartBalance: string | (() => Promise<string>);
   /** Tells real traders of a margin call and a stop-out by mail/SMS (the notifications module). */
   notifier?: Notifier | undefined;
 }
@@ -83,6 +83,7 @@ export class TradingEngine {
   async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
     await this.book.load(instruments, terms);
     this.d.market.onQuote((code, q) => this.onQuote(code, q));
+    this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
     this.pushes.start();
   }
 
@@ -157,6 +158,11 @@ export class TradingEngine {
 
   floating(o: LiveOrder): { price: number; profit: Micros } {
     return this.book.floating(o);
+  }
+
+  /** Real accounts at or below proposed margin-call and stop-out levels now (see LiveBook.levelImpact). */
+  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined }) {
+    return this.book.levelImpact(levels);
   }
 
   figures(userId: number, cash?: Micros) {

@@ -84,6 +84,8 @@ export class TradingService {
     if (!inst) throw refuse('err.instrument_unknown');
     const row = inst.row;
     if (row.enabled !== 1) throw refuse('err.instrument_disabled');
+    // Close-only (issue 18 point 6): no new orders, market or pending; closing and cancelling go on.
+    if (row.close_only === 1) throw refuse('err.instrument_close_only');
     if (row.leverages.length === 0) throw refuse('err.no_leverage_config');
     if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
     const size = this.lots(p.cont, row);

@@ -1,0 +1,174 @@
+import type { SettingsImpact } from '@tradepad/contracts/admin-ops';
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Loading, useNotify, useTranslate } from 'react-admin';
+import { call, withQuery } from '../../providers/http.ts';
+
+/** A run-time setting on the form: a free field, or one of fixed choices (value → label key). */
+interface Field {
+  key: string;
+  choices?: readonly string[];
+}
+
+/** Every run-time setting, grouped as staff look for them (the wallet rules are in the form above). */
+export const GROUPS: ReadonlyArray<{ id: string; fields: readonly Field[] }> = [
+  {
+    id: 'service',
+    fields: [
+      { key: 'site_name' },
+      { key: 'service_link' },
+      { key: 'service_link_type', choices: ['1', '2'] },
+      { key: 'complaint_email' },
+    ],
+  },
+  {
+    id: 'registration',
+    fields: [
+      { key: 'verify_reg_type', choices: ['1', '2'] },
+      { key: 'is_show_mobile', choices: ['0', '1', '2', '3'] },
+      { key: 'restricted_regions' },
+    ],
+  },
+  {
+    id: 'trading',
+    fields: [
+      { key: 'trade_fee_type', choices: ['1', '2'] },
+      { key: 'margin_call_level' },
+      { key: 'stop_out_level' },
+      { key: 'demo_start_balance' },
+    ],
+  },
+  {
+    id: 'company',
+    fields: [{ key: 'company_status', choices: ['1', '0'] }, { key: 'company_type', choices: ['1', '0'] }, { key: 'loss_url' }],
+  },
+  {
+    id: 'sessions',
+    fields: [{ key: 'session_idle_minutes' }, { key: 'session_absolute_minutes' }, { key: 'staff_session_max_hours' }],
+  },
+];
+
+/** The keys whose value differs from what is saved. */
+export function changedSettings(saved: Record<string, string>, draft: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(draft).filter(([k, v]) => saved[k] !== v));
+}
+
+/**
+ * The run-time settings (super admins): registration method, service link, fee type, margin-call and stop-out levels
+ * with how many real accounts they would touch now, demo start balance, restricted regions, company mode, session
+ * lifetimes. Only what changed is sent; the server checks every value and records the change in the audit log.
+ */
+export function RuntimeSettings() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [saved, setSaved] = useState<Record<string, string> | null>(null);
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [impact, setImpact] = useState<SettingsImpact | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    call<Record<string, string>>('GET', ADMIN_API.settings)
+      .then((s) => {
+        setSaved(s);
+        setDraft(s);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, []);
+
+  // The impact of the levels on the form, before they are saved (debounced while typing).
+  const marginCall = draft.margin_call_level;
+  const stopOut = draft.stop_out_level;
+  useEffect(() => {
+    if (!marginCall || !stopOut) return;
+    const t = setTimeout(() => {
+      call<SettingsImpact>('GET', withQuery(ADMIN_API.settingsImpact, { margin_call: marginCall, stop_out: stopOut }))
+        .then(setImpact)
+        .catch(() => setImpact(null));
+    }, 300);
+    return () => clearTimeout(t);
+  }, [marginCall, stopOut]);
+
+  if (!saved) return error ? <Alert severity="error">{error}</Alert> : <Loading />;
+  const changes = changedSettings(saved, draft);
+  const levelsChanged = 'margin_call_level' in changes || 'stop_out_level' in changes;
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await call<Record<string, string>>('POST', ADMIN_API.settings, changes);
+      setSaved(next);
+      setDraft(next);
+      notify('tp.runtime.saved', { type: 'success' });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 960, mt: 3 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('tp.runtime.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('tp.runtime.intro')}
+        </Typography>
+        <Stack spacing={3}>
+          {GROUPS.map((g) => (
+            <Box key={g.id} component="section" aria-labelledby={`settings-${g.id}`}>
+              <Typography id={`settings-${g.id}`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                {translate(`tp.runtime.group_${g.id}`)}
+              </Typography>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+                {g.fields.map((f) => (
+                  <TextField
+                    key={f.key}
+                    select={Boolean(f.choices)}
+                    size="small"
+                    label={translate(`tp.runtime.${f.key}`)}
+                    helperText={translate(`tp.runtime.${f.key}_hint`)}
+                    value={draft[f.key] ?? ''}
+                    onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
+                    slotProps={{ htmlInput: { name: f.key } }}
+                  >
+                    {f.choices?.map((c) => (
+                      <MenuItem key={c} value={c}>
+                        {translate(`tp.runtime.${f.key}_${c}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ))}
+              </Box>
+              {g.id === 'trading' && impact?.margin_call && impact.stop_out && (
+                <Alert severity={levelsChanged ? 'warning' : 'info'} variant="outlined" sx={{ mt: 2 }} role="status">
+                  {translate('tp.runtime.impact', {
+                    margin_call: impact.margin_call.accounts,
+                    margin_level: impact.margin_call.level,
+                    stop_out: impact.stop_out.accounts,
+                    stop_level: impact.stop_out.level,
+                    total: impact.accounts_with_positions,
+                  })}
+                </Alert>
+              )}
+            </Box>
+          ))}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Box>
+            <Button variant="contained" disabled={busy || Object.keys(changes).length === 0} onClick={() => void save()}>
+              {translate('tp.runtime.save', { smart_count: Object.keys(changes).length })}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
