@@ -49,6 +49,9 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { TradeWriter } from './modules/trading/trade-writer.ts';
 import { TradingEngine } from './modules/trading/trading.engine.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { UsersAdminService } from './modules/users/users.service.ts';
+import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { TradingRepository } from './modules/trading/trading.repository.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { TradingService, termsOf } from './modules/trading/trading.service.ts';
@@ -418,6 +421,21 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   kycRoutes(router, kyc);
   contentRoutes(router, { news, rankings });
   settingsAdminRoutes(router, { settings, audit, clock, changed: () => trading.engineSettings() });
+  usersAdminRoutes(
+    router,
+    new UsersAdminService({
+      db,
+      repo: new UsersRepository(db, database.kind),
+      ledger,
+      audit,
+      engine,
+      sessions: userSessions,
+      totp: { enabled: (id) => totp.isEnabled('user', id), resetByStaff: (id) => totp.resetByStaff(id) },
+      images: uploads,
+      approvalThresholdUsd: () => settings.int('adjust_approval_usd'),
+      clock,
+    }),
+  );
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

@@ -91,4 +91,8 @@ export const ADMIN_API = {
   /** Staff two-factor enrolment (DESIGN §10): a new secret, then its confirmation by a code. */
   meTotp: '/admin/api/me/totp',
   meTotpConfirm: '/admin/api/me/totp/confirm',
+  /** Users (DESIGN §11): search, profile, status, sessions, 2FA reset, notes, balance adjustments. */
+  users: '/admin/api/users',
+  /** Balance adjustments above `adjust_approval_usd`, waiting for a second staff member. */
+  adjustments: '/admin/api/adjustments',
 } as const;

@@ -28,4 +28,5 @@ export * from './admin-review.ts';
 export * from './admin-config.ts';
 export * from './admin-outbox.ts';
 export * from './admin-content.ts';
+export * from './admin-users.ts';
 export * from './twofactor.ts';

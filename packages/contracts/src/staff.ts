@@ -17,4 +17,8 @@ export const STAFF_ACCESS = {
   walletSettingsRead: ['super_admin', 'finance', 'compliance'],
   content: ['super_admin', 'content'],
   superAdmin: ['super_admin'],
+  /** Users: every role reads them (DESIGN §11). */
+  usersRead: ['super_admin', 'finance', 'compliance', 'dealer', 'content', 'support'],
+  /** Acting on a user (status, sessions, 2FA, notes, balance adjustments and their approval): the money desk. */
+  usersAct: ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;

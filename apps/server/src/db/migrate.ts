@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-idempotency.ts';
 import * as m011 from './migrations/011-hardening.ts';
 import * as m009 from './migrations/009-totp.ts';
 import * as m010 from './migrations/010-withdrawal-security.ts';
+import * as m012 from './migrations/012-users-admin.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '011-hardening': m011,
   '009-totp': m009,
   '010-withdrawal-security': m010,
+  '012-users-admin': m012,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

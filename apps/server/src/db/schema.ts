@@ -35,6 +35,9 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   user_devices: UserDevicesTable;
+  user_notes: UserNotesTable;
+  balance_adjustments: BalanceAdjustmentsTable;
+  user_search: UserSearchTable;
 }
 
 /** A device (`dev:<sha256 of its id>`) or client address (`ip:<address>`) an account has signed in from. */
@@ -306,6 +309,8 @@ export interface UsersTable {
   lang: string;
   /** 1 active, 2 disabled by staff. */
   status: number;
+  /** 1: may place orders; 0: switched off by staff, closing only. */
+  trading_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -392,7 +397,7 @@ export interface LedgerAccountsTable {
   /** `user:<id>` for a user's accounts, `house` for the broker's. */
   owner: string;
   user_id: number | null;
-  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding for the house. */
+  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding, adjustments for the house. */
   kind: string;
   currency: string;
   /** Cached sum of this account's postings, in micro-units; the ledger checker verifies it. */
@@ -465,4 +470,34 @@ export interface TotpRecoveryCodesTable {
   code_hash: string;
   used_at: number | null;
   created_at: number;
+}
+
+/** A staff member's note on a user (back office). */
+export interface UserNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  text: string;
+  created_at: number;
+}
+
+/** A balance adjustment: 0 waiting for a second staff member → 1 credited | 2 rejected; amount signed micro-units. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  kind: string;
+  reason: string;
+  status: number;
+  remark: Generated<string>;
+  created_by: number;
+  created_at: number;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+}
+
+/** Per user, the text the back office searches: e-mail, phone, uid, invite code, real names (kept by triggers). */
+export interface UserSearchTable {
+  user_id: number;
+  text: string;
 }

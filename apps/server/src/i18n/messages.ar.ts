@@ -215,4 +215,11 @@ export const ar: Messages = {
   'err.deviation_invalid': 'يرجى إدخال حد أقصى صالح للانحراف (عدد صحيح من النقاط)',
   'err.price_moved':
     'تغيّر السعر: كان هذا الأمر سيُنفَّذ عند {price}، أي بفارق يزيد على {deviation} نقطة عن السعر {seen} الذي رأيته. لم يُرسَل الأمر؛ تحقّق من السعر وحاول مرة أخرى',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'تصحيح الرصيد #{ref}',
+  'ledger.adjust_bonus': 'مكافأة #{ref}',
+  'ledger.adjust_compensation': 'تعويض #{ref}',
+  'err.trading_disabled': 'التداول متوقف لهذا الحساب: يمكنك إغلاق المراكز لكن لا يمكنك وضع أوامر جديدة. يرجى التواصل مع الدعم',
+  'err.adjust_own': 'يجب أن يوافق على التعديل موظف غير الذي أنشأه',
+  'err.adjust_above_free': 'هذا الخصم أكبر من الرصيد المتاح للمستخدم ({free} USD)',
 };

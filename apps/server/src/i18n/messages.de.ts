@@ -220,4 +220,12 @@ export const de: Messages = {
   'err.deviation_invalid': 'Bitte geben Sie eine gültige maximale Abweichung ein (ganze Zahl in Punkten)',
   'err.price_moved':
     'Der Kurs hat sich bewegt: Diese Order würde zu {price} ausgeführt, mehr als {deviation} Punkte vom angezeigten Kurs {seen} entfernt. Sie wurde nicht platziert; prüfen Sie den Kurs und versuchen Sie es erneut',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Saldokorrektur #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Entschädigung #{ref}',
+  'err.trading_disabled':
+    'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
+  'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
+  'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
 };

@@ -216,6 +216,14 @@ export const en = {
   'err.deviation_invalid': 'Please enter a valid maximum deviation (a whole number of points)',
   'err.price_moved':
     'Price moved: this order would fill at {price}, more than {deviation} points from the {seen} you saw. It was not placed; check the price and try again',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Balance correction #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensation #{ref}',
+  'err.trading_disabled':
+    'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
+  'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
+  'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
 } as const;
 
 export type MessageKey = keyof typeof en;

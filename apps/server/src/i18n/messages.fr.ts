@@ -221,4 +221,12 @@ export const fr: Messages = {
   'err.deviation_invalid': 'Veuillez saisir un écart maximal valide (un nombre entier de points)',
   'err.price_moved':
     "Le prix a bougé : cet ordre serait exécuté à {price}, à plus de {deviation} points du prix {seen} que vous avez vu. Il n'a pas été passé ; vérifiez le prix et réessayez",
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correction de solde #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensation #{ref}',
+  'err.trading_disabled':
+    'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
+  'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
+  'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
 };

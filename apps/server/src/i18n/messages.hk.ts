@@ -212,4 +212,11 @@ export const hk: Messages = {
   'err.deviation_invalid': '請輸入有效的最大偏差（以點為單位的整數）',
   'err.price_moved':
     '價格已變動：此訂單將以 {price} 成交，與您看到的 {seen} 相差超過 {deviation} 點。訂單未有落盤，請確認價格後再試',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '餘額更正 #{ref}',
+  'ledger.adjust_bonus': '贈金 #{ref}',
+  'ledger.adjust_compensation': '補償 #{ref}',
+  'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
+  'err.adjust_own': '調整須由發起人以外的另一位員工批核',
+  'err.adjust_above_free': '此扣款超過用戶的可用餘額（{free} USD）',
 };

@@ -218,4 +218,12 @@ export const it: Messages = {
   'err.deviation_invalid': 'Inserisci una deviazione massima valida (un numero intero di punti)',
   'err.price_moved':
     'Il prezzo si è mosso: questo ordine verrebbe eseguito a {price}, a più di {deviation} punti dal prezzo {seen} che hai visto. Non è stato inserito; controlla il prezzo e riprova',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correzione del saldo #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensazione #{ref}',
+  'err.trading_disabled':
+    "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
+  'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
+  'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
 };

@@ -216,4 +216,12 @@ export const jp: Messages = {
   'err.deviation_invalid': '有効な最大許容スリッページ（ポイント単位の整数）を入力してください',
   'err.price_moved':
     '価格が変動しました：この注文は {price} で約定し、ご覧になった {seen} から {deviation} ポイントを超えて離れます。注文は発注されていません。価格を確認してもう一度お試しください',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '残高修正 #{ref}',
+  'ledger.adjust_bonus': 'ボーナス #{ref}',
+  'ledger.adjust_compensation': '補償 #{ref}',
+  'err.trading_disabled':
+    'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
+  'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
+  'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
 };

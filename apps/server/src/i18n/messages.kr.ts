@@ -214,4 +214,12 @@ export const kr: Messages = {
   'err.deviation_invalid': '유효한 최대 허용 편차(포인트 단위 정수)를 입력하세요',
   'err.price_moved':
     '가격이 변동되었습니다: 이 주문은 {price}에 체결되어 보신 가격 {seen}에서 {deviation}포인트 넘게 벗어납니다. 주문은 접수되지 않았습니다. 가격을 확인한 후 다시 시도하세요',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '잔액 정정 #{ref}',
+  'ledger.adjust_bonus': '보너스 #{ref}',
+  'ledger.adjust_compensation': '보상 #{ref}',
+  'err.trading_disabled':
+    '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
+  'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
+  'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
 };

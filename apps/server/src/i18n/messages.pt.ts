@@ -218,4 +218,12 @@ export const pt: Messages = {
   'err.deviation_invalid': 'Introduza um desvio máximo válido (um número inteiro de pontos)',
   'err.price_moved':
     'O preço mudou: esta ordem seria executada a {price}, a mais de {deviation} pontos do preço {seen} que viu. Não foi colocada; verifique o preço e tente novamente',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correção de saldo #{ref}',
+  'ledger.adjust_bonus': 'Bónus #{ref}',
+  'ledger.adjust_compensation': 'Compensação #{ref}',
+  'err.trading_disabled':
+    'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
+  'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
+  'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
 };

@@ -219,4 +219,12 @@ export const ru: Messages = {
   'err.deviation_invalid': 'Введите допустимое максимальное отклонение (целое число пунктов)',
   'err.price_moved':
     'Цена изменилась: ордер исполнился бы по {price}, более чем на {deviation} пунктов хуже увиденной вами цены {seen}. Ордер не размещён; проверьте цену и попробуйте снова',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Корректировка баланса #{ref}',
+  'ledger.adjust_bonus': 'Бонус #{ref}',
+  'ledger.adjust_compensation': 'Компенсация #{ref}',
+  'err.trading_disabled':
+    'Торговля для этого счёта отключена: вы можете закрывать позиции, но не открывать новые ордера. Обратитесь в поддержку',
+  'err.adjust_own': 'Корректировку должен одобрить сотрудник, не являющийся её автором',
+  'err.adjust_above_free': 'Это списание больше свободного баланса пользователя ({free} USD)',
 };

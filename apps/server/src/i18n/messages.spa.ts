@@ -218,4 +218,12 @@ export const spa: Messages = {
   'err.deviation_invalid': 'Introduzca una desviación máxima válida (un número entero de puntos)',
   'err.price_moved':
     'El precio se ha movido: esta orden se ejecutaría a {price}, a más de {deviation} puntos del precio {seen} que vio. No se ha colocado; compruebe el precio e inténtelo de nuevo',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Corrección de saldo #{ref}',
+  'ledger.adjust_bonus': 'Bono #{ref}',
+  'ledger.adjust_compensation': 'Compensación #{ref}',
+  'err.trading_disabled':
+    'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
+  'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
+  'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
 };

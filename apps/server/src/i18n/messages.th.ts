@@ -214,4 +214,11 @@ export const th: Messages = {
   'err.deviation_invalid': 'โปรดระบุค่าความคลาดเคลื่อนสูงสุดที่ถูกต้อง (จำนวนเต็มเป็นจุด)',
   'err.price_moved':
     'ราคาเปลี่ยนแปลง: คำสั่งนี้จะจับคู่ที่ {price} ห่างจากราคา {seen} ที่คุณเห็นเกิน {deviation} จุด คำสั่งจึงไม่ถูกส่ง โปรดตรวจสอบราคาแล้วลองอีกครั้ง',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'ปรับปรุงยอดคงเหลือ #{ref}',
+  'ledger.adjust_bonus': 'โบนัส #{ref}',
+  'ledger.adjust_compensation': 'เงินชดเชย #{ref}',
+  'err.trading_disabled': 'บัญชีนี้ถูกปิดการซื้อขาย: คุณปิดสถานะได้ แต่ไม่สามารถส่งคำสั่งใหม่ได้ โปรดติดต่อฝ่ายสนับสนุน',
+  'err.adjust_own': 'การปรับยอดต้องได้รับอนุมัติจากพนักงานคนอื่นที่ไม่ใช่ผู้สร้าง',
+  'err.adjust_above_free': 'การหักเงินนี้มากกว่ายอดคงเหลือที่ใช้ได้ของผู้ใช้ ({free} USD)',
 };

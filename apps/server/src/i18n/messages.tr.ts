@@ -218,4 +218,12 @@ export const tr: Messages = {
   'err.deviation_invalid': 'Lütfen geçerli bir azami sapma girin (tam sayı, puan cinsinden)',
   'err.price_moved':
     'Fiyat değişti: bu emir {price} fiyatından gerçekleşecekti; gördüğünüz {seen} fiyatından {deviation} puandan fazla uzakta. Emir verilmedi; fiyatı kontrol edip yeniden deneyin',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Bakiye düzeltmesi #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Tazminat #{ref}',
+  'err.trading_disabled':
+    'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
+  'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
+  'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
 };

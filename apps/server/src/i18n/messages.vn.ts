@@ -217,4 +217,12 @@ export const vn: Messages = {
   'err.deviation_invalid': 'Vui lòng nhập độ lệch tối đa hợp lệ (số điểm nguyên)',
   'err.price_moved':
     'Giá đã thay đổi: lệnh này sẽ khớp ở {price}, lệch hơn {deviation} điểm so với mức {seen} bạn đã thấy. Lệnh chưa được đặt; hãy kiểm tra giá và thử lại',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Điều chỉnh số dư #{ref}',
+  'ledger.adjust_bonus': 'Tiền thưởng #{ref}',
+  'ledger.adjust_compensation': 'Bồi thường #{ref}',
+  'err.trading_disabled':
+    'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
+  'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
+  'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
 };

@@ -30,6 +30,8 @@ export const SETTINGS_DEFAULTS = {
   staff_session_max_hours: '12',
   /** Hours a newly bound withdrawal method waits before it can be used (DESIGN §10); 0 = at once. */
   withdraw_method_hold_hours: '24',
+  /** Balance adjustments above this many USD (either sign) wait for a second staff member's approval (DESIGN §11). */
+  adjust_approval_usd: '1000',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
