@@ -1,7 +1,7 @@
 import { STAFF_ACCESS, type StaffRole } from '@tradepad/contracts/staff';
 
 /** The console's sections, in the navigation's order. */
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox'] as const;
+export const SECTIONS = ['users', 'deposits', 'withdrawals', 'kyc', 'channels', 'settings', 'staff', 'outbox'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -10,6 +10,8 @@ export type Section = (typeof SECTIONS)[number];
  * from seeing sections and buttons it would be refused.
  */
 const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRole[] }> = {
+  // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
+  users: { read: STAFF_ACCESS.usersRead, act: STAFF_ACCESS.usersAct },
   deposits: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   withdrawals: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   kyc: { read: STAFF_ACCESS.compliance, act: STAFF_ACCESS.compliance },
@@ -23,6 +25,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
 
 /** The section a react-admin resource belongs to. */
 const RESOURCE_SECTION: Record<string, Section> = {
+  users: 'users',
+  adjustments: 'users',
   deposits: 'deposits',
   withdrawals: 'withdrawals',
   kyc: 'kyc',
@@ -34,8 +38,12 @@ const RESOURCE_SECTION: Record<string, Section> = {
   'wallet-settings': 'settings',
 };
 
+/** Resources that only the section's acting roles may even read: the adjustments waiting for approval. */
+const ACT_ONLY: ReadonlySet<string> = new Set(['adjustments']);
+
 /** Whether `role` may read (list, show) or act (create, edit, approve, …) in a section or resource. */
 export function mayUse(role: string | undefined, resourceOrSection: string, action: 'read' | 'act' = 'read'): boolean {
+  if (ACT_ONLY.has(resourceOrSection)) action = 'act';
   const section = RESOURCE_SECTION[resourceOrSection] ?? (SECTIONS as readonly string[]).find((s) => s === resourceOrSection);
   if (!role || !section) return false;
   return (RULES[section as Section][action] as readonly string[]).includes(role);

@@ -6,6 +6,7 @@ import ChannelsIcon from '@mui/icons-material/AccountBalance';
 import SettingsIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import StaffIcon from '@mui/icons-material/ManageAccounts';
+import UsersIcon from '@mui/icons-material/People';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -25,6 +26,7 @@ import { sectionsFor, type Section } from '../access.ts';
 import { EnrolPage } from './enrol-page.tsx';
 
 const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactElement; paths: string[] }> = {
+  users: { to: '/users', label: 'tp.nav.users', icon: <UsersIcon />, paths: ['/users', '/adjustments'] },
   deposits: { to: '/deposits', label: 'tp.nav.deposits', icon: <DepositIcon />, paths: ['/deposits'] },
   withdrawals: { to: '/withdrawals', label: 'tp.nav.withdrawals', icon: <WithdrawIcon />, paths: ['/withdrawals'] },
   kyc: { to: '/kyc', label: 'tp.nav.kyc', icon: <KycIcon />, paths: ['/kyc'] },
