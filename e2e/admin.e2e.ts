@@ -123,6 +123,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual([
+      '用戶',
       '入金',
       '出金',
       '實名認證',
@@ -148,7 +149,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, 'fin@example.com', 'Staff12345');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Deposits', 'Withdrawals', 'Channels', 'Settings']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Users', 'Deposits', 'Withdrawals', 'Channels', 'Settings']);
     await page.locator('nav a', { hasText: 'Settings' }).click();
     await page.getByText('Your role can read this setting').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);

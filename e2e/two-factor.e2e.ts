@@ -143,7 +143,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await page.getByTestId('admin-enrol-code').fill(await codeAtStep(secret, step));
     await page.getByTestId('admin-enrol-confirm').click();
     await page.locator('nav a').first().waitFor();
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Deposits', 'Withdrawals', 'Channels', 'Settings']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Users', 'Deposits', 'Withdrawals', 'Channels', 'Settings']);
     await context.close();
 
     // From now on the sign-in page asks for the code.
