@@ -44,8 +44,9 @@ export function UserShow() {
   const { permissions } = usePermissions<string>();
   const { data: u, refetch, isPending, error } = useGetOne<Detail>('users', { id: Number(id) });
   const [action, setAction] = useState<Action | undefined>();
-  if (isPending) return <Loading />;
-  if (error || !u) return <Typography sx={{ mt: 3 }}>{error instanceof Error ? error.message : ''}</Typography>;
+  if (error) return <Typography sx={{ mt: 3 }}>{error instanceof Error ? error.message : ''}</Typography>;
+  // The list's row is shown as placeholder data until the profile arrives: wait for the profile itself.
+  if (isPending || !Array.isArray(u?.sessions)) return <Loading />;
   const act = mayUse(permissions, 'users', 'act');
   const done = () => void refetch();
   return (

@@ -24,6 +24,7 @@ export function SwitchChips({ user }: { user: Pick<AdminUser, 'login_enabled' | 
 /** Every user, newest first; the search box matches any part of e-mail, phone, uid, real name or invite code. */
 export function UsersList() {
   const translate = useTranslate();
+  const search = translate('tp.users.search');
   const { permissions } = usePermissions<string>();
   return (
     <>
@@ -36,7 +37,7 @@ export function UsersList() {
       </PageHead>
       <List<AdminUser>
         title={<></>}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder="tp.users.search" sx={{ minWidth: 360 }} />]}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={search} sx={{ minWidth: 360 }} />]}
         exporter={false}
         perPage={20}
         actions={false}
