@@ -121,6 +121,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     const row = second.page.locator('tbody tr', { hasText: 'Outage compensation' });
     await row.getByRole('button', { name: 'Approve…' }).click();
     await second.page.getByText('1500.00 USD to mei.ling@example.com').waitFor();
+    await second.page.waitForTimeout(400); // the dialog's fade-in
     await e.shot(second.page, 'admin-adjustments-en');
     await second.page.getByRole('dialog').getByRole('button', { name: 'Confirm approval' }).click();
     await expect.poll(balance).toBe('1550.00');

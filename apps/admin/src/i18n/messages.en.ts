@@ -307,6 +307,7 @@ export const messagesEn = {
       demo: 'Demo',
       login_off: 'Sign-in off',
       trading_off: 'Trading off',
+      active: 'Active',
       locked: 'Locked',
       equity: 'Equity',
       used_margin: 'Used margin',

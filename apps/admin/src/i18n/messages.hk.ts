@@ -297,6 +297,7 @@ export const messagesHk: ConsoleMessages = {
       demo: '模擬',
       login_off: '已停用登入',
       trading_off: '已停用交易',
+      active: '正常',
       locked: '凍結',
       equity: '淨值',
       used_margin: '已用保證金',

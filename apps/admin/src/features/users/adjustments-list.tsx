@@ -75,7 +75,7 @@ export function AdjustmentsList() {
             label=""
             render={(a) =>
               a.status === 0 ? (
-                <Stack direction="row" spacing={1}>
+                <Stack direction="column" spacing={0.5} sx={{ alignItems: 'stretch' }}>
                   {String(a.created_by) !== String(identity?.id) && (
                     <Button size="small" variant="contained" onClick={() => setPending({ a, approve: true })}>
                       {translate('tp.decision.approve')}

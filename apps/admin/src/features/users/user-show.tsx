@@ -159,7 +159,7 @@ function Figures({ u }: { u: Detail }) {
     ['tp.users.margin_level', u.margin_level ? `${u.margin_level.toFixed(2)} %` : '—'],
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 1.5, mt: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5, mt: 2 }}>
       {items.map(([label, value]) => (
         <Card key={label} variant="outlined">
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>

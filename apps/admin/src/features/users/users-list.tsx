@@ -17,6 +17,9 @@ export function SwitchChips({ user }: { user: Pick<AdminUser, 'login_enabled' | 
       {user.is_demo && <Chip size="small" label={translate('tp.users.demo')} />}
       {!user.login_enabled && <Chip size="small" color="error" label={translate('tp.users.login_off')} />}
       {!user.trading_enabled && <Chip size="small" color="warning" label={translate('tp.users.trading_off')} />}
+      {user.login_enabled && user.trading_enabled && (
+        <Chip size="small" color="success" variant="outlined" label={translate('tp.users.active')} />
+      )}
     </Stack>
   );
 }
