@@ -106,6 +106,8 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       if (!r.url().startsWith(e.baseUrl) && !r.url().startsWith('data:')) outside.push(r.url());
     });
     await signIn(page, ADMIN.email, ADMIN.password);
+    // The console opens on Users (issue 18); the deposits queue is one click away.
+    await page.locator('nav a', { hasText: 'Deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits' }).waitFor();
     await page.locator('tbody tr', { hasText: 'review-me@example.com' }).click();
     await page.getByRole('button', { name: 'Approve…' }).click();
