@@ -67,6 +67,7 @@ export function UserShow() {
         <Profile u={u} />
         <KycCard u={u} />
         <Rows
+          wide
           title="tp.users.sessions"
           head={['tp.users.started', 'tp.users.last_seen', 'tp.users.address', 'tp.users.agent', 'tp.common.status']}
           rows={u.sessions.map((s) => [
@@ -307,10 +308,10 @@ function UserActionDialogs(p: { u: Detail; action: Action | undefined; close: ()
   }
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ minWidth: 0 }}>
+    <Card variant="outlined" sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <CardContent>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           {translate(title)}
@@ -321,10 +322,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Rows({ title, head, rows, num: right = [] }: { title: string; head: string[]; rows: ReactNode[][]; num?: number[] }) {
+function Rows(p: { title: string; head: string[]; rows: ReactNode[][]; num?: number[]; wide?: boolean }) {
+  const { title, head, rows, num: right = [] } = p;
   const translate = useTranslate();
   return (
-    <Section title={title}>
+    <Section title={title} wide={p.wide}>
       {rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {translate('tp.users.none')}
