@@ -129,6 +129,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '總覽',
       '持倉',
       '風險',
+      '用戶',
       '入金',
       '出金',
       '實名認證',
@@ -160,6 +161,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     await signIn(page, 'fin@example.com', 'Staff12345');
     expect(await page.locator('nav a').allTextContents()).toEqual([
       'Dashboard',
+      'Users',
       'Deposits',
       'Withdrawals',
       'Channels',

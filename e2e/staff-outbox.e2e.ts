@@ -150,6 +150,8 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     }
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
     await signIn(page, ADMIN.email, ADMIN.password);
+    // The console opens on Users (issue 18); the deposits queue is one click away.
+    await page.locator('nav a', { hasText: 'Deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits' }).waitFor();
     await page.getByText(`Same proof as #${ids[0]}`).waitFor();
     await page.locator('tbody tr', { hasText: `Same proof as #${ids[0]}` }).click();

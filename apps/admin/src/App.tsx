@@ -13,6 +13,9 @@ import {
 } from './features/channels/channels.tsx';
 import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
 import { DepositsList } from './features/deposits/deposits-list.tsx';
+import { AdjustmentsList } from './features/users/adjustments-list.tsx';
+import { UserShow } from './features/users/user-show.tsx';
+import { UsersList } from './features/users/users-list.tsx';
 import { KycList } from './features/kyc/kyc-list.tsx';
 import { OutboxList } from './features/outbox/outbox-list.tsx';
 import { PositionsPage } from './features/positions/positions-page.tsx';
@@ -63,6 +66,8 @@ export function App() {
       requireAuth
       disableTelemetry
     >
+      <Resource name="users" list={UsersList} show={UserShow} />
+      <Resource name="adjustments" list={AdjustmentsList} />
       <Resource name="deposits" list={DepositsList} />
       <Resource name="withdrawals" list={WithdrawalsList} />
       <Resource name="kyc" list={KycList} />

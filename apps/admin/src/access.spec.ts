@@ -7,6 +7,7 @@ describe('what each staff role sees', () => {
       'dashboard',
       'positions',
       'risk',
+      'users',
       'deposits',
       'withdrawals',
       'kyc',
@@ -19,12 +20,12 @@ describe('what each staff role sees', () => {
       'outbox',
       'support',
     ]);
-    expect(sectionsFor('finance')).toEqual(['dashboard', 'deposits', 'withdrawals', 'channels', 'settings', 'reports']);
-    expect(sectionsFor('compliance')).toEqual(['dashboard', 'kyc', 'settings', 'audit', 'outbox']);
-    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'instruments']);
+    expect(sectionsFor('finance')).toEqual(['dashboard', 'users', 'deposits', 'withdrawals', 'channels', 'settings', 'reports']);
+    expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'users', 'instruments']);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
-    expect(sectionsFor('support')).toEqual(['dashboard', 'support']);
-    expect(sectionsFor('content')).toEqual(['dashboard']);
+    expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
+    expect(sectionsFor('content')).toEqual(['dashboard', 'users']);
     expect(sectionsFor(undefined)).toEqual([]);
     for (const role of ['finance', 'compliance', 'dealer', 'content']) expect(mayUse(role, 'support')).toBe(false);
   });
@@ -33,6 +34,17 @@ describe('what each staff role sees', () => {
     expect(mayUse('finance', 'wallet-settings', 'read')).toBe(true);
     expect(mayUse('finance', 'wallet-settings', 'act')).toBe(false);
     expect(mayUse('compliance', 'wallet-settings', 'act')).toBe(true);
+  });
+
+  it('lets every role read users and only finance and super admins act on them or approve adjustments', () => {
+    for (const role of ['super_admin', 'finance', 'compliance', 'dealer', 'content', 'support'])
+      expect(mayUse(role, 'users', 'read')).toBe(true);
+    expect(mayUse('finance', 'adjustments', 'act')).toBe(true);
+    expect(mayUse('super_admin', 'users', 'act')).toBe(true);
+    for (const role of ['compliance', 'dealer', 'content', 'support']) {
+      expect(mayUse(role, 'adjustments', 'read')).toBe(false);
+      expect(mayUse(role, 'users', 'act')).toBe(false);
+    }
   });
 
   it('maps channel resources onto the channels section and refuses unknown ones', () => {

@@ -5,6 +5,7 @@ export const SECTIONS = [
   'dashboard',
   'positions',
   'risk',
+  'users',
   'deposits',
   'withdrawals',
   'kyc',
@@ -30,6 +31,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   // The trading desk and risk: dealers and super admins.
   positions: { read: STAFF_ACCESS.dealer, act: STAFF_ACCESS.dealer },
   risk: { read: STAFF_ACCESS.dealer, act: STAFF_ACCESS.dealer },
+  // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
+  users: { read: STAFF_ACCESS.usersRead, act: STAFF_ACCESS.usersAct },
   deposits: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   withdrawals: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
   kyc: { read: STAFF_ACCESS.compliance, act: STAFF_ACCESS.compliance },
@@ -49,6 +52,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
 
 /** The section a react-admin resource belongs to. */
 const RESOURCE_SECTION: Record<string, Section> = {
+  users: 'users',
+  adjustments: 'users',
   deposits: 'deposits',
   withdrawals: 'withdrawals',
   kyc: 'kyc',
@@ -61,8 +66,12 @@ const RESOURCE_SECTION: Record<string, Section> = {
   support: 'support',
 };
 
+/** Resources that only the section's acting roles may even read: the adjustments waiting for approval. */
+const ACT_ONLY: ReadonlySet<string> = new Set(['adjustments']);
+
 /** Whether `role` may read (list, show) or act (create, edit, approve, …) in a section or resource. */
 export function mayUse(role: string | undefined, resourceOrSection: string, action: 'read' | 'act' = 'read'): boolean {
+  if (ACT_ONLY.has(resourceOrSection)) action = 'act';
   const section = RESOURCE_SECTION[resourceOrSection] ?? (SECTIONS as readonly string[]).find((s) => s === resourceOrSection);
   if (!role || !section) return false;
   return (RULES[section as Section][action] as readonly string[]).includes(role);

@@ -55,6 +55,9 @@ import { ReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { TradeWriter } from './modules/trading/trade-writer.ts';
 import { TradingEngine } from './modules/trading/trading.engine.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { UsersAdminService } from './modules/users/users.service.ts';
+import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { TradingRepository } from './modules/trading/trading.repository.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { TradingService, termsOf } from './modules/trading/trading.service.ts';
@@ -470,6 +473,21 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   marketAdminRoutes(router, new InstrumentsAdmin({ db, repo: marketRepo, market, audit, bus, clock }));
   reportsRoutes(router, new ReportsRepository(db));
+  usersAdminRoutes(
+    router,
+    new UsersAdminService({
+      db,
+      repo: new UsersRepository(db, database.kind),
+      ledger,
+      audit,
+      engine,
+      sessions: userSessions,
+      totp: { enabled: (id) => totp.isEnabled('user', id), resetByStaff: (id) => totp.resetByStaff(id) },
+      images: uploads,
+      approvalThresholdUsd: () => settings.int('adjust_approval_usd'),
+      clock,
+    }),
+  );
 
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },

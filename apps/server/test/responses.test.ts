@@ -299,6 +299,33 @@ describe('response schemas against the server', () => {
     expect((await v.post(API.realName, application)).code).toBe(1);
     const [waiting] = (await get(ADMIN_API.kyc, { status: 1, user_id: v.id })).data;
     expectAnswer(`${ADMIN_API.kyc}/:id/reject`, await admin.post(`${ADMIN_API.kyc}/${waiting.id}/reject`, { remark: 'blurred' }));
+    // Users: found, looked at and acted on; an adjustment above the threshold approved by a second staff member.
+    expect((await get(ADMIN_API.users, { q: v.email })).total).toBe(1);
+    const user = (path: string) => `${ADMIN_API.users}/${v.id}${path}`;
+    expect(expectAnswer(`${ADMIN_API.users}/:id`, await admin.get(user('')), 'GET')).toMatchObject({ id: v.id });
+    expectAnswer(`${ADMIN_API.users}/:id/status`, await admin.post(user('/status'), { trading_enabled: 0 }), 'POST');
+    expectAnswer(`${ADMIN_API.users}/:id/notes`, await admin.post(user('/notes'), { text: 'asked for a bonus' }), 'POST');
+    const setup = await v.post(API.totpSetup);
+    expect(
+      (await v.post(API.totpEnable, { code: await generate({ secret: setup.data.secret, epoch: Math.floor(h.now() / 1000) }) }))
+        .code,
+    ).toBe(1);
+    expectAnswer(`${ADMIN_API.users}/:id/totp/reset`, await admin.post(user('/totp/reset')), 'POST');
+    expectAnswer(`${ADMIN_API.users}/:id/sessions/revoke`, await admin.post(user('/sessions/revoke')), 'POST');
+    const desk2 = await staff(h, 'finance');
+    const big = expectAnswer(
+      `${ADMIN_API.users}/:id/adjust`,
+      await desk2.post(user('/adjust'), { amount: '1500.00', kind: 'bonus', reason: 'campaign' }),
+      'POST',
+    );
+    const small = await desk2.post(user('/adjust'), { amount: '2000.00', kind: 'bonus', reason: 'campaign' });
+    expect((await get(ADMIN_API.adjustments, { status: 0 })).total).toBe(2);
+    expectAnswer(`${ADMIN_API.adjustments}/:id/approve`, await admin.post(`${ADMIN_API.adjustments}/${big.id}/approve`), 'POST');
+    expectAnswer(
+      `${ADMIN_API.adjustments}/:id/reject`,
+      await admin.post(`${ADMIN_API.adjustments}/${small.data.id}/reject`, { remark: 'one is enough' }),
+      'POST',
+    );
     await get(ADMIN_API.walletSettings);
     await post(ADMIN_API.walletSettings, { withdraw_requires_kyc: 1 });
     const instruments = await get(ADMIN_API.instruments);

@@ -109,4 +109,8 @@ export const ADMIN_API = {
   /** Money per day or month from the ledger: `GET ?from=&to=[&format=csv]`. */
   reportsDaily: '/admin/api/reports/daily',
   reportsMonthly: '/admin/api/reports/monthly',
+  /** Users (DESIGN §11): search, profile, status, sessions, 2FA reset, notes, balance adjustments. */
+  users: '/admin/api/users',
+  /** Balance adjustments above `adjust_approval_usd`, waiting for a second staff member. */
+  adjustments: '/admin/api/adjustments',
 } as const;

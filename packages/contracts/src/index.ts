@@ -29,6 +29,7 @@ export * from './admin-config.ts';
 export * from './admin-outbox.ts';
 export * from './admin-content.ts';
 export * from './admin-desk.ts';
+export * from './admin-users.ts';
 export * from './twofactor.ts';
 export * from './support.ts';
 export * from './admin-ops.ts';

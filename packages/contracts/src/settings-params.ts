@@ -103,6 +103,13 @@ export const settingsParams = z
         .refine((codes) => codes.every((c) => /^[A-Z]{2}$/.test(c)), { error: 'err.field_invalid' })
         .transform((codes) => [...new Set(codes)].sort().join(',')),
     ),
+    /** Whole USD, 0 (every adjustment waits for a second staff member) to 1,000,000,000. */
+    adjust_approval_usd: stored(
+      z
+        .string({ error: 'err.field_invalid' })
+        .regex(/^\d{1,10}$/, { error: 'err.field_invalid' })
+        .refine((v) => Number(v) <= 1_000_000_000, { error: 'err.field_invalid' }),
+    ),
   })
   .partial()
   .extend({ t: z.unknown().optional() })

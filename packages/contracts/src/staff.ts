@@ -23,4 +23,8 @@ export const STAFF_ACCESS = {
   dealer: ['super_admin', 'dealer'],
   /** Instruments' terms: dealers read them, super admins change them (for everyone at once, never per user). */
   instrumentsRead: ['super_admin', 'dealer'],
+  /** Users: every role reads them (DESIGN §11). */
+  usersRead: ['super_admin', 'finance', 'compliance', 'dealer', 'content', 'support'],
+  /** Acting on a user (status, sessions, 2FA, notes, balance adjustments and their approval): the money desk. */
+  usersAct: ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -13,6 +13,7 @@ import RiskIcon from '@mui/icons-material/Speed';
 import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
 import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
+import UsersIcon from '@mui/icons-material/People';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -35,6 +36,7 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
   dashboard: { to: '/', label: 'tp.nav.dashboard', icon: <DashboardIcon />, paths: ['/'] },
   positions: { to: '/positions', label: 'tp.nav.positions', icon: <PositionsIcon />, paths: ['/positions'] },
   risk: { to: '/risk', label: 'tp.nav.risk', icon: <RiskIcon />, paths: ['/risk'] },
+  users: { to: '/users', label: 'tp.nav.users', icon: <UsersIcon />, paths: ['/users', '/adjustments'] },
   deposits: { to: '/deposits', label: 'tp.nav.deposits', icon: <DepositIcon />, paths: ['/deposits'] },
   withdrawals: { to: '/withdrawals', label: 'tp.nav.withdrawals', icon: <WithdrawIcon />, paths: ['/withdrawals'] },
   kyc: { to: '/kyc', label: 'tp.nav.kyc', icon: <KycIcon />, paths: ['/kyc'] },

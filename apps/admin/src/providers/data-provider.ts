@@ -14,11 +14,13 @@ export const RESOURCE_PATHS = {
   'wire-channels': ADMIN_API.wireChannels,
   'draw-currencies': ADMIN_API.drawCurrencies,
   'wallet-settings': ADMIN_API.walletSettings,
+  users: ADMIN_API.users,
+  adjustments: ADMIN_API.adjustments,
 } as const;
 export type ResourceName = keyof typeof RESOURCE_PATHS;
 
 /** Queues and the outbox are paged by the server; channel lists come whole. */
-const PAGED: ReadonlySet<string> = new Set(['deposits', 'withdrawals', 'kyc', 'outbox']);
+const PAGED: ReadonlySet<string> = new Set(['deposits', 'withdrawals', 'kyc', 'outbox', 'users', 'adjustments']);
 /** A singleton: one record, whatever id is asked for. */
 export const WALLET_SETTINGS_ID = 'wallet';
 
@@ -94,6 +96,9 @@ export const dataProvider: AdminDataProvider = {
       const s = await call<object>('GET', pathOf(resource), undefined, params.signal);
       return { data: { ...s, id: WALLET_SETTINGS_ID } as never };
     }
+    // A user's profile has a call of its own.
+    if (resource === 'users')
+      return { data: await call<never>('GET', `${ADMIN_API.users}/${params.id}`, undefined, params.signal) };
     // No call reads one channel: it is found in its list.
     const row = (await wholeList<RaRecord>(resource, params.signal)).find((r) => String(r.id) === String(params.id));
     if (!row) throw new Error('ra.notification.item_doesnt_exist');

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-idempotency.ts';
 import * as m009 from './migrations/009-totp.ts';
 import * as m010 from './migrations/010-withdrawal-security.ts';
 import * as m011 from './migrations/011-hardening.ts';
+import * as m012 from './migrations/012-users-admin.ts';
 import * as m014 from './migrations/014-instrument-terms.ts';
 import * as m015 from './migrations/015-support.ts';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '009-totp': m009,
   '010-withdrawal-security': m010,
   '011-hardening': m011,
+  '012-users-admin': m012,
   '014-instrument-terms': m014,
   '015-support': m015,
 };

@@ -38,6 +38,9 @@ export interface Database {
   rate_counters: RateCountersTable;
   support_messages: SupportMessagesTable;
   support_threads: SupportThreadsTable;
+  user_notes: UserNotesTable;
+  balance_adjustments: BalanceAdjustmentsTable;
+  user_search: UserSearchTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -324,6 +327,8 @@ export interface UsersTable {
   lang: string;
   /** 1 active, 2 disabled by staff. */
   status: number;
+  /** 1: may place orders; 0: switched off by staff, closing only. */
+  trading_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -410,7 +415,7 @@ export interface LedgerAccountsTable {
   /** `user:<id>` for a user's accounts, `house` for the broker's. */
   owner: string;
   user_id: number | null;
-  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding for the house. */
+  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding, adjustments for the house. */
   kind: string;
   currency: string;
   /** Cached sum of this account's postings, in micro-units; the ledger checker verifies it. */
@@ -511,4 +516,34 @@ export interface SupportThreadsTable {
   /** The trader's current one-minute window (unix ms) and how many messages it holds. */
   rate_window_start: number;
   rate_count: number;
+}
+
+/** A staff member's note on a user (back office). */
+export interface UserNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  text: string;
+  created_at: number;
+}
+
+/** A balance adjustment: 0 waiting for a second staff member → 1 credited | 2 rejected; amount signed micro-units. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  kind: string;
+  reason: string;
+  status: number;
+  remark: Generated<string>;
+  created_by: number;
+  created_at: number;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+}
+
+/** Per user, the text the back office searches: e-mail, phone, uid, invite code, real names (kept by triggers). */
+export interface UserSearchTable {
+  user_id: number;
+  text: string;
 }

@@ -225,4 +225,11 @@ export const ar: Messages = {
   'err.instrument_lots':
     'شروط اللوت غير متوافقة: يجب أن يكون الحد الأدنى والحد الأقصى مضاعفين موجبين للخطوة، وألا يتجاوز الحد الأدنى الحد الأقصى',
   'err.changed_meanwhile': 'قام شخص آخر بتغيير هذا في الوقت نفسه. أعد التحميل وحاول مرة أخرى',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'تصحيح الرصيد #{ref}',
+  'ledger.adjust_bonus': 'مكافأة #{ref}',
+  'ledger.adjust_compensation': 'تعويض #{ref}',
+  'err.trading_disabled': 'التداول متوقف لهذا الحساب: يمكنك إغلاق المراكز لكن لا يمكنك وضع أوامر جديدة. يرجى التواصل مع الدعم',
+  'err.adjust_own': 'يجب أن يوافق على التعديل موظف غير الذي أنشأه',
+  'err.adjust_above_free': 'هذا الخصم أكبر من الرصيد المتاح للمستخدم ({free} USD)',
 };

@@ -231,4 +231,12 @@ export const de: Messages = {
   'err.instrument_lots':
     'Die Lot-Vorgaben passen nicht zusammen: Minimum und Maximum müssen positive Vielfache der Schrittweite sein, und das Minimum darf das Maximum nicht übersteigen',
   'err.changed_meanwhile': 'Jemand anderes hat dies gleichzeitig geändert. Bitte neu laden und erneut versuchen',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Saldokorrektur #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Entschädigung #{ref}',
+  'err.trading_disabled':
+    'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
+  'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
+  'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
 };

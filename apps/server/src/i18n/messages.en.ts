@@ -226,6 +226,14 @@ export const en = {
   'err.instrument_lots':
     'The lot terms do not fit together: the minimum and maximum must be positive multiples of the step, and the minimum may not exceed the maximum',
   'err.changed_meanwhile': 'Someone else changed this at the same time. Reload and try again',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Balance correction #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensation #{ref}',
+  'err.trading_disabled':
+    'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
+  'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
+  'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -232,4 +232,12 @@ export const fr: Messages = {
   'err.instrument_lots':
     'Les conditions de lots sont incohérentes : le minimum et le maximum doivent être des multiples positifs du pas, et le minimum ne peut dépasser le maximum',
   'err.changed_meanwhile': 'Quelqu’un d’autre a modifié cet élément au même moment. Rechargez et réessayez',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correction de solde #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensation #{ref}',
+  'err.trading_disabled':
+    'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
+  'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
+  'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
 };

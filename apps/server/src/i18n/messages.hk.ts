@@ -221,4 +221,11 @@ export const hk: Messages = {
   'err.instrument_close_only': '此產品目前只可平倉：不接受新訂單，但您仍可平倉',
   'err.instrument_lots': '手數設定互相矛盾：最小及最大手數須為手數步長的正整數倍，且最小手數不可大於最大手數',
   'err.changed_meanwhile': '其他人剛同時修改了此項目，請重新載入後再試',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '餘額更正 #{ref}',
+  'ledger.adjust_bonus': '贈金 #{ref}',
+  'ledger.adjust_compensation': '補償 #{ref}',
+  'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
+  'err.adjust_own': '調整須由發起人以外的另一位員工批核',
+  'err.adjust_above_free': '此扣款超過用戶的可用餘額（{free} USD）',
 };

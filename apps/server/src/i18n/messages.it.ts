@@ -229,4 +229,12 @@ export const it: Messages = {
   'err.instrument_lots':
     'I parametri dei lotti non sono coerenti: minimo e massimo devono essere multipli positivi del passo e il minimo non può superare il massimo',
   'err.changed_meanwhile': 'Qualcun altro ha modificato questo elemento nello stesso momento. Ricarica e riprova',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correzione del saldo #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Compensazione #{ref}',
+  'err.trading_disabled':
+    "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
+  'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
+  'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
 };

@@ -225,4 +225,12 @@ export const jp: Messages = {
   'err.instrument_close_only': 'この銘柄は決済のみ可能です。新規注文は受け付けませんが、保有ポジションは決済できます',
   'err.instrument_lots': 'ロット設定が矛盾しています。最小・最大ロットはステップの正の倍数で、最小は最大を超えてはいけません',
   'err.changed_meanwhile': '他の人が同時にこの項目を変更しました。再読み込みしてもう一度お試しください',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '残高修正 #{ref}',
+  'ledger.adjust_bonus': 'ボーナス #{ref}',
+  'ledger.adjust_compensation': '補償 #{ref}',
+  'err.trading_disabled':
+    'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
+  'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
+  'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
 };

@@ -223,4 +223,12 @@ export const kr: Messages = {
   'err.instrument_close_only': '이 상품은 청산 전용입니다. 신규 주문은 받지 않지만 보유 포지션은 청산할 수 있습니다',
   'err.instrument_lots': '랏 조건이 서로 맞지 않습니다. 최소·최대 랏은 단위의 양의 배수여야 하며 최소가 최대보다 클 수 없습니다',
   'err.changed_meanwhile': '다른 사람이 동시에 이 항목을 변경했습니다. 새로 고친 후 다시 시도하세요',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': '잔액 정정 #{ref}',
+  'ledger.adjust_bonus': '보너스 #{ref}',
+  'ledger.adjust_compensation': '보상 #{ref}',
+  'err.trading_disabled':
+    '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
+  'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
+  'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
 };

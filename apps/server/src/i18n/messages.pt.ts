@@ -229,4 +229,12 @@ export const pt: Messages = {
   'err.instrument_lots':
     'As condições de lotes não são coerentes: o mínimo e o máximo têm de ser múltiplos positivos do passo e o mínimo não pode exceder o máximo',
   'err.changed_meanwhile': 'Outra pessoa alterou isto ao mesmo tempo. Recarregue e tente novamente',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Correção de saldo #{ref}',
+  'ledger.adjust_bonus': 'Bónus #{ref}',
+  'ledger.adjust_compensation': 'Compensação #{ref}',
+  'err.trading_disabled':
+    'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
+  'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
+  'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
 };

@@ -230,4 +230,12 @@ export const ru: Messages = {
   'err.instrument_lots':
     'Параметры лотов несовместимы: минимум и максимум должны быть положительными кратными шага, а минимум не может превышать максимум',
   'err.changed_meanwhile': 'Кто-то другой изменил это одновременно с вами. Обновите страницу и попробуйте снова',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Корректировка баланса #{ref}',
+  'ledger.adjust_bonus': 'Бонус #{ref}',
+  'ledger.adjust_compensation': 'Компенсация #{ref}',
+  'err.trading_disabled':
+    'Торговля для этого счёта отключена: вы можете закрывать позиции, но не открывать новые ордера. Обратитесь в поддержку',
+  'err.adjust_own': 'Корректировку должен одобрить сотрудник, не являющийся её автором',
+  'err.adjust_above_free': 'Это списание больше свободного баланса пользователя ({free} USD)',
 };

@@ -229,4 +229,12 @@ export const spa: Messages = {
   'err.instrument_lots':
     'Las condiciones de lotes no son coherentes: el mínimo y el máximo deben ser múltiplos positivos del paso y el mínimo no puede superar el máximo',
   'err.changed_meanwhile': 'Otra persona cambió esto al mismo tiempo. Recargue e inténtelo de nuevo',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Corrección de saldo #{ref}',
+  'ledger.adjust_bonus': 'Bono #{ref}',
+  'ledger.adjust_compensation': 'Compensación #{ref}',
+  'err.trading_disabled':
+    'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
+  'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
+  'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
 };

@@ -223,4 +223,11 @@ export const th: Messages = {
   'err.instrument_close_only': 'ตราสารนี้เปิดให้ปิดสถานะเท่านั้น: ไม่รับคำสั่งใหม่ แต่คุณยังปิดสถานะของคุณได้',
   'err.instrument_lots': 'เงื่อนไขล็อตไม่สอดคล้องกัน: ค่าต่ำสุดและสูงสุดต้องเป็นจำนวนเท่าที่เป็นบวกของขั้น และค่าต่ำสุดต้องไม่เกินค่าสูงสุด',
   'err.changed_meanwhile': 'มีผู้อื่นแก้ไขรายการนี้ในเวลาเดียวกัน โปรดโหลดใหม่แล้วลองอีกครั้ง',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'ปรับปรุงยอดคงเหลือ #{ref}',
+  'ledger.adjust_bonus': 'โบนัส #{ref}',
+  'ledger.adjust_compensation': 'เงินชดเชย #{ref}',
+  'err.trading_disabled': 'บัญชีนี้ถูกปิดการซื้อขาย: คุณปิดสถานะได้ แต่ไม่สามารถส่งคำสั่งใหม่ได้ โปรดติดต่อฝ่ายสนับสนุน',
+  'err.adjust_own': 'การปรับยอดต้องได้รับอนุมัติจากพนักงานคนอื่นที่ไม่ใช่ผู้สร้าง',
+  'err.adjust_above_free': 'การหักเงินนี้มากกว่ายอดคงเหลือที่ใช้ได้ของผู้ใช้ ({free} USD)',
 };

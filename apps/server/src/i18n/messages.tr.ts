@@ -229,4 +229,12 @@ export const tr: Messages = {
   'err.instrument_lots':
     'Lot koşulları uyumsuz: minimum ve maksimum adımın pozitif katları olmalı ve minimum maksimumu aşmamalıdır',
   'err.changed_meanwhile': 'Başka biri bunu aynı anda değiştirdi. Yeniden yükleyip tekrar deneyin',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Bakiye düzeltmesi #{ref}',
+  'ledger.adjust_bonus': 'Bonus #{ref}',
+  'ledger.adjust_compensation': 'Tazminat #{ref}',
+  'err.trading_disabled':
+    'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
+  'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
+  'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
 };

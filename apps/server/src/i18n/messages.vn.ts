@@ -227,4 +227,12 @@ export const vn: Messages = {
   'err.instrument_lots':
     'Điều kiện lot không khớp nhau: mức tối thiểu và tối đa phải là bội số dương của bước, và mức tối thiểu không được lớn hơn mức tối đa',
   'err.changed_meanwhile': 'Người khác vừa thay đổi mục này cùng lúc. Hãy tải lại và thử lại',
+  // Issue 18, back office: users, trading switch and balance adjustments.
+  'ledger.adjust_correction': 'Điều chỉnh số dư #{ref}',
+  'ledger.adjust_bonus': 'Tiền thưởng #{ref}',
+  'ledger.adjust_compensation': 'Bồi thường #{ref}',
+  'err.trading_disabled':
+    'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
+  'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
+  'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
 };

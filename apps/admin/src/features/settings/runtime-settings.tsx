@@ -37,6 +37,7 @@ export const GROUPS: ReadonlyArray<{ id: string; fields: readonly Field[] }> = [
       { key: 'margin_call_level' },
       { key: 'stop_out_level' },
       { key: 'demo_start_balance' },
+      { key: 'adjust_approval_usd' },
     ],
   },
   {

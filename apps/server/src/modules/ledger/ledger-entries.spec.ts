@@ -1,6 +1,7 @@
 import { micros, type Micros } from '@tradepad/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  balanceAdjusted,
   demoFunded,
   demoReset,
   depositCredited,
@@ -127,6 +128,27 @@ const cases: Array<{ name: string; entry: JournalEntry; type: string; ref: Journ
       type: 'writeoff',
       ref: { type: 'order', id: 9 },
       moves: { 'house/writeoffs': -50, 'user:7/cash': 50 },
+    },
+    {
+      name: 'balanceAdjusted: a bonus credits the cash from the house',
+      entry: balanceAdjusted({ adjustmentId: 2, userId: user, demo: false, kind: 'bonus', amount: m(50), at }),
+      type: 'adjust_bonus',
+      ref: { type: 'adjustment', id: 2 },
+      moves: { 'user:7/cash': 50, 'house/adjustments': -50 },
+    },
+    {
+      name: 'balanceAdjusted: a correction debit goes back to the house',
+      entry: balanceAdjusted({ adjustmentId: 3, userId: user, demo: false, kind: 'correction', amount: m(-12.34), at }),
+      type: 'adjust_correction',
+      ref: { type: 'adjustment', id: 3 },
+      moves: { 'user:7/cash': -12.34, 'house/adjustments': 12.34 },
+    },
+    {
+      name: 'balanceAdjusted on a demo account stays in demo funding',
+      entry: balanceAdjusted({ adjustmentId: 4, userId: user, demo: true, kind: 'compensation', amount: m(5), at }),
+      type: 'adjust_compensation',
+      ref: { type: 'adjustment', id: 4 },
+      moves: { 'user:7/cash': 5, 'house/demo_funding': -5 },
     },
   ];
 

@@ -122,3 +122,23 @@ export const writeOff = (p: OrderMoney & { amount: Micros }): JournalEntry =>
     [tradingHouse(p.demo, 'writeoffs'), -p.amount],
     [cash(p.userId), p.amount],
   ]);
+
+// Back office
+
+/**
+ * A staff balance adjustment (DESIGN §11): `amount` signed (negative for a debit) moves between the user's cash and
+ * the house adjustments account (demo funding for a demo account). Type `adjust_<kind>`, so the money history names
+ * what it was.
+ */
+export const balanceAdjusted = (p: {
+  adjustmentId: number;
+  userId: number;
+  demo: boolean;
+  kind: 'correction' | 'bonus' | 'compensation';
+  amount: Micros;
+  at: number;
+}): JournalEntry =>
+  entry(`adjust_${p.kind}`, { type: 'adjustment', id: p.adjustmentId }, p.userId, p.at, [
+    [cash(p.userId), p.amount],
+    [p.demo ? { house: 'demo_funding' } : { house: 'adjustments' }, -p.amount],
+  ]);

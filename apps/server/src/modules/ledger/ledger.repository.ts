@@ -5,7 +5,15 @@ import { RawQuery } from '../../db/raw-query.ts';
 
 /** Account kinds (DESIGN §6). */
 export type UserAccountKind = 'cash' | 'margin' | 'locked';
-export type HouseAccountKind = 'fees' | 'trading' | 'deposits' | 'withdrawals' | 'writeoffs' | 'demo_funding';
+export type HouseAccountKind =
+  | 'fees'
+  | 'trading'
+  | 'deposits'
+  | 'withdrawals'
+  | 'writeoffs'
+  | 'demo_funding'
+  /** Staff balance adjustments (correction, bonus, compensation) of real accounts. */
+  | 'adjustments';
 
 export type AccountRef = { user: number; kind: UserAccountKind } | { house: HouseAccountKind };
 

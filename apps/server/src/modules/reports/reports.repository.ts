@@ -3,12 +3,8 @@ import type { Db } from '../../db/database.ts';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Journal entry types that are staff balance adjustments (issue 18 point 3). The adjustment builder is being added
- * beside this report; until its entry type is named here the adjustments column reads 0. The lead wires the name at
- * merge (see `ledger-entries.ts`: the first argument of `entry(...)`).
- */
-export const ADJUSTMENT_ENTRY_TYPES: readonly string[] = ['adjustment'];
+/** Journal entry types of staff balance adjustments (`balanceAdjusted` in `ledger-entries.ts`: `adjust_<kind>`). */
+export const ADJUSTMENT_ENTRY_TYPES: readonly string[] = ['adjust_correction', 'adjust_bonus', 'adjust_compensation'];
 
 /** The house accounts the report reads, each as it is named in the ledger (DESIGN §6). */
 const HOUSE_KINDS = ['deposits', 'withdrawals', 'fees', 'trading', 'writeoffs'] as const;

@@ -36,6 +36,8 @@ export const SETTINGS_DEFAULTS = {
   demo_start_balance: '100000',
   /** Regions not served (sign-up refused): ISO 3166-1 alpha-2 codes, comma-separated; seeded from RESTRICTED_REGIONS. */
   restricted_regions: 'CN,CU,IL,KP,VU',
+  /** Balance adjustments above this many USD (either sign) wait for a second staff member's approval (DESIGN §11). */
+  adjust_approval_usd: '1000',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

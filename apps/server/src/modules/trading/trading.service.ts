@@ -78,6 +78,8 @@ export class TradingService {
   // Orders
 
   async submit(user: UserRow, p: SubmitParams): Promise<SubmitResult> {
+    // Staff switched trading off (DESIGN §11): no new order, market or pending; closing, cancelling and stops stay.
+    if (user.trading_enabled === 0) throw refuse('err.trading_disabled');
     const settings = await this.engineSettings();
     const engine = this.d.engine;
     const inst = engine.instrument(p.forex_id);

@@ -82,6 +82,18 @@ export class TotpService {
   }
 
   /**
+   * Staff turned a trader's 2FA off (a lost authenticator, DESIGN §11), without a code; the trader is told through
+   * `onChanged`. False when it was not on.
+   */
+  async resetByStaff(userId: number): Promise<boolean> {
+    const row = await this.d.repo.factor('user', userId);
+    if (!row?.enabled) return false;
+    if (!(await this.d.repo.disable(row.id, 'user', userId))) return false;
+    this.onChanged?.(userId, 'disabled');
+    return true;
+  }
+
+  /**
    * Checks a trader's authenticator code for a sensitive action (a withdrawal in place of a mail code): resolves when
    * it is right and unused, throws the refusal otherwise (also when 2FA is off). Recovery codes do not serve here.
    */
