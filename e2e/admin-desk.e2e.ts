@@ -73,13 +73,22 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       ['1', '0.05'],
       ['2', '0.02'],
     ] as const) {
-      const o = await e.api(
-        'POST',
-        API.submit,
-        { type, cont, forex_id: String(btc), status: '1', multiple: '10' },
-        { authorization: trader },
-      );
-      expect(o.code, o.msg).toBe(1);
+      // Right after start the feed may not have quoted BTCUSD yet ("no current price"): try until it has.
+      let o = { code: 0, msg: '', data: null as unknown as { order: { Id: number } } };
+      await expect
+        .poll(
+          async () => {
+            o = await e.api(
+              'POST',
+              API.submit,
+              { type, cont, forex_id: String(btc), status: '1', multiple: '10' },
+              { authorization: trader },
+            );
+            return o.code;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(1);
       orders.push(o.data.order.Id);
     }
   });

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Harbour26x';
 const DESK = { width: 1280, height: 800 };
 
 /**

@@ -73,7 +73,8 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     const token = await page.evaluate(() => localStorage.getItem('tradepad.token'));
     // Signed out from another device: no request of this page is needed for it to know.
     expect((await e.api('POST', '/api/user/logout', {}, { authorization: token! })).code).toBe(1);
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('from') === '/user', { timeout: 5000 });
+    // Well inside the 15-s session check, so it is the pushed session_revoked that does it.
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('from') === '/user', { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('tradepad.token'))).toBeNull();
     await context.close();
   });

@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     const code = /\b(\d{6})\b/.exec(
       ((await api('POST', `${ADMIN_API.outbox}/${kept!.id}/reveal`)) as { body: string }).body,
     )![1]!;
-    const password = 'Secret123';
+    const password = 'Harbour26x';
     expect(
       (await e.api('POST', API.register, { type: '1', account: email, password, re_password: password, sms_code: code })).code,
     ).toBe(1);

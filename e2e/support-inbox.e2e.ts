@@ -62,8 +62,8 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   it('a support agent answers a waiting thread, and the trader’s thread lists the answer', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, AGENT.email, AGENT.password);
-    // Support sees the dashboard every role has, and its own section.
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Support']);
+    // Support sees the dashboard and the users every role reads, and its own section.
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Users', 'Support']);
     await page.locator('nav a', { hasText: 'Support' }).click();
     await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
     const thread = page.getByRole('link', { name: /asks@example\.com/ });
@@ -99,6 +99,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
     await write('還有一個問題：出金要多久？');
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await signIn(page, AGENT.email, AGENT.password, '?lang=hk');
+    await page.locator('nav a', { hasText: '客戶支援' }).click();
     await page.getByRole('heading', { name: '客戶支援', exact: true }).waitFor();
     await page.getByRole('link', { name: /asks@example\.com/ }).click();
     await page.getByRole('log').getByText('還有一個問題：出金要多久？').waitFor();
