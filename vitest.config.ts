@@ -41,6 +41,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Scale-out: PostgreSQL, Redis, several server processes and nginx (issue 19); run once, in its own tier.
+          name: 'deployment',
+          include: ['e2e/**/*.deploy.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test tier and ends with one line `N passed, N failed, N skipped` totalled over all suites.
 // Tiers: unit; integration on SQLite; integration on PostgreSQL when TEST_DATABASE_URL is set (CI sets it);
-// browser tests in Chromium (they build the front ends first when those are missing or older than their sources).
+// browser tests in Chromium (they build the front ends first when those are missing or older than their sources);
+// the scale-out deployment (PostgreSQL, Redis, three nodes behind nginx, the leader killed) when TEST_DATABASE_URL is set.
 // Pass tier names to run only some: `npm test -- unit integration`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ const tiers = [
   { name: 'integration', project: 'integration', env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'integration-postgres', project: 'integration', env: {} }] : []),
   { name: 'e2e', project: 'e2e', before: ensureFrontEndsBuilt },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'deployment', project: 'deployment', env: {} }] : []),
 ].filter((t) => wanted.length === 0 || wanted.includes(t.name) || wanted.includes(t.project));
 
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
