@@ -8,8 +8,7 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Tab,
-  Tabs,
+  Chip,
   TextField,
   Tooltip,
   Typography,
@@ -206,18 +205,18 @@ export function NewsEditor() {
             </Typography>
           </Stack>
 
-          <Tabs
-            value={lang}
-            onChange={(_e, l: Lang) => setLang(l)}
-            variant="scrollable"
-            scrollButtons="auto"
+          {/* The 14 languages as tabs that wrap, so every language's marker is in sight at once. */}
+          <Box
+            role="tablist"
             aria-label={translate('tp.news.languages')}
-            sx={{
-              borderBottom: 1,
-              borderColor: 'divider',
-              minHeight: 40,
-              '& .MuiTab-root': { minHeight: 40, py: 0.5, px: 1.25, minWidth: 0 },
+            onKeyDown={(e) => {
+              const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+              if (!step) return;
+              const next = LANGS[(LANGS.indexOf(lang) + (dir === 'rtl' ? -step : step) + LANGS.length) % LANGS.length]!;
+              setLang(next);
+              document.querySelector<HTMLElement>(`[data-testid=news-tab-${next}]`)?.focus();
             }}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
           >
             {LANGS.map((l) => {
               const c = texts[l];
@@ -230,24 +229,27 @@ export function NewsEditor() {
                 ) : (
                   <EmptyIcon fontSize="small" sx={{ color: 'text.disabled' }} />
                 );
+              const selected = l === lang;
               return (
-                <Tab
-                  key={l}
-                  value={l}
-                  icon={
-                    <Tooltip title={translate(`tp.news.lang_${state}`)}>
-                      <span style={{ display: 'inline-flex' }}>{icon}</span>
-                    </Tooltip>
-                  }
-                  iconPosition="start"
-                  label={LANG_NAMES[l]}
-                  data-testid={`news-tab-${l}`}
-                  data-state={state}
-                  sx={{ textTransform: 'none', gap: 0.5 }}
-                />
+                <Tooltip key={l} title={translate(`tp.news.lang_${state}`)}>
+                  <Chip
+                    role="tab"
+                    aria-selected={selected}
+                    tabIndex={selected ? 0 : -1}
+                    clickable
+                    onClick={() => setLang(l)}
+                    icon={icon}
+                    label={LANG_NAMES[l]}
+                    variant={selected ? 'filled' : 'outlined'}
+                    color={selected ? 'primary' : 'default'}
+                    data-testid={`news-tab-${l}`}
+                    data-state={state}
+                    sx={selected ? { '& .MuiChip-icon': { color: 'inherit' } } : undefined}
+                  />
+                </Tooltip>
               );
             })}
-          </Tabs>
+          </Box>
 
           <Stack spacing={2} sx={{ mt: 2 }} dir={dir}>
             <TextField

@@ -63,7 +63,7 @@ export function NewsList() {
         title={<></>}
         filters={filters}
         exporter={false}
-        perPage={20}
+        perPage={25}
         sort={{ field: 'id', order: 'DESC' }}
         actions={
           <TopToolbar>

@@ -29,10 +29,8 @@ html, body { margin:0; background:var(--tp-bg); color:var(--tp-text); font-famil
 .article-body h3, .article-body h4 { margin:20px 0 6px; font-size:16.5px; line-height:1.4; }
 .article-body ul, .article-body ol { margin:0 0 14px; padding-inline-start:22px; }
 .article-body li + li { margin-top:6px; }
-.article-body li > p { margin:0; }
 .article-body blockquote { margin:0 0 14px; padding:10px 14px; border-inline-start:3px solid var(--tp-primary);
   border-radius:4px; background:var(--tp-surface-2); color:var(--tp-text-2); }
-.article-body blockquote > :last-child { margin-bottom:0; }
 .article-body a { color:var(--tp-primary); text-decoration:underline; text-underline-offset:2px; overflow-wrap:anywhere; }
 .article-body hr { margin:20px 0; border:0; border-top:1px solid var(--tp-border); }
 .article-body code { padding:1px 5px; border-radius:4px; background:var(--tp-surface-2); font-size:0.92em; }

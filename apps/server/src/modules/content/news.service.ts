@@ -5,7 +5,7 @@ import { timeText } from '../../core/time.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
-import { sanitizeArticle, textOnly } from './html.ts';
+import { sanitizeArticle, summaryText, textOnly } from './html.ts';
 import type { NewsRepository, NewsRow, NewsState } from './news.repository.ts';
 import type { SeedArticle } from './news.seed-data.ts';
 
@@ -24,7 +24,7 @@ function cleanTexts(texts: Texts): Texts {
   const out: Texts = {};
   for (const [lang, t] of Object.entries(texts) as Array<[Lang, ArticleText]>) {
     const content = sanitizeArticle(t.content);
-    out[lang] = { title: textOnly(t.title), desc: textOnly(t.desc) || textOnly(content).slice(0, 160), content };
+    out[lang] = { title: textOnly(t.title), desc: textOnly(t.desc) || summaryText(content).slice(0, 160), content };
   }
   return out;
 }
