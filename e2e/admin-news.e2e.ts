@@ -106,9 +106,14 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
 
     await page.getByTestId('news-tab-en').click();
     await preview.locator('.article-heading', { hasText: 'Holiday trading hours' }).waitFor();
+    // The pointer away from the tabs, so no tooltip covers them.
+    await page.mouse.move(640, 790);
     await e.shot(page, 'admin-news-editor-en');
     await page.getByTestId('news-publish').click();
     await page.getByTestId('news-status-published').waitFor();
+    await page.getByTestId('news-unpublish').scrollIntoViewIfNeeded();
+    await page.mouse.move(640, 20);
+    await e.shot(page, 'admin-news-editor-actions-en');
     await context.close();
 
     // The stored article: the editor's structure, sanitised, in both languages.
@@ -148,8 +153,20 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
     await row.click();
     await page.getByTestId('news-status-published').waitFor();
     await page.getByTestId('news-tab-hk').click();
-    await page.frameLocator('[data-testid=news-preview]').locator('.article-heading', { hasText: '節日交易時間' }).waitFor();
+    const preview = page.frameLocator('[data-testid=news-preview]');
+    await preview.locator('.article-heading', { hasText: '節日交易時間' }).waitFor();
+    await page.mouse.move(640, 790);
     await e.shot(page, 'admin-news-editor-hk');
+    // An Arabic copy is written and previewed right to left (not saved).
+    await page.getByTestId('news-tab-ar').click();
+    await page.getByTestId('news-title').fill('ساعات التداول في العطلات');
+    await page.getByTestId('news-editor-content').locator('.tiptap').click();
+    await page.keyboard.type('تغلق الأسواق مبكراً في 24 و31 ديسمبر.');
+    await preview.locator('.article-heading', { hasText: 'ساعات التداول في العطلات' }).waitFor();
+    expect(await preview.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.getByTestId('news-tab-ar').getAttribute('data-state')).toBe('complete');
+    await page.mouse.move(640, 790);
+    await e.shot(page, 'admin-news-editor-ar-tab-hk');
     await context.close();
   });
 });

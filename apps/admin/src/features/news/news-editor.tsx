@@ -1,5 +1,5 @@
 import type { AdminArticle } from '@tradepad/contracts/admin-content';
-import { LANG_NAMES, LANGS, RTL_LANGS, type Lang } from '@tradepad/contracts/languages';
+import { LANG_NAMES, LANG_TAGS, LANGS, RTL_LANGS, type Lang } from '@tradepad/contracts/languages';
 import {
   Alert,
   Box,
@@ -162,7 +162,8 @@ export function NewsEditor() {
 
   const status = saved?.status;
   const dir = RTL_LANGS.has(lang) ? 'rtl' : 'ltr';
-  const previewDate = formatTime(saved?.publish_at ?? Date.now(), locale);
+  // The app dates an article by its day, in the reader's language.
+  const previewDate = new Date(saved?.publish_at ?? Date.now()).toLocaleDateString(LANG_TAGS[lang], { dateStyle: 'medium' });
   const noneComplete = complete.length === 0;
 
   return (
