@@ -252,7 +252,7 @@ export function NewsEditor() {
             })}
           </Box>
 
-          <Stack spacing={2} sx={{ mt: 2 }} dir={dir}>
+          <Stack spacing={2} sx={{ mt: 2 }}>
             <TextField
               label={translate('tp.news.headline')}
               value={copy.title}
