@@ -135,6 +135,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '實名認證',
       '渠道',
       '交易產品',
+      '新聞',
       '設定',
       '員工',
       '審計紀錄',

@@ -27,6 +27,8 @@ import { ReportsPage } from './features/reports/reports-page.tsx';
 import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
 import { SupportInbox } from './features/support/support-inbox.tsx';
 import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
+import { NewsEditor } from './features/news/news-editor.tsx';
+import { NewsList } from './features/news/news-list.tsx';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
 import { ConsoleLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
@@ -77,6 +79,7 @@ export function App() {
       <Resource name="outbox" list={OutboxList} />
       <Resource name="staff" list={StaffList} create={StaffCreate} />
       <Resource name="wallet-settings" />
+      <Resource name="news" list={NewsList} create={NewsEditor} edit={NewsEditor} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/support" element={<SupportInbox />} />

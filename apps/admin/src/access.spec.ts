@@ -13,6 +13,7 @@ describe('what each staff role sees', () => {
       'kyc',
       'channels',
       'instruments',
+      'news',
       'settings',
       'staff',
       'audit',
@@ -25,7 +26,10 @@ describe('what each staff role sees', () => {
     expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'users', 'instruments']);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
     expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
-    expect(sectionsFor('content')).toEqual(['dashboard', 'users']);
+    expect(sectionsFor('content')).toEqual(['dashboard', 'users', 'news']);
+    for (const role of ['finance', 'compliance', 'dealer', 'support']) expect(mayUse(role, 'news')).toBe(false);
+    expect(mayUse('content', 'news', actionKind('edit'))).toBe(true);
+    expect(mayUse('super_admin', 'news', actionKind('create'))).toBe(true);
     expect(sectionsFor(undefined)).toEqual([]);
     for (const role of ['finance', 'compliance', 'dealer', 'content']) expect(mayUse(role, 'support')).toBe(false);
   });

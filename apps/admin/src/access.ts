@@ -11,6 +11,7 @@ export const SECTIONS = [
   'kyc',
   'channels',
   'instruments',
+  'news',
   'settings',
   'staff',
   'audit',
@@ -48,6 +49,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   instruments: { read: STAFF_ACCESS.instrumentsRead, act: STAFF_ACCESS.superAdmin },
   audit: { read: STAFF_ACCESS.oversight, act: STAFF_ACCESS.oversight },
   reports: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
+  // News and announcements (issue 18 point 7): content staff and super admins.
+  news: { read: STAFF_ACCESS.content, act: STAFF_ACCESS.content },
 };
 
 /** The section a react-admin resource belongs to. */
@@ -64,6 +67,7 @@ const RESOURCE_SECTION: Record<string, Section> = {
   'draw-currencies': 'channels',
   'wallet-settings': 'settings',
   support: 'support',
+  news: 'news',
 };
 
 /** Resources that only the section's acting roles may even read: the adjustments waiting for approval. */

@@ -82,7 +82,7 @@ describe('content', () => {
       expect(saved.code, saved.msg).toBe(1);
       const stored = saved.data.text.en.content as string;
       expect(stored).toBe('<p>Sunday <strong>02:00</strong></p><a rel="noopener noreferrer nofollow" target="_blank">x</a>');
-      expect(saved.data.text.en.desc).toBe('Sunday 02:00x');
+      expect(saved.data.text.en.desc).toBe('Sunday 02:00 x');
       expect(await h.call('GET', API.newsInfo, { id: saved.data.id }, { lang: 'en' })).toMatchObject({ code: 0 });
 
       const published = await admin.postJson(`${ADMIN_API.news}/${saved.data.id}`, {

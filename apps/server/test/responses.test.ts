@@ -353,6 +353,11 @@ describe('response schemas against the server', () => {
     );
     expect(articles.total).toBeGreaterThan(0);
     expect(saved.published).toBe(false);
+    expectAnswer(`${ADMIN_API.news}/:id`, await admin.get(`${ADMIN_API.news}/${saved.id}`), 'GET');
+    expectAnswer(`${ADMIN_API.news}/:id/unpublish`, await admin.post(`${ADMIN_API.news}/${saved.id}/unpublish`), 'POST');
+    const at = { publish_at: h.now() + 60_000 };
+    expectAnswer(`${ADMIN_API.news}/:id/publish`, await admin.post(`${ADMIN_API.news}/${saved.id}/publish`, at), 'POST');
+    expectAnswer(`${ADMIN_API.news}/:id/delete`, await admin.post(`${ADMIN_API.news}/${saved.id}/delete`), 'POST');
     // The trading desk, risk and dashboard (issue 18): a position listed, then closed from the desk.
     const holder = await demoUser(h);
     tick('EURUSD', '1.08500');

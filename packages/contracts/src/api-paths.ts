@@ -86,7 +86,10 @@ export const ADMIN_API = {
   drawCurrencies: '/admin/api/draw-currencies',
   /** `GET` and `POST {withdraw_requires_kyc}`. */
   walletSettings: '/admin/api/wallet-settings',
-  /** Articles: `GET` lists, `POST` creates, `POST /:id` edits (sanitised on save). */
+  /**
+   * Articles: `GET ?category_id=&status=&page=&limit=` lists, `POST` creates, `GET /:id` reads one, `POST /:id` edits
+   * (sanitised on save), `POST /:id/publish {publish_at?}`, `POST /:id/unpublish`, `POST /:id/delete`.
+   */
   news: '/admin/api/news',
   /** Run-time settings (service link, registration method, company mode, margin levels, …): `GET`, `POST {…}`. */
   settings: '/admin/api/settings',

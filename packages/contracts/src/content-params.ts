@@ -43,7 +43,14 @@ export const articleParams = z.object({
     .max(300, { error: 'err.field_invalid' })
     .regex(LOCAL_IMAGE_PATH_RE, { error: 'err.field_invalid' })
     .default('/logo.svg'),
-  published: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
+  /**
+   * Publish (true) or withdraw (false) with the save; left out, a new article is a draft and an edited one keeps its
+   * state. The console uses the publish and unpublish calls instead.
+   */
+  published: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true'),
+    z.boolean().optional(),
+  ),
   text: z
     .partialRecord(z.enum(LANGS), articleText)
     .refine((t) => Object.keys(t).length > 0, { error: 'err.title_required' }) as unknown as z.ZodType<
@@ -51,3 +58,30 @@ export const articleParams = z.object({
   >,
 });
 export type ArticleParams = z.infer<typeof articleParams>;
+
+/** The latest `publish_at` accepted: 1 January 2100 (unix ms). */
+export const PUBLISH_AT_MAX = 4_102_444_800_000;
+
+/** Back office: articles of one category or both, in one state or all, newest first. */
+export const adminNewsListParams = z.object({
+  category_id: z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : v),
+    codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid').optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === undefined || v === '' || v === 'all' ? undefined : v),
+    z.enum(['draft', 'scheduled', 'published'], { error: 'err.field_invalid' }).optional(),
+  ),
+  ...pageParams,
+});
+
+/**
+ * Back office: publish an article now, or from `publish_at` (unix ms; in the future: scheduled, traders see it only
+ * from then). At most a year ahead; a time a little in the past (clock skew) means now.
+ */
+export const publishParams = z.object({
+  publish_at: z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : v),
+    intParam('err.publish_at_invalid', 0, PUBLISH_AT_MAX).optional(),
+  ),
+});

@@ -14,6 +14,7 @@ import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
 import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
 import UsersIcon from '@mui/icons-material/People';
+import NewsIcon from '@mui/icons-material/Article';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AppBar,
@@ -53,6 +54,7 @@ const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactEle
   instruments: { to: '/instruments', label: 'tp.nav.instruments', icon: <InstrumentsIcon />, paths: ['/instruments'] },
   audit: { to: '/audit', label: 'tp.nav.audit', icon: <AuditIcon />, paths: ['/audit'] },
   reports: { to: '/reports', label: 'tp.nav.reports', icon: <ReportsIcon />, paths: ['/reports'] },
+  news: { to: '/news', label: 'tp.nav.news', icon: <NewsIcon />, paths: ['/news'] },
 };
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */

@@ -72,6 +72,30 @@ describe('the envelope', () => {
     expect(sent[2]!.init.method).toBe('POST');
   });
 
+  it('reads, adds (with an Idempotency-Key), publishes, schedules, unpublishes and deletes an article', async () => {
+    for (let i = 0; i < 6; i++) answers.push({ code: 1, msg: 'ok', data: i === 5 ? null : { id: 8, status: 'draft' } });
+    await dataProvider.getOne('news', { id: 8 });
+    await dataProvider.create('news', { data: { category_id: 1, text: { en: { title: 'T' } } } });
+    await dataProvider.publishNews(8);
+    await dataProvider.publishNews(8, 1_800_000_000_000);
+    await dataProvider.unpublishNews(8);
+    await dataProvider.delete('news', { id: 8, previousData: { id: 8 } });
+    expect(sent.map((s) => `${s.init.method} ${s.url}`)).toEqual([
+      'GET /admin/api/news/8',
+      'POST /admin/api/news',
+      'POST /admin/api/news/8/publish',
+      'POST /admin/api/news/8/publish',
+      'POST /admin/api/news/8/unpublish',
+      'POST /admin/api/news/8/delete',
+    ]);
+    expect((sent[1]!.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(sent[2]!.init.body))).toEqual({});
+    expect(JSON.parse(String(sent[3]!.init.body))).toEqual({ publish_at: 1_800_000_000_000 });
+    expect(listUrl('news', { pagination: { page: 1, perPage: 25 }, filter: { category_id: 2, status: 'scheduled' } })).toBe(
+      '/admin/api/news?category_id=2&status=scheduled&page=1&limit=25',
+    );
+  });
+
   it("rejects a refusal with the server's message, and code 999 with status 999 and the session cleared", async () => {
     answers.push({ code: 0, msg: 'The record was already reviewed', data: null });
     const refused = dataProvider.reject('kyc', 5, { remark: 'blurry' });

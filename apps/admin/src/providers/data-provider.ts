@@ -16,11 +16,14 @@ export const RESOURCE_PATHS = {
   'wallet-settings': ADMIN_API.walletSettings,
   users: ADMIN_API.users,
   adjustments: ADMIN_API.adjustments,
+  news: ADMIN_API.news,
 } as const;
 export type ResourceName = keyof typeof RESOURCE_PATHS;
 
 /** Queues and the outbox are paged by the server; channel lists come whole. */
-const PAGED: ReadonlySet<string> = new Set(['deposits', 'withdrawals', 'kyc', 'outbox', 'users', 'adjustments']);
+const PAGED: ReadonlySet<string> = new Set(['deposits', 'withdrawals', 'kyc', 'outbox', 'users', 'adjustments', 'news']);
+/** Resources read one at a time by `GET /:id`. */
+const ONE_BY_ID: ReadonlySet<string> = new Set(['users', 'news']);
 /** A singleton: one record, whatever id is asked for. */
 export const WALLET_SETTINGS_ID = 'wallet';
 
@@ -74,7 +77,16 @@ export interface OutboxActions {
   revealOutbox<T = unknown>(id: Identifier): Promise<T>;
 }
 
-export type AdminDataProvider = DataProvider & ReviewActions & OutboxActions;
+/**
+ * An article's state (content staff): publish now or from `publishAt` (unix ms, scheduled), or back to draft. Each
+ * answers the article as it now is.
+ */
+export interface NewsActions {
+  publishNews<T = unknown>(id: Identifier, publishAt?: number): Promise<T>;
+  unpublishNews<T = unknown>(id: Identifier): Promise<T>;
+}
+
+export type AdminDataProvider = DataProvider & ReviewActions & OutboxActions & NewsActions;
 
 /**
  * react-admin's data provider over the back-office API's envelope (DESIGN §3, §11). getList/getOne/create/update map
@@ -96,9 +108,9 @@ export const dataProvider: AdminDataProvider = {
       const s = await call<object>('GET', pathOf(resource), undefined, params.signal);
       return { data: { ...s, id: WALLET_SETTINGS_ID } as never };
     }
-    // A user's profile has a call of its own.
-    if (resource === 'users')
-      return { data: await call<never>('GET', `${ADMIN_API.users}/${params.id}`, undefined, params.signal) };
+    // A user's profile and an article have a call of their own.
+    if (ONE_BY_ID.has(resource))
+      return { data: await call<never>('GET', `${pathOf(resource)}/${params.id}`, undefined, params.signal) };
     // No call reads one channel: it is found in its list.
     const row = (await wholeList<RaRecord>(resource, params.signal)).find((r) => String(r.id) === String(params.id));
     if (!row) throw new Error('ra.notification.item_doesnt_exist');
@@ -114,7 +126,9 @@ export const dataProvider: AdminDataProvider = {
   getManyReference: (resource) => unsupported('getManyReference', resource),
 
   async create(resource, params) {
-    const saved = await call<RaRecord>('POST', pathOf(resource), params.data as object);
+    // An article is added once however often the click is retried (the call is idempotent, DESIGN §10).
+    const key = resource === 'news' ? newIdempotencyKey() : undefined;
+    const saved = await call<RaRecord>('POST', pathOf(resource), params.data as object, undefined, key);
     return { data: saved as never };
   },
 
@@ -130,7 +144,11 @@ export const dataProvider: AdminDataProvider = {
   },
 
   updateMany: (resource) => unsupported('updateMany', resource),
-  delete: (resource) => unsupported('delete', resource),
+  async delete(resource, params) {
+    if (resource !== 'news') return unsupported('delete', resource);
+    await call('POST', `${ADMIN_API.news}/${params.id}/delete`);
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
   deleteMany: (resource) => unsupported('deleteMany', resource),
 
   approve: (resource, id, body = {}, key = newIdempotencyKey()) =>
@@ -138,4 +156,7 @@ export const dataProvider: AdminDataProvider = {
   reject: (resource, id, body, key = newIdempotencyKey()) =>
     call('POST', `${pathOf(resource)}/${id}/reject`, body, undefined, key),
   revealOutbox: (id) => call('POST', `${ADMIN_API.outbox}/${id}/reveal`),
+  publishNews: (id, publishAt) =>
+    call('POST', `${ADMIN_API.news}/${id}/publish`, publishAt === undefined ? {} : { publish_at: publishAt }),
+  unpublishNews: (id) => call('POST', `${ADMIN_API.news}/${id}/unpublish`),
 };

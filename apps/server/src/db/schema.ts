@@ -59,13 +59,18 @@ export interface UserDevicesTable {
   first_seen_at: number;
 }
 
-/** An article: category 1 news, 2 announcement; text per language with sanitised HTML content. */
+/**
+ * An article: category 1 news, 2 announcement; text per language with sanitised HTML content. Traders see it while
+ * `published = 1` and `publish_at <= now` (a draft: published 0; scheduled: publish_at still ahead).
+ */
 export interface NewsTable {
   id: Generated<number>;
   category_id: number;
   logo: string;
   text_json: string;
   published: number;
+  /** Unix ms from which a published article reaches traders (later than now: scheduled); null while a draft. */
+  publish_at: number | null;
   seed_key: string | null;
   created_at: number;
   updated_at: number;

@@ -232,4 +232,9 @@ export const ar: Messages = {
   'err.trading_disabled': 'التداول متوقف لهذا الحساب: يمكنك إغلاق المراكز لكن لا يمكنك وضع أوامر جديدة. يرجى التواصل مع الدعم',
   'err.adjust_own': 'يجب أن يوافق على التعديل موظف غير الذي أنشأه',
   'err.adjust_above_free': 'هذا الخصم أكبر من الرصيد المتاح للمستخدم ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'تم النشر',
+  'ok.unpublished': 'تم سحب النشر والعودة إلى مسودة',
+  'ok.deleted': 'تم الحذف',
+  'err.publish_at_invalid': 'يرجى اختيار وقت نشر من الآن وحتى عام واحد',
 };

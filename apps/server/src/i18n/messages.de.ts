@@ -239,4 +239,9 @@ export const de: Messages = {
     'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
   'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
   'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Veröffentlicht',
+  'ok.unpublished': 'Zurückgezogen: wieder Entwurf',
+  'ok.deleted': 'Gelöscht',
+  'err.publish_at_invalid': 'Bitte wählen Sie einen Veröffentlichungszeitpunkt zwischen jetzt und in einem Jahr',
 };

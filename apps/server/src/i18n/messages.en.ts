@@ -234,6 +234,11 @@ export const en = {
     'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
   'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
   'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Published',
+  'ok.unpublished': 'Withdrawn: back to draft',
+  'ok.deleted': 'Deleted',
+  'err.publish_at_invalid': 'Please choose a publication time from now to one year ahead',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -240,4 +240,9 @@ export const fr: Messages = {
     'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
   'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
   'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Publié',
+  'ok.unpublished': 'Retiré : de nouveau brouillon',
+  'ok.deleted': 'Supprimé',
+  'err.publish_at_invalid': 'Veuillez choisir une date de publication entre maintenant et dans un an',
 };

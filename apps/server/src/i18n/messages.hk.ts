@@ -228,4 +228,9 @@ export const hk: Messages = {
   'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
   'err.adjust_own': '調整須由發起人以外的另一位員工批核',
   'err.adjust_above_free': '此扣款超過用戶的可用餘額（{free} USD）',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': '已發佈',
+  'ok.unpublished': '已撤回，回到草稿',
+  'ok.deleted': '已刪除',
+  'err.publish_at_invalid': '請選擇由現在起至一年內的發佈時間',
 };

@@ -237,4 +237,9 @@ export const it: Messages = {
     "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
   'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
   'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Pubblicato',
+  'ok.unpublished': 'Ritirato: di nuovo bozza',
+  'ok.deleted': 'Eliminato',
+  'err.publish_at_invalid': 'Scegli un orario di pubblicazione tra adesso e un anno',
 };

@@ -233,4 +233,9 @@ export const jp: Messages = {
     'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
   'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
   'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': '公開しました',
+  'ok.unpublished': '公開を取り下げ、下書きに戻しました',
+  'ok.deleted': '削除しました',
+  'err.publish_at_invalid': '公開日時は現在から1年以内で選択してください',
 };

@@ -231,4 +231,9 @@ export const kr: Messages = {
     '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
   'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
   'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': '게시되었습니다',
+  'ok.unpublished': '게시를 취소하고 초안으로 되돌렸습니다',
+  'ok.deleted': '삭제되었습니다',
+  'err.publish_at_invalid': '게시 시간은 지금부터 1년 이내로 선택해 주세요',
 };

@@ -237,4 +237,9 @@ export const pt: Messages = {
     'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
   'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
   'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Publicado',
+  'ok.unpublished': 'Retirado: voltou a rascunho',
+  'ok.deleted': 'Excluído',
+  'err.publish_at_invalid': 'Escolha um horário de publicação entre agora e um ano à frente',
 };

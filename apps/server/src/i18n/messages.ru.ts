@@ -238,4 +238,9 @@ export const ru: Messages = {
     'Торговля для этого счёта отключена: вы можете закрывать позиции, но не открывать новые ордера. Обратитесь в поддержку',
   'err.adjust_own': 'Корректировку должен одобрить сотрудник, не являющийся её автором',
   'err.adjust_above_free': 'Это списание больше свободного баланса пользователя ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Опубликовано',
+  'ok.unpublished': 'Снято с публикации: снова черновик',
+  'ok.deleted': 'Удалено',
+  'err.publish_at_invalid': 'Выберите время публикации от текущего момента до года вперёд',
 };

@@ -237,4 +237,9 @@ export const spa: Messages = {
     'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
   'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
   'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Publicado',
+  'ok.unpublished': 'Retirado: vuelve a borrador',
+  'ok.deleted': 'Eliminado',
+  'err.publish_at_invalid': 'Elige una fecha de publicación entre ahora y un año más tarde',
 };

@@ -230,4 +230,9 @@ export const th: Messages = {
   'err.trading_disabled': 'บัญชีนี้ถูกปิดการซื้อขาย: คุณปิดสถานะได้ แต่ไม่สามารถส่งคำสั่งใหม่ได้ โปรดติดต่อฝ่ายสนับสนุน',
   'err.adjust_own': 'การปรับยอดต้องได้รับอนุมัติจากพนักงานคนอื่นที่ไม่ใช่ผู้สร้าง',
   'err.adjust_above_free': 'การหักเงินนี้มากกว่ายอดคงเหลือที่ใช้ได้ของผู้ใช้ ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'เผยแพร่แล้ว',
+  'ok.unpublished': 'ยกเลิกการเผยแพร่แล้ว กลับเป็นฉบับร่าง',
+  'ok.deleted': 'ลบแล้ว',
+  'err.publish_at_invalid': 'โปรดเลือกเวลาเผยแพร่ตั้งแต่ตอนนี้จนถึงภายในหนึ่งปี',
 };

@@ -237,4 +237,9 @@ export const tr: Messages = {
     'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
   'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
   'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Yayımlandı',
+  'ok.unpublished': 'Yayından kaldırıldı: yeniden taslak',
+  'ok.deleted': 'Silindi',
+  'err.publish_at_invalid': 'Lütfen şimdiden en fazla bir yıl sonrasına kadar bir yayın zamanı seçin',
 };

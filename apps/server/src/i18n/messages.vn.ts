@@ -235,4 +235,9 @@ export const vn: Messages = {
     'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
   'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
   'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
+  // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
+  'ok.published': 'Đã đăng',
+  'ok.unpublished': 'Đã gỡ, trở về bản nháp',
+  'ok.deleted': 'Đã xóa',
+  'err.publish_at_invalid': 'Vui lòng chọn thời điểm đăng từ bây giờ đến tối đa một năm sau',
 };

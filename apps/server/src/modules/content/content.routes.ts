@@ -19,10 +19,18 @@ export function contentRoutes(r: Router, deps: { news: NewsService; rankings: Ra
     { done: 'ok.rank_setting' },
   );
 
-  r.get(ADMIN_API.news, ({ params: p }) => news.adminList(p.category_id, p.page, p.limit));
+  const unknownId = 'err.news_unknown' as const;
+  r.get(ADMIN_API.news, ({ params: p }) => news.adminList({ category: p.category_id, status: p.status }, p.page, p.limit));
   r.post(ADMIN_API.news, ({ staff, params }) => news.save(staff.actor, undefined, params), { done: 'ok.saved' });
-  r.post(`${ADMIN_API.news}/:id`, ({ staff, id, params }) => news.save(staff.actor, id, params), {
-    done: 'ok.saved',
-    unknownId: 'err.news_unknown',
+  r.get(`${ADMIN_API.news}/:id`, ({ id }) => news.adminGet(id), { unknownId });
+  r.post(`${ADMIN_API.news}/:id`, ({ staff, id, params }) => news.save(staff.actor, id, params), { done: 'ok.saved', unknownId });
+  r.post(`${ADMIN_API.news}/:id/publish`, ({ staff, id, params }) => news.publish(staff.actor, id, params.publish_at), {
+    done: 'ok.published',
+    unknownId,
   });
+  r.post(`${ADMIN_API.news}/:id/unpublish`, ({ staff, id }) => news.unpublish(staff.actor, id), {
+    done: 'ok.unpublished',
+    unknownId,
+  });
+  r.post(`${ADMIN_API.news}/:id/delete`, ({ staff, id }) => news.delete(staff.actor, id), { done: 'ok.deleted', unknownId });
 }

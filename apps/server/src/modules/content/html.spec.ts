@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeArticle } from './html.ts';
+import { plainText, sanitizeArticle, summaryText } from './html.ts';
 
 describe('sanitizeArticle', () => {
   it.each([
@@ -38,5 +38,15 @@ describe('sanitizeArticle', () => {
 describe('plainText', () => {
   it('drops every tag and collapses spaces', () => {
     expect(plainText('<p>Hello <strong>world</strong></p>\n<p>again</p>')).toBe('Hello world again');
+  });
+});
+
+describe('summaryText', () => {
+  it('reads block ends as spaces, so a heading does not run into its paragraph', () => {
+    expect(
+      summaryText('<h2>What changes</h2><p>Markets close <strong>early</strong></p><ul><li><p>A</p></li><li><p>B</p></li></ul>'),
+    ).toBe('What changes Markets close early A B');
+    expect(summaryText('<h2>有何改動</h2><p>市場</p><blockquote><p>掛單</p></blockquote>')).toBe('有何改動 市場 掛單');
+    expect(summaryText('<p>a<br>b</p><p>&lt;x&gt; &amp; y</p>')).toBe('a b x & y');
   });
 });

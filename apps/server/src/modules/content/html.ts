@@ -22,6 +22,14 @@ export function sanitizeArticle(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+/**
+ * The plain text an article's summary is made of when staff leave it empty: block ends (paragraphs, headings, list
+ * items, quotes, cells) and line breaks read as spaces, so a heading does not run into the paragraph after it.
+ */
+export function summaryText(html: string): string {
+  return textOnly(html.replace(/<\/(?:p|h[1-6]|li|blockquote|pre|tr|th|td|ul|ol|table)>|<br\s*\/?>/gi, '$& '));
+}
+
 /** Plain text of an HTML fragment (for a description made from the content). */
 export function plainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();

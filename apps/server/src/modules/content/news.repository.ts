@@ -1,17 +1,51 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { NewsTable } from '../../db/schema.ts';
 
 export type NewsRow = Selectable<NewsTable>;
+export type NewsState = 'draft' | 'scheduled' | 'published';
 
 /** The only SQL of news and announcements. */
 export class NewsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db | Tx) {}
 
-  page(category: number, publishedOnly: boolean, page: number, limit: number) {
-    let base = this.db.selectFrom('news').where('category_id', '=', category);
-    if (publishedOnly) base = base.where('published', '=', 1);
+  /** Runs `fn` in one transaction, with a repository on it (a change and its audit record commit together). */
+  inTransaction<T>(fn: (repo: NewsRepository, tx: Tx) => Promise<T>): Promise<T> {
+    return (this.db as Db).transaction().execute((tx) => fn(new NewsRepository(tx), tx));
+  }
+
+  /**
+   * What traders see: published articles of a category whose `publish_at` has come (scheduled ones stay out until
+   * then, so no job has to flip them), newest appearance first.
+   */
+  visiblePage(category: number, now: number, page: number, limit: number) {
+    const base = this.db
+      .selectFrom('news')
+      .where('category_id', '=', category)
+      .where('published', '=', 1)
+      .where('publish_at', '<=', now);
+    return pageOf(base, (q) => q.selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc'), { page, limit });
+  }
+
+  /** One article if traders may see it now. */
+  visible(id: number, now: number): Promise<NewsRow | undefined> {
+    return this.db
+      .selectFrom('news')
+      .selectAll()
+      .where('id', '=', id)
+      .where('published', '=', 1)
+      .where('publish_at', '<=', now)
+      .executeTakeFirst();
+  }
+
+  /** Staff: every article of a category (or both) in a state (or all), newest first. */
+  adminPage(f: { category?: number; state?: NewsState; now: number }, page: number, limit: number) {
+    let base = this.db.selectFrom('news');
+    if (f.category !== undefined) base = base.where('category_id', '=', f.category);
+    if (f.state === 'draft') base = base.where('published', '=', 0);
+    if (f.state === 'scheduled') base = base.where('published', '=', 1).where('publish_at', '>', f.now);
+    if (f.state === 'published') base = base.where('published', '=', 1).where('publish_at', '<=', f.now);
     return pageOf(base, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), { page, limit });
   }
 
@@ -24,8 +58,16 @@ export class NewsRepository {
     return Number(r.id);
   }
 
-  async update(id: number, row: Updateable<NewsTable>): Promise<void> {
-    await this.db.updateTable('news').set(row).where('id', '=', id).execute();
+  /** Whether the article was there to change. */
+  async update(id: number, row: Updateable<NewsTable>): Promise<boolean> {
+    const r = await this.db.updateTable('news').set(row).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Whether the article was there to delete. */
+  async delete(id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('news').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   }
 
   async seeded(): Promise<Set<string>> {

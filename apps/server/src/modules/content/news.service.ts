@@ -1,11 +1,12 @@
-import type { ArticleParams, Lang, NewsDetail, NewsItem, NewsCategory } from '@tradepad/contracts';
+import type { AdminArticle, ArticleParams, Lang, NewsDetail, NewsItem, NewsCategory } from '@tradepad/contracts';
+import type { Tx } from '../../db/database.ts';
 import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
-import { sanitizeArticle, textOnly } from './html.ts';
-import type { NewsRepository, NewsRow } from './news.repository.ts';
+import { sanitizeArticle, summaryText, textOnly } from './html.ts';
+import type { NewsRepository, NewsRow, NewsState } from './news.repository.ts';
 import type { SeedArticle } from './news.seed-data.ts';
 
 type ArticleText = { title: string; desc: string; content: string };
@@ -23,63 +24,143 @@ function cleanTexts(texts: Texts): Texts {
   const out: Texts = {};
   for (const [lang, t] of Object.entries(texts) as Array<[Lang, ArticleText]>) {
     const content = sanitizeArticle(t.content);
-    out[lang] = { title: textOnly(t.title), desc: textOnly(t.desc) || textOnly(content).slice(0, 160), content };
+    out[lang] = { title: textOnly(t.title), desc: textOnly(t.desc) || summaryText(content).slice(0, 160), content };
   }
   return out;
 }
 
-/** News and announcements: read by everyone, written by staff through the back office (sanitised on save). */
+/** How far in the past a `publish_at` may lie (clock skew between the console and the server): it then means now. */
+const PUBLISH_SKEW_MS = 5 * 60_000;
+/** How far ahead an article may be scheduled. */
+const PUBLISH_AHEAD_MS = 366 * DAY_MS;
+
+/**
+ * News and announcements: read by everyone, written by staff through the back office (sanitised on save). Traders
+ * see an article while it is published and its `publish_at` has come; a scheduled one simply appears then.
+ */
 export class NewsService {
   constructor(private readonly d: { repo: NewsRepository; audit: AuditRepository; clock: Clock }) {}
 
   async list(lang: Lang, category: NewsCategory, page: number, limit: number): Promise<{ data: NewsItem[]; total: number }> {
-    const { rows, total } = await this.d.repo.page(category, true, page, limit);
+    const { rows, total } = await this.d.repo.visiblePage(category, this.d.clock.now(), page, limit);
     return { data: rows.map((r) => item(r, lang)), total };
   }
 
   async info(lang: Lang, id: number): Promise<NewsDetail> {
-    const row = await this.d.repo.get(id);
-    if (!row || !row.published) throw refuse('err.news_unknown');
+    const row = await this.d.repo.visible(id, this.d.clock.now());
+    if (!row) throw refuse('err.news_unknown');
     return { ...item(row, lang), content: textFor(parse(row), lang).content };
   }
 
-  /** Staff: every article, drafts too, with all its languages. */
-  async adminList(category: NewsCategory, page: number, limit: number) {
-    const { rows, total } = await this.d.repo.page(category, false, page, limit);
-    return { data: rows.map(adminView), total };
+  /** Staff: every article, drafts and scheduled ones too, with all its languages. */
+  async adminList(f: { category?: NewsCategory; status?: NewsState }, page: number, limit: number) {
+    const now = this.d.clock.now();
+    const { rows, total } = await this.d.repo.adminPage({ category: f.category, state: f.status, now }, page, limit);
+    return { data: rows.map((r) => adminView(r, now)), total };
   }
 
+  /** Staff: one article, whatever its state. */
+  async adminGet(id: number) {
+    const row = await this.d.repo.get(id);
+    if (!row) throw refuse('err.news_unknown');
+    return adminView(row, this.d.clock.now());
+  }
+
+  /**
+   * Adds (`id` undefined) or edits an article. Its state changes only when `published` is given: true publishes it
+   * now (unless it already is), false takes it back to draft.
+   */
   async save(actor: Actor, id: number | undefined, p: ArticleParams) {
-    const at = this.d.clock.now();
-    const before = id === undefined ? undefined : await this.d.repo.get(id);
-    if (id !== undefined && !before) throw refuse('err.news_unknown');
     const texts = cleanTexts(p.text);
     // A title that was nothing but markup is no title.
     if (Object.values(texts).some((t) => !t.title)) throw refuse('err.title_required');
-    const fields = {
-      category_id: p.category_id,
-      logo: p.logo,
-      text_json: JSON.stringify(texts),
-      published: p.published ? 1 : 0,
-      updated_at: at,
-    };
-    const savedId =
-      id === undefined
-        ? await this.d.repo.insert({ ...fields, seed_key: null, created_at: at })
-        : (await this.d.repo.update(id, fields), id);
-    const after = (await this.d.repo.get(savedId))!;
-    await this.d.audit.record({
-      staffId: actor.staffId,
-      action: before ? 'news.update' : 'news.create',
-      targetType: 'news',
-      targetId: String(savedId),
-      before: before && adminView(before),
-      after: adminView(after),
-      ip: actor.ip,
-      peer: actor.peer,
-      at,
+    return this.d.repo.inTransaction(async (repo, tx) => {
+      const at = this.d.clock.now();
+      const before = id === undefined ? undefined : await repo.get(id);
+      if (id !== undefined && !before) throw refuse('err.news_unknown');
+      const fields = {
+        category_id: p.category_id,
+        logo: p.logo,
+        text_json: JSON.stringify(texts),
+        updated_at: at,
+        ...stateFields(before, p.published, at),
+      };
+      let savedId: number;
+      if (id === undefined)
+        savedId = await repo.insert({ published: 0, publish_at: null, ...fields, seed_key: null, created_at: at });
+      else if (await repo.update(id, fields)) savedId = id;
+      else throw refuse('err.news_unknown');
+      const after = (await repo.get(savedId))!;
+      await this.audit(actor, before ? 'news.update' : 'news.create', savedId, before, after, at, tx);
+      return adminView(after, at);
     });
-    return adminView(after);
+  }
+
+  /** Publishes now, or from a later `publishAt` (scheduled). Publishing a published article moves its time. */
+  async publish(actor: Actor, id: number, publishAt: number | undefined) {
+    const at = this.d.clock.now();
+    if (publishAt !== undefined && (publishAt < at - PUBLISH_SKEW_MS || publishAt > at + PUBLISH_AHEAD_MS))
+      throw refuse('err.publish_at_invalid');
+    const when = publishAt === undefined || publishAt < at ? at : publishAt;
+    return this.changeState(actor, id, 'news.publish', { published: 1, publish_at: when, updated_at: at }, at);
+  }
+
+  /** Takes an article back to draft (published or scheduled alike). */
+  unpublish(actor: Actor, id: number) {
+    const at = this.d.clock.now();
+    return this.changeState(actor, id, 'news.unpublish', { published: 0, publish_at: null, updated_at: at }, at);
+  }
+
+  /** Deletes an article for good; the audit record keeps its last copy. */
+  async delete(actor: Actor, id: number): Promise<null> {
+    await this.d.repo.inTransaction(async (repo, tx) => {
+      const at = this.d.clock.now();
+      const before = await repo.get(id);
+      if (!before || !(await repo.delete(id))) throw refuse('err.news_unknown');
+      await this.audit(actor, 'news.delete', id, before, undefined, at, tx);
+    });
+    return null;
+  }
+
+  private changeState(
+    actor: Actor,
+    id: number,
+    action: string,
+    fields: { published: number; publish_at: number | null; updated_at: number },
+    at: number,
+  ) {
+    return this.d.repo.inTransaction(async (repo, tx) => {
+      const before = await repo.get(id);
+      if (!before || !(await repo.update(id, fields))) throw refuse('err.news_unknown');
+      const after = (await repo.get(id))!;
+      await this.audit(actor, action, id, before, after, at, tx);
+      return adminView(after, at);
+    });
+  }
+
+  private audit(
+    actor: Actor,
+    action: string,
+    id: number,
+    before: NewsRow | undefined,
+    after: NewsRow | undefined,
+    at: number,
+    tx: Tx,
+  ) {
+    return this.d.audit.record(
+      {
+        staffId: actor.staffId,
+        action,
+        targetType: 'news',
+        targetId: String(id),
+        before: before && adminView(before, at),
+        after: after && adminView(after, at),
+        ip: actor.ip,
+        peer: actor.peer,
+        at,
+      },
+      tx,
+    );
   }
 
   /** Seeds the articles not seeded yet, dated `daysAgo` before now. */
@@ -94,6 +175,7 @@ export class NewsService {
         logo: a.logo,
         text_json: JSON.stringify(cleanTexts(a.text)),
         published: 1,
+        publish_at: at,
         seed_key: a.key,
         created_at: at,
         updated_at: at,
@@ -113,16 +195,33 @@ function item(row: NewsRow, lang: Lang): NewsItem {
     title: textOnly(t.title),
     desc: textOnly(t.desc),
     logo: row.logo,
-    created_at: timeText(row.created_at),
+    // When traders first saw it: its publication (a scheduled article is dated when it appeared).
+    created_at: timeText(row.publish_at ?? row.created_at),
   };
 }
 
-const adminView = (row: NewsRow) => ({
+/** What a row is now: a draft, scheduled (published, its time still ahead) or published. */
+export function stateOf(row: Pick<NewsRow, 'published' | 'publish_at'>, now: number): NewsState {
+  if (row.published !== 1) return 'draft';
+  return row.publish_at !== null && row.publish_at > now ? 'scheduled' : 'published';
+}
+
+/** The state columns a save writes: none unless `published` is given; publishing keeps an earlier publication time. */
+function stateFields(before: NewsRow | undefined, published: boolean | undefined, at: number) {
+  if (published === undefined) return {};
+  if (!published) return { published: 0, publish_at: null };
+  if (before?.published === 1 && before.publish_at !== null) return {};
+  return { published: 1, publish_at: at };
+}
+
+const adminView = (row: NewsRow, now: number): AdminArticle => ({
   id: row.id,
   category_id: row.category_id,
   logo: row.logo,
   published: row.published === 1,
+  status: stateOf(row, now),
+  publish_at: row.publish_at === null ? null : Number(row.publish_at),
   text: parse(row),
-  created_at: row.created_at,
-  updated_at: row.updated_at,
+  created_at: Number(row.created_at),
+  updated_at: Number(row.updated_at),
 });
