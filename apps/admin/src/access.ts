@@ -50,8 +50,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   reports: { read: STAFF_ACCESS.finance, act: STAFF_ACCESS.finance },
 };
 
-/** The section a react-admin resource belongs to. */
-const RESOURCE_SECTION: Record<string, Section> = {
+/** The section a react-admin resource belongs to; a resource is named as its call's path under `/admin/api/`. */
+export const RESOURCE_SECTION: Record<string, Section> = {
   users: 'users',
   adjustments: 'users',
   deposits: 'deposits',
