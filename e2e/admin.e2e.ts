@@ -11,7 +11,6 @@ import {
   wireChannelSchema,
   withdrawalReviewSchema,
 } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -50,17 +49,6 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     const body = (await res.json()) as { code: number; data: { url: string } };
     expect(body.code).toBe(1);
     return body.data.url;
-  }
-
-  /** Signs in through the sign-in page, with the authenticator code it asks for (staff enrolled in beforeAll). */
-  async function signIn(page: Page, email: string, password: string, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
   }
 
   beforeAll(async () => {
@@ -105,7 +93,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(e.baseUrl) && !r.url().startsWith('data:')) outside.push(r.url());
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await e.staffSignIn(page, ADMIN);
     // The console opens on the dashboard (issue 18); the queue is one click away.
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.locator('nav a', { hasText: 'Deposits' }).click();
@@ -124,7 +112,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
 
   it('rejects a real-name application with a remark in the Traditional Chinese console', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
+    await e.staffSignIn(page, ADMIN, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual([
       '總覽',
       '持倉',
@@ -158,7 +146,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
 
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, 'fin@example.com', 'Staff12345');
+    await e.staffSignIn(page, { email: 'fin@example.com', password: 'Staff12345' });
     expect(await page.locator('nav a').allTextContents()).toEqual([
       'Dashboard',
       'Users',

@@ -28,6 +28,11 @@ export interface E2E {
   staffLogin(who: { email: string; password: string }): Promise<string>;
   /** A fresh authenticator code of a staff member `staffLogin` enrolled (waits for the next 30-s step if need be). */
   staffCode(email: string): Promise<string>;
+  /**
+   * Signs a staff member in through the back office's sign-in page (`/admin/` + `query`, e.g. `?lang=hk`), with the
+   * authenticator code it asks for (the member enrolled by `staffLogin` first); resolves once the navigation shows.
+   */
+  staffSignIn(page: Page, who: { email: string; password: string }, query?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +128,15 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       return (await signInStaff(e2e.api, secrets, who)).token;
     },
     staffCode: (email) => nextStaffCode(secrets, email),
+    async staffSignIn(page, who, query = '') {
+      await page.goto(`/admin/${query}`);
+      await page.locator('input[type=email]').fill(who.email);
+      await page.locator('input[type=password]').fill(who.password);
+      await page.locator('button[type=submit]').click();
+      await page.getByTestId('admin-login-totp').fill(await nextStaffCode(secrets, who.email));
+      await page.locator('button[type=submit]').click();
+      await page.locator('nav a').first().waitFor();
+    },
     async shot(page, name) {
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
     },
