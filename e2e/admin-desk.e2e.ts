@@ -38,16 +38,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
     await e.staffLogin(DEALER);
 
     const email = 'desk-trader@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    trader = (await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' })).data.token;
+    trader = (await e.registerTrader(email, PASSWORD)).token;
     const coins = await e.api('GET', API.depositCoins, {}, { authorization: trader });
     const dep = await e.api(
       'POST',

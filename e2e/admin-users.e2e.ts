@@ -34,16 +34,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    userToken = (await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' })).data.token;
+    userToken = (await e.registerTrader(email, PASSWORD)).token;
     const kyc = await e.api(
       'POST',
       API.realName,

@@ -54,18 +54,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   beforeAll(async () => {
     e = await startE2E();
     const email = 'review-me@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    const login = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });
-    userToken = login.data.token;
-    userId = Number(login.data.id);
+    ({ token: userToken, id: userId } = await e.registerTrader(email, PASSWORD));
     const coins = await e.api('GET', API.depositCoins, {}, { authorization: userToken });
     const dep = await e.api(
       'POST',

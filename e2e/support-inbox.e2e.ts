@@ -22,18 +22,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   beforeAll(async () => {
     e = await startE2E();
     const email = 'asks@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    const login = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });
-    trader = login.data.token;
-    traderId = Number(login.data.id);
+    ({ token: trader, id: traderId } = await e.registerTrader(email, PASSWORD));
     await write('Hello, my deposit of 125 USDT is not in my balance yet.');
     await write('I sent it at 10:05.\nThe network was <b>TRC20</b>.');
     const admin = await e.staffLogin(ADMIN);
