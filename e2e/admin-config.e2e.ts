@@ -1,5 +1,4 @@
 import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
@@ -13,16 +12,6 @@ const DESK = { width: 1280, height: 800 };
 describe.skipIf(!chromiumPath())('instruments, settings, audit and reports in the back office', () => {
   let e: E2E;
 
-  async function signIn(page: Page) {
-    await page.goto('/admin/');
-    await page.locator('input[type=email]').fill(ADMIN.email);
-    await page.locator('input[type=password]').fill(ADMIN.password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(ADMIN.email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   beforeAll(async () => {
     e = await startE2E();
     // Enrols the first super admin's TOTP (the console's sign-in then asks for a code).
@@ -32,7 +21,7 @@ describe.skipIf(!chromiumPath())('instruments, settings, audit and reports in th
 
   it("edits an instrument's spread for everyone, then shows the settings, audit and reports pages", async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page);
+    await e.staffSignIn(page, ADMIN);
     await page.locator('nav a', { hasText: 'Instruments' }).click();
     await page.getByRole('heading', { name: 'Instruments', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Edit EURUSD' }).click();

@@ -20,16 +20,6 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
   let trader = '';
   const orders: number[] = [];
 
-  async function signIn(page: Page, who: { email: string; password: string }, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(who.email);
-    await page.locator('input[type=password]').fill(who.password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(who.email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   async function upload(): Promise<string> {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 40, g: 90, b: 160 } } })
       .png()
@@ -48,16 +38,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
     await e.staffLogin(DEALER);
 
     const email = 'desk-trader@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    trader = (await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' })).data.token;
+    trader = (await e.registerTrader(email, PASSWORD)).token;
     const coins = await e.api('GET', API.depositCoins, {}, { authorization: trader });
     const dep = await e.api(
       'POST',
@@ -97,7 +78,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
 
   it('closes a position at the market from the desk, with a reason, after a confirmation', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, DEALER);
+    await e.staffSignIn(page, DEALER);
     expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Positions', 'Risk', 'Users', 'Instruments']);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Traders online').waitFor();
@@ -135,7 +116,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
 
   it('shows the three pages in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, DEALER, '?lang=hk');
+    await e.staffSignIn(page, DEALER, '?lang=hk');
     expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '持倉', '風險', '用戶', '交易產品']);
     await page.getByText('在線交易者').waitFor();
     await e.shot(page, 'admin-dashboard-dealer-hk');
@@ -159,9 +140,56 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
 
   it('shows finance the money on the dashboard', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, ADMIN);
+    await e.staffSignIn(page, ADMIN);
     await page.getByText('Deposits credited (USD)').waitFor();
     await e.shot(page, 'admin-dashboard-admin-en');
     await context.close();
+  });
+
+  it('links every figure on the dashboard to its list, as far as the role may open it', async () => {
+    const figures = async (page: Page) => {
+      const cards = page.getByTestId('dashboard-figures').locator('.MuiCard-root');
+      await cards.first().waitFor();
+      return cards.evaluateAll((all) =>
+        all.map((c) => [c.querySelector('p')?.textContent ?? '', c.querySelector('a')?.getAttribute('href') ?? null]),
+      );
+    };
+    const admin = await e.newPage(DESK);
+    await e.staffSignIn(admin.page, ADMIN);
+    expect(Object.fromEntries(await figures(admin.page))).toEqual({
+      'Deposits credited (USD)': '#/deposits',
+      'Withdrawals paid (USD)': '#/withdrawals',
+      'Fees (USD)': '#/reports',
+      'House trading P/L (USD)': '#/reports',
+      'New sign-ups': '#/users',
+      'Traders online': '#/positions',
+      'Deposits to review': '#/deposits',
+      'Withdrawals to review': '#/withdrawals',
+      'Real-name to review': '#/kyc',
+      'Ledger check': '#/reports',
+    });
+    // A figure opens its list.
+    await admin.page
+      .getByTestId('dashboard-figures')
+      .getByRole('link', { name: /Real-name to review/ })
+      .click();
+    await admin.page.waitForURL(/#\/kyc/);
+    await admin.page.goto('/admin/?lang=hk');
+    await admin.page.getByText('已入賬入金（美元）').waitFor();
+    await e.shot(admin.page, 'admin-dashboard-admin-hk');
+    await admin.context.close();
+
+    // The dealer has no money figures and no queues of its own: the desk and the users are its links.
+    const dealer = await e.newPage(DESK);
+    await e.staffSignIn(dealer.page, DEALER);
+    expect(Object.fromEntries(await figures(dealer.page))).toEqual({
+      'New sign-ups': '#/users',
+      'Traders online': '#/positions',
+      'Deposits to review': null,
+      'Withdrawals to review': null,
+      'Real-name to review': null,
+      'Ledger check': null,
+    });
+    await dealer.context.close();
   });
 });

@@ -1,5 +1,4 @@
 import { ADMIN_API, API } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
@@ -33,28 +32,9 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     return ((await res.json()) as { data: { url: string } }).data.url;
   };
 
-  async function signIn(page: Page, who: string, password: string, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(who);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(who));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   beforeAll(async () => {
     e = await startE2E();
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    userToken = (await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' })).data.token;
+    userToken = (await e.registerTrader(email, PASSWORD)).token;
     const kyc = await e.api(
       'POST',
       API.realName,
@@ -78,7 +58,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
 
   it('finance finds a user and adjusts the balance; above the threshold a second member approves it', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, 'fin@example.com', 'Staff12345');
+    await e.staffSignIn(page, { email: 'fin@example.com', password: 'Staff12345' });
     expect((await page.locator('nav a').allTextContents()).slice(0, 2)).toEqual(['Dashboard', 'Users']);
     await page.locator('nav a', { hasText: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
@@ -116,7 +96,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     await context.close();
 
     const second = await e.newPage(DESK);
-    await signIn(second.page, 'fin2@example.com', 'Staff12345');
+    await e.staffSignIn(second.page, { email: 'fin2@example.com', password: 'Staff12345' });
     await second.page.goto('/admin/#/adjustments');
     const row = second.page.locator('tbody tr', { hasText: 'Outage compensation' });
     await row.getByRole('button', { name: 'Approve…' }).click();
@@ -138,7 +118,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     expect(created.code, created.msg).toBe(1);
     await e.staffLogin({ email: 'help@example.com', password: 'Staff12345' });
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, 'help@example.com', 'Staff12345', '?lang=hk');
+    await e.staffSignIn(page, { email: 'help@example.com', password: 'Staff12345' }, '?lang=hk');
     expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '用戶', '客戶支援']);
     await page.locator('nav a', { hasText: '用戶' }).click();
     await page.locator('tbody tr', { hasText: email }).click();
@@ -149,7 +129,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     await context.close();
 
     const admin = await e.newPage(DESK);
-    await signIn(admin.page, ADMIN.email, ADMIN.password, '?lang=hk');
+    await e.staffSignIn(admin.page, ADMIN, '?lang=hk');
     await admin.page.locator('nav a', { hasText: '用戶' }).click();
     await admin.page.locator('tbody tr', { hasText: email }).waitFor();
     await e.shot(admin.page, 'admin-users-hk');

@@ -11,7 +11,6 @@ import {
   wireChannelSchema,
   withdrawalReviewSchema,
 } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -52,32 +51,10 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     return body.data.url;
   }
 
-  /** Signs in through the sign-in page, with the authenticator code it asks for (staff enrolled in beforeAll). */
-  async function signIn(page: Page, email: string, password: string, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   beforeAll(async () => {
     e = await startE2E();
     const email = 'review-me@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    const login = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });
-    userToken = login.data.token;
-    userId = Number(login.data.id);
+    ({ token: userToken, id: userId } = await e.registerTrader(email, PASSWORD));
     const coins = await e.api('GET', API.depositCoins, {}, { authorization: userToken });
     const dep = await e.api(
       'POST',
@@ -105,7 +82,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(e.baseUrl) && !r.url().startsWith('data:')) outside.push(r.url());
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await e.staffSignIn(page, ADMIN);
     // The console opens on the dashboard (issue 18); the queue is one click away.
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.locator('nav a', { hasText: 'Deposits' }).click();
@@ -124,7 +101,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
 
   it('rejects a real-name application with a remark in the Traditional Chinese console', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password, '?lang=tw');
+    await e.staffSignIn(page, ADMIN, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual([
       '總覽',
       '持倉',
@@ -159,7 +136,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
 
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, 'fin@example.com', 'Staff12345');
+    await e.staffSignIn(page, { email: 'fin@example.com', password: 'Staff12345' });
     expect(await page.locator('nav a').allTextContents()).toEqual([
       'Dashboard',
       'Users',

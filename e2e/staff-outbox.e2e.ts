@@ -1,5 +1,4 @@
 import { ADMIN_API, API, OUTBOX_MASK } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
@@ -20,17 +19,6 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     return res.data;
   };
 
-  /** Signs in through the sign-in page, with the authenticator code it asks for (staff enrolled in beforeAll). */
-  async function signIn(page: Page, email: string, password: string, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   beforeAll(async () => {
     // No SMTP_URL: mail is kept in the outbox.
     e = await startE2E({ SMTP_URL: '' });
@@ -43,7 +31,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
 
   it('adds a staff member, changes the role and disables them, each after a confirmation', async () => {
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await e.staffSignIn(page, ADMIN);
     await page.locator('nav a', { hasText: 'Staff' }).click();
     await page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Add staff member' }).click();
@@ -79,7 +67,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
 
   it('shows the staff page in Traditional Chinese', async () => {
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password, '?lang=hk');
+    await e.staffSignIn(page, ADMIN, '?lang=hk');
     await page.locator('nav a', { hasText: '員工' }).click();
     await page.getByRole('heading', { name: '員工', exact: true }).waitFor();
     await page.locator('tbody tr', { hasText: 'desk@example.com' }).waitFor();
@@ -89,7 +77,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
 
   it('masks codes in the outbox and reveals one to a super admin after a confirmation', async () => {
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await e.staffSignIn(page, ADMIN);
     await page.locator('nav a', { hasText: 'Outbox' }).click();
     const row = page.locator('tbody tr', { hasText: 'kept@example.com' });
     await row.waitFor();
@@ -149,7 +137,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
       ids.push(d.data.id as number);
     }
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await e.staffSignIn(page, ADMIN);
     // The console opens on Users (issue 18); the deposits queue is one click away.
     await page.locator('nav a', { hasText: 'Deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits' }).waitFor();
@@ -164,7 +152,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
 
   it('gives compliance the masked outbox without a reveal, and the hk outbox its words', async () => {
     const { context, page } = await e.newPage({ width: DESK, height: 800 });
-    await signIn(page, 'comp@example.com', 'Staff12345');
+    await e.staffSignIn(page, { email: 'comp@example.com', password: 'Staff12345' });
     await page.locator('nav a', { hasText: 'Outbox' }).click();
     const row = page.locator('tbody tr', { hasText: 'kept@example.com' });
     await row.waitFor();
@@ -173,7 +161,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     await context.close();
 
     const hk = await e.newPage({ width: DESK, height: 800 });
-    await signIn(hk.page, ADMIN.email, ADMIN.password, '?lang=hk');
+    await e.staffSignIn(hk.page, ADMIN, '?lang=hk');
     await hk.page.locator('nav a', { hasText: '待發郵件及短訊' }).click();
     await hk.page.locator('tbody tr', { hasText: 'kept@example.com' }).getByRole('button', { name: '顯示' }).click();
     await hk.page.getByText('以你的名義記錄在審計日誌').waitFor();

@@ -1,5 +1,4 @@
 import { ADMIN_API, API } from '@tradepad/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
@@ -15,16 +14,6 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   let trader = '';
   let traderId = 0;
 
-  async function signIn(page: Page, email: string, password: string, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   const write = async (text: string) => {
     const r = await e.api('POST', API.supportMessages, { text }, { authorization: trader });
     expect(r.code, r.msg).toBe(1);
@@ -33,18 +22,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   beforeAll(async () => {
     e = await startE2E();
     const email = 'asks@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: await e.lastCode(email),
-    });
-    expect(reg.code, reg.msg).toBe(1);
-    const login = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });
-    trader = login.data.token;
-    traderId = Number(login.data.id);
+    ({ token: trader, id: traderId } = await e.registerTrader(email, PASSWORD));
     await write('Hello, my deposit of 125 USDT is not in my balance yet.');
     await write('I sent it at 10:05.\nThe network was <b>TRC20</b>.');
     const admin = await e.staffLogin(ADMIN);
@@ -61,7 +39,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
 
   it('a support agent answers a waiting thread, and the trader’s thread lists the answer', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, AGENT.email, AGENT.password);
+    await e.staffSignIn(page, AGENT);
     // Support sees the dashboard and the users every role reads, and its own section.
     expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Users', 'Support']);
     await page.locator('nav a', { hasText: 'Support' }).click();
@@ -98,7 +76,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
   it('shows the inbox in Traditional Chinese', async () => {
     await write('還有一個問題：出金要多久？');
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
-    await signIn(page, AGENT.email, AGENT.password, '?lang=hk');
+    await e.staffSignIn(page, AGENT, '?lang=hk');
     await page.locator('nav a', { hasText: '客戶支援' }).click();
     await page.getByRole('heading', { name: '客戶支援', exact: true }).waitFor();
     await page.getByRole('link', { name: /asks@example\.com/ }).click();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { API } from '@tradepad/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
 import { nextStaffCode, signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
@@ -28,6 +29,13 @@ export interface E2E {
   staffLogin(who: { email: string; password: string }): Promise<string>;
   /** A fresh authenticator code of a staff member `staffLogin` enrolled (waits for the next 30-s step if need be). */
   staffCode(email: string): Promise<string>;
+  /**
+   * Signs a staff member in through the back office's sign-in page (`/admin/` + `query`, e.g. `?lang=hk`), with the
+   * authenticator code it asks for (the member enrolled by `staffLogin` first); resolves once the navigation shows.
+   */
+  staffSignIn(page: Page, who: { email: string; password: string }, query?: string): Promise<void>;
+  /** Registers a trader by an e-mailed code and signs in through the API: the token and the user id. */
+  registerTrader(email: string, password: string): Promise<{ token: string; id: number }>;
   close(): Promise<void>;
 }
 
@@ -123,6 +131,30 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       return (await signInStaff(e2e.api, secrets, who)).token;
     },
     staffCode: (email) => nextStaffCode(secrets, email),
+    async registerTrader(email, password) {
+      const sent = await e2e.api('POST', API.sendEmail, { email, type: '1' });
+      if (sent.code !== 1) throw new Error(`code to ${email} not sent: ${sent.msg}`);
+      const reg = await e2e.api('POST', API.register, {
+        type: '1',
+        account: email,
+        password,
+        re_password: password,
+        sms_code: await e2e.lastCode(email),
+      });
+      if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
+      const login = await e2e.api('POST', API.login, { account: email, password, login_type: '1' });
+      if (login.code !== 1) throw new Error(`sign-in of ${email} refused: ${login.msg}`);
+      return { token: String(login.data.token), id: Number(login.data.id) };
+    },
+    async staffSignIn(page, who, query = '') {
+      await page.goto(`/admin/${query}`);
+      await page.locator('input[type=email]').fill(who.email);
+      await page.locator('input[type=password]').fill(who.password);
+      await page.locator('button[type=submit]').click();
+      await page.getByTestId('admin-login-totp').fill(await nextStaffCode(secrets, who.email));
+      await page.locator('button[type=submit]').click();
+      await page.locator('nav a').first().waitFor();
+    },
     async shot(page, name) {
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
     },

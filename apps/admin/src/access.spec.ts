@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { actionKind, mayUse, sectionsFor } from './access.ts';
+import { CALLS, type CallDef } from '@tradepad/contracts';
+import { STAFF_ROLES } from '@tradepad/contracts/staff';
+import { RESOURCE_SECTION, SECTIONS, actionKind, mayUse, sectionsFor, type Section } from './access.ts';
+
+/** The staff calls of the contracts (the server's judge of every role), by the first part of their path. */
+const STAFF_CALLS = CALLS.filter((c) => c.auth === 'staff' && c.path.startsWith('/admin/api/'));
+const segmentOf = (c: CallDef) => c.path.slice('/admin/api/'.length).split('/')[0]!;
+/** The section a call belongs to: its resource's, or the section of the same name. */
+const sectionOfCall = (c: CallDef): Section | undefined =>
+  RESOURCE_SECTION[segmentOf(c)] ?? SECTIONS.find((s) => s === segmentOf(c));
+const allows = (c: CallDef, role: string) => (c.roles ?? STAFF_ROLES).some((r) => r === role);
+const reads = (c: CallDef) => c.methods.includes('GET');
+const acts = (c: CallDef) => c.methods.includes('POST');
 
 describe('what each staff role sees', () => {
   it('shows each role only the sections the server lets it use', () => {
@@ -57,5 +69,31 @@ describe('what each staff role sees', () => {
     expect(mayUse('super_admin', 'no-such-section')).toBe(false);
     expect(mayUse('super_admin', 'staff', actionKind('create'))).toBe(true);
     expect(mayUse('compliance', 'staff')).toBe(false);
+  });
+
+  it('shows a role a section exactly when the contracts let it read something there', () => {
+    for (const section of SECTIONS) {
+      const calls = STAFF_CALLS.filter((c) => sectionOfCall(c) === section);
+      expect(calls.filter(reads).length, section).toBeGreaterThan(0);
+      for (const role of STAFF_ROLES) {
+        const why = `${role} in ${section}`;
+        expect(sectionsFor(role).includes(section), why).toBe(calls.filter(reads).some((c) => allows(c, role)));
+        // Buttons that act: shown only to roles the section's POST calls let in, and to every such role.
+        if (calls.some(acts)) expect(mayUse(role, section, 'act'), why).toBe(calls.filter(acts).some((c) => allows(c, role)));
+      }
+    }
+  });
+
+  it("gives each resource's read and act exactly the roles of the calls under its path", () => {
+    for (const resource of Object.keys(RESOURCE_SECTION)) {
+      const calls = STAFF_CALLS.filter((c) => segmentOf(c) === resource);
+      expect(calls.length, resource).toBeGreaterThan(0);
+      for (const call of calls)
+        for (const method of call.methods)
+          for (const role of STAFF_ROLES)
+            expect(mayUse(role, resource, method === 'GET' ? 'read' : 'act'), `${role} ${method} ${call.path}`).toBe(
+              allows(call, role),
+            );
+    }
   });
 });

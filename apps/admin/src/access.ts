@@ -53,8 +53,8 @@ const RULES: Record<Section, { read: readonly StaffRole[]; act: readonly StaffRo
   news: { read: STAFF_ACCESS.content, act: STAFF_ACCESS.content },
 };
 
-/** The section a react-admin resource belongs to. */
-const RESOURCE_SECTION: Record<string, Section> = {
+/** The section a react-admin resource belongs to; a resource is named as its call's path under `/admin/api/`. */
+export const RESOURCE_SECTION: Record<string, Section> = {
   users: 'users',
   adjustments: 'users',
   deposits: 'deposits',

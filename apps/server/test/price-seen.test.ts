@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { API } from '@tradepad/contracts';
+import type { Harness } from './harness.ts';
 import { demoUser, type TestUser } from './people.ts';
-
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * "An order is what the trader saw" (issue 17 point 8, DESIGN §12): a market order carrying `price_seen` and
@@ -17,16 +12,8 @@ const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 describe('forex/submit price_seen and deviation', () => {
   let h: Harness;
-  let feed: ScriptedFeed;
-  let clock: ManualClock;
-  let items: TradeItem[];
-  const id = (code: string) => items.find((i) => i.Code === code)!.Id;
-  /** Moves the clock and delivers the bid twice (the bad-tick filter holds back a lone print far from the market). */
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
   const EURUSD = { type: 1, cont: '1', status: 1, multiple: 100 };
 
   /** The user's holding orders and ledger lines. */
@@ -38,10 +25,7 @@ describe('forex/submit price_seen and deviation', () => {
   }
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
-    items = (await h.call('GET', API.tradeList)).data;
+    h = await market.start();
     tick('EURUSD', '1.08500');
     tick('USDJPY', '150.000');
   }, 120_000);

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Envelope, type Harness } from './harness.ts';
-
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { API, CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type OrderView } from '@tradepad/contracts';
+import type { Envelope, Harness } from './harness.ts';
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * Trading through HTTP and websockets with a scripted feed and a hand-moved clock: fills, conversions, pending
@@ -15,20 +10,9 @@ const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 describe('trading', () => {
   let h: Harness;
-  let feed: ScriptedFeed;
-  let clock: ManualClock;
-  let items: TradeItem[];
-  const id = (code: string) => items.find((i) => i.Code === code)!.Id;
-
-  /**
-   * Moves the clock a second and delivers a tick at a decimal bid, twice: the quote book holds back a lone print far
-   * from the market (the bad-tick filter), and a second one at the same level confirms it.
-   */
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
+  /** A Wednesday afternoon in London (every market of the seed is open), a scripted feed, ticks delivered by hand. */
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
   /** Quotes for the instruments the tests use, near their seed prices. */
   const quoteAll = () => {
     for (const [code, bid] of Object.entries(START)) tick(code, bid);
@@ -66,10 +50,7 @@ describe('trading', () => {
   };
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
-    items = (await h.call('GET', API.tradeList)).data;
+    h = await market.start();
     quoteAll();
   }, 120_000);
   afterAll(async () => h.close());

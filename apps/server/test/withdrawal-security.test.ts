@@ -61,6 +61,17 @@ describe('withdrawal security', () => {
 
   const usdtTrc = async (u: TestUser) =>
     ((await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'TRC20')!;
+  /** Binds the TRON address as `u`'s USDT (TRC20) withdrawal method, confirmed by a fresh type-4 code. */
+  async function bindTron(u: TestUser) {
+    const usdt = await usdtTrc(u);
+    const bound = await u.post(API.bindDrawMethod, {
+      type: 1,
+      draw_id: usdt.id,
+      dc_address: TRON,
+      auth_code: await ownerCode(h, clock, u),
+    });
+    return { usdt, bound };
+  }
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
@@ -120,13 +131,7 @@ describe('withdrawal security', () => {
     it('withdraws only with a code, and of many withdrawals carrying one code at once, one is made', async () => {
       expect((await setHold(0)).code).toBe(1);
       const u = await funded('1000');
-      const usdt = await usdtTrc(u);
-      const bound = await u.post(API.bindDrawMethod, {
-        type: 1,
-        draw_id: usdt.id,
-        dc_address: TRON,
-        auth_code: await ownerCode(h, clock, u),
-      });
+      const { usdt, bound } = await bindTron(u);
       expect(bound.code, bound.msg).toBe(1);
       const draw = { draw_currency_id: usdt.id, number: '100', draw_method_id: bound.data.id };
       expect(await u.post(API.draw, draw)).toMatchObject({ code: 0, msg: /verification code sent to your own email/ });
@@ -164,13 +169,7 @@ describe('withdrawal security', () => {
     it('refuses a new method until its hold has passed, saying when, and lists when each becomes usable', async () => {
       expect((await setHold(24)).code).toBe(1);
       const u = await funded('500');
-      const usdt = await usdtTrc(u);
-      const bound = await u.post(API.bindDrawMethod, {
-        type: 1,
-        draw_id: usdt.id,
-        dc_address: TRON,
-        auth_code: await ownerCode(h, clock, u),
-      });
+      const { usdt, bound } = await bindTron(u);
       expect(bound.code, bound.msg).toBe(1);
       const boundAt = clock.now();
       expect(bound.data.usable_at).toBe(boundAt + 24 * HOUR);
@@ -195,13 +194,7 @@ describe('withdrawal security', () => {
     it('lets a new method be used at once when the hold is 0', async () => {
       expect((await setHold(0)).code).toBe(1);
       const u = await funded('200');
-      const usdt = await usdtTrc(u);
-      const bound = await u.post(API.bindDrawMethod, {
-        type: 1,
-        draw_id: usdt.id,
-        dc_address: TRON,
-        auth_code: await ownerCode(h, clock, u),
-      });
+      const { usdt, bound } = await bindTron(u);
       expect(bound.data.usable_at).toBe(clock.now());
       const r = await u.post(API.draw, {
         draw_currency_id: usdt.id,

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { LocalesMenuButton, useLogout, useTranslate } from 'react-admin';
+import { useLogout, useTranslate } from 'react-admin';
 import { renderSVG } from 'uqr';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { StaffMe } from '@tradepad/contracts/admin-staff';
@@ -8,6 +8,7 @@ import type { TotpSetup } from '@tradepad/contracts/twofactor';
 import { CopyText } from '../ui/copy-text.tsx';
 import { markEnrolled } from '../providers/auth-provider.ts';
 import { call } from '../providers/http.ts';
+import { AuthCard, CodeField } from './auth-card.tsx';
 
 /**
  * Two-factor enrolment, mandatory for staff (DESIGN §10): until it is done the session may do nothing else, so the
@@ -57,54 +58,38 @@ export function EnrolPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card component="form" onSubmit={submit} sx={{ width: 520, maxWidth: '100%' }} aria-busy={busy} data-testid="admin-enrol">
-        <CardContent>
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h6" component="h1">
-                {translate('tp.enrol.title')}
-              </Typography>
-              <LocalesMenuButton />
-            </Stack>
-            <Typography>{translate('tp.enrol.intro')}</Typography>
-            <Typography color="text.secondary">{translate('tp.enrol.scan')}</Typography>
-            <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
-              {qr && <img src={qr} width={200} height={200} alt={translate('tp.enrol.qr')} data-testid="admin-enrol-qr" />}
-            </Box>
-            {setup && (
-              <Box>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('tp.enrol.secret')}
-                </Typography>
-                <Box data-testid="admin-enrol-secret" dir="ltr">
-                  <CopyText text={setup.secret} />
-                </Box>
-              </Box>
-            )}
-            <TextField
-              label={translate('tp.enrol.code')}
-              helperText={translate('tp.enrol.code_hint')}
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, 'data-testid': 'admin-enrol-code' } }}
-              required
-            />
-            {error && (
-              <Alert severity="error" icon={false}>
-                {error}
-              </Alert>
-            )}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-              <Button onClick={() => void logout()}>{translate('ra.auth.logout')}</Button>
-              <Button type="submit" variant="contained" size="large" disabled={busy || !setup} data-testid="admin-enrol-confirm">
-                {translate(busy ? 'tp.enrol.busy' : 'tp.enrol.confirm')}
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard
+      title="tp.enrol.title"
+      width={520}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      testId="admin-enrol"
+      actions={
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+          <Button onClick={() => void logout()}>{translate('ra.auth.logout')}</Button>
+          <Button type="submit" variant="contained" size="large" disabled={busy || !setup} data-testid="admin-enrol-confirm">
+            {translate(busy ? 'tp.enrol.busy' : 'tp.enrol.confirm')}
+          </Button>
+        </Stack>
+      }
+    >
+      <Typography>{translate('tp.enrol.intro')}</Typography>
+      <Typography color="text.secondary">{translate('tp.enrol.scan')}</Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
+        {qr && <img src={qr} width={200} height={200} alt={translate('tp.enrol.qr')} data-testid="admin-enrol-qr" />}
+      </Box>
+      {setup && (
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {translate('tp.enrol.secret')}
+          </Typography>
+          <Box data-testid="admin-enrol-secret" dir="ltr">
+            <CopyText text={setup.secret} />
+          </Box>
+        </Box>
+      )}
+      <CodeField label="tp.enrol.code" hint="tp.enrol.code_hint" value={code} onChange={setCode} testId="admin-enrol-code" />
+    </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
 import { API } from '@tradepad/contracts/api-paths';
 import type { Captcha } from '@tradepad/contracts/account-types';
 import { sessionEnded } from '../providers/auth-provider.ts';
 import { ApiError, call } from '../providers/http.ts';
+import { AuthCard, CodeField } from './auth-card.tsx';
 
 /**
  * Staff sign-in: e-mail and password, then the authenticator's code when the server asks for it (`totp_required`),
@@ -49,73 +50,62 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card component="form" onSubmit={submit} sx={{ width: 420, maxWidth: '100%' }} aria-busy={busy}>
-        <CardContent>
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h6" component="h1">
-                {translate('tp.brand')}
-              </Typography>
-              <LocalesMenuButton />
-            </Stack>
-            <TextField
-              label={translate('tp.login.email')}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              autoFocus
-            />
-            <TextField
-              label={translate('tp.login.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-            {needTotp && (
-              <TextField
-                label={translate('tp.login.totp')}
-                helperText={translate('tp.login.totp_hint')}
-                autoComplete="one-time-code"
-                value={totp}
-                onChange={(e) => setTotp(e.target.value)}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, 'data-testid': 'admin-login-totp' } }}
-                required
-                autoFocus
-              />
-            )}
-            {captcha && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <TextField
-                  label={translate('tp.login.captcha')}
-                  autoComplete="off"
-                  value={captchaText}
-                  onChange={(e) => setCaptchaText(e.target.value)}
-                  required
-                  sx={{ flex: 1 }}
-                  slotProps={{ htmlInput: { 'data-testid': 'staff-captcha' } }}
-                />
-                <Button onClick={newCaptcha} aria-label={translate('tp.login.captcha_refresh')} sx={{ p: 0.5 }}>
-                  <img src={captcha.b64s} alt="" width={120} height={44} />
-                </Button>
-              </Stack>
-            )}
-            {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
-            {error && (
-              <Alert severity="error" icon={false}>
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {translate(busy ? 'tp.login.busy' : 'tp.login.submit')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard
+      title="tp.brand"
+      width={420}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      actions={
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {translate(busy ? 'tp.login.busy' : 'tp.login.submit')}
+        </Button>
+      }
+    >
+      <TextField
+        label={translate('tp.login.email')}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        autoFocus
+      />
+      <TextField
+        label={translate('tp.login.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      {needTotp && (
+        <CodeField
+          label="tp.login.totp"
+          hint="tp.login.totp_hint"
+          value={totp}
+          onChange={setTotp}
+          testId="admin-login-totp"
+          autoFocus
+        />
+      )}
+      {captcha && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            label={translate('tp.login.captcha')}
+            autoComplete="off"
+            value={captchaText}
+            onChange={(e) => setCaptchaText(e.target.value)}
+            required
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { 'data-testid': 'staff-captcha' } }}
+          />
+          <Button onClick={newCaptcha} aria-label={translate('tp.login.captcha_refresh')} sx={{ p: 0.5 }}>
+            <img src={captcha.b64s} alt="" width={120} height={44} />
+          </Button>
+        </Stack>
+      )}
+      {ended && !error && !busy && <Typography color="text.secondary">{translate('tp.login.session_ended')}</Typography>}
+    </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import { call } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { money, signColor, usePoll } from '../../ui/poll.ts';
+import { figureLink, type FigureKey } from './dashboard-links.ts';
 
 /** The home page's figures are read again every 15 s (the ledger check behind them is cached on the server). */
 const REFRESH_MS = 15_000;
@@ -34,46 +35,45 @@ export function DashboardPage() {
   const board = usePoll(load, REFRESH_MS, 'dashboard');
   if (isPending) return <Loading />;
   const d = board.data;
-  const link = (section: string, to: string) => (mayUse(permissions, section) ? to : undefined);
+  const link = (figure: FigureKey) => figureLink(permissions, figure);
 
   const figures: Figure[] = [];
   if (d) {
     if (d.deposits !== null)
-      figures.push({ label: 'tp.dashboard.deposits', value: money(d.deposits, locale), to: link('deposits', '/deposits') });
+      figures.push({ label: 'tp.dashboard.deposits', value: money(d.deposits, locale), to: link('deposits') });
     if (d.withdrawals !== null)
       figures.push({
         label: 'tp.dashboard.withdrawals',
         value: money(d.withdrawals, locale),
-        to: link('withdrawals', '/withdrawals'),
+        to: link('withdrawals'),
       });
-    if (d.fees !== null)
-      figures.push({ label: 'tp.dashboard.fees', value: money(d.fees, locale), to: link('reports', '/reports') });
+    if (d.fees !== null) figures.push({ label: 'tp.dashboard.fees', value: money(d.fees, locale), to: link('fees') });
     if (d.house_pnl !== null)
       figures.push({
         label: 'tp.dashboard.house_pnl',
         value: money(d.house_pnl, locale),
         color: signColor(d.house_pnl),
-        to: link('risk', '/risk') ?? link('reports', '/reports'),
+        to: link('house_pnl'),
       });
     figures.push(
-      { label: 'tp.dashboard.signups', value: String(d.signups), to: link('users', '/users') },
-      { label: 'tp.dashboard.online', value: String(d.traders_online), to: link('positions', '/positions') },
+      { label: 'tp.dashboard.signups', value: String(d.signups), to: link('signups') },
+      { label: 'tp.dashboard.online', value: String(d.traders_online), to: link('online') },
       {
         label: 'tp.dashboard.queue_deposits',
         value: String(d.queues.deposits),
-        to: link('deposits', '/deposits'),
+        to: link('queue_deposits'),
         color: d.queues.deposits > 0 ? 'warning.dark' : undefined,
       },
       {
         label: 'tp.dashboard.queue_withdrawals',
         value: String(d.queues.withdrawals),
-        to: link('withdrawals', '/withdrawals'),
+        to: link('queue_withdrawals'),
         color: d.queues.withdrawals > 0 ? 'warning.dark' : undefined,
       },
       {
         label: 'tp.dashboard.queue_kyc',
         value: String(d.queues.kyc),
-        to: link('kyc', '/kyc'),
+        to: link('queue_kyc'),
         color: d.queues.kyc > 0 ? 'warning.dark' : undefined,
       },
       {
@@ -84,7 +84,7 @@ export function DashboardPage() {
         }),
         color: d.ledger.sound ? 'success.main' : 'error.main',
         hint: translate('tp.dashboard.checked_at', { time: new Date(d.ledger.checked_at).toLocaleTimeString(locale) }),
-        to: link('audit', '/audit'),
+        to: link('ledger'),
       },
     );
   }
@@ -123,6 +123,7 @@ export function DashboardPage() {
         </Typography>
       )}
       <Box
+        data-testid="dashboard-figures"
         sx={{
           display: 'grid',
           gap: 2,

@@ -113,16 +113,16 @@ export function RiskPage() {
           title="tp.risk.nearest"
           hint={risk ? translate('tp.risk.levels', { call: risk.margin_call_level, out: risk.stop_out_level }) : undefined}
         >
-          <Accounts rows={risk?.nearest_stop_out} empty="tp.risk.no_accounts" />
+          <UserTable rows={risk?.nearest_stop_out} columns={ACCOUNT_COLUMNS} empty="tp.risk.no_accounts" />
         </Section>
         <Section title="tp.risk.margin_calls">
-          <Accounts rows={risk?.margin_calls} empty="tp.risk.no_margin_calls" />
+          <UserTable rows={risk?.margin_calls} columns={ACCOUNT_COLUMNS} empty="tp.risk.no_margin_calls" />
         </Section>
         <Section title="tp.risk.winners">
-          <Results rows={risk?.winners} empty="tp.risk.no_winners" />
+          <UserTable rows={risk?.winners} columns={RESULT_COLUMNS} empty="tp.risk.no_winners" />
         </Section>
         <Section title="tp.risk.losers">
-          <Results rows={risk?.losers} empty="tp.risk.no_losers" />
+          <UserTable rows={risk?.losers} columns={RESULT_COLUMNS} empty="tp.risk.no_losers" />
         </Section>
       </Box>
     </>
@@ -175,39 +175,52 @@ function UserLink({ id, account }: { id: number; account: string }) {
   );
 }
 
-function Accounts({ rows, empty }: { rows: RiskAccount[] | undefined; empty: string }) {
-  const translate = useTranslate();
-  const locale = useTimeLocale();
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('tp.common.user')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.margin_level')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.equity')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.used_margin')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.floating')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(rows ?? []).map((a) => (
-          <TableRow key={a.user_id}>
-            <TableCell>
-              <UserLink id={a.user_id} account={a.user_account} />
-            </TableCell>
-            <TableCell sx={{ ...num, fontWeight: 600 }}>{a.margin_level.toFixed(2)} %</TableCell>
-            <TableCell sx={num}>{money(a.equity, locale)}</TableCell>
-            <TableCell sx={num}>{money(a.used_margin, locale)}</TableCell>
-            <TableCell sx={{ ...num, color: signColor(a.floating) }}>{money(a.floating, locale)}</TableCell>
-          </TableRow>
-        ))}
-        {rows && rows.length === 0 && <Empty cols={5} text={empty} />}
-      </TableBody>
-    </Table>
-  );
+/** A row of the risk page's account lists: whose it is. */
+interface UserRow {
+  user_id: number;
+  user_account: string;
 }
 
-function Results({ rows, empty }: { rows: TraderResult[] | undefined; empty: string }) {
+/** A figure column of a list of accounts: its heading, its value in the staff member's locale, its colour or weight. */
+interface Column<T> {
+  label: string;
+  value: (row: T, locale: string) => ReactNode;
+  style?: (row: T) => { color?: string; fontWeight?: number };
+}
+
+/** The accounts nearest stop-out and the margin calls. */
+const ACCOUNT_COLUMNS: ReadonlyArray<Column<RiskAccount>> = [
+  { label: 'tp.risk.margin_level', value: (a) => `${a.margin_level.toFixed(2)} %`, style: () => ({ fontWeight: 600 }) },
+  { label: 'tp.risk.equity', value: (a, locale) => money(a.equity, locale) },
+  { label: 'tp.risk.used_margin', value: (a, locale) => money(a.used_margin, locale) },
+  {
+    label: 'tp.risk.floating',
+    value: (a, locale) => money(a.floating, locale),
+    style: (a) => ({ color: signColor(a.floating) }),
+  },
+];
+
+/** Today's largest winners and losers. */
+const RESULT_COLUMNS: ReadonlyArray<Column<TraderResult>> = [
+  { label: 'tp.risk.realised', value: (r, locale) => money(r.realised, locale) },
+  { label: 'tp.risk.unrealised', value: (r, locale) => money(r.unrealised, locale) },
+  {
+    label: 'tp.risk.total',
+    value: (r, locale) => money(r.total, locale),
+    style: (r) => ({ color: signColor(r.total), fontWeight: 600 }),
+  },
+];
+
+/** A list of traders' accounts: the user (a link to their positions), then the columns' figures. */
+function UserTable<T extends UserRow>({
+  rows,
+  columns,
+  empty,
+}: {
+  rows: T[] | undefined;
+  columns: ReadonlyArray<Column<T>>;
+  empty: string;
+}) {
   const translate = useTranslate();
   const locale = useTimeLocale();
   return (
@@ -215,23 +228,27 @@ function Results({ rows, empty }: { rows: TraderResult[] | undefined; empty: str
       <TableHead>
         <TableRow>
           <TableCell>{translate('tp.common.user')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.realised')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.unrealised')}</TableCell>
-          <TableCell sx={num}>{translate('tp.risk.total')}</TableCell>
+          {columns.map((c) => (
+            <TableCell key={c.label} sx={num}>
+              {translate(c.label)}
+            </TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
-        {(rows ?? []).map((r) => (
-          <TableRow key={r.user_id}>
+        {(rows ?? []).map((row) => (
+          <TableRow key={row.user_id}>
             <TableCell>
-              <UserLink id={r.user_id} account={r.user_account} />
+              <UserLink id={row.user_id} account={row.user_account} />
             </TableCell>
-            <TableCell sx={num}>{money(r.realised, locale)}</TableCell>
-            <TableCell sx={num}>{money(r.unrealised, locale)}</TableCell>
-            <TableCell sx={{ ...num, color: signColor(r.total), fontWeight: 600 }}>{money(r.total, locale)}</TableCell>
+            {columns.map((c) => (
+              <TableCell key={c.label} sx={{ ...num, ...c.style?.(row) }}>
+                {c.value(row, locale)}
+              </TableCell>
+            ))}
           </TableRow>
         ))}
-        {rows && rows.length === 0 && <Empty cols={4} text={empty} />}
+        {rows && rows.length === 0 && <Empty cols={columns.length + 1} text={empty} />}
       </TableBody>
     </Table>
   );

@@ -1,0 +1,36 @@
+import { API, type TradeItem } from '@tradepad/contracts';
+import { ManualClock } from '../src/ports/clock.ts';
+import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
+import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/** A Wednesday afternoon in London: every market of the seed is open. */
+export const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+
+/**
+ * The trading tests' market: a hand-moved clock (from a Wednesday afternoon) and a scripted feed of the seed's
+ * instruments, a server started on both, and the trade list's ids by code. Made when the suite is declared, so its
+ * `clock`, `feed`, `id` and `tick` can be taken apart at once; `start` runs in `beforeAll`.
+ */
+export class ScriptedMarket {
+  readonly clock = new ManualClock(WEDNESDAY);
+  readonly feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+  private items: TradeItem[] = [];
+
+  /** Starts a server on this market's clock and feed and reads its trade list. */
+  async start(opts: Omit<Parameters<typeof startHarness>[0] & object, 'clock' | 'feed'> = {}): Promise<Harness> {
+    const h = await startHarness({ ...opts, clock: this.clock, feed: this.feed });
+    this.items = (await h.call('GET', API.tradeList)).data as TradeItem[];
+    return h;
+  }
+
+  /** The trade list's id of an instrument. */
+  readonly id = (code: string): number => this.items.find((i) => i.Code === code)!.Id;
+
+  /** Moves the clock and delivers the bid twice (the bad-tick filter holds back a lone print far from the market). */
+  readonly tick = (code: string, bid: string): void => {
+    this.clock.advance(1000);
+    this.feed.pushPrice(code, bid, this.clock.now());
+    this.feed.pushPrice(code, bid, this.clock.now());
+  };
+}
