@@ -15,16 +15,6 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
   let e: E2E;
   let articleId = 0;
 
-  async function signIn(page: Page, who: { email: string; password: string }, query = '') {
-    await page.goto(`/admin/${query}`);
-    await page.locator('input[type=email]').fill(who.email);
-    await page.locator('input[type=password]').fill(who.password);
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('admin-login-totp').fill(await e.staffCode(who.email));
-    await page.locator('button[type=submit]').click();
-    await page.locator('nav a').first().waitFor();
-  }
-
   /** Types into the rich-text editor of the open tab, through its toolbar as a writer would. */
   async function writeBody(page: Page, parts: { heading: string; lead: string; bold: string; items: string[]; quote: string }) {
     const body = page.getByTestId('news-editor-content').locator('.tiptap');
@@ -59,7 +49,7 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
 
   it('writes an article in English and Traditional Chinese, publishes it, and traders read it in each', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, WRITER);
+    await e.staffSignIn(page, WRITER);
     expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Users', 'News']);
     await page.locator('nav a', { hasText: 'News' }).click();
     await page.getByRole('heading', { name: 'News and announcements' }).waitFor();
@@ -142,7 +132,7 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
 
   it('shows the list and the editor in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
-    await signIn(page, WRITER, '?lang=hk');
+    await e.staffSignIn(page, WRITER, '?lang=hk');
     expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '用戶', '新聞']);
     await page.locator('nav a', { hasText: '新聞' }).click();
     await page.getByRole('heading', { name: '新聞及公告' }).waitFor();
