@@ -239,4 +239,10 @@ export const de: Messages = {
     'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
   'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
   'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
+  'err.trailing_invalid': 'Der Trailing-Abstand muss ein positiver Preis kleiner als der Marktpreis sein',
+  'err.expiry_invalid': 'Der Ablauf muss in der Zukunft liegen, oder 0 für bis auf Widerruf',
+  'err.break_even_early': 'Break-even ist erst möglich, wenn der Markt über den Eröffnungskurs hinaus gelaufen ist',
+  'err.close_part_too_large': 'Schließen Sie weniger als die ganze Position ({lots} Lots) oder schließen Sie sie ganz',
+  'ok.order_moved': 'Pending Order verschoben',
+  'ledger.order_reprice': 'Order #{order} verschoben: Margin und Gebühr angepasst',
 };

@@ -234,6 +234,12 @@ export const en = {
     'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
   'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
   'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
+  'err.trailing_invalid': 'The trailing distance must be a positive price smaller than the market price',
+  'err.expiry_invalid': 'The expiry must be a future time, or 0 for until cancelled',
+  'err.break_even_early': 'Break-even is possible once the market has moved beyond the open price',
+  'err.close_part_too_large': 'Close less than the whole position ({lots} lots), or close it all',
+  'ok.order_moved': 'Pending order moved',
+  'ledger.order_reprice': 'Order #{order} moved: margin and fee adjusted',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -240,4 +240,10 @@ export const fr: Messages = {
     'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
   'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
   'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
+  'err.trailing_invalid': 'La distance du stop suiveur doit être un prix positif inférieur au prix du marché',
+  'err.expiry_invalid': "L'expiration doit être dans le futur, ou 0 pour jusqu'à annulation",
+  'err.break_even_early': "Le seuil de rentabilité n'est possible qu'une fois le marché au-delà du prix d'ouverture",
+  'err.close_part_too_large': 'Clôturez moins que la position entière ({lots} lots), ou clôturez-la en totalité',
+  'ok.order_moved': 'Ordre en attente déplacé',
+  'ledger.order_reprice': 'Ordre n°{order} déplacé : marge et frais ajustés',
 };

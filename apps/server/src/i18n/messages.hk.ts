@@ -228,4 +228,10 @@ export const hk: Messages = {
   'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
   'err.adjust_own': '調整須由發起人以外的另一位員工批核',
   'err.adjust_above_free': '此扣款超過用戶的可用餘額（{free} USD）',
+  'err.trailing_invalid': '追蹤止損距離須為小於市價的正數價格',
+  'err.expiry_invalid': '到期時間須為將來的時間，或以 0 表示直至取消',
+  'err.break_even_early': '市價越過開倉價後才可設為保本',
+  'err.close_part_too_large': '部分平倉的手數須少於整個倉位（{lots} 手），或全部平倉',
+  'ok.order_moved': '掛單已移動',
+  'ledger.order_reprice': '訂單 #{order} 已移動：保證金及手續費已調整',
 };

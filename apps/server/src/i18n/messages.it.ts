@@ -237,4 +237,10 @@ export const it: Messages = {
     "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
   'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
   'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
+  'err.trailing_invalid': 'La distanza del trailing stop deve essere un prezzo positivo inferiore al prezzo di mercato',
+  'err.expiry_invalid': 'La scadenza deve essere nel futuro, oppure 0 per fino a revoca',
+  'err.break_even_early': 'Il pareggio è possibile solo quando il mercato ha superato il prezzo di apertura',
+  'err.close_part_too_large': "Chiudi meno dell'intera posizione ({lots} lotti), oppure chiudila tutta",
+  'ok.order_moved': 'Ordine pendente spostato',
+  'ledger.order_reprice': 'Ordine n. {order} spostato: margine e commissione adeguati',
 };

@@ -233,4 +233,10 @@ export const jp: Messages = {
     'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
   'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
   'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
+  'err.trailing_invalid': 'トレーリング幅は市場価格より小さい正の価格にしてください',
+  'err.expiry_invalid': '有効期限は未来の時刻、または取消まで有効の場合は 0 にしてください',
+  'err.break_even_early': '建値ストップは相場が建値を超えてから設定できます',
+  'err.close_part_too_large': 'ポジション全体（{lots} ロット）より少なく決済するか、全決済してください',
+  'ok.order_moved': '待機注文を移動しました',
+  'ledger.order_reprice': '注文 #{order} を移動しました：証拠金と手数料を調整しました',
 };

@@ -231,4 +231,10 @@ export const kr: Messages = {
     '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
   'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
   'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
+  'err.trailing_invalid': '트레일링 간격은 시장가보다 작은 양의 가격이어야 합니다',
+  'err.expiry_invalid': '만료 시간은 미래여야 하며, 취소 시까지는 0입니다',
+  'err.break_even_early': '본전 설정은 시장이 진입가를 넘어선 후에만 가능합니다',
+  'err.close_part_too_large': '전체 포지션({lots} 랏)보다 적게 청산하거나 전부 청산하세요',
+  'ok.order_moved': '대기 주문을 이동했습니다',
+  'ledger.order_reprice': '주문 #{order} 이동: 증거금과 수수료가 조정되었습니다',
 };

@@ -237,4 +237,10 @@ export const pt: Messages = {
     'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
   'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
   'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
+  'err.trailing_invalid': 'A distância do stop móvel tem de ser um preço positivo inferior ao preço de mercado',
+  'err.expiry_invalid': 'A expiração tem de ser no futuro, ou 0 para até ser cancelada',
+  'err.break_even_early': 'O ponto de equilíbrio só é possível depois de o mercado passar o preço de abertura',
+  'err.close_part_too_large': 'Feche menos do que a posição inteira ({lots} lotes), ou feche-a toda',
+  'ok.order_moved': 'Ordem pendente movida',
+  'ledger.order_reprice': 'Ordem n.º {order} movida: margem e comissão ajustadas',
 };

@@ -237,4 +237,10 @@ export const spa: Messages = {
     'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
   'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
   'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
+  'err.trailing_invalid': 'La distancia del stop dinámico debe ser un precio positivo menor que el precio de mercado',
+  'err.expiry_invalid': 'El vencimiento debe ser una hora futura, o 0 para hasta cancelar',
+  'err.break_even_early': 'El punto de equilibrio solo es posible cuando el mercado ha superado el precio de apertura',
+  'err.close_part_too_large': 'Cierre menos que la posición completa ({lots} lotes), o ciérrela entera',
+  'ok.order_moved': 'Orden pendiente movida',
+  'ledger.order_reprice': 'Orden n.º {order} movida: margen y comisión ajustados',
 };

@@ -237,4 +237,10 @@ export const tr: Messages = {
     'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
   'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
   'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
+  'err.trailing_invalid': 'İz süren stop mesafesi, piyasa fiyatından küçük pozitif bir fiyat olmalıdır',
+  'err.expiry_invalid': 'Bitiş zamanı gelecekte olmalı veya iptale kadar için 0 olmalıdır',
+  'err.break_even_early': 'Başa baş, piyasa açılış fiyatını geçtikten sonra mümkündür',
+  'err.close_part_too_large': 'Pozisyonun tamamından ({lots} lot) azını kapatın veya tamamını kapatın',
+  'ok.order_moved': 'Bekleyen emir taşındı',
+  'ledger.order_reprice': '#{order} numaralı emir taşındı: teminat ve ücret ayarlandı',
 };

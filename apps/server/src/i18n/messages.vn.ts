@@ -235,4 +235,10 @@ export const vn: Messages = {
     'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
   'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
   'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
+  'err.trailing_invalid': 'Khoảng cách dừng lỗ động phải là một mức giá dương nhỏ hơn giá thị trường',
+  'err.expiry_invalid': 'Thời hạn phải ở tương lai, hoặc 0 để có hiệu lực đến khi hủy',
+  'err.break_even_early': 'Chỉ có thể đặt hòa vốn khi thị trường đã vượt qua giá mở',
+  'err.close_part_too_large': 'Hãy đóng ít hơn toàn bộ vị thế ({lots} lot), hoặc đóng tất cả',
+  'ok.order_moved': 'Đã di chuyển lệnh chờ',
+  'ledger.order_reprice': 'Đã di chuyển lệnh #{order}: ký quỹ và phí đã được điều chỉnh',
 };

@@ -163,6 +163,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     multiple: leverage ?? 0,
     price_seen: kind === 'market' ? plainPrice(side === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
     deviation: kind === 'market' ? (deviation ?? 0) : 0,
+    trailing_distance: '0',
+    expire_at: 0,
   });
 
   return {
