@@ -130,6 +130,15 @@ describe.skipIf(!chromiumPath())('richer orders in Chromium', () => {
       await t.page.locator('[data-testid^="order-row-"]').first().click();
       await t.page.getByTestId('sheet-move-price').waitFor();
       await check('pending-sheet');
+      // The ticket: a pending order's expiry (a date) and a trailing distance.
+      await t.page.goto('/trade');
+      await t.page.getByTestId('order-ticket').waitFor();
+      await t.page.getByTestId('ticket-kind-pending').click();
+      await t.page.getByTestId('ticket-expiry-date').click();
+      await t.page.getByTestId('ticket-expiry-input').waitFor();
+      await t.page.getByTestId('ticket-trailing').fill('100');
+      await t.page.getByTestId('ticket-expiry-input').scrollIntoViewIfNeeded();
+      await check('ticket');
       await t.context.close();
     });
   }
