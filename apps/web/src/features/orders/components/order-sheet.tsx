@@ -48,6 +48,12 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const move = useSetPendingPrice();
   // Partial close (issue 20): the lots to close, the whole position unless the trader types less.
   const [closeLots, setCloseLots] = useState(order.Quantity);
+  // After a partial close the position is smaller: the field starts again from what is left.
+  const [shownQuantity, setShownQuantity] = useState(order.Quantity);
+  if (order.Quantity !== shownQuantity) {
+    setShownQuantity(order.Quantity);
+    setCloseLots(order.Quantity);
+  }
   const [movePrice, setMovePrice] = useState(() => String(order.OriginPrice));
   const stopout = useStopoutReport(order.ClosedType === 2 && order.Status === STATUS_CLOSED ? order.Id : null);
   // Offline or without live prices, closing and cancelling are refused on the spot (nothing is queued for later).
