@@ -109,6 +109,9 @@ async function main() {
         fee: micros(0n),
         createdAt: 0,
         openedAt: 0,
+        trailingDistance: 0,
+        expireAt: 0,
+        receipt: null,
         busy: false,
         unitsF: 0,
       };

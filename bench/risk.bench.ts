@@ -78,6 +78,8 @@ async function submitAll(
           target_profit_price: '0',
           multiple: Number(p.multiple),
           price_seen: '0',
+          trailing_distance: '0',
+          expire_at: 0,
           deviation: 0,
         });
       }),

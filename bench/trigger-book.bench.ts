@@ -1,7 +1,8 @@
 /**
  * The execution engine's trigger book (DESIGN §5): what one quote costs the engine, measured around `crossed()` alone
- * with process.hrtime.bigint, no server. 100,000 triggers (pending orders, stop-losses, take-profits of a seeded
- * random book) either spread over the 24 seeded instruments or all on BTCUSD (the worst case: one deep book; BTCUSD
+ * with process.hrtime.bigint, no server. 100,000 triggers (pending orders, stop-losses, take-profits and, since issue
+ * 20, trailing stops' move triggers (a third of the stop-losses trail: one more trigger each, ahead of the market on
+ * the winning side) of a seeded random book) either spread over the 24 seeded instruments or all on BTCUSD (the worst case: one deep book; BTCUSD
  * because its price has the most points, so levels are fine-grained enough for a tick to fire exactly one), at
  * realistic distances from the market: at least max(3 spreads, 0.02 %), then exponential with a mean of 0.5 % of
  * the price (EURUSD: 2.4 pips, then ~54 pips on average).
@@ -24,6 +25,7 @@ import {
   pendingOrderTrigger,
   stopLossTrigger,
   takeProfitTrigger,
+  trailTrigger,
   TriggerBook,
   type Trigger,
 } from '../apps/server/src/modules/trading/trigger-book.ts';
@@ -121,6 +123,11 @@ function buildSetup(name: string, codes: readonly string[]): Setup {
     if (rnd.next() < 0.8 && count < TRIGGERS) {
       list.push(stopLossTrigger(id, buy ? 1 : 2, buy ? close - distance(m) : close + distance(m)));
       count++;
+      // A trailing stop (issue 20): its move trigger waits for the market to go its way past stop + distance.
+      if (rnd.next() < 1 / 3 && count < TRIGGERS) {
+        list.push(trailTrigger(id, buy ? 1 : 2, buy ? close + distance(m) : close - distance(m)));
+        count++;
+      }
     }
     if (rnd.next() < 0.6 && count < TRIGGERS) {
       list.push(takeProfitTrigger(id, buy ? 1 : 2, buy ? close + distance(m) : close - distance(m)));
@@ -363,6 +370,8 @@ function main() {
   const rows = [...rowsFor(spread), ...rowsFor(deep)];
   const overhead = timerOverheadNs();
 
+  const trails = [...spread.books, ...deep.books].reduce((n, b) => n + [...b].filter((t) => t.kind === 'trail').length, 0);
+  console.log(`trailing stops' move triggers: ${trails.toLocaleString('en')} of ${(2 * TRIGGERS).toLocaleString('en')}`);
   console.log(
     `\nTrigger book: ${TRIGGERS.toLocaleString('en')} triggers, crossed() per quote (${os.cpus().length} cores, ` +
       `Node ${process.versions.node}, load average ${fmt(load)} at start; timer overhead ${overhead} ns per reading pair, ` +

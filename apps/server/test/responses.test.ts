@@ -145,10 +145,26 @@ describe('response schemas against the server', () => {
     expectAnswer(API.accountSummary, await u.get(API.accountSummary));
     expectAnswer(API.forexDetail, await u.get(API.forexDetail));
 
+    // Issue 20: a partial close, moving the pending order, closing all, the stop-out reports.
+    const part = expectAnswer(API.close, await u.post(API.close, { id: opened.order.Id, cont: '0.5' }));
+    expect(part).toMatchObject({ Status: 3, ParentId: opened.order.Id });
+    const movedPending = expectAnswer(
+      API.setPendingPrice,
+      await u.post(API.setPendingPrice, { id: pending.order.Id, price: '1.07900' }),
+    );
+    expect(movedPending).toMatchObject({ Id: pending.order.Id, OriginPrice: 1.079 });
+    expectAnswer(API.stopoutReports, await u.get(API.stopoutReports));
+    const extra = expectAnswer(API.submit, await u.post(API.submit, market));
+    expect(expectAnswer(API.closeAll, await u.post(API.closeAll, { forex_id: eurusd + 100_000 }))).toEqual({
+      closed: [],
+      skipped: [],
+    });
+    expectAnswer(API.close, await u.post(API.close, { id: extra.order.Id }));
+
     expect(expectAnswer(API.close, await u.post(API.close, { id: opened.order.Id }))).toMatchObject({ Status: 3, ClosedType: 1 });
     expect(expectAnswer(API.cancel, await u.post(API.cancel, { id: pending.order.Id }))).toMatchObject({ Status: 4 });
     const history = expectAnswer(API.deals, await u.get(API.deals, { status: 3 }));
-    expect(history.total).toBe(2);
+    expect(history.total).toBe(4);
     const ledger = expectAnswer(API.ledger, await u.get(API.ledger));
     expect(ledger.data.some((e: { OrderId: number | null }) => e.OrderId === opened.order.Id)).toBe(true);
 

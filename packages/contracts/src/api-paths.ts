@@ -30,6 +30,12 @@ export const API = {
   close: '/v1/api/forex/close',
   cancel: '/v1/api/forex/cancel_trade',
   setStops: '/v1/api/forex/set_stop_price',
+  /** Issue 20 (DESIGN §12): close every position, or those of one instrument. */
+  closeAll: '/v1/api/forex/close_all',
+  /** Issue 20: move a pending order's price (its margin follows). */
+  setPendingPrice: '/v1/api/forex/set_pending_price',
+  /** Issue 20: the trader's stop-out reports, newest first (`?order_id=` the one that closed an order). */
+  stopoutReports: '/v1/api/forex/stopout_reports',
   /** Beyond the spec: the account figures of the order screen's summary card. */
   accountSummary: '/v1/api/forex/account_summary',
   forexDetail: '/v1/api/main/account/forexDetail',

@@ -42,6 +42,17 @@ export const submitParams = z.object({
     (v) => (v === undefined || v === null || v === '' ? 0 : v),
     intParam('err.deviation_invalid', 0, 100_000_000),
   ),
+  /**
+   * A server-side trailing stop (DESIGN §12), a distance written like a price (0 or absent: none). It sets the
+   * stop-loss at once to bid − distance (a buy; ask + distance a sell; a pending order's from its own price), which
+   * then moves only in the trader's favour on every tick. It takes the place of `stop_loss_price`.
+   */
+  trailing_distance: optionalLevel('err.trailing_invalid'),
+  /** Pending orders only: when the order is cancelled if not filled, unix seconds; 0 or absent = until cancelled. */
+  expire_at: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : v),
+    intParam('err.expiry_invalid', 0, 99_999_999_999),
+  ),
 });
 export type SubmitParams = z.infer<typeof submitParams>;
 
@@ -51,8 +62,43 @@ export const dealListParams = z.object({
   ...pageParams,
 });
 
-/** `forex/close` and `forex/cancel_trade`. */
+/** `forex/cancel_trade`. */
 export const orderIdParams = z.object({ id: intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER) });
+
+/**
+ * `forex/close`: with `cont` (lots, a multiple of the step, less than the position) a partial close: the position keeps
+ * its `Id` with the rest, the closed part becomes a History row with `ParentId` (DESIGN §12).
+ */
+export const closeParams = z.object({
+  id: intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER),
+  cont: z.preprocess(
+    (v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v),
+    decimalParam('err.lots_invalid').optional(),
+  ),
+});
+
+/** `forex/close_all`: every holding order of the trader, or those of `forex_id`. */
+export const closeAllParams = z.object({
+  forex_id: z.preprocess(
+    (v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v),
+    intParam('err.instrument_unknown', 1, 1_000_000).optional(),
+  ),
+});
+
+/** `forex/set_pending_price`: a pending order's new price (re-validated; its margin follows; it keeps its `Id`). */
+export const setPendingPriceParams = z.object({
+  id: intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER),
+  price: decimalParam('err.price_invalid'),
+});
+
+/** `forex/stopout_reports`: a page of the trader's stop-out reports, or (`order_id`) the one that closed an order. */
+export const stopoutReportParams = z.object({
+  order_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    intParam('err.order_unknown', 1, Number.MAX_SAFE_INTEGER).optional(),
+  ),
+  ...pageParams,
+});
 
 /** `forex/set_stop_price`: a level left out stays as it is; 0 removes it. At least one must be given. */
 export const setStopParams = z
@@ -66,8 +112,19 @@ export const setStopParams = z
       (v) => (v === '' || v === null ? undefined : v),
       decimalParam('err.take_profit_invalid').optional(),
     ),
+    /**
+     * A trailing stop's distance, written like a price (DESIGN §12): the stop-loss is set at once to bid − distance (a
+     * buy; ask + distance a sell) and follows the market in the trader's favour; 0 ends the trailing and keeps the
+     * level. Given with `stop_loss_price`, the trailing level wins.
+     */
+    trailing_distance: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      decimalParam('err.trailing_invalid').optional(),
+    ),
   })
-  .refine((p) => p.stop_loss_price !== undefined || p.target_profit_price !== undefined, { error: 'err.stops_missing' });
+  .refine((p) => p.stop_loss_price !== undefined || p.target_profit_price !== undefined || p.trailing_distance !== undefined, {
+    error: 'err.stops_missing',
+  });
 export type SetStopParams = z.infer<typeof setStopParams>;
 
 /** `main/accountLog/forexChange`. */

@@ -27,6 +27,8 @@ export const CLOSED_BY_STOP_OUT = 2;
 export const CLOSED_BY_TAKE_PROFIT = 3;
 export const CLOSED_BY_STOP_LOSS = 4;
 export const CLOSED_BY_BACK_OFFICE = 5;
+/** Issue 20: a pending order cancelled at its expiry. */
+export const CLOSED_BY_EXPIRY = 6;
 
 /** `forex/submit`'s `status`: 1 at the market price, 0 a pending order at `target_price`. */
 export const SUBMIT_MARKET = 1;
@@ -38,15 +40,20 @@ export const SUBMIT_PENDING = 0;
  */
 import type {
   AccountSummary,
+  CloseAllResult,
   DealList,
   ForexDetail,
   LedgerEntryView,
   LedgerPage,
   OrderView,
   PendingKind,
+  ReceiptView,
+  StopoutReport,
+  StopoutReportList,
   SubmitResult,
 } from './responses/trading.ts';
 export type { AccountSummary, DealList, ForexDetail, LedgerEntryView, LedgerPage, OrderView, PendingKind, SubmitResult };
+export type { CloseAllResult, ReceiptView, StopoutReport, StopoutReportList };
 
 // Websocket (DESIGN §4)
 

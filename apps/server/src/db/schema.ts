@@ -41,6 +41,15 @@ export interface Database {
   user_notes: UserNotesTable;
   balance_adjustments: BalanceAdjustmentsTable;
   user_search: UserSearchTable;
+  stopout_reports: StopoutReportsTable;
+}
+
+/** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
+export interface StopoutReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  report: string;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -240,6 +249,16 @@ export interface OrdersTable {
   created_at: number;
   opened_at: number;
   closed_at: number;
+  /** Trailing stop distance in points; 0 = none (migration 019). */
+  trailing_distance: Generated<number>;
+  /** A pending order's expiry, unix seconds; 0 = until cancelled. */
+  expire_at: Generated<number>;
+  /** Overnight financing charged so far, micros (0 until swaps are charged). */
+  swap: Generated<number>;
+  /** The position a partial close was taken from; 0 = none. */
+  parent_id: Generated<number>;
+  /** The fill's execution receipt (JSON, see trading/receipt.ts); null while pending or before migration 019. */
+  receipt: string | null;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

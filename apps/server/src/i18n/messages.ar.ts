@@ -237,4 +237,10 @@ export const ar: Messages = {
   'ok.unpublished': 'تم سحب النشر والعودة إلى مسودة',
   'ok.deleted': 'تم الحذف',
   'err.publish_at_invalid': 'يرجى اختيار وقت نشر من الآن وحتى عام واحد',
+  'err.trailing_invalid': 'يجب أن تكون مسافة الوقف المتحرك سعرًا موجبًا أصغر من سعر السوق',
+  'err.expiry_invalid': 'يجب أن يكون وقت الانتهاء في المستقبل، أو 0 حتى الإلغاء',
+  'err.break_even_early': 'لا يمكن ضبط نقطة التعادل إلا بعد تجاوز السوق سعر الفتح',
+  'err.close_part_too_large': 'أغلق أقل من المركز كله ({lots} لوت)، أو أغلقه بالكامل',
+  'ok.order_moved': 'تم نقل الأمر المعلّق',
+  'ledger.order_reprice': 'تم نقل الأمر #{order}: تم تعديل الهامش والرسوم',
 };

@@ -244,4 +244,10 @@ export const de: Messages = {
   'ok.unpublished': 'Zurückgezogen: wieder Entwurf',
   'ok.deleted': 'Gelöscht',
   'err.publish_at_invalid': 'Bitte wählen Sie einen Veröffentlichungszeitpunkt zwischen jetzt und in einem Jahr',
+  'err.trailing_invalid': 'Der Trailing-Abstand muss ein positiver Preis kleiner als der Marktpreis sein',
+  'err.expiry_invalid': 'Der Ablauf muss in der Zukunft liegen, oder 0 für bis auf Widerruf',
+  'err.break_even_early': 'Break-even ist erst möglich, wenn der Markt über den Eröffnungskurs hinaus gelaufen ist',
+  'err.close_part_too_large': 'Schließen Sie weniger als die ganze Position ({lots} Lots) oder schließen Sie sie ganz',
+  'ok.order_moved': 'Pending Order verschoben',
+  'ledger.order_reprice': 'Order #{order} verschoben: Margin und Gebühr angepasst',
 };

@@ -239,6 +239,12 @@ export const en = {
   'ok.unpublished': 'Withdrawn: back to draft',
   'ok.deleted': 'Deleted',
   'err.publish_at_invalid': 'Please choose a publication time from now to one year ahead',
+  'err.trailing_invalid': 'The trailing distance must be a positive price smaller than the market price',
+  'err.expiry_invalid': 'The expiry must be a future time, or 0 for until cancelled',
+  'err.break_even_early': 'Break-even is possible once the market has moved beyond the open price',
+  'err.close_part_too_large': 'Close less than the whole position ({lots} lots), or close it all',
+  'ok.order_moved': 'Pending order moved',
+  'ledger.order_reprice': 'Order #{order} moved: margin and fee adjusted',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -245,4 +245,10 @@ export const fr: Messages = {
   'ok.unpublished': 'Retiré : de nouveau brouillon',
   'ok.deleted': 'Supprimé',
   'err.publish_at_invalid': 'Veuillez choisir une date de publication entre maintenant et dans un an',
+  'err.trailing_invalid': 'La distance du stop suiveur doit être un prix positif inférieur au prix du marché',
+  'err.expiry_invalid': "L'expiration doit être dans le futur, ou 0 pour jusqu'à annulation",
+  'err.break_even_early': "Le seuil de rentabilité n'est possible qu'une fois le marché au-delà du prix d'ouverture",
+  'err.close_part_too_large': 'Clôturez moins que la position entière ({lots} lots), ou clôturez-la en totalité',
+  'ok.order_moved': 'Ordre en attente déplacé',
+  'ledger.order_reprice': 'Ordre n°{order} déplacé : marge et frais ajustés',
 };

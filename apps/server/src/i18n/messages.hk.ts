@@ -233,4 +233,10 @@ export const hk: Messages = {
   'ok.unpublished': '已撤回，回到草稿',
   'ok.deleted': '已刪除',
   'err.publish_at_invalid': '請選擇由現在起至一年內的發佈時間',
+  'err.trailing_invalid': '追蹤止損距離須為小於市價的正數價格',
+  'err.expiry_invalid': '到期時間須為將來的時間，或以 0 表示直至取消',
+  'err.break_even_early': '市價越過開倉價後才可設為保本',
+  'err.close_part_too_large': '部分平倉的手數須少於整個倉位（{lots} 手），或全部平倉',
+  'ok.order_moved': '掛單已移動',
+  'ledger.order_reprice': '訂單 #{order} 已移動：保證金及手續費已調整',
 };

@@ -242,4 +242,10 @@ export const it: Messages = {
   'ok.unpublished': 'Ritirato: di nuovo bozza',
   'ok.deleted': 'Eliminato',
   'err.publish_at_invalid': 'Scegli un orario di pubblicazione tra adesso e un anno',
+  'err.trailing_invalid': 'La distanza del trailing stop deve essere un prezzo positivo inferiore al prezzo di mercato',
+  'err.expiry_invalid': 'La scadenza deve essere nel futuro, oppure 0 per fino a revoca',
+  'err.break_even_early': 'Il pareggio è possibile solo quando il mercato ha superato il prezzo di apertura',
+  'err.close_part_too_large': "Chiudi meno dell'intera posizione ({lots} lotti), oppure chiudila tutta",
+  'ok.order_moved': 'Ordine pendente spostato',
+  'ledger.order_reprice': 'Ordine n. {order} spostato: margine e commissione adeguati',
 };

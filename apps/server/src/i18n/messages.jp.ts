@@ -238,4 +238,10 @@ export const jp: Messages = {
   'ok.unpublished': '公開を取り下げ、下書きに戻しました',
   'ok.deleted': '削除しました',
   'err.publish_at_invalid': '公開日時は現在から1年以内で選択してください',
+  'err.trailing_invalid': 'トレーリング幅は市場価格より小さい正の価格にしてください',
+  'err.expiry_invalid': '有効期限は未来の時刻、または取消まで有効の場合は 0 にしてください',
+  'err.break_even_early': '建値ストップは相場が建値を超えてから設定できます',
+  'err.close_part_too_large': 'ポジション全体（{lots} ロット）より少なく決済するか、全決済してください',
+  'ok.order_moved': '待機注文を移動しました',
+  'ledger.order_reprice': '注文 #{order} を移動しました：証拠金と手数料を調整しました',
 };

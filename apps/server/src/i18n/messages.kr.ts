@@ -236,4 +236,10 @@ export const kr: Messages = {
   'ok.unpublished': '게시를 취소하고 초안으로 되돌렸습니다',
   'ok.deleted': '삭제되었습니다',
   'err.publish_at_invalid': '게시 시간은 지금부터 1년 이내로 선택해 주세요',
+  'err.trailing_invalid': '트레일링 간격은 시장가보다 작은 양의 가격이어야 합니다',
+  'err.expiry_invalid': '만료 시간은 미래여야 하며, 취소 시까지는 0입니다',
+  'err.break_even_early': '본전 설정은 시장이 진입가를 넘어선 후에만 가능합니다',
+  'err.close_part_too_large': '전체 포지션({lots} 랏)보다 적게 청산하거나 전부 청산하세요',
+  'ok.order_moved': '대기 주문을 이동했습니다',
+  'ledger.order_reprice': '주문 #{order} 이동: 증거금과 수수료가 조정되었습니다',
 };

@@ -242,4 +242,10 @@ export const pt: Messages = {
   'ok.unpublished': 'Retirado: voltou a rascunho',
   'ok.deleted': 'Excluído',
   'err.publish_at_invalid': 'Escolha um horário de publicação entre agora e um ano à frente',
+  'err.trailing_invalid': 'A distância do stop móvel tem de ser um preço positivo inferior ao preço de mercado',
+  'err.expiry_invalid': 'A expiração tem de ser no futuro, ou 0 para até ser cancelada',
+  'err.break_even_early': 'O ponto de equilíbrio só é possível depois de o mercado passar o preço de abertura',
+  'err.close_part_too_large': 'Feche menos do que a posição inteira ({lots} lotes), ou feche-a toda',
+  'ok.order_moved': 'Ordem pendente movida',
+  'ledger.order_reprice': 'Ordem n.º {order} movida: margem e comissão ajustadas',
 };

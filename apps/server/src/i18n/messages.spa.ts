@@ -242,4 +242,10 @@ export const spa: Messages = {
   'ok.unpublished': 'Retirado: vuelve a borrador',
   'ok.deleted': 'Eliminado',
   'err.publish_at_invalid': 'Elige una fecha de publicación entre ahora y un año más tarde',
+  'err.trailing_invalid': 'La distancia del stop dinámico debe ser un precio positivo menor que el precio de mercado',
+  'err.expiry_invalid': 'El vencimiento debe ser una hora futura, o 0 para hasta cancelar',
+  'err.break_even_early': 'El punto de equilibrio solo es posible cuando el mercado ha superado el precio de apertura',
+  'err.close_part_too_large': 'Cierre menos que la posición completa ({lots} lotes), o ciérrela entera',
+  'ok.order_moved': 'Orden pendiente movida',
+  'ledger.order_reprice': 'Orden n.º {order} movida: margen y comisión ajustados',
 };

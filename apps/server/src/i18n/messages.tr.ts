@@ -242,4 +242,10 @@ export const tr: Messages = {
   'ok.unpublished': 'Yayından kaldırıldı: yeniden taslak',
   'ok.deleted': 'Silindi',
   'err.publish_at_invalid': 'Lütfen şimdiden en fazla bir yıl sonrasına kadar bir yayın zamanı seçin',
+  'err.trailing_invalid': 'İz süren stop mesafesi, piyasa fiyatından küçük pozitif bir fiyat olmalıdır',
+  'err.expiry_invalid': 'Bitiş zamanı gelecekte olmalı veya iptale kadar için 0 olmalıdır',
+  'err.break_even_early': 'Başa baş, piyasa açılış fiyatını geçtikten sonra mümkündür',
+  'err.close_part_too_large': 'Pozisyonun tamamından ({lots} lot) azını kapatın veya tamamını kapatın',
+  'ok.order_moved': 'Bekleyen emir taşındı',
+  'ledger.order_reprice': '#{order} numaralı emir taşındı: teminat ve ücret ayarlandı',
 };

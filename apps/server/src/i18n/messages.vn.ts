@@ -240,4 +240,10 @@ export const vn: Messages = {
   'ok.unpublished': 'Đã gỡ, trở về bản nháp',
   'ok.deleted': 'Đã xóa',
   'err.publish_at_invalid': 'Vui lòng chọn thời điểm đăng từ bây giờ đến tối đa một năm sau',
+  'err.trailing_invalid': 'Khoảng cách dừng lỗ động phải là một mức giá dương nhỏ hơn giá thị trường',
+  'err.expiry_invalid': 'Thời hạn phải ở tương lai, hoặc 0 để có hiệu lực đến khi hủy',
+  'err.break_even_early': 'Chỉ có thể đặt hòa vốn khi thị trường đã vượt qua giá mở',
+  'err.close_part_too_large': 'Hãy đóng ít hơn toàn bộ vị thế ({lots} lot), hoặc đóng tất cả',
+  'ok.order_moved': 'Đã di chuyển lệnh chờ',
+  'ledger.order_reprice': 'Đã di chuyển lệnh #{order}: ký quỹ và phí đã được điều chỉnh',
 };

@@ -33,7 +33,21 @@ const BRAND = new Set(['app.name']);
  * is an untranslated string.
  */
 const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
-  de: ['Orders', 'Wallet', 'Demo', 'Version', 'Lots', 'Margin', 'Stop-out', 'Bank', '{{label}} (optional)'],
+  de: [
+    'Orders',
+    'Wallet',
+    'Demo',
+    'Version',
+    'Lots',
+    'Margin',
+    'Stop-out',
+    'Bank',
+    '{{label}} (optional)',
+    'Slippage',
+    'Spread',
+    'Break-even',
+    '{{ms}} ms',
+  ],
   fr: [
     'Article',
     'Instruments',
@@ -50,12 +64,25 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'points',
     'Type',
     'Crypto',
+    'Spread',
+    '{{ms}} ms',
   ],
-  it: ['Feedback', 'Password', 'Demo', 'Stop loss', 'Take profit', 'Margin call'],
-  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit'],
-  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit'],
-  tr: ['Demo', 'Stop-out'],
-  vn: ['Email', 'Demo', 'Stop-out'],
+  it: [
+    'Feedback',
+    'Password',
+    'Demo',
+    'Stop loss',
+    'Take profit',
+    'Margin call',
+    'Trailing stop',
+    'Slippage',
+    'Spread',
+    '{{ms}} ms',
+  ],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
+  tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms'],
+  vn: ['Email', 'Demo', 'Stop-out', '{{ms}} ms'],
 };
 
 /** Codes and patterns: no lower-case word outside {{placeholders}} ("UID", "1M", "1:{{value}}", "USDT"). */

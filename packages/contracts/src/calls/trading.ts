@@ -1,7 +1,26 @@
 import { API } from '../api-paths.ts';
 import { cashBalance } from '../responses/accounts.ts';
-import { accountSummary, dealList, forexDetail, ledgerPage, orderView, submitResult } from '../responses/trading.ts';
-import { dealListParams, ledgerPageParams, orderIdParams, setStopParams, submitParams } from '../trading-params.ts';
+import {
+  accountSummary,
+  closeAllResult,
+  dealList,
+  forexDetail,
+  ledgerPage,
+  orderView,
+  stopoutReportList,
+  submitResult,
+} from '../responses/trading.ts';
+import {
+  closeAllParams,
+  closeParams,
+  dealListParams,
+  ledgerPageParams,
+  orderIdParams,
+  setPendingPriceParams,
+  setStopParams,
+  stopoutReportParams,
+  submitParams,
+} from '../trading-params.ts';
 import { BOTH, GET, type CallDef } from './call-def.ts';
 
 /** Orders, positions, account figures and the ledger page. */
@@ -39,8 +58,8 @@ export const TRADING_CALLS = [
     auth: 'user',
     idempotent: true,
     tag: 'trading',
-    summary: 'Close a holding order',
-    params: orderIdParams,
+    summary: 'Close a holding order, or part of it (`cont` lots: the rest keeps the Id, the part is a History row with ParentId)',
+    params: closeParams,
     response: orderView,
   },
   {
@@ -62,6 +81,35 @@ export const TRADING_CALLS = [
     summary: 'Change stop-loss and/or take-profit (a level left out stays, 0 removes it)',
     params: setStopParams,
     response: orderView,
+  },
+  {
+    path: API.closeAll,
+    methods: BOTH,
+    auth: 'user',
+    idempotent: true,
+    tag: 'trading',
+    summary: 'Close every holding order, or those of one instrument (`forex_id`)',
+    params: closeAllParams,
+    response: closeAllResult,
+  },
+  {
+    path: API.setPendingPrice,
+    methods: BOTH,
+    auth: 'user',
+    idempotent: true,
+    tag: 'trading',
+    summary: "Move a pending order's price (re-validated; the margin follows; the order keeps its Id)",
+    params: setPendingPriceParams,
+    response: orderView,
+  },
+  {
+    path: API.stopoutReports,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary: "The trader's stop-out reports, newest first, paged (`order_id`: the report that closed that order)",
+    params: stopoutReportParams,
+    response: stopoutReportList,
   },
   {
     path: API.accountSummary,

@@ -33,6 +33,20 @@ const order = {
   OpenedAt: 1_763_474_400_000,
   ClosedAt: 0,
   CreateTimeHandler: '2025-11-18 14:00:00',
+  TrailingDistance: 0,
+  ExpireAt: 0,
+  Swap: '0.000000',
+  ParentId: 0,
+  Receipt: {
+    QuoteBid: 1.085,
+    QuoteAsk: 1.0851,
+    QuoteTime: 1_763_474_400_000,
+    FillPrice: 1.0851,
+    PriceSeen: 1.0851,
+    Slippage: 0,
+    Spread: 0.0001,
+    LatencyMs: 3,
+  },
 };
 
 describe('response schemas', () => {
@@ -50,6 +64,8 @@ describe('response schemas', () => {
     expect(parse(API.deals, { ...page, data: [{ ...order, Kind: 'buy_limit', Status: 0 }] }).success).toBe(true);
     expect(parse(API.deals, { ...page, data: [{ ...order, Kind: undefined }] }).success).toBe(false);
     expect(parse(API.deals, { ...page, data: [{ ...order, OrderType: 3 }] }).success).toBe(false);
+    // Issue 20: a pending order has no receipt yet.
+    expect(parse(API.deals, { ...page, data: [{ ...order, Status: 0, Kind: 'buy_limit', Receipt: null }] }).success).toBe(true);
   });
 
   it('keeps nullable fields nullable and required ones required', () => {

@@ -14,6 +14,21 @@ export type PendingKind = z.infer<typeof pendingKind>;
 
 const price = (description: string) => z.number().describe(`${description} Price in the instrument's precision.`);
 
+/** The execution receipt of a fill (issue 20, DESIGN §12). */
+export const receiptView = z.object({
+  QuoteBid: price('The bid at the fill.'),
+  QuoteAsk: price('The ask at the fill.'),
+  QuoteTime: unixMs("The fill's quote time."),
+  FillPrice: price('The price filled at.'),
+  PriceSeen: price('The price at the tap (`price_seen`) for a market order, the level for a pending one; 0 when not sent.'),
+  Slippage: z.number().describe('Fill against PriceSeen, in price, positive when worse for the trader; 0 without PriceSeen.'),
+  Spread: z.number().describe("The quote's spread at the fill (ask − bid), in price."),
+  LatencyMs: count.describe(
+    "From the request's receipt (or the triggering quote, for a pending order) to the fill, milliseconds.",
+  ),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+
 /** One order as `forex/my_deal` lists it (spec §3 "Order", plus the fields the screens need). */
 export const orderView = z.object({
   Id: count,
@@ -40,11 +55,18 @@ export const orderView = z.object({
   TargetProfitPrice: price('Take-profit level; 0 = none.'),
   CautionMoney: decimal('Margin held, USD, 6 decimals.'),
   TradeFee: decimal('Fee charged, USD, 6 decimals.'),
-  ClosedType: count.describe('0 while open; else 1 user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 back office.'),
+  ClosedType: count.describe('0 while open; else 1 user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 back office, 6 expired.'),
   CreatedAt: unixMs('When the order was placed.'),
   OpenedAt: unixMs('When it was filled; 0 while pending.'),
   ClosedAt: unixMs('When it closed or was cancelled; 0 while open.'),
   CreateTimeHandler: timeText('Creation time as the app shows it, `YYYY-MM-DD HH:mm:ss` UTC.'),
+  TrailingDistance: z.number().describe("Trailing stop distance in price; 0 = none. Written like the instrument's prices."),
+  ExpireAt: count.describe("A pending order's expiry, unix seconds; 0 = until cancelled."),
+  Swap: decimal('Overnight financing charged so far, USD, 6 decimals (0 until swaps are charged).'),
+  ParentId: count.describe('For the closed part of a partial close, the position it came from; 0 otherwise.'),
+  Receipt: receiptView
+    .nullable()
+    .describe('The execution receipt of the fill; null while pending or for orders filled before receipts.'),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -100,3 +122,40 @@ export const submitResult = z.object({
   balance: usd2('Cash balance after the fee,'),
 });
 export type SubmitResult = z.infer<typeof submitResult>;
+
+/** `forex/close_all`: the orders closed, and those left open (market closed, stale quote, being settled). */
+export const closeAllResult = z.object({
+  closed: z.array(count).describe('Ids of the positions closed.'),
+  skipped: z.array(count).describe('Ids of the positions that could not be closed now.'),
+});
+export type CloseAllResult = z.infer<typeof closeAllResult>;
+
+/** One step of a stop-out, in the order it was taken. */
+export const stopoutStep = z.object({
+  OrderId: count,
+  Code: z.string(),
+  OrderType: z.literal([ORDER_BUY, ORDER_SELL]),
+  Quantity: decimal('Lots.'),
+  Action: z.enum(['cancel', 'close']).describe('A pending order cancelled, or a position closed.'),
+  Price: price('The exit price (the order level for a cancel).'),
+  Profit: usd2('Realised P/L of the close (0 for a cancel),'),
+  LevelAfter: z.number().describe('The margin level after this step, percent, 2 decimals (0 when nothing is left open).'),
+});
+
+/** A stop-out report (issue 20): the levels at the trigger, and what was cancelled and closed, in order. */
+export const stopoutReport = z.object({
+  Id: count,
+  CreatedAt: unixMs('When the stop-out ran.'),
+  MarginLevel: z.number().describe('The margin level at the trigger, percent, 2 decimals.'),
+  StopOutLevel: z.number().describe('The stop-out level then in force, percent.'),
+  MarginCallLevel: z.number().describe('The margin-call level then in force, percent.'),
+  Balance: usd2('Cash balance at the trigger,'),
+  Equity: usd2('Equity at the trigger,'),
+  UsedMargin: usd2('Used margin at the trigger,'),
+  WrittenOff: usd2('Negative balance written off by the house afterwards,'),
+  Steps: z.array(stopoutStep),
+});
+export type StopoutReport = z.infer<typeof stopoutReport>;
+
+export const stopoutReportList = paged(stopoutReport);
+export type StopoutReportList = z.infer<typeof stopoutReportList>;

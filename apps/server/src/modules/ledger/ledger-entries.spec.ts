@@ -8,6 +8,7 @@ import {
   orderCancelled,
   orderClosed,
   orderOpened,
+  pendingRepriced,
   withdrawalPaid,
   withdrawalRequested,
   withdrawalReturned,
@@ -100,6 +101,20 @@ const cases: Array<{ name: string; entry: JournalEntry; type: string; ref: Journ
       type: 'order_cancel',
       ref: { type: 'order', id: 9 },
       moves: { 'user:7/margin': -1085, 'house/fees': -5, 'user:7/cash': 1090 },
+    },
+    {
+      name: 'pendingRepriced to a dearer level',
+      entry: pendingRepriced({ orderId: 9, userId: user, demo: false, margin: m(15), fee: m(0.5), at }),
+      type: 'order_reprice',
+      ref: { type: 'order', id: 9 },
+      moves: { 'user:7/cash': -15.5, 'user:7/margin': 15, 'house/fees': 0.5 },
+    },
+    {
+      name: 'pendingRepriced to a cheaper level (demo)',
+      entry: pendingRepriced({ orderId: 9, userId: user, demo: true, margin: m(-15), fee: m(-0.5), at }),
+      type: 'order_reprice',
+      ref: { type: 'order', id: 9 },
+      moves: { 'user:7/cash': 15.5, 'user:7/margin': -15, 'house/demo_funding': -0.5 },
     },
     {
       name: 'orderClosed with a profit',

@@ -116,6 +116,17 @@ export const orderClosed = (p: OrderMoney & { margin: Micros; profit: Micros }):
     [cash(p.userId), p.margin + p.profit],
   ]);
 
+/**
+ * Moving a pending order (issue 20) changes its margin and fee with its price: `margin` and `fee` are the signed
+ * differences (new − old), taken from the cash when positive and given back when negative.
+ */
+export const pendingRepriced = (p: OrderMoney & { margin: Micros; fee: Micros }): JournalEntry =>
+  entry('order_reprice', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [cash(p.userId), -(p.margin + p.fee)],
+    [margin(p.userId), p.margin],
+    [tradingHouse(p.demo, 'fees'), p.fee],
+  ]);
+
 /** Negative balance protection: the house writes `amount` (positive) off, bringing the cash back to zero. */
 export const writeOff = (p: OrderMoney & { amount: Micros }): JournalEntry =>
   entry('writeoff', { type: 'order', id: p.orderId }, p.userId, p.at, [

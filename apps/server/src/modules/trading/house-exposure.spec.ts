@@ -32,6 +32,9 @@ function order(side: Side, size: string, openPrice: number, demo = false): LiveO
     fee: micros(0n),
     createdAt: 0,
     openedAt: 0,
+    trailingDistance: 0,
+    expireAt: 0,
+    receipt: null,
     busy: false,
     // As the live book sets it: lots × contract size.
     unitsF: (Number(l) * 100_000) / 10_000,

@@ -8,6 +8,7 @@ import {
   isMarginCall,
   isStopOut,
   lots as toLots,
+  trailingTriggerLevel,
   marginLevel,
   micros,
   profitLoss,
@@ -29,7 +30,14 @@ import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { TradingRepository } from './trading.repository.ts';
 import { HouseExposure, type ExposurePrices } from './house-exposure.ts';
-import { TriggerBook, pendingOrderTrigger, stopLossTrigger, takeProfitTrigger, triggerKey } from './trigger-book.ts';
+import {
+  TriggerBook,
+  pendingOrderTrigger,
+  stopLossTrigger,
+  takeProfitTrigger,
+  trailTrigger,
+  triggerKey,
+} from './trigger-book.ts';
 
 /** An instrument as the engine uses it: the market row plus its parsed trading terms. */
 export interface EngineInstrument {
@@ -58,6 +66,12 @@ export interface LiveOrder {
   fee: Micros;
   createdAt: number;
   openedAt: number;
+  /** A trailing stop's distance in points; 0 = none (issue 20). */
+  trailingDistance: number;
+  /** A pending order's expiry, unix seconds; 0 = until cancelled. */
+  expireAt: number;
+  /** The fill's execution receipt as stored (JSON, receipt.ts); null while pending. */
+  receipt: string | null;
   /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
   busy: boolean;
   /** Units (lots × contract size) as a float, for the risk screen only. */
@@ -142,6 +156,8 @@ export class LiveBook {
   private readonly exposedLists = new Map<number, LiveAccount[]>();
   private readonly accounts = new Map<number, LiveAccount>();
   readonly orders = new Map<number, LiveOrder>();
+  /** Pending orders with an expiry, checked every second (issue 20). */
+  readonly expiring = new Set<LiveOrder>();
   /** Accounts whose orders or cash changed since the last push. */
   readonly changed = new Set<LiveAccount>();
   /** Instruments that ticked since the last push (their holders' P/L moved). */
@@ -395,6 +411,7 @@ export class LiveBook {
     o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
     acc.orders.set(o.id, o);
     this.orders.set(o.id, o);
+    if (o.status === STATUS_PENDING && o.expireAt > 0) this.expiring.add(o);
     this.arm(o);
     if (o.status === STATUS_HOLDING) this.hold(acc, o, 1);
     this.changed.add(acc);
@@ -403,6 +420,7 @@ export class LiveBook {
   forget(o: LiveOrder): void {
     this.disarm(o);
     this.orders.delete(o.id);
+    this.expiring.delete(o);
     const acc = this.accounts.get(o.userId);
     if (!acc || !acc.orders.delete(o.id)) return;
     if (o.status === STATUS_HOLDING) this.hold(acc, o, -1);
@@ -463,6 +481,10 @@ export class LiveBook {
     if (o.status === STATUS_HOLDING) {
       if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, o.stopLoss));
       if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, o.takeProfit));
+      if (o.trailingDistance > 0) {
+        const level = trailingTriggerLevel(o.side, o.stopLoss, o.trailingDistance);
+        if (level !== undefined) book.add(trailTrigger(o.id, o.side, level));
+      }
     }
   }
 
@@ -471,6 +493,22 @@ export class LiveBook {
     book.remove(triggerKey(o.id, 'open'));
     book.remove(triggerKey(o.id, 'stop_loss'));
     book.remove(triggerKey(o.id, 'take_profit'));
+    book.remove(triggerKey(o.id, 'trail'));
+  }
+
+  /**
+   * Changes a holding position's size after a partial close: its exposure, the house's and its margin and fee (the
+   * account's margin is moved by the caller).
+   */
+  resize(o: LiveOrder, size: Lots, margin: Micros, fee: Micros): void {
+    const acc = this.accounts.get(o.userId);
+    if (acc && o.status === STATUS_HOLDING) this.hold(acc, o, -1);
+    o.lots = size;
+    o.margin = margin;
+    o.fee = fee;
+    o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
+    if (acc && o.status === STATUS_HOLDING) this.hold(acc, o, 1);
+    if (acc) this.changed.add(acc);
   }
 
   /** The instrument itself and the pair that converts its quote currency to USD, if another one. */
@@ -504,6 +542,9 @@ export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
     fee: micros(row.fee),
     createdAt: row.created_at,
     openedAt: row.opened_at,
+    trailingDistance: Number(row.trailing_distance ?? 0),
+    expireAt: Number(row.expire_at ?? 0),
+    receipt: row.receipt ?? null,
     busy: false,
     unitsF: 0,
   };

@@ -5,7 +5,20 @@ import {
   STATUS_HOLDING,
   STATUS_PENDING,
 } from '@tradepad/contracts';
-import { closePrice, equity, isMarginCall, isStopOut, micros, type Micros } from '@tradepad/domain';
+import {
+  ZERO,
+  closePrice,
+  equity,
+  formatLots,
+  formatMoney,
+  isMarginCall,
+  isStopOut,
+  marginLevel,
+  micros,
+  pointsToPrice,
+  type Micros,
+} from '@tradepad/domain';
+import type { StopoutReport } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -15,9 +28,11 @@ import type { LiveAccount, LiveBook, LiveOrder } from './live-book.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { Trigger } from './trigger-book.ts';
+import type { TradingRepository } from './trading.repository.ts';
 
 export interface RiskDeps {
   ledger: LedgerRepository;
+  repo: TradingRepository;
   writer: TradeWriter;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -87,7 +102,10 @@ export class RiskMonitor {
       });
     switch (t.kind) {
       case 'open':
-        if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? q.ask : q.bid));
+        if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? q.ask : q.bid, q));
+        return;
+      case 'trail':
+        if (o.status === STATUS_HOLDING) this.settlement.trail(o, q);
         return;
       case 'stop_loss':
         if (o.status === STATUS_HOLDING) done(this.settlement.settle(o, CLOSED_BY_STOP_LOSS, closePrice(o.side, q)));
@@ -168,6 +186,7 @@ export class RiskMonitor {
     const level = this.book.settings.stopOutLevel;
     const cancelled: LiveOrder[] = [];
     const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
+    const callLevel = this.book.settings.marginCallLevel;
     try {
       await this.d.writer.run(async (trx) => {
         // The job may run twice (TradeWriter): start from nothing each time.
@@ -177,11 +196,36 @@ export class RiskMonitor {
         const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
         const before = this.book.figures(acc.userId, cashNow);
         if (!isStopOut({ equity: before.equity, usedMargin: before.usedMargin }, level)) return;
+        // The report (issue 20): the levels at the trigger, then each step in the order it was taken.
+        const steps: StopoutReport['Steps'] = [];
+        const step = (o: LiveOrder, action: 'cancel' | 'close', price: number, profit: Micros, eq: Micros, used: Micros) =>
+          steps.push({
+            OrderId: o.id,
+            Code: o.inst.row.code,
+            OrderType: o.side,
+            Quantity: formatLots(o.lots),
+            Action: action,
+            Price: pointsToPrice(price, o.inst.row.precision),
+            Profit: formatMoney(profit, 2),
+            LevelAfter: marginLevel(eq, used),
+          });
+        let margin = micros(acc.margin);
         for (const o of all) {
-          if (o.status === STATUS_PENDING && (await this.settlement.cancelIn(trx, o, CLOSED_BY_STOP_OUT, now))) cancelled.push(o);
+          if (o.status === STATUS_PENDING && (await this.settlement.cancelIn(trx, o, CLOSED_BY_STOP_OUT, now))) {
+            cancelled.push(o);
+            margin = micros(margin - o.margin);
+            // The level as the stop-out weighs it (the cash it counts on is the cash before the cancels).
+            step(
+              o,
+              'cancel',
+              o.orderPrice,
+              ZERO,
+              equity({ balance: cashNow, usedMargin: margin, floating: before.floating }),
+              margin,
+            );
+          }
         }
         let cash = cashNow;
-        let margin = micros(acc.margin - cancelled.reduce((s, o) => s + o.margin, 0n));
         // The figures above already hold each position's closing price and P/L.
         const positions = before.rows
           .filter((r) => all.includes(r.order) && this.book.tradable(r.order.inst, now))
@@ -195,9 +239,23 @@ export class RiskMonitor {
           cash = micros(cash + o.margin + profit);
           margin = micros(margin - o.margin);
           floating -= profit;
+          step(o, 'close', price, profit, equity({ balance: cash, usedMargin: margin, floating: micros(floating) }), margin);
         }
         // The write-off refers to the last position closed (the one that left the cash below zero).
-        if (cash < 0n) await this.settlement.writeOffIn(trx, acc.userId, acc.demo, now, closed.at(-1)?.o.id ?? acc.userId);
+        let writtenOff = ZERO;
+        if (cash < 0n)
+          writtenOff = await this.settlement.writeOffIn(trx, acc.userId, acc.demo, now, closed.at(-1)?.o.id ?? acc.userId);
+        const report: Omit<StopoutReport, 'Id' | 'CreatedAt'> = {
+          MarginLevel: before.level,
+          StopOutLevel: level,
+          MarginCallLevel: callLevel,
+          Balance: formatMoney(cashNow, 2),
+          Equity: formatMoney(before.equity, 2),
+          UsedMargin: formatMoney(before.usedMargin, 2),
+          WrittenOff: formatMoney(writtenOff, 2),
+          Steps: steps,
+        };
+        if (steps.length > 0) await this.d.repo.insertStopoutReport(trx, acc.userId, now, JSON.stringify(report));
       });
       for (const o of cancelled) this.settlement.afterCancel(o);
       for (const c of closed) this.settlement.afterClose(c.o);

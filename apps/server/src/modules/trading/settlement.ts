@@ -2,6 +2,11 @@ import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_CLOSED, STATUS_HOLDING, STATUS
 import {
   ZERO,
   closePrice,
+  lots as toLots,
+  profitLoss,
+  splitProRata,
+  trailedStop,
+  type Lots,
   deviationCheck,
   freeMargin,
   micros,
@@ -14,10 +19,11 @@ import {
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
-import { demoReset, orderCancelled, orderClosed, orderOpened, writeOff } from '../ledger/ledger-entries.ts';
+import { demoReset, orderCancelled, orderClosed, orderOpened, pendingRepriced, writeOff } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { AccountPushes } from './account-pushes.ts';
 import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
+import { receiptText } from './receipt.ts';
 import type { JobOptions, TradeWriter } from './trade-writer.ts';
 import type { NewOrderRow, TradingRepository } from './trading.repository.ts';
 
@@ -37,6 +43,23 @@ export interface SettledOrder {
   exitPrice: number;
   profit: Micros;
   closedType: number;
+}
+
+/** What a market fill's receipt is made of besides the fill price: the quote it filled on and the request's start. */
+export interface ReceiptSource {
+  bid: number;
+  ask: number;
+  /** The quote's time, unix ms. */
+  time: number;
+  /** `performance.now()` when the request arrived. */
+  receivedAt: number;
+}
+
+/** What a partial close did: the closed part's new History row, its exit price and P/L. */
+export interface PartClosed {
+  partId: number;
+  exitPrice: number;
+  profit: Micros;
 }
 
 /** The price a trader saw and the adverse move they accept, both in points (DESIGN §12 `price_seen`, `deviation`). */
@@ -102,7 +125,9 @@ export class Settlement {
       | 'takeProfit'
       | 'margin'
       | 'fee'
-    > & { seen?: PriceSeen },
+      | 'trailingDistance'
+      | 'expireAt'
+    > & { seen?: PriceSeen | undefined; receipt?: ReceiptSource | undefined },
   ): Promise<LiveOrder> {
     const holding = input.kind === 'market';
     // The fill price is the open price: a market order never fills worse than the trader saw, beyond the deviation.
@@ -137,12 +162,28 @@ export class Settlement {
       created_at: now,
       opened_at: holding ? now : 0,
       closed_at: 0,
+      trailing_distance: input.trailingDistance,
+      expire_at: holding ? 0 : input.expireAt,
+      swap: 0,
+      parent_id: 0,
+      receipt: null,
     };
     const id = await this.d.writer.run(async (trx) => {
       const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
       const cost = input.margin + input.fee;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
       if (freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
+      // The receipt of a market fill: its latency runs to this transaction, where the fill is written.
+      const r = input.receipt;
+      if (holding && r)
+        row.receipt = receiptText({
+          bid: r.bid,
+          ask: r.ask,
+          time: r.time,
+          fill: input.openPrice,
+          seen: input.seen?.price ?? 0,
+          latency: Math.round(performance.now() - r.receivedAt),
+        });
       // Writes only from here on, and no refusal after them (checksFirst).
       const orderId = await this.d.repo.insertOrder(trx, row);
       await this.d.ledger.post(
@@ -201,15 +242,177 @@ export class Settlement {
     this.book.forget(o);
   }
 
-  /** Changes stop-loss and take-profit (already validated against sides by the caller). */
-  async setStops(o: LiveOrder, stopLoss: number, takeProfit: number): Promise<boolean> {
+  /**
+   * Changes stop-loss, take-profit and the trailing distance (already validated against sides by the caller; the
+   * stop-loss of a trailing stop already set behind the market).
+   */
+  async setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing = o.trailingDistance): Promise<boolean> {
     if (o.busy) return false;
-    const ok = await this.d.writer.run((trx) => this.d.repo.setStops(trx, o.id, stopLoss, takeProfit));
+    const ok = await this.d.writer.run((trx) => this.d.repo.setStops(trx, o.id, stopLoss, takeProfit, trailing));
     if (!ok || !this.book.orders.has(o.id)) return false;
     o.stopLoss = stopLoss;
     o.takeProfit = takeProfit;
+    o.trailingDistance = trailing;
     this.book.arm(o);
     return true;
+  }
+
+  /** Orders whose trailed stop is being written, and those moved again meanwhile (written once more after). */
+  private readonly trailWrites = new Set<LiveOrder>();
+  private readonly trailAgain = new Set<LiveOrder>();
+
+  /**
+   * A trailing stop's trigger fired (the market moved in the trader's favour): the stop follows at once in memory and
+   * in the trigger book, and is written to the database, one write in flight per order (a move made meanwhile is
+   * written right after), so a restart finds it where it was.
+   */
+  trail(o: LiveOrder, quote: { bid: number; ask: number }): void {
+    if (o.status !== STATUS_HOLDING || o.trailingDistance <= 0) return;
+    o.stopLoss = trailedStop(o.side, o.stopLoss, quote, o.trailingDistance);
+    this.book.arm(o);
+    this.writeTrail(o);
+  }
+
+  private writeTrail(o: LiveOrder): void {
+    if (this.trailWrites.has(o)) {
+      this.trailAgain.add(o);
+      return;
+    }
+    this.trailWrites.add(o);
+    void this.d.writer
+      .run((trx) => this.d.repo.setStops(trx, o.id, o.stopLoss, o.takeProfit, o.trailingDistance))
+      .catch(() => undefined)
+      .finally(() => {
+        this.trailWrites.delete(o);
+        if (this.trailAgain.delete(o) && this.book.orders.has(o.id)) this.writeTrail(o);
+      });
+  }
+
+  /**
+   * Closes `part` lots of a holding position (already checked against its size and step): the position keeps its id
+   * with the rest, the part becomes a closed History row with `parent_id`, with its pro-rata share of the margin and
+   * fee; the margin share comes back with the part's P/L (orderClosed, referring to the part), and a negative cash is
+   * written off. Undefined when another path settled or changed the position first.
+   */
+  async closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
+    if (o.busy || o.status !== STATUS_HOLDING) return undefined;
+    const q = this.book.quote(o.inst.row.code);
+    if (!q) throw refuse('err.quote_stale');
+    o.busy = true;
+    try {
+      const exitPrice = closePrice(o.side, q);
+      const rate = this.book.rate(o.inst, exitPrice);
+      if (!rate) throw refuse('err.quote_stale');
+      const profit = profitLoss(o.inst.terms, o.side, part, o.openPrice, exitPrice, rate);
+      const margin = splitProRata(o.margin, part, o.lots);
+      const fee = splitProRata(o.fee, part, o.lots);
+      const rest = toLots(o.lots - part);
+      const now = this.d.clock.now();
+      const acc = this.book.account(o.userId);
+      const mayGoNegative = !acc || acc.cash + margin.part + profit < 0n;
+      const partRow: NewOrderRow = {
+        user_id: o.userId,
+        is_demo: o.demo ? 1 : 0,
+        instrument_id: o.inst.row.id,
+        side: o.side,
+        status: STATUS_CLOSED,
+        kind: o.kind,
+        lots: Number(part),
+        leverage: o.leverage,
+        order_price: o.orderPrice,
+        open_price: o.openPrice,
+        close_price: exitPrice,
+        stop_loss: o.stopLoss,
+        take_profit: o.takeProfit,
+        margin: microsToStorage(margin.part),
+        fee: microsToStorage(fee.part),
+        profit: microsToStorage(profit),
+        closed_type: closedType,
+        created_at: o.createdAt,
+        opened_at: o.openedAt,
+        closed_at: now,
+        trailing_distance: 0,
+        expire_at: 0,
+        swap: 0,
+        parent_id: o.id,
+        receipt: o.receipt,
+      };
+      const partId = await this.d.writer.run(async (trx) => {
+        // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.
+        const ok = await this.d.repo.shrink(trx, o.id, Number(o.lots), {
+          lots: Number(rest),
+          margin: microsToStorage(margin.rest),
+          fee: microsToStorage(fee.rest),
+        });
+        if (!ok) return undefined;
+        const id = await this.d.repo.insertOrder(trx, partRow);
+        await this.d.ledger.post(
+          trx,
+          orderClosed({ orderId: id, userId: o.userId, demo: o.demo, margin: margin.part, profit, at: now }),
+        );
+        if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, id);
+        return id;
+      });
+      if (partId === undefined) return undefined;
+      this.book.resize(o, rest, margin.rest, fee.rest);
+      const after = this.book.account(o.userId);
+      if (after) setMargin(after, micros(after.margin - margin.part));
+      this.d.pushes.closed(o.userId, [partId], closedType);
+      return { partId, exitPrice, profit };
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  /**
+   * Moves a pending order to a new price (validated by the caller, with its kind, stop-loss, margin and fee at that
+   * price): the margin and fee differences move between the cash and the margin and fee accounts, refused when the
+   * free margin cannot pay an increase. The order keeps its id. False when it was no longer pending at that price.
+   */
+  async reprice(
+    o: LiveOrder,
+    next: { price: number; kind: LiveOrder['kind']; stopLoss: number; margin: Micros; fee: Micros },
+  ): Promise<boolean> {
+    if (o.busy || o.status !== STATUS_PENDING) return false;
+    o.busy = true;
+    try {
+      const acc = await this.book.accountFor(o.userId, o.demo);
+      const marginDelta = micros(next.margin - o.margin);
+      const feeDelta = micros(next.fee - o.fee);
+      const floating = this.book.figures(o.userId).floating;
+      const now = this.d.clock.now();
+      const ok = await this.d.writer.run(async (trx) => {
+        const cash = await this.d.ledger.lockBalance(trx, o.userId, 'cash');
+        const cost = marginDelta + feeDelta;
+        if (cost > 0n && freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
+        const moved = await this.d.repo.reprice(trx, o.id, o.orderPrice, {
+          order_price: next.price,
+          kind: next.kind,
+          stop_loss: next.stopLoss,
+          margin: microsToStorage(next.margin),
+          fee: microsToStorage(next.fee),
+        });
+        if (!moved) return false;
+        if (cost !== 0n || marginDelta !== 0n)
+          await this.d.ledger.post(
+            trx,
+            pendingRepriced({ orderId: o.id, userId: o.userId, demo: o.demo, margin: marginDelta, fee: feeDelta, at: now }),
+          );
+        return true;
+      }, PLACE_JOB);
+      if (!ok) return false;
+      o.orderPrice = next.price;
+      o.kind = next.kind;
+      o.stopLoss = next.stopLoss;
+      o.margin = next.margin;
+      o.fee = next.fee;
+      setMargin(acc, micros(acc.margin + marginDelta));
+      this.book.changed.add(acc);
+      return true;
+    } finally {
+      o.busy = false;
+      if (this.book.orders.has(o.id)) this.book.arm(o);
+    }
   }
 
   /**
@@ -263,10 +466,11 @@ export class Settlement {
   }
 
   /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */
-  async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<void> {
+  async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<Micros> {
     const cash = await this.d.ledger.balance(trx, userId, 'cash');
-    if (cash >= 0n) return;
+    if (cash >= 0n) return ZERO;
     await this.d.ledger.post(trx, writeOff({ orderId, userId, demo, amount: micros(-cash), at: now }));
+    return micros(-cash);
   }
 
   afterClose(o: LiveOrder): void {
@@ -275,19 +479,35 @@ export class Settlement {
     this.book.forget(o);
   }
 
-  /** Fills a triggered pending order at the current market price (a limit's is at its level or better). */
-  async fill(o: LiveOrder, price: number): Promise<void> {
+  /**
+   * Fills a triggered pending order at the current market price (a limit's is at its level or better), with its
+   * receipt: the triggering quote, the order's level as the price expected, the latency from the quote to the fill.
+   * A trailing stop set on the pending order starts from the fill.
+   */
+  async fill(o: LiveOrder, price: number, quote?: { bid: number; ask: number; time: number }): Promise<void> {
     if (o.busy || o.status !== STATUS_PENDING) return;
     o.busy = true;
     try {
       const now = this.d.clock.now();
+      const receipt = quote
+        ? receiptText({
+            bid: quote.bid,
+            ask: quote.ask,
+            time: quote.time,
+            fill: price,
+            seen: o.orderPrice,
+            latency: Math.max(0, now - quote.time),
+          })
+        : null;
       const ok = await this.d.writer.run((trx) =>
-        this.d.repo.transition(trx, o.id, STATUS_PENDING, { status: STATUS_HOLDING, open_price: price, opened_at: now }),
+        this.d.repo.transition(trx, o.id, STATUS_PENDING, { status: STATUS_HOLDING, open_price: price, opened_at: now, receipt }),
       );
       if (!ok) return;
       o.status = STATUS_HOLDING;
       o.openPrice = price;
       o.openedAt = now;
+      o.receipt = receipt;
+      this.book.expiring.delete(o);
       this.book.arm(o);
       const acc = this.book.account(o.userId);
       if (acc) {

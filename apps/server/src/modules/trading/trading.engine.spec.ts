@@ -164,7 +164,15 @@ describe('TradingEngine', () => {
   async function order(
     userId: number,
     side: Side,
-    opts: { price?: string; stopLoss?: string; takeProfit?: string; lots?: string; seen?: [string, number] } = {},
+    opts: {
+      price?: string;
+      stopLoss?: string;
+      takeProfit?: string;
+      lots?: string;
+      seen?: [string, number];
+      trailing?: string;
+      expireAt?: number;
+    } = {},
   ): Promise<LiveOrder> {
     const inst = eurusd();
     const orderPrice = opts.price ? points(opts.price) : 0;
@@ -190,6 +198,9 @@ describe('TradingEngine', () => {
       margin,
       fee,
       seen: opts.seen ? { price: points(opts.seen[0]), deviation: opts.seen[1] } : undefined,
+      trailingDistance: opts.trailing ? points(opts.trailing) : 0,
+      expireAt: opts.expireAt ?? 0,
+      receipt: { ...snap.quote, receivedAt: performance.now() },
     });
   }
 
@@ -312,5 +323,131 @@ describe('TradingEngine', () => {
     await settled();
     expect(engine.openOrderCount).toBe(0);
     expect(await engine.cancel(o)).toBe(false);
+  });
+
+  // Issue 20: richer orders
+
+  const row = (id: number) => handle.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('moves a trailing stop only in the trader’s favour, through the trigger book, and stores it', async () => {
+    const userId = await trader('10000');
+    // A buy at 1.08510 with a 30-point trail: the stop starts at bid − 30 = 1.08470.
+    const o = await order(userId, 1, { stopLoss: '1.08470' });
+    expect(await engine.setStops(o, points('1.08470'), 0, 30)).toBe(true);
+    tick('EURUSD', '1.08520'); // +20: the stop follows to 1.08490
+    await settled();
+    expect(o.stopLoss).toBe(points('1.08490'));
+    tick('EURUSD', '1.08505'); // down: it stays
+    await settled();
+    expect(o.stopLoss).toBe(points('1.08490'));
+    tick('EURUSD', '1.08600');
+    await settled();
+    expect(o.stopLoss).toBe(points('1.08570'));
+    expect((await row(o.id)).stop_loss).toBe(points('1.08570'));
+    // The market turns: the trailed stop closes the position at the first bid past it.
+    tick('EURUSD', '1.08560');
+    await settled();
+    expect(await status(o.id)).toEqual({ status: STATUS_CLOSED, closed_type: CLOSED_BY_STOP_LOSS });
+    // Bought at 1.08510, out at 1.08560: +50 USD, less the 3 USD fee.
+    expect(await ledgerCash(userId)).toBe(usd('10047'));
+  });
+
+  it('trails a sell’s stop down with the ask', async () => {
+    const userId = await trader('10000');
+    const o = await order(userId, 2, { stopLoss: '1.08540', trailing: '0.00030' });
+    // The ask is 1.08510: a 30-point trail above it is 1.08540.
+    tick('EURUSD', '1.08450'); // ask 1.08460
+    await settled();
+    expect(o.stopLoss).toBe(points('1.08490'));
+    tick('EURUSD', '1.08480');
+    await settled();
+    expect(o.stopLoss).toBe(points('1.08490'));
+  });
+
+  it('closes part of a position: the rest keeps its id, the part is a closed row with parent_id, margin pro rata', async () => {
+    const userId = await trader('10000');
+    const o = await order(userId, 1, { lots: '1' });
+    tick('EURUSD', '1.08600');
+    const done = await engine.closePart(o, parseLots('0.4'), CLOSED_BY_USER);
+    expect(done).toBeDefined();
+    const part = await row(done!.partId);
+    // 0.4 of 1085.10 margin = 434.04; the fee of 3 splits 1.2 / 1.8; P/L (1.08600 − 1.08510) × 40,000 = 36.
+    expect(part).toMatchObject({ status: STATUS_CLOSED, parent_id: o.id, lots: 4000, margin: 434_040_000, fee: 1_200_000 });
+    expect(part.profit).toBe(36_000_000);
+    expect(await row(o.id)).toMatchObject({ status: STATUS_HOLDING, lots: 6000, margin: 651_060_000, fee: 1_800_000 });
+    expect(o.lots).toBe(parseLots('0.6'));
+    expect(engine.account(userId)!.margin).toBe(usd('651.06'));
+    expect(await ledgerCash(userId)).toBe(usd('8911.9') + usd('434.04') + usd('36'));
+    expect(engine.account(userId)!.cash).toBe(await ledgerCash(userId));
+    // The rest closes normally.
+    await engine.close(o, CLOSED_BY_USER);
+    expect(await ledgerCash(userId)).toBe(usd('10000') - usd('3') + usd('90'));
+  });
+
+  it('moves a pending order: same id, the margin follows the price', async () => {
+    const userId = await trader('10000');
+    const o = await order(userId, 1, { price: '1.08000' });
+    const before = o.margin;
+    const rate = engine.rate(o.inst, points('1.07000'))!;
+    const margin = requiredMargin(o.inst.terms, o.lots, points('1.07000'), 100, rate);
+    const fee = tradeFee(o.inst.terms, o.lots, margin, 1);
+    expect(await engine.reprice(o, { price: points('1.07000'), kind: 'buy_limit', stopLoss: 0, margin, fee })).toBe(true);
+    expect(margin).toBeLessThan(before);
+    expect(await row(o.id)).toMatchObject({ status: STATUS_PENDING, order_price: points('1.07000'), margin: Number(margin) });
+    expect(engine.account(userId)!.margin).toBe(margin);
+    expect(await ledgerCash(userId)).toBe(usd('10000') - margin - fee);
+    // It fills at its new level, not the old one.
+    tick('EURUSD', '1.07500');
+    await settled();
+    expect(o.status).toBe(STATUS_PENDING);
+    tick('EURUSD', '1.06980');
+    await settled();
+    expect(o.status).toBe(STATUS_HOLDING);
+  });
+
+  it('cancels a pending order at its expiry (manual clock), margin and fee back', async () => {
+    const userId = await trader('10000');
+    const expireAt = Math.floor(clock.now() / 1000) + 60;
+    const o = await order(userId, 1, { price: '1.08000', expireAt });
+    clock.advance(59_000);
+    expect(await engine.expireDue()).toEqual([]);
+    clock.advance(1_000);
+    expect(await engine.expireDue()).toEqual([o.id]);
+    expect(await status(o.id)).toEqual({ status: STATUS_CANCELLED, closed_type: 6 });
+    expect(await ledgerCash(userId)).toBe(usd('10000'));
+  });
+
+  it('stores a receipt with every fill: the quote, the fill, the price seen and the slippage', async () => {
+    const userId = await trader('10000');
+    const m = await order(userId, 1, { seen: ['1.08505', 10] });
+    const r = JSON.parse((await row(m.id)).receipt!);
+    expect(r).toMatchObject({ bid: points('1.08500'), ask: points('1.08510'), fill: points('1.08510'), seen: points('1.08505') });
+    expect(r.latency).toBeGreaterThanOrEqual(0);
+    const p = await order(userId, 1, { price: '1.08400' });
+    tick('EURUSD', '1.08380');
+    await settled();
+    const pr = JSON.parse((await row(p.id)).receipt!);
+    expect(pr).toMatchObject({ fill: points('1.08390'), seen: points('1.08400'), bid: points('1.08380') });
+  });
+
+  it('writes a stop-out report: the levels at the trigger and each step in order', async () => {
+    const thin = await trader('1200');
+    const pending = await order(thin, 1, { price: '1.07000', lots: '0.01' });
+    const lost = await order(thin, 1);
+    tick('EURUSD', '1.08000');
+    await settled();
+    tick('EURUSD', '1.07800');
+    await settled();
+    expect(await status(lost.id)).toEqual({ status: STATUS_CLOSED, closed_type: CLOSED_BY_STOP_OUT });
+    const reports = await handle.db.selectFrom('stopout_reports').selectAll().where('user_id', '=', thin).execute();
+    expect(reports).toHaveLength(1);
+    const report = JSON.parse(reports[0]!.report);
+    expect(report).toMatchObject({ StopOutLevel: 50, MarginCallLevel: 100 });
+    expect(report.MarginLevel).toBeLessThanOrEqual(50);
+    expect(report.Steps.map((s: { OrderId: number; Action: string }) => [s.OrderId, s.Action])).toEqual([
+      [pending.id, 'cancel'],
+      [lost.id, 'close'],
+    ]);
+    expect(report.Steps[1]).toMatchObject({ Code: 'EURUSD', Price: 1.078, Quantity: '1' });
   });
 });

@@ -1,4 +1,13 @@
-import { fillPrice, type Micros, type QuoteLookup, type Rate, type Side, type TradingTerms } from '@tradepad/domain';
+import {
+  expired,
+  fillPrice,
+  type Lots,
+  type Micros,
+  type QuoteLookup,
+  type Rate,
+  type Side,
+  type TradingTerms,
+} from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -18,7 +27,8 @@ import {
   type TradingRefusal,
 } from './live-book.ts';
 import { RiskMonitor } from './risk-monitor.ts';
-import { Settlement, type CloseHook, type SettledOrder } from './settlement.ts';
+import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
+import { Settlement, type CloseHook, type PartClosed, type SettledOrder } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
@@ -46,8 +56,8 @@ export type PreTrade =
   | { refusal: TradingRefusal }
   | {
       refusal: null;
-      /** The current bid and ask, in points. */
-      quote: { bid: number; ask: number };
+      /** The current bid and ask, in points, and the quote's time (unix ms). */
+      quote: { bid: number; ask: number; time: number };
       /** The price the order enters at: the ask or bid for a market order, else its own price. */
       entry: number;
       /** USD per unit of the quote currency at `entry`; undefined without the quotes to convert. */
@@ -85,9 +95,32 @@ export class TradingEngine {
     this.d.market.onQuote((code, q) => this.onQuote(code, q));
     this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
     this.pushes.start();
+    // Pending orders' expiry (issue 20): checked every second against the engine's clock.
+    this.expiryTimer = setInterval(() => void this.expireDue(), 1000);
+    this.expiryTimer.unref();
+  }
+
+  private expiryTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Cancels the pending orders whose expiry has passed (ClosedType 6), margin and fee back to the cash. Runs every
+   * second; tests call it after moving their clock. Resolves with the ids cancelled.
+   */
+  async expireDue(now = this.d.clock.now()): Promise<number[]> {
+    const due = [...this.book.expiring].filter((o) => !o.busy && expired(o.expireAt, now));
+    const done = await Promise.all(
+      due.map((o) =>
+        this.settlement.cancel(o, CLOSED_BY_EXPIRY).catch((err: unknown) => {
+          this.d.log.error({ err, orderId: o.id }, 'pending expiry failed');
+          return false;
+        }),
+      ),
+    );
+    return due.filter((_, i) => done[i]).map((o) => o.id);
   }
 
   async stop(): Promise<void> {
+    if (this.expiryTimer) clearInterval(this.expiryTimer);
     this.pushes.stop();
     await this.d.writer.idle();
   }
@@ -180,7 +213,7 @@ export class TradingEngine {
     const entry = orderPrice > 0 ? orderPrice : fillPrice(side, quote);
     return {
       refusal: null,
-      quote,
+      quote: { ...quote, time: this.book.quote(inst.row.code)?.time ?? now },
       entry,
       rate: this.book.rate(inst, entry),
       marginCall: this.risk.inMarginCall(userId),
@@ -212,8 +245,18 @@ export class TradingEngine {
     return this.settlement.cancel(o, closedType);
   }
 
-  setStops(o: LiveOrder, stopLoss: number, takeProfit: number): Promise<boolean> {
-    return this.settlement.setStops(o, stopLoss, takeProfit);
+  setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing?: number): Promise<boolean> {
+    return this.settlement.setStops(o, stopLoss, takeProfit, trailing);
+  }
+
+  /** Closes `part` lots of a position (see Settlement.closePart). */
+  closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
+    return this.settlement.closePart(o, part, closedType);
+  }
+
+  /** Moves a pending order's price with its margin and fee (see Settlement.reprice). */
+  reprice(o: LiveOrder, next: Parameters<Settlement['reprice']>[1]): Promise<boolean> {
+    return this.settlement.reprice(o, next);
   }
 
   resetDemo(userId: number): Promise<void> {

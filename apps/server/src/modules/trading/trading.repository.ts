@@ -28,6 +28,11 @@ const ORDER_COLUMNS = [
   'created_at',
   'opened_at',
   'closed_at',
+  'trailing_distance',
+  'expire_at',
+  'swap',
+  'parent_id',
+  'receipt',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
@@ -63,15 +68,63 @@ export class TradingRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** Stop-loss and take-profit of an order that is still pending or holding. */
-  async setStops(trx: Tx, id: number, stopLoss: number, takeProfit: number): Promise<boolean> {
+  /** Stop-loss, take-profit and trailing distance of an order that is still pending or holding. */
+  async setStops(trx: Tx, id: number, stopLoss: number, takeProfit: number, trailing: number): Promise<boolean> {
     const r = await trx
       .updateTable('orders')
-      .set({ stop_loss: stopLoss, take_profit: takeProfit })
+      .set({ stop_loss: stopLoss, take_profit: takeProfit, trailing_distance: trailing })
       .where('id', '=', id)
       .where('status', 'in', [0, 1])
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** A partial close's compare-and-set: the position's new size, margin and fee, if it is still holding `lots`. */
+  async shrink(trx: Tx, id: number, lots: number, patch: { lots: number; margin: number; fee: number }): Promise<boolean> {
+    const r = await trx
+      .updateTable('orders')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .where('lots', '=', lots)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Moves a pending order still at `from` points (compare-and-set on its status and price). */
+  async reprice(trx: Tx, id: number, from: number, patch: OrderPatch): Promise<boolean> {
+    const r = await trx
+      .updateTable('orders')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .where('order_price', '=', from)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Stores a stop-out's report (inside the stop-out's transaction). */
+  async insertStopoutReport(trx: Tx, userId: number, at: number, report: string): Promise<void> {
+    await trx.insertInto('stopout_reports').values({ user_id: userId, created_at: at, report }).execute();
+  }
+
+  /** A page of a user's stop-out reports, newest first. */
+  stopoutReports(userId: number, page: number, limit: number) {
+    const base = this.db.selectFrom('stopout_reports').where('user_id', '=', userId);
+    return pageOf(base, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), { page, limit });
+  }
+
+  /** The stop-out report that closed or cancelled one of a user's orders (written at the order's close time). */
+  async stopoutReportOf(userId: number, orderId: number) {
+    const order = await this.orderOf(userId, orderId);
+    if (!order || order.closed_type !== 2) return undefined;
+    return this.db
+      .selectFrom('stopout_reports')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('created_at', '=', order.closed_at)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   }
 
   /** Every pending and holding order, to rebuild the engine's books at start. */

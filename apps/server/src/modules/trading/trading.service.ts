@@ -5,6 +5,9 @@ import {
   SUBMIT_MARKET,
   type AccountSummary,
   type CashBalance,
+  type CloseAllResult,
+  type StopoutReport,
+  type StopoutReportList,
   type DealList,
   type ForexDetail,
   type Lang,
@@ -14,8 +17,13 @@ import {
   type SubmitResult,
 } from '@tradepad/contracts';
 import {
+  breakEvenOk,
+  expiryOk,
   formatLots,
   formatMoney,
+  partialCloseCheck,
+  positionStopLossOk,
+  trailingStopLevel,
   lots,
   lotsCheck,
   micros,
@@ -34,6 +42,7 @@ import {
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
+import { receiptView } from './receipt.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -77,7 +86,8 @@ export class TradingService {
 
   // Orders
 
-  async submit(user: UserRow, p: SubmitParams): Promise<SubmitResult> {
+  /** `receivedAt`: `performance.now()` when the request arrived (the receipt's latency runs from it). */
+  async submit(user: UserRow, p: SubmitParams, receivedAt = performance.now()): Promise<SubmitResult> {
     // Staff switched trading off (DESIGN §11): no new order, market or pending; closing, cancelling and stops stay.
     if (user.trading_enabled === 0) throw refuse('err.trading_disabled');
     const settings = await this.engineSettings();
@@ -95,8 +105,12 @@ export class TradingService {
     const market = p.status === SUBMIT_MARKET;
     const orderPrice = market ? 0 : this.price(p.target_price, row.precision, 'err.price_invalid');
     if (!market && orderPrice <= 0) throw refuse('err.price_required');
-    const stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
+    let stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
     const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
+    const trailing = this.price(p.trailing_distance, row.precision, 'err.trailing_invalid');
+    // Expiry: pending orders only, in the future (DESIGN §12); a market order fills at once and has none.
+    const expireAt = market ? 0 : p.expire_at;
+    if (!expiryOk(expireAt, this.d.clock.now())) throw refuse('err.expiry_invalid');
     // What the trader saw (DESIGN §12): checked by the engine against the fill itself, market orders only.
     const seenPrice = market ? this.price(p.price_seen, row.precision, 'err.price_invalid') : 0;
     const seen = seenPrice > 0 ? { price: seenPrice, deviation: p.deviation } : undefined;
@@ -105,6 +119,8 @@ export class TradingService {
     const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
     if (snap.refusal) throw refuse(snap.refusal);
     const { quote, entry, rate } = snap;
+    // A trailing stop sets the stop-loss at once behind the market (a pending order's: behind its own price).
+    if (trailing > 0) stopLoss = this.trailingLevel(side, market ? quote : { bid: entry, ask: entry }, trailing);
     this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
 
     if (snap.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
@@ -126,19 +142,96 @@ export class TradingService {
       margin,
       fee,
       seen,
+      trailingDistance: trailing,
+      expireAt,
+      receipt: { bid: quote.bid, ask: quote.ask, time: quote.time, receivedAt },
     });
     return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };
   }
 
-  async close(user: UserRow, id: number): Promise<OrderView> {
+  /**
+   * Closes a position, or `cont` lots of it (DESIGN §12): the position keeps its id with the rest and the answer is
+   * the closed part's History row (with `ParentId`).
+   */
+  async close(user: UserRow, id: number, cont?: string): Promise<OrderView> {
     const o = await this.live(user, id);
     if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
     if (o.busy) throw refuse('err.order_busy');
     const refusal = this.d.engine.refusal(o.inst);
     if (refusal) throw refuse(refusal);
+    if (cont !== undefined) {
+      const part = this.partLots(cont, o);
+      if (part !== undefined) {
+        const done = await this.d.engine.closePart(o, part, CLOSED_BY_USER);
+        if (!done) throw refuse('err.order_busy');
+        return this.view(await this.stored(user, done.partId));
+      }
+    }
     const done = await this.d.engine.close(o, CLOSED_BY_USER);
     if (!done) throw refuse('err.order_closed');
     return this.view(await this.stored(user, id));
+  }
+
+  /** Closes every position of the trader, or those of one instrument; those that cannot close now are skipped. */
+  async closeAll(user: UserRow, forexId?: number): Promise<CloseAllResult> {
+    const engine = this.d.engine;
+    const acc = engine.account(user.id);
+    const positions = [...(acc?.orders.values() ?? [])].filter(
+      (o) => o.status === STATUS_HOLDING && (forexId === undefined || o.inst.row.id === forexId),
+    );
+    const results = await Promise.all(
+      positions.map(async (o) => {
+        if (o.busy || engine.refusal(o.inst)) return false;
+        try {
+          return (await engine.close(o, CLOSED_BY_USER)) !== undefined;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    return {
+      closed: positions.filter((_, i) => results[i]).map((o) => o.id),
+      skipped: positions.filter((_, i) => !results[i]).map((o) => o.id),
+    };
+  }
+
+  /** Moves a pending order's price: re-validated like a new one, its margin and fee follow, it keeps its id. */
+  async setPendingPrice(user: UserRow, id: number, priceText: string): Promise<OrderView> {
+    const o = await this.live(user, id);
+    if (o.status !== STATUS_PENDING) throw refuse('err.order_not_pending');
+    if (o.busy) throw refuse('err.order_busy');
+    const settings = await this.engineSettings();
+    const engine = this.d.engine;
+    const row = o.inst.row;
+    const price = this.price(priceText, row.precision, 'err.price_invalid');
+    if (price <= 0) throw refuse('err.price_required');
+    const snap = engine.preTrade(user.id, o.inst, o.side, price, this.d.clock.now());
+    if (snap.refusal) throw refuse(snap.refusal);
+    if (!snap.rate) throw refuse('err.quote_stale');
+    const level = { bid: price, ask: price };
+    const stopLoss = o.trailingDistance > 0 ? this.trailingLevel(o.side, level, o.trailingDistance) : o.stopLoss;
+    this.checkStops(o.side, price, stopLoss, o.takeProfit, level);
+    const margin = requiredMargin(o.inst.terms, o.lots, price, o.leverage, snap.rate);
+    const fee = tradeFee(o.inst.terms, o.lots, margin, settings.feeType);
+    if (snap.marginCall && margin + fee > o.margin + o.fee) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+    const kind = pendingKind(o.side, price, snap.quote);
+    if (!(await engine.reprice(o, { price, kind, stopLoss, margin, fee }))) throw refuse('err.order_busy');
+    return this.liveView(o);
+  }
+
+  /** The trader's stop-out reports, newest first, or the one that closed `orderId`. */
+  async stopoutReports(user: UserRow, orderId: number | undefined, page: number, limit: number): Promise<StopoutReportList> {
+    const show = (r: { id: number; created_at: number; report: string }): StopoutReport => ({
+      ...(JSON.parse(r.report) as Omit<StopoutReport, 'Id' | 'CreatedAt'>),
+      Id: r.id,
+      CreatedAt: r.created_at,
+    });
+    if (orderId !== undefined) {
+      const one = await this.d.repo.stopoutReportOf(user.id, orderId);
+      return { data: one ? [show(one)] : [], total: one ? 1 : 0 };
+    }
+    const { rows, total } = await this.d.repo.stopoutReports(user.id, page, limit);
+    return { data: rows.map(show), total };
   }
 
   async cancel(user: UserRow, id: number): Promise<OrderView> {
@@ -149,18 +242,38 @@ export class TradingService {
     return this.view(await this.stored(user, id));
   }
 
-  /** Changes either level or both; a level left out stays, 0 removes it. Checked against the entry and the market. */
-  async setStops(user: UserRow, id: number, stopLossText?: string, takeProfitText?: string): Promise<OrderView> {
+  /**
+   * Changes either level or both, and the trailing distance; a level left out stays, 0 removes it. A pending order's
+   * levels are checked against its price; an open position's stop-loss against the market only (at the entry it is
+   * break-even, past it a locked-in profit), its take-profit against the entry and the market. A trailing distance
+   * sets the stop-loss at once behind the market (its level wins over `stopLossText`); 0 ends the trailing.
+   */
+  async setStops(
+    user: UserRow,
+    id: number,
+    stopLossText?: string,
+    takeProfitText?: string,
+    trailingText?: string,
+  ): Promise<OrderView> {
     const o = await this.live(user, id);
     if (o.busy) throw refuse('err.order_busy');
     const p = o.inst.row.precision;
-    const stopLoss = stopLossText === undefined ? o.stopLoss : this.price(stopLossText, p, 'err.stop_loss_invalid');
+    let stopLoss = stopLossText === undefined ? o.stopLoss : this.price(stopLossText, p, 'err.stop_loss_invalid');
     const takeProfit = takeProfitText === undefined ? o.takeProfit : this.price(takeProfitText, p, 'err.take_profit_invalid');
+    const trailing = trailingText === undefined ? o.trailingDistance : this.price(trailingText, p, 'err.trailing_invalid');
     const holding = o.status === STATUS_HOLDING;
     const reference = holding ? o.openPrice : o.orderPrice;
     const market = holding ? this.quote(o.inst) : { bid: reference, ask: reference };
-    this.checkStops(o.side, reference, stopLoss, takeProfit, market);
-    if (!(await this.d.engine.setStops(o, stopLoss, takeProfit))) throw refuse('err.order_closed');
+    if (trailingText !== undefined && trailing > 0) stopLoss = this.trailingLevel(o.side, market, trailing);
+    if (holding) {
+      // Break-even: the stop at the entry, possible once the market is beyond it (DESIGN §12).
+      if (stopLoss === o.openPrice && !breakEvenOk(o.side, o.openPrice, market)) throw refuse('err.break_even_early');
+      if (!positionStopLossOk(o.side, stopLoss, market)) throw refuse('err.stop_loss_side');
+      this.checkStops(o.side, reference, 0, takeProfit, market);
+    } else {
+      this.checkStops(o.side, reference, stopLoss, takeProfit, market);
+    }
+    if (!(await this.d.engine.setStops(o, stopLoss, takeProfit, trailing))) throw refuse('err.order_closed');
     return this.liveView(o);
   }
 
@@ -243,6 +356,37 @@ export class TradingService {
     return row;
   }
 
+  /** The stop-loss a trailing distance sets behind `market`; refused when it would not be a positive price. */
+  private trailingLevel(side: Side, market: { bid: number; ask: number }, distance: number): number {
+    const level = trailingStopLevel(side, market, distance);
+    if (level === undefined) throw refuse('err.trailing_invalid');
+    return level;
+  }
+
+  /** A partial close's lots, checked against the position; undefined when `cont` is the whole position (a full close). */
+  private partLots(text: string, o: LiveOrder): Lots | undefined {
+    let part: Lots;
+    try {
+      part = parseLots(text);
+    } catch {
+      throw refuse('err.lots_invalid');
+    }
+    if (part === o.lots) return undefined;
+    const row = o.inst.row;
+    switch (partialCloseCheck(part, o.lots, { step: parseLots(row.lot_step), min: parseLots(row.min_lots) })) {
+      case 'ok':
+        return part;
+      case 'not_positive':
+        throw refuse('err.lots_invalid');
+      case 'off_step':
+        throw refuse('err.lots_step', { step: row.lot_step });
+      case 'not_less':
+        throw refuse('err.close_part_too_large', { lots: formatLots(o.lots) });
+      case 'rest_below_min':
+        throw refuse('err.lots_min', { min: row.min_lots });
+    }
+  }
+
   private lots(text: string, row: Instrument): Lots {
     let size: Lots;
     try {
@@ -269,7 +413,7 @@ export class TradingService {
   private price(
     text: string,
     precision: number,
-    key: 'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid',
+    key: 'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid' | 'err.trailing_invalid',
   ): number {
     const decimals = text.split('.')[1]?.length ?? 0;
     if (decimals > precision && !/^0*$/.test(text.split('.')[1]!.slice(precision))) {
@@ -318,6 +462,11 @@ export class TradingService {
       createdAt: o.createdAt,
       openedAt: o.openedAt,
       closedAt: 0,
+      trailingDistance: o.trailingDistance,
+      expireAt: o.expireAt,
+      swap: 0n,
+      parentId: 0,
+      receipt: o.receipt,
     });
   }
 
@@ -344,6 +493,11 @@ export class TradingService {
       createdAt: r.created_at,
       openedAt: r.opened_at,
       closedAt: r.closed_at,
+      trailingDistance: Number(r.trailing_distance),
+      expireAt: Number(r.expire_at),
+      swap: BigInt(r.swap),
+      parentId: Number(r.parent_id),
+      receipt: r.receipt,
     });
   }
 }
@@ -367,6 +521,11 @@ interface ViewFields {
   createdAt: number;
   openedAt: number;
   closedAt: number;
+  trailingDistance: number;
+  expireAt: number;
+  swap: bigint;
+  parentId: number;
+  receipt: string | null;
 }
 
 /** The one place an order becomes its public shape (spec §3 "Order"). */
@@ -401,5 +560,10 @@ function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
     OpenedAt: v.openedAt,
     ClosedAt: v.closedAt,
     CreateTimeHandler: timeText(v.createdAt),
+    TrailingDistance: px(v.trailingDistance),
+    ExpireAt: v.expireAt,
+    Swap: formatMoney(micros(v.swap), 6),
+    ParentId: v.parentId,
+    Receipt: receiptView(v.receipt, v.side, row.precision),
   };
 }

@@ -35,8 +35,11 @@ import type { PendingKind, Side } from '@tradepad/domain';
  * closed, held back as a bad tick) and what to do with a fired trigger are the engine's business.
  */
 
-/** What the trigger does when it fires: fill a pending order, or close a position by its stop-loss or take-profit. */
-export type TriggerKind = 'open' | 'stop_loss' | 'take_profit';
+/**
+ * What the trigger does when it fires: fill a pending order, close a position by its stop-loss or take-profit, or
+ * move a trailing stop (`trail`: the market moved far enough in the trader's favour for the stop to follow).
+ */
+export type TriggerKind = 'open' | 'stop_loss' | 'take_profit' | 'trail';
 /** Which side of the quote the trigger watches. */
 export type QuoteSource = 'bid' | 'ask';
 /** Fires when the watched price is at or below the level, or at or above it. */
@@ -53,9 +56,9 @@ export interface Trigger {
   readonly level: number;
 }
 
-const KEY_SUFFIX: Record<TriggerKind, string> = { open: 'open', stop_loss: 'sl', take_profit: 'tp' };
+const KEY_SUFFIX: Record<TriggerKind, string> = { open: 'open', stop_loss: 'sl', take_profit: 'tp', trail: 'tr' };
 
-/** The book key of an order's trigger: `${orderId}:open`, `${orderId}:sl` or `${orderId}:tp`. */
+/** The book key of an order's trigger: `${orderId}:open`, `${orderId}:sl`, `${orderId}:tp` or `${orderId}:tr`. */
 export const triggerKey = (orderId: number, kind: TriggerKind): string => `${orderId}:${KEY_SUFFIX[kind]}`;
 
 /** The trigger of a position's stop-loss at `level` points: a long's watches the bid falling, a short's the ask rising. */
@@ -69,6 +72,17 @@ export function stopLossTrigger(orderId: number, side: Side, level: number): Tri
 /** The trigger of a position's take-profit at `level` points: a long's watches the bid rising, a short's the ask falling. */
 export function takeProfitTrigger(orderId: number, side: Side, level: number): Trigger {
   const kind = 'take_profit';
+  return side === 1
+    ? { key: triggerKey(orderId, kind), orderId, kind, source: 'bid', when: 'at_or_above', level }
+    : { key: triggerKey(orderId, kind), orderId, kind, source: 'ask', when: 'at_or_below', level };
+}
+
+/**
+ * The trigger that moves a trailing stop, at `level` points (domain `trailingTriggerLevel`): a long's watches the bid
+ * rising to it, a short's the ask falling to it. Firing moves the stop and puts the next one in the book.
+ */
+export function trailTrigger(orderId: number, side: Side, level: number): Trigger {
+  const kind = 'trail';
   return side === 1
     ? { key: triggerKey(orderId, kind), orderId, kind, source: 'bid', when: 'at_or_above', level }
     : { key: triggerKey(orderId, kind), orderId, kind, source: 'ask', when: 'at_or_below', level };

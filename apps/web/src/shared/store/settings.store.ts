@@ -5,6 +5,7 @@ import { readStorage, writeStorage } from '../lib/storage.ts';
 
 const THEME_KEY = 'tradepad.theme';
 const UP_DOWN_KEY = 'tradepad.upDown';
+const QUICK_CLOSE_CONFIRM_KEY = 'tradepad.quickCloseConfirm';
 export type Theme = 'light' | 'dark';
 /** Price colours (DESIGN §9): red for a rise and green for a fall, or the other way round. */
 export type UpDown = 'redUp' | 'greenUp';
@@ -25,6 +26,9 @@ export interface SettingsState {
   basic: BasicInfo | null;
   /** Main-site mode (company status type 0): product search looks for companies. */
   mainSite: boolean;
+  /** Whether the positions list's one-tap close asks first (issue 20); on until the trader turns it off. */
+  quickCloseConfirm: boolean;
+  setQuickCloseConfirm(on: boolean): void;
   setLang(lang: Lang): void;
   setTheme(theme: Theme): void;
   setUpDown(upDown: UpDown): void;
@@ -42,6 +46,11 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   areaId: null,
   basic: null,
   mainSite: false,
+  quickCloseConfirm: readStorage(QUICK_CLOSE_CONFIRM_KEY) !== 'off',
+  setQuickCloseConfirm(on) {
+    writeStorage(QUICK_CLOSE_CONFIRM_KEY, on ? 'on' : 'off');
+    set({ quickCloseConfirm: on });
+  },
   setLang: (lang) => set({ lang }),
   setTheme(theme) {
     writeStorage(THEME_KEY, theme);

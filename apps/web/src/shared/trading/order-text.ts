@@ -15,7 +15,7 @@ export function kindKey(order: Pick<OrderView, 'Kind' | 'Status'>): string {
 /** Why a history row ended: cancelled, or closed by the user, a stop-out, take-profit, stop-loss or the back office. */
 export function endKey(order: Pick<OrderView, 'Status' | 'ClosedType'>): string {
   if (order.Status === STATUS_CANCELLED) return 'orders.cancelled';
-  return order.ClosedType >= 1 && order.ClosedType <= 5 ? `orders.closedBy.c${order.ClosedType}` : 'orders.closed';
+  return order.ClosedType >= 1 && order.ClosedType <= 6 ? `orders.closedBy.c${order.ClosedType}` : 'orders.closed';
 }
 
 /** The price an order stands at: its fill price once open, else the price it waits for. */

@@ -5,6 +5,7 @@ import { Dialog } from '../../../shared/ui/antd.ts';
 import { RightOutline } from 'antd-mobile-icons';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
 import { endSession } from '../../../shared/session/end-session.ts';
+import { Switch } from '../../../shared/ui/switch.tsx';
 import { upDownOf, useSettingsStore, type UpDown } from '../../../shared/store/settings.store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { logout } from '../api/logout.api.ts';
@@ -25,6 +26,8 @@ export default function SystemPage() {
   const lang = useSettingsStore((s) => s.lang);
   const upDown = useSettingsStore(upDownOf);
   const setUpDown = useSettingsStore((s) => s.setUpDown);
+  const quickCloseConfirm = useSettingsStore((s) => s.quickCloseConfirm);
+  const setQuickCloseConfirm = useSettingsStore((s) => s.setQuickCloseConfirm);
   const [busy, setBusy] = useState(false);
   // The session ends once this screen has gone: ending it while the screen is still up would let the login guard
   // send the user to /login instead of home.
@@ -63,6 +66,17 @@ export default function SystemPage() {
             <span className="menu-detail">{LANG_NAMES[lang]}</span>
             <RightOutline className="menu-chevron flip-rtl" aria-hidden />
           </button>
+        </li>
+        <li>
+          <div className="menu-row system-static">
+            <span className="menu-label">{t('system.quickCloseConfirm')}</span>
+            <Switch
+              checked={quickCloseConfirm}
+              onChange={setQuickCloseConfirm}
+              label={t('system.quickCloseConfirm')}
+              testId="system-quick-close-confirm"
+            />
+          </div>
         </li>
         <li>
           <div className="menu-row system-static">

@@ -18,6 +18,7 @@ import { toPoints } from '../hooks/ticket-figures.ts';
 import { plainPrice, useOrderTicket } from '../hooks/use-order-ticket.ts';
 import { DeviationField } from './deviation-field.tsx';
 import { LevelField } from './level-field.tsx';
+import { ExpiryField, TrailingField } from './ticket-extras.tsx';
 import { LeveragePicker } from './leverage-picker.tsx';
 import { LotStepper } from './lot-stepper.tsx';
 import { PriceField } from './price-field.tsx';
@@ -65,6 +66,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     if (kind === 'pending' && figures.priceMissing) return refuse('ticket.problem.price');
     if (figures.stopsProblem) return refuse(`ticket.problem.${figures.stopsProblem}`);
     if (kind === 'market' && ticket.deviation === null) return refuse('ticket.problem.deviation');
+    if (kind === 'pending' && ticket.expireAt === null) return refuse('ticket.problem.expiry');
     try {
       const result = await submit.mutateAsync(ticket.params());
       setPlaced(result.order);
@@ -140,6 +142,16 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
         />
       )}
 
+      {kind === 'pending' && (
+        <ExpiryField
+          choice={ticket.expiry}
+          onChoice={ticket.setExpiry}
+          date={ticket.expiryDate}
+          onDate={ticket.setExpiryDate}
+          invalid={ticket.expiry === 'date' && ticket.expiryDate !== '' && ticket.expireAt === null}
+        />
+      )}
+
       <LotStepper
         value={ticket.lotsText}
         onChange={ticket.setLotsText}
@@ -193,6 +205,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
           fallback={ticket.quote.lastClose}
           invalid={figures.stopsProblem === 'take_profit_side' || figures.stopsProblem === 'take_profit_invalid'}
         />
+        <TrailingField value={ticket.trailingText} onChange={ticket.setTrailingText} />
         {stopsError && (
           <p className="ticket-error" role="alert" data-testid="ticket-stops-error">
             {stopsError}

@@ -12,6 +12,7 @@ import { quoteStore } from '../../../shared/market/quote-store.ts';
 import { useQuote } from '../../../shared/market/use-quote.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
 import { initialDeviation, parseDeviation, rememberDeviation } from './deviation.ts';
+import { expireAtFor, type ExpiryChoice } from './expiry.ts';
 import {
   firstLots,
   lotRulesOf,
@@ -96,6 +97,11 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   // The trade screen mounts a new ticket per instrument (keyed), so this starts from the instrument's own value.
   const [deviationText, setDeviationText] = useState(() => String(initialDeviation(item)));
   const deviation = parseDeviation(deviationText);
+  // Issue 20: a trailing stop's distance (empty: none) and a pending order's expiry.
+  const [trailingText, setTrailingText] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('gtc');
+  const [expiryDate, setExpiryDate] = useState('');
+  const expireAt = kind === 'pending' ? expireAtFor(expiry, expiryDate, new Date()) : 0;
 
   const lastClose = quote?.close ?? item.ForexQuotations?.Close;
   const bid = quote?.bid ?? item.ForexQuotations?.Bid ?? item.Bid;
@@ -163,6 +169,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     multiple: leverage ?? 0,
     price_seen: kind === 'market' ? plainPrice(side === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
     deviation: kind === 'market' ? (deviation ?? 0) : 0,
+    trailing_distance: trailingText || '0',
+    expire_at: kind === 'pending' ? (expireAt ?? 0) : 0,
   });
 
   return {
@@ -198,6 +206,14 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     stepDeviation,
     figures,
     params,
+    trailingText,
+    setTrailingText: (text: string) => setTrailingText(cleanDecimal(text)),
+    expiry,
+    setExpiry,
+    expiryDate,
+    setExpiryDate,
+    /** Null when the chosen date is missing or past. */
+    expireAt,
   };
 }
 

@@ -18,7 +18,18 @@ export function useOrderFigures(order: OrderView) {
 }
 
 /** One order of a tab (spec §2): code, side, lots and leverage, prices and the P/L in the rise or fall colour. */
-export function OrderRow({ order, tab, onOpen }: { order: OrderView; tab: DealTab; onOpen(order: OrderView): void }) {
+export function OrderRow({
+  order,
+  tab,
+  onOpen,
+  onQuickClose,
+}: {
+  order: OrderView;
+  tab: DealTab;
+  onOpen(order: OrderView): void;
+  /** One-tap close from the positions list (issue 20): a button beside the row, holding orders only. */
+  onQuickClose?: (order: OrderView) => void;
+}) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const { current, pl } = useOrderFigures(order);
@@ -27,7 +38,7 @@ export function OrderRow({ order, tab, onOpen }: { order: OrderView; tab: DealTa
   const buy = order.OrderType === ORDER_BUY;
   const time = tab === STATUS_CLOSED ? order.ClosedAt || order.CreatedAt : order.CreatedAt;
   return (
-    <li>
+    <li className={onQuickClose ? 'order-item has-quick-close' : 'order-item'}>
       <button
         type="button"
         className="order-row"
@@ -62,6 +73,17 @@ export function OrderRow({ order, tab, onOpen }: { order: OrderView; tab: DealTa
           <span className="order-time num">{formatDateTime(time, lang)}</span>
         </span>
       </button>
+      {onQuickClose && (
+        <button
+          type="button"
+          className="order-quick-close"
+          data-testid={`quick-close-${order.Id}`}
+          aria-label={t('orders.quickCloseLabel', { code: order.ForexTradeLists.ShowCode, id: order.Id })}
+          onClick={() => onQuickClose(order)}
+        >
+          {t('orders.closeAction')}
+        </button>
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline } from 'antd-mobile-icons';
 import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
@@ -8,7 +8,9 @@ import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../..
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
-import { useCloseOrder } from '../api/close-order.api.ts';
+import { useCloseAll, useCloseOrder, useSetPendingPrice } from '../api/close-order.api.ts';
+import { useSetStops } from '../api/set-stops.api.ts';
+import { useStopoutReport } from '../api/stopout-report.api.ts';
 import { useOrderFigures } from './order-row.tsx';
 import { StopsEditor } from './stops-editor.tsx';
 
@@ -40,7 +42,20 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const { current, pl } = useOrderFigures(order);
   const [editing, setEditing] = useState(false);
   const close = useCloseOrder();
+  const closeAll = useCloseAll();
   const cancel = useCancelOrder();
+  const setStops = useSetStops();
+  const move = useSetPendingPrice();
+  // Partial close (issue 20): the lots to close, the whole position unless the trader types less.
+  const [closeLots, setCloseLots] = useState(order.Quantity);
+  // After a partial close the position is smaller: the field starts again from what is left.
+  const [shownQuantity, setShownQuantity] = useState(order.Quantity);
+  if (order.Quantity !== shownQuantity) {
+    setShownQuantity(order.Quantity);
+    setCloseLots(order.Quantity);
+  }
+  const [movePrice, setMovePrice] = useState(() => String(order.OriginPrice));
+  const stopout = useStopoutReport(order.ClosedType === 2 && order.Status === STATUS_CLOSED ? order.Id : null);
   // Offline or without live prices, closing and cancelling are refused on the spot (nothing is queued for later).
   const gate = useTradeGate();
   const precision = order.ForexTradeLists.PricePrecision;
@@ -50,18 +65,56 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   const pending = order.Status === STATUS_PENDING;
   const history = !holding && !pending;
 
+  const lotsText = closeLots.replace(',', '.').trim();
+  const partial = lotsText !== '' && Number(lotsText) > 0 && Number(lotsText) < Number(order.Quantity);
   const confirmClose = async () => {
     if (!gate.pass()) return;
     const ok = await Dialog.confirm({
       title: t('orders.close'),
-      content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
+      content: partial
+        ? t('orders.closePartConfirm', { code: order.ForexTradeLists.ShowCode, lots: formatQuantity(lotsText, lang) })
+        : t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
       confirmText: t('orders.closeAction'),
       cancelText: t('orders.keep'),
     });
     if (!ok || !gate.pass()) return;
     try {
-      await close.mutateAsync(order.Id);
+      await close.mutateAsync(partial ? { id: order.Id, cont: lotsText } : order.Id);
+      if (!partial) onClose();
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+  const confirmCloseInstrument = async () => {
+    if (!gate.pass()) return;
+    const ok = await Dialog.confirm({
+      title: t('orders.closeAllOf', { code: order.ForexTradeLists.ShowCode }),
+      content: t('orders.closeAllOfConfirm', { code: order.ForexTradeLists.ShowCode }),
+      confirmText: t('orders.closeAction'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok || !gate.pass()) return;
+    try {
+      await closeAll.mutateAsync(order.ForexId);
       onClose();
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+  // Break-even in one tap: the stop-loss at the open price (the server refuses it until the market is beyond it).
+  const breakEven = async () => {
+    if (!gate.pass() || setStops.isPending) return;
+    try {
+      await setStops.mutateAsync({ id: order.Id, stop_loss_price: order.Price.toFixed(precision), trailing_distance: '0' });
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+  const movePending = async () => {
+    const text = movePrice.replace(',', '.').trim();
+    if (!gate.pass() || move.isPending || !/^\d+(\.\d+)?$/.test(text)) return;
+    try {
+      await move.mutateAsync({ id: order.Id, price: text });
     } catch {
       // The API client showed the server's message.
     }
@@ -98,6 +151,31 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   ];
   if (order.Status === STATUS_CLOSED && order.ClosedAt) rows.push([t('orders.closeTime'), formatDateTime(order.ClosedAt, lang)]);
   if (history) rows.push([t('orders.result'), t(endKey(order))]);
+  if (order.TrailingDistance > 0) rows.push([t('orders.trailing'), price(order.TrailingDistance), true]);
+  if (pending)
+    rows.push([
+      t('orders.expiry'),
+      order.ExpireAt > 0 ? formatDateTime(order.ExpireAt * 1000, lang) : t('orders.untilCancelled'),
+    ]);
+  if (order.ParentId > 0) rows.push([t('orders.partOf'), `#${order.ParentId}`, true]);
+  // The execution receipt (issue 20): the quote at the tap and at the fill, slippage, spread and latency.
+  const r = order.Receipt;
+  const receiptRows: [string, string, boolean?][] = r
+    ? [
+        [t('orders.receipt.seen'), r.PriceSeen > 0 ? formatPrice(r.PriceSeen, precision, lang) : t('orders.notSet'), true],
+        [
+          t('orders.receipt.quote'),
+          `${formatPrice(r.QuoteBid, precision, lang)} / ${formatPrice(r.QuoteAsk, precision, lang)}`,
+          true,
+        ],
+        [t('orders.receipt.fill'), formatPrice(r.FillPrice, precision, lang), true],
+        [t('orders.receipt.slippage'), formatPrice(r.Slippage, precision, lang), true],
+        [t('orders.receipt.spread'), formatPrice(r.Spread, precision, lang), true],
+        [t('orders.receipt.latency'), t('orders.receipt.ms', { ms: r.LatencyMs }), true],
+        [t('orders.receipt.time'), formatDateTime(r.QuoteTime, lang)],
+      ]
+    : [];
+  const report = stopout.data ?? null;
 
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title" data-testid="order-sheet">
@@ -131,6 +209,104 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
           </div>
         ))}
       </dl>
+      {receiptRows.length > 0 && (
+        <>
+          <h3 className="sheet-section-title">{t('orders.receipt.title')}</h3>
+          <dl className="sheet-rows" data-testid="sheet-receipt">
+            {receiptRows.map(([label, value, numeric]) => (
+              <div key={label} className="sheet-row">
+                <dt>{label}</dt>
+                <dd className="num">{numeric ? <span className="price">{value}</span> : value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      {report && (
+        <section data-testid="sheet-stopout-report">
+          <h3 className="sheet-section-title">{t('orders.stopout.title')}</h3>
+          <dl className="sheet-rows">
+            <div className="sheet-row">
+              <dt>{t('orders.stopout.level')}</dt>
+              <dd className="num">
+                <span className="price">{formatDecimal(String(report.MarginLevel), lang, 2)} %</span>
+              </dd>
+            </div>
+            <div className="sheet-row">
+              <dt>{t('orders.stopout.levels')}</dt>
+              <dd className="num">
+                <span className="price">
+                  {report.MarginCallLevel} % / {report.StopOutLevel} %
+                </span>
+              </dd>
+            </div>
+            <div className="sheet-row">
+              <dt>{t('orders.equity')}</dt>
+              <dd className="num">
+                <span className="price">{formatDecimal(report.Equity, lang, 2)} USD</span>
+              </dd>
+            </div>
+          </dl>
+          <ol className="stopout-steps">
+            {report.Steps.map((step) => (
+              <li key={step.OrderId}>
+                {t(step.Action === 'cancel' ? 'orders.stopout.cancelled' : 'orders.stopout.closed', {
+                  id: step.OrderId,
+                  code: step.Code,
+                  lots: formatQuantity(step.Quantity, lang),
+                  price: step.Price,
+                  profit: step.Profit,
+                })}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {holding && !editing && (
+        <>
+          <div className="sheet-inline">
+            <SheetInput label={t('orders.closeLots')} value={closeLots} onChange={setCloseLots} testId="sheet-close-lots" />
+            <button
+              type="button"
+              className="btn btn-danger"
+              data-testid="sheet-close-order"
+              disabled={close.isPending}
+              {...gatedProps(gate.open)}
+              onClick={() => void confirmClose()}
+            >
+              {partial ? t('orders.closePart') : t('orders.close')}
+            </button>
+          </div>
+          <div className="sheet-links">
+            <button type="button" className="btn btn-secondary" data-testid="sheet-break-even" onClick={() => void breakEven()}>
+              {t('orders.breakEven')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="sheet-close-instrument"
+              onClick={() => void confirmCloseInstrument()}
+            >
+              {t('orders.closeAllOf', { code: order.ForexTradeLists.ShowCode })}
+            </button>
+          </div>
+        </>
+      )}
+      {pending && !editing && (
+        <div className="sheet-inline">
+          <SheetInput label={t('orders.movePrice')} value={movePrice} onChange={setMovePrice} testId="sheet-move-price" />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="sheet-move-order"
+            disabled={move.isPending}
+            {...gatedProps(gate.open)}
+            onClick={() => void movePending()}
+          >
+            {t('orders.move')}
+          </button>
+        </div>
+      )}
       {!history &&
         (editing ? (
           <StopsEditor order={order} onDone={() => setEditing(false)} />
@@ -139,18 +315,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             <button type="button" className="btn btn-secondary" data-testid="sheet-edit-stops" onClick={() => setEditing(true)}>
               {t('orders.editStops')}
             </button>
-            {holding ? (
-              <button
-                type="button"
-                className="btn btn-danger"
-                data-testid="sheet-close-order"
-                disabled={close.isPending}
-                {...gatedProps(gate.open)}
-                onClick={() => void confirmClose()}
-              >
-                {t('orders.close')}
-              </button>
-            ) : (
+            {pending && (
               <button
                 type="button"
                 className="btn btn-danger"
@@ -164,6 +329,40 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             )}
           </div>
         ))}
+    </div>
+  );
+}
+
+function SheetInput({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="stops-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="field-box">
+        <input
+          id={id}
+          className="field-input num"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          value={value}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value.replace(/[^\d.,]/g, ''))}
+        />
+      </div>
     </div>
   );
 }

@@ -11,6 +11,10 @@ import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { Dialog } from '../../../shared/ui/antd.ts';
+import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
+import { useCloseAll, useCloseOrder } from '../api/close-order.api.ts';
 import { dealsKey, useDeals, type DealPage, type DealTab } from '../api/deals.api.ts';
 import { idsOf, withoutOrders } from '../hooks/order-changes.ts';
 import { MarginCallBanner } from './margin-call-banner.tsx';
@@ -77,6 +81,44 @@ export default function OrdersPage() {
     await Promise.all([deals.refetch(), queryClient.invalidateQueries({ queryKey: accountSummaryKey })]);
   };
 
+  // One-tap close (issue 20): asks first unless the trader turned that off in the settings.
+  const quickCloseConfirm = useSettingsStore((s) => s.quickCloseConfirm);
+  const close = useCloseOrder();
+  const closeAll = useCloseAll();
+  const gate = useTradeGate();
+  const quickClose = async (order: OrderView) => {
+    if (!gate.pass() || close.isPending) return;
+    if (quickCloseConfirm) {
+      const ok = await Dialog.confirm({
+        title: t('orders.close'),
+        content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
+        confirmText: t('orders.closeAction'),
+        cancelText: t('orders.keep'),
+      });
+      if (!ok || !gate.pass()) return;
+    }
+    try {
+      await close.mutateAsync(order.Id);
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+  const confirmCloseAll = async () => {
+    if (!gate.pass()) return;
+    const ok = await Dialog.confirm({
+      title: t('orders.closeAll'),
+      content: t('orders.closeAllConfirm'),
+      confirmText: t('orders.closeAll'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok || !gate.pass()) return;
+    try {
+      await closeAll.mutateAsync(undefined);
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+
   const rows = rowsOf(deals.data?.pages);
   const name = TAB_NAMES[tab];
   let body;
@@ -115,11 +157,33 @@ export default function OrdersPage() {
             }
           />
         ) : (
-          <ul className="order-list">
-            {rows.map((order) => (
-              <OrderRow key={order.Id} order={order} tab={tab} onOpen={(o) => setSelected({ id: o.Id, tab })} />
-            ))}
-          </ul>
+          <>
+            {tab === STATUS_HOLDING && (
+              <div className="orders-bulk">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  data-testid="orders-close-all"
+                  disabled={closeAll.isPending}
+                  {...gatedProps(gate.open)}
+                  onClick={() => void confirmCloseAll()}
+                >
+                  {t('orders.closeAll')}
+                </button>
+              </div>
+            )}
+            <ul className="order-list">
+              {rows.map((order) => (
+                <OrderRow
+                  key={order.Id}
+                  order={order}
+                  tab={tab}
+                  onOpen={(o) => setSelected({ id: o.Id, tab })}
+                  onQuickClose={tab === STATUS_HOLDING ? (o) => void quickClose(o) : undefined}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </PagedList>
     );

@@ -16,15 +16,25 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
   const precision = order.ForexTradeLists.PricePrecision;
   const [sl, setSl] = useState(() => levelText(order.TargetLossPrice, precision));
   const [tp, setTp] = useState(() => levelText(order.TargetProfitPrice, precision));
+  // A server-side trailing stop (issue 20): a distance in price; emptied, the trailing ends and the level stays.
+  const [trail, setTrail] = useState(() => levelText(order.TrailingDistance, precision));
   const setStops = useSetStops();
   const edit = stopsEdit(order, sl, tp);
+  const trailClean = trail.replace(',', '.').trim();
+  const trailValid = trailClean === '' || /^\d+(\.\d+)?$/.test(trailClean);
+  const trailChanged = trailValid && Number(trailClean || '0') !== order.TrailingDistance;
   const gate = useTradeGate();
 
   const save = async () => {
     if (edit.kind === 'invalid') return toastMessage(t(`ticket.problem.${edit.field}_invalid`));
-    if (edit.kind !== 'change' || setStops.isPending || !gate.pass()) return;
+    if (!trailValid) return toastMessage(t('orders.trailingInvalid'));
+    if ((edit.kind !== 'change' && !trailChanged) || setStops.isPending || !gate.pass()) return;
+    const change =
+      edit.kind === 'change'
+        ? { ...edit.change, ...(trailChanged ? { trailing_distance: trailClean || '0' } : {}) }
+        : { id: order.Id, trailing_distance: trailClean || '0' };
     try {
-      await setStops.mutateAsync(edit.change);
+      await setStops.mutateAsync(change);
       onDone();
     } catch {
       // The API client showed the server's message.
@@ -59,6 +69,16 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
           testId="stops-take-profit"
         />
       </div>
+      <div className="stops-fields">
+        <LevelInput
+          label={t('orders.trailing')}
+          value={trail}
+          onChange={setTrail}
+          invalid={!trailValid}
+          placeholder={t('orders.notSet')}
+          testId="stops-trailing"
+        />
+      </div>
       <p className="stops-hint">{t('orders.stopsHint')}</p>
       <div className="sheet-actions">
         <button type="button" className="btn btn-secondary" onClick={onDone}>
@@ -67,7 +87,7 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={edit.kind === 'unchanged' || setStops.isPending}
+          disabled={(edit.kind === 'unchanged' && !trailChanged) || setStops.isPending}
           {...gatedProps(gate.open)}
           data-testid="stops-save"
         >
