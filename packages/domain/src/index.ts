@@ -11,3 +11,4 @@ export * from './withdrawal.ts';
 export * from './address.ts';
 export * from './deviation.ts';
 export * from './instrument-terms.ts';
+export * from './indicators.ts';
