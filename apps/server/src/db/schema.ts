@@ -41,6 +41,7 @@ export interface Database {
   user_notes: UserNotesTable;
   balance_adjustments: BalanceAdjustmentsTable;
   user_search: UserSearchTable;
+  favourites: FavouritesTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -546,4 +547,11 @@ export interface BalanceAdjustmentsTable {
 export interface UserSearchTable {
   user_id: number;
   text: string;
+}
+
+/** A trader's favourite instrument (migration 020): the markets list's watchlist, in the order it was built. */
+export interface FavouritesTable {
+  user_id: number;
+  instrument_id: number;
+  added_at: number;
 }
