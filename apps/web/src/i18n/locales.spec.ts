@@ -33,7 +33,7 @@ const BRAND = new Set(['app.name']);
  * is an untranslated string.
  */
 const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
-  de: ['Orders', 'Wallet', 'Demo', 'Version', 'Lots', 'Margin', 'Stop-out', 'Bank', '{{label}} (optional)'],
+  de: ['Orders', 'Wallet', 'Demo', 'Version', 'Lots', 'Margin', 'Stop-out', 'Bank', '{{label}} (optional)', 'Spread'],
   fr: [
     'Article',
     'Instruments',
@@ -50,11 +50,13 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'points',
     'Type',
     'Crypto',
+    'Spread',
   ],
-  it: ['Feedback', 'Password', 'Demo', 'Stop loss', 'Take profit', 'Margin call'],
-  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit'],
-  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit'],
-  tr: ['Demo', 'Stop-out'],
+  it: ['Feedback', 'Password', 'Demo', 'Stop loss', 'Take profit', 'Margin call', 'Spread'],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread'],
+  ru: ['Bid', 'Ask'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread'],
+  tr: ['Demo', 'Stop-out', 'Spread'],
   vn: ['Email', 'Demo', 'Stop-out'],
 };
 
