@@ -38,7 +38,7 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
       spans.length === 0 ? (
         <span>—</span>
       ) : (
-        <ul className="info-hours" data-testid="info-hours">
+        <ul className="info-hours" data-testid="info-hours-list">
           {spans.map((s) => (
             <li key={s.start} className="num">
               <bdi>{when.format(s.start)}</bdi> – <bdi>{when.format(s.end)}</bdi>
