@@ -94,6 +94,8 @@ export default function CandleChart({
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const upDown = useUpDown();
+  const upDownRef = useRef(upDown);
+  upDownRef.current = upDown;
   const queryClient = useQueryClient();
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
@@ -217,6 +219,7 @@ export default function CandleChart({
       const p = parts.current;
       if (cancelled || !p) return;
       layer.current ??= new IndicatorLayer(p.chart, precision);
+      layer.current.tones = colorsOf(upDownRef.current);
       layer.current.select(ids, precision);
       drawIndicators();
     });
@@ -230,6 +233,10 @@ export default function CandleChart({
     const p = parts.current;
     if (!p) return;
     const { up, down } = colorsOf(upDown);
+    if (layer.current) {
+      layer.current.tones = { up, down };
+      drawIndicators();
+    }
     const minMove = 1 / 10 ** precision;
     const priceFormat = { type: 'price' as const, precision, minMove };
     if (p.type === 'candles') {
@@ -264,7 +271,7 @@ export default function CandleChart({
         tickMarkFormatter: (time: Time, type: TickMarkType) => times.tick(time as number, type),
       },
     });
-  }, [upDown, precision, lang, period, styleVersion]);
+  }, [upDown, precision, lang, period, styleVersion, drawIndicators]);
 
   // The latest bars of this instrument and period.
   useEffect(() => {

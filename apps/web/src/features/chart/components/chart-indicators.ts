@@ -23,8 +23,6 @@ const COLORS = {
   rsi: '#7048e8',
   macd: '#1c7ed6',
   signal: '#f08c00',
-  histUp: 'rgba(18, 184, 134, 0.55)',
-  histDown: 'rgba(240, 62, 62, 0.55)',
   level: '#adb5bd',
 };
 
@@ -50,6 +48,8 @@ const points = (bars: readonly IndicatorBar[], values: ReadonlyArray<number | nu
 export class IndicatorLayer {
   private series = new Map<string, Line | ISeriesApi<'Histogram'>>();
   private shown: readonly IndicatorId[] = [];
+  /** The MACD histogram's colours: the reader's rise and fall colours (red-up in hk by default). */
+  tones = { up: '#12b886', down: '#f03e3e' };
 
   constructor(
     private readonly chart: IChartApi,
@@ -91,7 +91,13 @@ export class IndicatorLayer {
       if (id === 'rsi') {
         const line = this.chart.addSeries(
           LineSeries,
-          { ...common, color: COLORS.rsi, priceFormat: { type: 'price', precision: 1, minMove: 0.1 } },
+          {
+            ...common,
+            color: COLORS.rsi,
+            priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+            // The whole 0–100 range, so the 30 and 70 levels always show.
+            autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
+          },
           pane,
         );
         line.createPriceLine({
@@ -176,7 +182,7 @@ export class IndicatorLayer {
         const h = m[i]?.histogram;
         return h === null || h === undefined
           ? { time: b.time }
-          : { time: b.time, value: h, color: h >= 0 ? COLORS.histUp : COLORS.histDown };
+          : { time: b.time, value: h, color: `${h >= 0 ? this.tones.up : this.tones.down}99` };
       });
       s.get('macdHist')?.setData(hist);
     }

@@ -52,6 +52,7 @@ export function ChartToolbar({ fullScreen, onFullScreen }: { fullScreen: boolean
         type="button"
         className={`chart-tool chart-tool-text${count > 0 ? ' is-active' : ''}`}
         aria-haspopup="dialog"
+        aria-label={count > 0 ? `${t('chart.indicators')} (${count})` : t('chart.indicators')}
         data-testid="chart-indicators"
         onClick={() => {
           setMenuWanted(true);
@@ -68,7 +69,7 @@ export function ChartToolbar({ fullScreen, onFullScreen }: { fullScreen: boolean
             strokeLinejoin="round"
           />
         </svg>
-        <span>{t('chart.indicators')}</span>
+        <span className="chart-tool-label">{t('chart.indicators')}</span>
         {count > 0 && <span className="chart-tool-count num">{count}</span>}
       </button>
       <button
