@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { API } from '@tradepad/contracts';
 import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
 
 const LANDSCAPE = { width: 844, height: 390 };
@@ -118,6 +119,42 @@ describe.skipIf(!chromiumPath())('chart and markets list', () => {
     await page.getByTestId('trade-fav').click();
     await expect.poll(() => page.getByTestId('trade-fav').getAttribute('aria-pressed')).toBe('false');
     await context.close();
+  });
+
+  it("keeps a signed-in trader's favourites on the server: a visitor's stars join the account, and another device shows them", async () => {
+    const uuid = '0ddba11e-4c1e-4a2b-9d5e-6f3a2b1c0de0';
+    const demo = await e.api('GET', API.createDemo, { uuid });
+    const login = await e.api('POST', API.login, { account: String(demo.data.demo_id), password: uuid, login_type: '3' });
+    expect(login.code, login.msg).toBe(1);
+    const { token, ...profile } = login.data as { token: string } & Record<string, unknown>;
+    const signIn = (page: Page) =>
+      page.evaluate(
+        ([t, p]) => {
+          localStorage.setItem('tradepad.token', t);
+          localStorage.setItem('tradepad.profile', p);
+        },
+        [token, JSON.stringify(profile)] as const,
+      );
+
+    const phone = await e.newPage({ lang: 'en' });
+    await phone.page.goto('/');
+    await phone.page.getByTestId('market-fav-USDJPY').click();
+    await signIn(phone.page);
+    await phone.page.reload();
+    await expect.poll(async () => (await e.api('GET', API.favourites, {}, { authorization: token })).data?.ids?.length).toBe(1);
+    await expect.poll(() => phone.page.getByTestId('market-fav-USDJPY').getAttribute('aria-pressed')).toBe('true');
+    expect(await phone.page.evaluate(() => localStorage.getItem('tradepad.favourites'))).toBe('[]');
+    await phone.context.close();
+
+    const tablet = await e.newPage({ lang: 'en' });
+    await tablet.page.goto('/language');
+    await signIn(tablet.page);
+    await tablet.page.goto('/');
+    await expect.poll(() => tablet.page.getByTestId('market-fav-USDJPY').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => tablet.page.locator('[data-testid^="market-row-"]').first().getAttribute('data-testid'))
+      .toBe('market-row-USDJPY');
+    await tablet.context.close();
   });
 
   it('opens the info sheet with the trading hours in the trader’s time zone', async () => {

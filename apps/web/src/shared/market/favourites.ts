@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { API } from '@tradepad/contracts/api-paths';
@@ -29,6 +29,8 @@ const useDeviceFavourites = create<{ ids: number[]; set(ids: number[]): void }>(
 
 const serverKey = (token: string | null) => ['market', 'favourites', token] as const;
 const none: number[] = [];
+/** Sessions whose empty watchlist has been given this device's favourites (once per session, by whichever hook). */
+const adopted = new Set<string>();
 
 export interface Favourites {
   /** Ids in the order added. */
@@ -52,7 +54,24 @@ export function useFavourites(): Favourites {
     enabled: token !== null,
     staleTime: 60_000,
   });
-  const ids = token ? (server.data?.ids ?? none) : device.ids;
+  // Signing in with an empty watchlist keeps what was starred on this device before (added in order, then forgotten
+  // here: from then on the account's list is the one shown on every device).
+  const serverIds = server.data?.ids;
+  useEffect(() => {
+    if (!token || !serverIds || serverIds.length > 0 || device.ids.length === 0 || adopted.has(token)) return;
+    adopted.add(token);
+    const key = serverKey(token);
+    const add = async () => {
+      let last: FavouriteList | undefined;
+      for (const id of device.ids)
+        last = await apiPost<FavouriteList>(API.favouriteSet, { forex_id: id, on: 1 }, { silent: true });
+      if (last) queryClient.setQueryData<FavouriteList>(key, last);
+      device.set([]);
+    };
+    add().catch(() => void queryClient.invalidateQueries({ queryKey: key }));
+  }, [token, serverIds, device, queryClient]);
+
+  const ids = token ? (serverIds ?? none) : device.ids;
   const set = useMemo(() => new Set(ids), [ids]);
   const toggle = useCallback(
     (id: number) => {
