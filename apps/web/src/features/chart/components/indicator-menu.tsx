@@ -14,7 +14,9 @@ export default function IndicatorMenu({ visible, onClose }: { visible: boolean; 
       {ids.map((id) => (
         <label key={id} className="ind-row" data-testid={`indicator-${id}`}>
           <span className="ind-name">
-            <span>{t(`chart.ind.${id}`)}</span>
+            <span>
+              <bdi dir="ltr">{t(`chart.ind.${id}`)}</bdi>
+            </span>
             <span className="ind-hint">{t(`chart.indHint.${id}`)}</span>
           </span>
           <input type="checkbox" className="ind-check" checked={chosen.includes(id)} onChange={() => toggle(id)} />
