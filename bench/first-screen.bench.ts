@@ -1,5 +1,5 @@
 /**
- * The JavaScript a phone downloads for the first screen of `/` and `/login` (gzip -9 of every script the page
+ * The JavaScript a phone downloads for the first screen of `/`, `/trade` and `/login` (gzip -9 of every script the page
  * loads), measured in Debian's Chromium against the built app. Budget (issue 6): ≤ 150 KB gzipped.
  * Builds the front ends first when they are stale. Prints figures; asserts nothing.
  */
@@ -39,7 +39,7 @@ async function main() {
 
   console.log('\nFirst-screen JavaScript (gzip -9), 390x844');
   console.log('| page | scripts | raw KB | gzipped KB |\n|---|---|---|---|');
-  for (const route of ['/', '/login', '/user']) {
+  for (const route of ['/', '/trade', '/login', '/user']) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const bodies: Buffer[] = [];

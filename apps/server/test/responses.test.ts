@@ -77,6 +77,7 @@ describe('response schemas against the server', () => {
     const bars = expectAnswer(API.kline, await get(API.kline, { forex_id: id('EURUSD'), period: '1min', limit: 20 }));
     expect(bars.length).toBeGreaterThan(0);
     expectAnswer(API.sparklines, await get(API.sparklines));
+    expectAnswer(API.instrumentInfo, await get(API.instrumentInfo, { forex_id: id('EURUSD') }));
 
     const news = expectAnswer(API.newsList, await get(API.newsList, { category_id: 1 }));
     expectAnswer(API.newsList, await get(API.newsList, { category_id: 2 }));
@@ -128,6 +129,10 @@ describe('response schemas against the server', () => {
   it('describes the trading calls through an order’s whole life', async () => {
     const u = await demoUser(h);
     const eurusd = id('EURUSD');
+    expect(expectAnswer(API.favouriteSet, await u.post(API.favouriteSet, { forex_id: eurusd, on: 1 }))).toEqual({
+      ids: [eurusd],
+    });
+    expectAnswer(API.favourites, await u.get(API.favourites));
     tick('EURUSD', '1.08500');
     const market = { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 };
     const opened = expectAnswer(API.submit, await u.post(API.submit, market));

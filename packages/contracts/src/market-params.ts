@@ -16,3 +16,14 @@ export const klineParams = z.object({
     intParam('err.limit_invalid', 1, KLINE_MAX_BARS),
   ),
 });
+
+/** `forex/favourites/set`: adds (`on` 1) or removes (`on` 0) one instrument of the user's watchlist. */
+export const favouriteSetParams = z.object({
+  forex_id: intParam('err.instrument_unknown', 1, 1_000_000),
+  on: intParam('err.field_invalid', 0, 1),
+});
+
+/** `forex/info`: one instrument's details for its info sheet. */
+export const instrumentInfoParams = z.object({
+  forex_id: intParam('err.instrument_unknown', 1, 1_000_000),
+});

@@ -16,8 +16,17 @@ export const MARKET_CLOSED = 2;
  * The REST answers' shapes, each derived from its zod schema in responses/market.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-import type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem } from './responses/market.ts';
-export type { Category, ForexQuotation, KlinePoint, LeverageOption, SparklineSeries, TradeItem };
+import type {
+  Category,
+  FavouriteList,
+  ForexQuotation,
+  InstrumentInfo,
+  KlinePoint,
+  LeverageOption,
+  SparklineSeries,
+  TradeItem,
+} from './responses/market.ts';
+export type { Category, FavouriteList, ForexQuotation, InstrumentInfo, KlinePoint, LeverageOption, SparklineSeries, TradeItem };
 
 /** The websocket's market messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
 import type { DayMarketMessage, KlineMessage } from './realtime-messages.ts';

@@ -12,3 +12,4 @@ export * from './address.ts';
 export * from './deviation.ts';
 export * from './instrument-terms.ts';
 export * from './orders.ts';
+export * from './indicators.ts';

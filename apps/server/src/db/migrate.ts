@@ -16,6 +16,7 @@ import * as m014 from './migrations/014-instrument-terms.ts';
 import * as m015 from './migrations/015-support.ts';
 import * as m016 from './migrations/016-news-schedule.ts';
 import * as m019 from './migrations/019-orders-plus.ts';
+import * as m020 from './migrations/020-favourites.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '015-support': m015,
   '016-news-schedule': m016,
   '019-orders-plus': m019,
+  '020-favourites': m020,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -42,6 +42,7 @@ export interface Database {
   balance_adjustments: BalanceAdjustmentsTable;
   user_search: UserSearchTable;
   stopout_reports: StopoutReportsTable;
+  favourites: FavouritesTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -570,4 +571,11 @@ export interface BalanceAdjustmentsTable {
 export interface UserSearchTable {
   user_id: number;
   text: string;
+}
+
+/** A trader's favourite instrument (migration 020): the markets list's watchlist, in the order it was built. */
+export interface FavouritesTable {
+  user_id: number;
+  instrument_id: number;
+  added_at: number;
 }

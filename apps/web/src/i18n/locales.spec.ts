@@ -83,6 +83,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
   spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
   tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms'],
   vn: ['Email', 'Demo', 'Stop-out', '{{ms}} ms'],
+  ru: ['Bid', 'Ask'],
 };
 
 /** Codes and patterns: no lower-case word outside {{placeholders}} ("UID", "1M", "1:{{value}}", "USDT"). */

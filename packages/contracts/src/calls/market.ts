@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { API } from '../api-paths.ts';
-import { category, klinePoint, sparklineSeries, tradeItem } from '../responses/market.ts';
-import { klineParams, tradeListParams } from '../market-params.ts';
-import { GET, type CallDef } from './call-def.ts';
+import { category, favouriteList, instrumentInfo, klinePoint, sparklineSeries, tradeItem } from '../responses/market.ts';
+import { favouriteSetParams, instrumentInfoParams, klineParams, tradeListParams } from '../market-params.ts';
+import { GET, POST, type CallDef } from './call-def.ts';
 
 /** Instruments, quotes and candles. */
 export const MARKET_CALLS = [
@@ -39,5 +39,31 @@ export const MARKET_CALLS = [
     tag: 'market',
     summary: 'Recent closes of every instrument, for sparklines',
     response: z.array(sparklineSeries),
+  },
+  {
+    path: API.instrumentInfo,
+    methods: GET,
+    auth: 'none',
+    tag: 'market',
+    summary: "One instrument's trading sessions and overnight financing, for its info sheet",
+    params: instrumentInfoParams,
+    response: instrumentInfo,
+  },
+  {
+    path: API.favourites,
+    methods: GET,
+    auth: 'user',
+    tag: 'market',
+    summary: "The user's favourite instruments (the markets list's watchlist), oldest first",
+    response: favouriteList,
+  },
+  {
+    path: API.favouriteSet,
+    methods: POST,
+    auth: 'user',
+    tag: 'market',
+    summary: 'Adds (`on` 1) or removes (`on` 0) a favourite; setting a state, so repeating it changes nothing',
+    params: favouriteSetParams,
+    response: favouriteList,
   },
 ] as const satisfies readonly CallDef[];

@@ -80,3 +80,27 @@ export const sparklineSeries = z.object({
   closes: z.array(z.number()),
 });
 export type SparklineSeries = z.infer<typeof sparklineSeries>;
+
+/** `forex/favourites` and the answer of `forex/favourites/set`: the user's watchlist, ids in the order added. */
+export const favouriteList = z.object({
+  ids: z.array(count).describe('Instrument ids (`Id` of the trade list), oldest favourite first.'),
+});
+export type FavouriteList = z.infer<typeof favouriteList>;
+
+/** One weekly trading session in the instrument's own time zone (minutes from local midnight, day 0 = Sunday). */
+export const tradingSession = z.object({
+  day: count.describe('0 Sunday … 6 Saturday, in `TimeZone`.'),
+  open: count.describe('Minute of the local day it opens, 0..1439.'),
+  close: count.describe('Minute of the local day it closes, 1..1440.'),
+});
+
+/** `forex/info`: what the instrument's info sheet shows beyond the trade list's row. */
+export const instrumentInfo = z.object({
+  Id: count,
+  TimeZone: z.string().describe('IANA time zone of the sessions.'),
+  Sessions: z.array(tradingSession),
+  SwapLong: decimal('USD per lot per night held long (negative is charged); "0" when none.'),
+  SwapShort: decimal('USD per lot per night held short; "0" when none.'),
+  SwapTripleDay: count.describe('Weekday charged three nights (0 Sunday … 6 Saturday).'),
+});
+export type InstrumentInfo = z.infer<typeof instrumentInfo>;

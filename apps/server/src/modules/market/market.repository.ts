@@ -125,6 +125,31 @@ export class MarketRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** The user's favourite instrument ids, oldest first. */
+  async favourites(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('favourites')
+      .select('instrument_id')
+      .where('user_id', '=', userId)
+      .orderBy('added_at')
+      .orderBy('instrument_id')
+      .execute();
+    return rows.map((r) => Number(r.instrument_id));
+  }
+
+  /** Adds a favourite (a no-op when it is one already, even when two requests add it at once) or removes it. */
+  async setFavourite(userId: number, instrumentId: number, on: boolean, now: number): Promise<void> {
+    if (on) {
+      await this.db
+        .insertInto('favourites')
+        .values({ user_id: userId, instrument_id: instrumentId, added_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
+        .execute();
+    } else {
+      await this.db.deleteFrom('favourites').where('user_id', '=', userId).where('instrument_id', '=', instrumentId).execute();
+    }
+  }
+
   async categories(): Promise<CategoryRow[]> {
     const rows = await this.db.selectFrom('categories').selectAll().orderBy('sort').execute();
     return rows.map((r) => ({ id: r.id, code: r.code, names: JSON.parse(r.names_json) as Record<Lang, string> }));

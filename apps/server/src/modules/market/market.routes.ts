@@ -10,6 +10,9 @@ export function marketRoutes(r: Router, app: FastifyInstance, market: MarketServ
   r.get(API.categories, ({ req }) => market.categories(req.lang));
   r.get(API.kline, ({ params: p }) => market.kline(p.forex_id, p.period, p.limit, p.to));
   r.get(API.sparklines, () => market.sparklines());
+  r.get(API.instrumentInfo, ({ params }) => market.instrumentInfo(params.forex_id));
+  r.get(API.favourites, ({ user }) => market.favourites(user.user.id));
+  r.post(API.favouriteSet, ({ user, params }) => market.setFavourite(user.user.id, params.forex_id, params.on === 1));
   // Static images beside the API, outside the contracts (not under /api).
   app.get<{ Params: { file: string } }>('/logos/:file', async (req, reply) => {
     const m = /^([a-z0-9]{2,12})\.(svg|png)$/.exec(req.params.file);

@@ -6,6 +6,8 @@ import {
   MARKET_OPEN,
   type Category,
   type DayMarketMessage,
+  type FavouriteList,
+  type InstrumentInfo,
   type KlineMessage,
   type KlinePoint,
   type Lang,
@@ -208,6 +210,33 @@ export class MarketService {
             .includes(needle),
       )
       .map((i) => this.tradeItem(i, now));
+  }
+
+  /** `forex/info`: an enabled instrument's weekly sessions and overnight financing, for its info sheet. */
+  instrumentInfo(forexId: number): InstrumentInfo {
+    const i = this.byId.get(forexId);
+    if (!i || i.enabled !== 1) throw refuse('err.instrument_unknown');
+    return {
+      Id: i.id,
+      TimeZone: i.hours.timeZone,
+      Sessions: i.hours.sessions.map((x) => ({ day: x.day, open: x.open, close: x.close })),
+      SwapLong: i.swap_long,
+      SwapShort: i.swap_short,
+      SwapTripleDay: i.swap_triple_day,
+    };
+  }
+
+  /** The user's watchlist (instruments since removed are left out). */
+  async favourites(userId: number): Promise<FavouriteList> {
+    const ids = await this.d.repo.favourites(userId);
+    return { ids: ids.filter((id) => this.byId.has(id)) };
+  }
+
+  /** Adds or removes one favourite, then answers the whole watchlist. */
+  async setFavourite(userId: number, forexId: number, on: boolean): Promise<FavouriteList> {
+    if (!this.byId.has(forexId)) throw refuse('err.instrument_unknown');
+    await this.d.repo.setFavourite(userId, forexId, on, this.d.clock.now());
+    return this.favourites(userId);
   }
 
   /** Categories that have an enabled instrument, named in `lang`. */

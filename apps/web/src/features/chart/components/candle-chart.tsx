@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import {
+  AreaSeries,
   CandlestickSeries,
   ColorType,
   CrosshairMode,
+  LineSeries,
   createChart,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
   type LogicalRange,
+  type SeriesType,
   type TickMarkType,
   type Time,
   type UTCTimestamp,
@@ -25,6 +28,8 @@ import { NoData } from '../../../shared/ui/no-data.tsx';
 import { fetchKline, klineKey } from '../api/kline.api.ts';
 import { chartTime, chartTimeFormat } from '../hooks/chart-time.ts';
 import { liveBarFor, mergeLiveBar, normalizeBars, prependOlder } from '../hooks/kline-bars.ts';
+import type { ChartType, IndicatorId } from '../hooks/chart-settings.ts';
+import type { IndicatorLayer } from './chart-indicators.ts';
 
 /** Older bars load when the left edge of the view comes within this many bars of the first one. */
 const EDGE_BARS = 30;
@@ -47,37 +52,57 @@ function toCandles(bars: readonly KlinePoint[], period: Period): CandlestickData
   return out;
 }
 
+/** A candle as the chosen type draws it: the candle itself, or its close for the line and area types. */
+function pointOf(candle: CandlestickData<UTCTimestamp>, type: ChartType) {
+  return type === 'candles' ? candle : { time: candle.time, value: candle.close };
+}
+
 type Status = 'loading' | 'ready' | 'empty' | 'error';
 
 interface ChartParts {
   chart: IChartApi;
-  series: ISeriesApi<'Candlestick'>;
+  series: ISeriesApi<SeriesType>;
+  type: ChartType;
+}
+
+function addMainSeries(chart: IChartApi, type: ChartType): ISeriesApi<SeriesType> {
+  if (type === 'line') return chart.addSeries(LineSeries, { priceLineVisible: true, lineWidth: 2 }, 0);
+  if (type === 'area') return chart.addSeries(AreaSeries, { priceLineVisible: true, lineWidth: 2 }, 0);
+  return chart.addSeries(CandlestickSeries, { priceLineVisible: true }, 0);
 }
 
 /**
- * The candlestick chart of the trade screen (lightweight-charts 5, loaded only with this module): the latest 300
- * bars of the instrument and period, live `KLINE.<Code>` bars merged in, and older pages fetched as the user scrolls
- * left, with the view kept where it was.
+ * The chart of the trade screen (lightweight-charts 5, loaded only with this module): the latest 300 bars of the
+ * instrument and period as candles, a line or an area, live `KLINE.<Code>` bars merged in, older pages fetched as the
+ * user scrolls left (the view kept where it was), and the chosen indicators (their code loads with the first one).
  */
 export default function CandleChart({
   forexId,
   code,
   period,
   precision,
+  type = 'candles',
+  indicators = [],
 }: {
   forexId: number;
   code: string;
   period: Period;
   precision: number;
+  type?: ChartType;
+  indicators?: readonly IndicatorId[];
 }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const upDown = useUpDown();
+  const upDownRef = useRef(upDown);
+  upDownRef.current = upDown;
   const queryClient = useQueryClient();
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
+  // Bumped when the main series is replaced, so its colours and format are applied again.
+  const [styleVersion, setStyleVersion] = useState(0);
 
   // What the async callbacks need, current at all times.
   const bars = useRef<KlinePoint[]>([]);
@@ -93,6 +118,26 @@ export default function CandleChart({
   useEffect(() => {
     current.current = { forexId, period };
   }, [forexId, period]);
+
+  // The indicators: recomputed from the bars at most once a frame (live bars arrive many times a second).
+  const layer = useRef<IndicatorLayer | null>(null);
+  const frame = useRef(0);
+  const drawIndicators = useCallback(() => {
+    if (!layer.current || frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const candles = toCandles(bars.current, current.current.period);
+      layer.current?.update(candles.map((c) => ({ time: c.time, close: c.close })));
+    });
+  }, []);
+  /** Sets the main series' data from the bars, in the chosen type. */
+  const drawAll = useCallback(
+    (p: ChartParts, list: readonly KlinePoint[], per: Period) => {
+      p.series.setData(toCandles(list, per).map((c) => pointOf(c, p.type)));
+      drawIndicators();
+    },
+    [drawIndicators],
+  );
 
   // The chart itself, and the scroll-left loading of older bars.
   useEffect(() => {
@@ -111,8 +156,7 @@ export default function CandleChart({
       timeScale: { borderColor: '#e2e7ee', rightOffset: 3, secondsVisible: false },
       crosshair: { mode: CrosshairMode.Normal },
     });
-    const series = chart.addSeries(CandlestickSeries, { priceLineVisible: true });
-    parts.current = { chart, series };
+    parts.current = { chart, series: addMainSeries(chart, 'candles'), type: 'candles' };
 
     const loadOlder = () => {
       const state = older.current;
@@ -130,7 +174,7 @@ export default function CandleChart({
           const range = chart.timeScale().getVisibleLogicalRange();
           bars.current = merged.bars;
           markBars();
-          series.setData(toCandles(merged.bars, p));
+          if (parts.current) drawAll(parts.current, merged.bars, p);
           if (range) chart.timeScale().setVisibleLogicalRange({ from: range.from + merged.added, to: range.to + merged.added });
         })
         .catch(() => {
@@ -146,26 +190,75 @@ export default function CandleChart({
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+      layer.current = null;
       parts.current = null;
       chart.remove();
     };
-  }, []);
+  }, [drawAll]);
+
+  // The chart type: the main series is replaced by one of the new type, with the same bars.
+  useEffect(() => {
+    const p = parts.current;
+    if (!p || p.type === type) return;
+    p.chart.removeSeries(p.series);
+    p.series = addMainSeries(p.chart, type);
+    p.type = type;
+    setStyleVersion((n) => n + 1);
+    drawAll(p, bars.current, current.current.period);
+  }, [type, drawAll]);
+
+  // The indicators chosen: their module loads with the first one.
+  const indicatorKey = indicators.join();
+  useEffect(() => {
+    let cancelled = false;
+    const ids = indicatorKey ? (indicatorKey.split(',') as IndicatorId[]) : [];
+    if (ids.length === 0 && !layer.current) return;
+    void import('./chart-indicators.ts').then(({ IndicatorLayer }) => {
+      const p = parts.current;
+      if (cancelled || !p) return;
+      layer.current ??= new IndicatorLayer(p.chart, precision);
+      layer.current.tones = colorsOf(upDownRef.current);
+      layer.current.select(ids, precision);
+      drawIndicators();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [indicatorKey, precision, drawIndicators]);
 
   // Colours, precision and language.
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
     const { up, down } = colorsOf(upDown);
+    if (layer.current) {
+      layer.current.tones = { up, down };
+      drawIndicators();
+    }
     const minMove = 1 / 10 ** precision;
-    p.series.applyOptions({
-      upColor: up,
-      downColor: down,
-      borderUpColor: up,
-      borderDownColor: down,
-      wickUpColor: up,
-      wickDownColor: down,
-      priceFormat: { type: 'price', precision, minMove },
-    });
+    const priceFormat = { type: 'price' as const, precision, minMove };
+    if (p.type === 'candles') {
+      p.series.applyOptions({
+        upColor: up,
+        downColor: down,
+        borderUpColor: up,
+        borderDownColor: down,
+        wickUpColor: up,
+        wickDownColor: down,
+        priceFormat,
+      });
+    } else if (p.type === 'area') {
+      p.series.applyOptions({
+        lineColor: '#1677ff',
+        topColor: 'rgba(22, 119, 255, 0.28)',
+        bottomColor: 'rgba(22, 119, 255, 0.02)',
+        priceFormat,
+      });
+    } else {
+      p.series.applyOptions({ color: '#1677ff', priceFormat });
+    }
     const times = chartTimeFormat(lang, period);
     p.chart.applyOptions({
       localization: {
@@ -178,7 +271,7 @@ export default function CandleChart({
         tickMarkFormatter: (time: Time, type: TickMarkType) => times.tick(time as number, type),
       },
     });
-  }, [upDown, precision, lang, period]);
+  }, [upDown, precision, lang, period, styleVersion, drawIndicators]);
 
   // The latest bars of this instrument and period.
   useEffect(() => {
@@ -192,6 +285,7 @@ export default function CandleChart({
     older.current = { loading: false, done: false, retryAt: 0 };
     setStatus('loading');
     p.series.setData([]);
+    drawIndicators();
     queryClient
       .fetchQuery({
         queryKey: klineKey(forexId, period),
@@ -209,7 +303,7 @@ export default function CandleChart({
         bars.current = merged;
         markBars();
         older.current.done = page.length < KLINE_DEFAULT_BARS;
-        p.series.setData(toCandles(merged, period));
+        drawAll(p, merged, period);
         p.chart.timeScale().resetTimeScale();
         ready.current = true;
         setStatus(merged.length > 0 ? 'ready' : 'empty');
@@ -221,7 +315,7 @@ export default function CandleChart({
     return () => {
       generation.current += 1;
     };
-  }, [forexId, period, attempt, queryClient]);
+  }, [forexId, period, attempt, queryClient, drawAll, drawIndicators]);
 
   // Live bars of the shown period.
   useChannel(`${CHANNEL_KLINE_PREFIX}${code}`, (message) => {
@@ -236,7 +330,9 @@ export default function CandleChart({
     const wasEmpty = bars.current.length === 0;
     bars.current = r.bars;
     if (r.kind === 'append') markBars();
-    parts.current?.series.update(toCandle(bar, period));
+    const p = parts.current;
+    if (p) p.series.update(pointOf(toCandle(bar, period), p.type));
+    drawIndicators();
     if (wasEmpty) setStatus('ready');
   });
 
@@ -248,6 +344,8 @@ export default function CandleChart({
         dir="ltr"
         data-testid="chart"
         data-status={status}
+        data-type={type}
+        data-indicators={indicatorKey}
         role="img"
         aria-label={t('chart.label', { code })}
       />

@@ -2,13 +2,29 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { DownFill } from 'antd-mobile-icons';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { formatPrice } from '../../../i18n/format.ts';
+import { FavouriteStar } from '../../../shared/market/favourite-star.tsx';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
 import { LiveChange, LivePrice, toneClass } from '../../../shared/market/live-price.tsx';
 import { useQuote } from '../../../shared/market/use-quote.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 
-/** The trade screen's instrument bar: the picker button, then the live price, change and the day's range. */
-export function TradeHeader({ item, onPick }: { item: TradeItem; onPick(): void }) {
+/**
+ * The trade screen's instrument bar: the picker button with the favourite star and the info button, then the live
+ * price, change and the day's range.
+ */
+export function TradeHeader({
+  item,
+  onPick,
+  favourite,
+  onToggleFavourite,
+  onInfo,
+}: {
+  item: TradeItem;
+  onPick(): void;
+  favourite: boolean;
+  onToggleFavourite(): void;
+  onInfo(): void;
+}) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const quote = useQuote(item.Id);
@@ -23,21 +39,39 @@ export function TradeHeader({ item, onPick }: { item: TradeItem; onPick(): void 
   const sign = delta !== undefined && delta > 0 ? '+' : '';
   return (
     <div className="trade-head">
-      <button
-        type="button"
-        className="trade-symbol"
-        data-testid="trade-symbol"
-        aria-haspopup="dialog"
-        aria-label={t('trade.chooseCurrent', { code: item.ShowCode })}
-        onClick={onPick}
-      >
-        <InstrumentLogo src={item.Logo} name={item.ShowCode} size={28} />
-        <span className="trade-symbol-code" dir="ltr">
-          {item.ShowCode}
+      <div className="trade-head-row">
+        <button
+          type="button"
+          className="trade-symbol"
+          data-testid="trade-symbol"
+          aria-haspopup="dialog"
+          aria-label={t('trade.chooseCurrent', { code: item.ShowCode })}
+          onClick={onPick}
+        >
+          <InstrumentLogo src={item.Logo} name={item.ShowCode} size={28} />
+          <span className="trade-symbol-code" dir="ltr">
+            {item.ShowCode}
+          </span>
+          <DownFill className="trade-symbol-caret" fontSize={10} aria-hidden />
+          {closed && <span className="market-closed">{t('market.closed')}</span>}
+        </button>
+        <span className="trade-head-actions">
+          <FavouriteStar on={favourite} code={item.ShowCode} onToggle={onToggleFavourite} testId="trade-fav" />
+          <button
+            type="button"
+            className="icon-button"
+            aria-haspopup="dialog"
+            aria-label={t('chart.info.open', { code: item.ShowCode })}
+            data-testid="trade-info"
+            onClick={onInfo}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
+              <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
         </span>
-        <DownFill className="trade-symbol-caret" fontSize={10} aria-hidden />
-        {closed && <span className="market-closed">{t('market.closed')}</span>}
-      </button>
+      </div>
       <div className="trade-quote">
         <div className="trade-quote-main">
           <LivePrice

@@ -8,6 +8,11 @@ import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { usePeriod } from '../hooks/use-period.ts';
+import { useChartSettings } from '../hooks/chart-settings.ts';
+import { useChartUrl } from '../hooks/use-chart-url.ts';
+import { useFullScreen } from '../hooks/use-full-screen.ts';
+import { useFavourites } from '../../../shared/market/favourites.ts';
+import { ChartToolbar } from './chart-toolbar.tsx';
 import { useSelectedInstrument } from '../../../shared/market/use-selected-instrument.ts';
 import { PeriodBar } from './period-bar.tsx';
 import { TradeHeader, TradeHeaderSkeleton } from './trade-header.tsx';
@@ -20,6 +25,8 @@ import './chart.css';
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 /** The drawer (with antd-mobile's Popup) loads on the first tap on the instrument. */
 const InstrumentPicker = lazy(() => import('./instrument-picker.tsx').then((m) => ({ default: m.InstrumentPicker })));
+/** The info sheet loads on the first tap on ⓘ. */
+const InstrumentInfoSheet = lazy(() => import('./instrument-info.tsx'));
 
 const noCategories: Category[] = [];
 
@@ -42,11 +49,22 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
     setPickerWanted(true);
     setPicking(true);
   };
+  const [info, setInfo] = useState(false);
+  const [infoWanted, setInfoWanted] = useState(false);
+  const favourites = useFavourites();
+  const chartType = useChartSettings((s) => s.type);
+  const indicators = useChartSettings((s) => s.indicators);
+  const [fullScreen, setFullScreen] = useFullScreen();
+  const selectItem = useCallback((next: TradeItem) => select({ forexId: next.Id, code: next.Code }), [select]);
+  useChartUrl({ items: list.data, item, period, select: selectItem, setPeriod });
 
-  // Spec §2: entering trade refreshes the trade list. Leaving closes the drawer.
+  // Spec §2: entering trade refreshes the trade list. Leaving closes the drawer and the info sheet.
   useEffect(() => {
     refreshTradeList(queryClient);
-    return () => setPicking(false);
+    return () => {
+      setPicking(false);
+      setInfo(false);
+    };
   }, [queryClient]);
 
   const pick = useCallback(
@@ -74,16 +92,44 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
   }
 
   return (
-    <section className="trade-market" aria-label={t('trade.market')}>
-      {item ? <TradeHeader item={item} onPick={openPicker} /> : <TradeHeaderSkeleton />}
-      <PeriodBar value={period} onChange={setPeriod} />
+    <section className={`trade-market${fullScreen ? ' is-full' : ''}`} aria-label={t('trade.market')} data-testid="trade-market">
+      {item ? (
+        <TradeHeader
+          item={item}
+          onPick={openPicker}
+          favourite={favourites.has(item.Id)}
+          onToggleFavourite={() => favourites.toggle(item.Id)}
+          onInfo={() => {
+            setInfoWanted(true);
+            setInfo(true);
+          }}
+        />
+      ) : (
+        <TradeHeaderSkeleton />
+      )}
+      <div className="chart-bars">
+        <PeriodBar value={period} onChange={setPeriod} />
+        <ChartToolbar fullScreen={fullScreen} onFullScreen={setFullScreen} />
+      </div>
       <Suspense fallback={<ChartSkeleton />}>
         {item && chartReady ? (
-          <CandleChart forexId={item.Id} code={item.Code} period={period} precision={item.PricePrecision} />
+          <CandleChart
+            forexId={item.Id}
+            code={item.Code}
+            period={period}
+            precision={item.PricePrecision}
+            type={chartType}
+            indicators={indicators}
+          />
         ) : (
           <ChartSkeleton />
         )}
       </Suspense>
+      {item && infoWanted && (
+        <Suspense fallback={null}>
+          <InstrumentInfoSheet item={item} visible={info} onClose={() => setInfo(false)} />
+        </Suspense>
+      )}
       {list.data && pickerWanted && (
         <Suspense fallback={null}>
           <InstrumentPicker

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { PERIODS, type Period } from '@tradepad/contracts/market';
 import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 
@@ -13,9 +13,9 @@ function readPeriod(): Period {
 /** The chart period, remembered across visits. */
 export function usePeriod(): [Period, (period: Period) => void] {
   const [period, setPeriod] = useState<Period>(readPeriod);
-  const choose = (next: Period) => {
+  const choose = useCallback((next: Period) => {
     writeStorage(KEY, next);
     setPeriod(next);
-  };
+  }, []);
   return [period, choose];
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link } from '../../../shared/router/router.tsx';
@@ -7,11 +7,12 @@ import { LogoMark } from '../../../assets/logo-mark.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
-import type { Category } from '@tradepad/contracts/market';
+import type { Category, TradeItem } from '@tradepad/contracts/market';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { CategoryChips } from '../../../shared/market/category-chips.tsx';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
+import { useFavourites } from '../../../shared/market/favourites.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { useSparklines } from '../api/sparklines.api.ts';
 import { useLiveSparklines } from '../hooks/sparkline-store.ts';
@@ -36,13 +37,29 @@ export default function HomePage() {
   useDayMarketFeed();
   const open = useOpenInstrument();
   const [category, setCategory] = useState<number | null>(null);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const favourites = useFavourites();
+  const favouriteSet = useMemo(() => new Set(favourites.ids), [favourites.ids]);
+  const chooseCategory = (value: number | null) => {
+    setOnlyFavourites(false);
+    setCategory(value);
+  };
 
   // Spec §2: entering home refreshes the trade list (this effect runs again each time the kept-alive tab shows).
   useEffect(() => refreshTradeList(queryClient), [queryClient]);
 
   // The rows render in the background (a deferred value renders in slices), so a fresh list never freezes the page.
   const all = useDeferredValue(list.data);
-  const items = useMemo(() => (all && category !== null ? all.filter((i) => i.CategoryId === category) : all), [all, category]);
+  // The watchlist first (issue 20 point 6): in "All" the favourites lead in the order added; "Favourites" shows only them.
+  const items = useMemo(() => {
+    if (!all) return all;
+    if (onlyFavourites) return favourites.ids.flatMap((id) => all.filter((i) => i.Id === id));
+    const shown = category !== null ? all.filter((i) => i.CategoryId === category) : all;
+    if (favouriteSet.size === 0) return shown;
+    const rank = (id: number) => (favouriteSet.has(id) ? favourites.ids.indexOf(id) : favourites.ids.length);
+    return [...shown].sort((a, b) => rank(a.Id) - rank(b.Id));
+  }, [all, category, onlyFavourites, favourites.ids, favouriteSet]);
+  const toggleFavourite = useCallback((item: TradeItem) => favourites.toggle(item.Id), [favourites]);
 
   let body: ReactNode;
   if (!items) {
@@ -58,6 +75,18 @@ export default function HomePage() {
     ) : (
       <MarketListSkeleton label={t('market.listLabel')} />
     );
+  } else if (items.length === 0 && onlyFavourites) {
+    body = (
+      <NoData
+        title={t('market.noFavourites')}
+        hint={t('market.noFavouritesHint')}
+        action={
+          <button type="button" className="no-data-action" onClick={() => chooseCategory(null)}>
+            {t('market.showAll')}
+          </button>
+        }
+      />
+    );
   } else if (items.length === 0) {
     body =
       category === null ? (
@@ -66,14 +95,24 @@ export default function HomePage() {
         <NoData
           title={t('market.emptyCategory')}
           action={
-            <button type="button" className="no-data-action" onClick={() => setCategory(null)}>
+            <button type="button" className="no-data-action" onClick={() => chooseCategory(null)}>
               {t('market.showAll')}
             </button>
           }
         />
       );
   } else {
-    body = <MarketList items={items} categories={categories} testPrefix="market" onOpen={open} label={t('market.listLabel')} />;
+    body = (
+      <MarketList
+        items={items}
+        categories={categories}
+        testPrefix="market"
+        onOpen={open}
+        label={t('market.listLabel')}
+        favourites={favouriteSet}
+        onToggleFavourite={toggleFavourite}
+      />
+    );
   }
   return (
     <Page name="home" withTabBar bodyClassName="home-body">
@@ -109,7 +148,14 @@ export default function HomePage() {
         </div>
         {/* The chips' row keeps its height while the categories load, so the list does not jump. */}
         <div className="home-chips">
-          {categories.length > 0 && <CategoryChips categories={categories} value={category} onChange={setCategory} />}
+          {categories.length > 0 && (
+            <CategoryChips
+              categories={categories}
+              value={onlyFavourites ? null : category}
+              onChange={chooseCategory}
+              favourites={{ active: onlyFavourites, onSelect: () => setOnlyFavourites(true) }}
+            />
+          )}
         </div>
       </section>
       <div className="home-list">{body}</div>

@@ -16,12 +16,17 @@ export function MarketList({
   testPrefix,
   onOpen,
   label,
+  favourites,
+  onToggleFavourite,
 }: {
   items: readonly TradeItem[];
   categories?: readonly Category[];
   testPrefix: string;
   onOpen(item: TradeItem): void;
   label: string;
+  /** The watchlist's ids; with `onToggleFavourite` each row shows its star. */
+  favourites?: ReadonlySet<number>;
+  onToggleFavourite?(item: TradeItem): void;
 }) {
   const names = useMemo(() => new Map((categories ?? []).map((c) => [c.Id, c.NameShowTrans])), [categories]);
   // The rows a phone shows first are drawn with the screen; the rest follow in a later task, so the task that lays out
@@ -45,6 +50,8 @@ export function MarketList({
           categoryName={names.get(item.CategoryId)}
           testPrefix={testPrefix}
           onOpen={onOpen}
+          favourite={favourites?.has(item.Id)}
+          onToggleFavourite={onToggleFavourite}
         />
       ))}
     </ul>

@@ -3,11 +3,14 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { useInView } from '../../../shared/lib/use-in-view.ts';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
+import { FavouriteStar } from '../../../shared/market/favourite-star.tsx';
+import { LiveAsk, LiveSpread } from '../../../shared/market/live-bid-ask.tsx';
 import { LiveChange, LivePrice } from '../../../shared/market/live-price.tsx';
 import { Sparkline } from './sparkline.tsx';
 
 /**
- * One instrument of the market list: logo, code, closed label, sparkline, live price and change. The row itself
+ * One instrument of the market list: the favourite star, logo, code, closed label, sparkline, live bid and ask, the
+ * change and the spread in points. The row itself
  * renders once per trade-list fetch; the live parts subscribe to their own instrument while the row is on screen or
  * near it (a list of 24 instruments ticking many times a second updates only the rows that can be seen).
  */
@@ -17,6 +20,8 @@ export const MarketRow = memo(function MarketRow({
   categoryName,
   testPrefix,
   onOpen,
+  favourite,
+  onToggleFavourite,
 }: {
   item: TradeItem;
   /** Among the rows a phone's first screen shows: it follows its prices from the start, before the viewport is known. */
@@ -25,6 +30,9 @@ export const MarketRow = memo(function MarketRow({
   /** `market` on home, `product` on search: `<prefix>-row-<Code>`, `<prefix>-price-<Code>`, `<prefix>-change-<Code>`. */
   testPrefix: string;
   onOpen(item: TradeItem): void;
+  /** On the watchlist; the star shows only when `onToggleFavourite` is given. */
+  favourite?: boolean;
+  onToggleFavourite?(item: TradeItem): void;
 }) {
   const { t } = useTranslation();
   const [ref, inView] = useInView<HTMLLIElement>(onFirstScreen);
@@ -32,7 +40,15 @@ export const MarketRow = memo(function MarketRow({
   const closed = item.MarketStatus !== MARKET_OPEN;
   const q = item.ForexQuotations;
   return (
-    <li ref={ref}>
+    <li ref={ref} className="market-item">
+      {onToggleFavourite && (
+        <FavouriteStar
+          on={favourite === true}
+          code={item.ShowCode}
+          onToggle={() => onToggleFavourite(item)}
+          testId={`${testPrefix}-fav-${item.Code}`}
+        />
+      )}
       <button
         type="button"
         className={`market-row${closed ? ' is-closed' : ''}`}
@@ -56,15 +72,39 @@ export const MarketRow = memo(function MarketRow({
         </span>
         <Sparkline forexId={item.Id} fallbackChange={q?.Change ?? 0} paused={paused} />
         <span className="market-row-quote">
-          <LivePrice
-            forexId={item.Id}
-            precision={item.PricePrecision}
-            fallback={q?.Close}
-            paused={paused}
-            className="market-row-price"
-            testId={`${testPrefix}-price-${item.Code}`}
-          />
+          <span className="market-row-side">
+            <span className="market-row-label">{t('market.bid')}</span>
+            <LivePrice
+              forexId={item.Id}
+              precision={item.PricePrecision}
+              fallback={q?.Close}
+              paused={paused}
+              className="market-row-price"
+              testId={`${testPrefix}-price-${item.Code}`}
+            />
+          </span>
+          <span className="market-row-side">
+            <span className="market-row-label">{t('market.ask')}</span>
+            <LiveAsk
+              forexId={item.Id}
+              precision={item.PricePrecision}
+              fallback={q?.Ask}
+              paused={paused}
+              className="market-row-price"
+              testId={`${testPrefix}-ask-${item.Code}`}
+            />
+          </span>
           <LiveChange forexId={item.Id} fallback={q?.Change} pill paused={paused} testId={`${testPrefix}-change-${item.Code}`} />
+          <span className="market-row-spread" title={t('market.spreadName')}>
+            <span className="market-row-label">{t('market.spread')}</span>
+            <LiveSpread
+              forexId={item.Id}
+              precision={item.PricePrecision}
+              fallback={item.Spread}
+              paused={paused}
+              testId={`${testPrefix}-spread-${item.Code}`}
+            />
+          </span>
         </span>
       </button>
     </li>

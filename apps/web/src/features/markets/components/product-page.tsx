@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { TradeItem } from '@tradepad/contracts/market';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { useTradeSearch } from '../../../shared/api/trade-list.api.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
+import { useFavourites } from '../../../shared/market/favourites.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -48,6 +50,9 @@ function InstrumentSearch() {
   useLiveSparklines();
   useDayMarketFeed();
   const open = useOpenInstrument();
+  const favourites = useFavourites();
+  const favouriteSet = useMemo(() => new Set(favourites.ids), [favourites.ids]);
+  const toggleFavourite = useCallback((item: TradeItem) => favourites.toggle(item.Id), [favourites]);
   const items = result.data;
   const label = t('product.results');
 
@@ -71,7 +76,15 @@ function InstrumentSearch() {
         ) : items.length === 0 ? (
           <NoData title={t('product.noMatch', { query: term })} hint={t('product.noMatchHint')} />
         ) : (
-          <MarketList items={items} categories={categories} testPrefix="product" onOpen={open} label={label} />
+          <MarketList
+            items={items}
+            categories={categories}
+            testPrefix="product"
+            onOpen={open}
+            label={label}
+            favourites={favouriteSet}
+            onToggleFavourite={toggleFavourite}
+          />
         )}
       </div>
     </>

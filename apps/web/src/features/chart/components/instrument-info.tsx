@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { CloseOutline } from 'antd-mobile-icons';
+import { LANG_TAGS } from '@tradepad/contracts/languages';
+import type { TradeItem } from '@tradepad/contracts/market';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { formatCount, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
+import { LiveSpread } from '../../../shared/market/live-bid-ask.tsx';
+import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { Popup } from '../../../shared/ui/antd.ts';
+import { useInstrumentInfo } from '../api/instrument-info.api.ts';
+import { sessionSpans } from '../hooks/session-times.ts';
+
+/** The trader's own time zone, as the browser knows it. */
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The instrument's info sheet (issue 20 point 6): contract size, trading hours in the trader's time zone, leverage
+ * and margin, swaps long and short, fee, lots and spread. Its own chunk, loaded on the first tap on ⓘ.
+ */
+export default function InstrumentInfoSheet({ item, visible, onClose }: { item: TradeItem; visible: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useSettingsStore((s) => s.lang);
+  const info = useInstrumentInfo(item.Id);
+  const zone = localZone();
+  const when = new Intl.DateTimeFormat(LANG_TAGS[lang], {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const weekday = new Intl.DateTimeFormat(LANG_TAGS[lang], { weekday: 'long', timeZone: 'UTC' });
+  const swap = (v: string | undefined) => (v === undefined || Number(v) === 0 ? '—' : `${formatDecimal(v, lang, 2)} USD`);
+
+  let hours: ReactNode;
+  if (info.data) {
+    const spans = sessionSpans(info.data.Sessions, info.data.TimeZone, Date.now());
+    hours =
+      spans.length === 0 ? (
+        <span>—</span>
+      ) : (
+        <ul className="info-hours" data-testid="info-hours-list">
+          {spans.map((s) => (
+            <li key={s.start} className="num">
+              <bdi>{when.format(s.start)}</bdi> – <bdi>{when.format(s.end)}</bdi>
+            </li>
+          ))}
+        </ul>
+      );
+  } else {
+    hours = info.isError ? <span>{t('chart.info.loadError')}</span> : <span className="sk" style={{ width: 160, height: 16 }} />;
+  }
+
+  const rows: Array<[string, ReactNode, string?]> = [
+    [t('chart.info.contract'), `${formatQuantity(String(item.ForexContNum), lang)} ${item.BaseCurrency}`, 'contract'],
+    [t('chart.info.hours', { zone }), hours, 'hours'],
+    [
+      t('chart.info.leverage'),
+      item.HasForexMultiple.map((o) => `1:${formatCount(o.Value, lang)}`).join(' · ') || '—',
+      'leverage',
+    ],
+    [t('chart.info.margin'), t(item.MarginMode === 1 ? 'chart.info.marginFixed' : 'chart.info.marginByLeverage'), 'margin'],
+    [t('chart.info.swapLong'), info.data ? swap(info.data.SwapLong) : '…', 'swap-long'],
+    [t('chart.info.swapShort'), info.data ? swap(info.data.SwapShort) : '…', 'swap-short'],
+    ...(info.data && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0)
+      ? [
+          [t('chart.info.tripleDay'), weekday.format(Date.UTC(2026, 10, 15 + info.data.SwapTripleDay)), 'triple'] as [
+            string,
+            ReactNode,
+            string,
+          ],
+        ]
+      : []),
+    [t('chart.info.fee'), formatQuantity(item.ForexFeeRate, lang), 'fee'],
+    [t('chart.info.lotMin'), formatQuantity(item.ForexMinCont, lang), 'lot-min'],
+    [t('chart.info.lotMax'), formatQuantity(item.ForexMaxCont, lang), 'lot-max'],
+    [t('chart.info.lotStep'), formatQuantity(item.Pip, lang), 'lot-step'],
+    [
+      t('chart.info.spread'),
+      <span key="spread">
+        <LiveSpread forexId={item.Id} precision={item.PricePrecision} fallback={item.Spread} /> {t('chart.info.points')}
+      </span>,
+      'spread',
+    ],
+  ];
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="info-sheet">
+      <div role="dialog" aria-modal="true" aria-labelledby="info-title" data-testid="info-sheet">
+        <div className="sheet-head">
+          <h2 id="info-title" className="sheet-title">
+            <bdi dir="ltr">{item.ShowCode}</bdi> · {t('chart.info.title')}
+          </h2>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            <CloseOutline fontSize={20} aria-hidden />
+          </button>
+        </div>
+        <dl className="info-list">
+          {rows.map(([label, value, id]) => (
+            <div key={id} className="info-row" data-testid={`info-${id}`}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Popup>
+  );
+}
