@@ -86,7 +86,8 @@ import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
-import { InProcessBus } from './ports/bus.ts';
+import { InProcessBus, type Bus } from './ports/bus.ts';
+import { RedisBus } from './ports/redis-bus.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { seedFirstStart } from './seeds.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
@@ -170,8 +171,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
-  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it.
-  const bus = new InProcessBus();
+  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it. With
+  // REDIS_URL it reaches every node (scale-out); without, it stays in this process.
+  const bus: Bus = config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log: app.log }) : new InProcessBus();
+  if (bus instanceof RedisBus) app.addHook('onClose', async () => bus.close());
   const userSessions = new SessionsService(
     sessionsRepo,
     clock,

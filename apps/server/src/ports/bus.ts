@@ -22,6 +22,8 @@ export interface BusSubscriber {
   hasSubscribers(channel: string): boolean;
   /** The users this subscriber has listening to the user channel `channel`. */
   listeners(channel: string): Iterable<number>;
+  /** Whether `userId` listens to the user channel `channel` here (answered from `listeners` when absent). */
+  listens?(channel: string, userId: number): boolean;
 }
 
 /**
@@ -47,8 +49,8 @@ export type InstrumentsChangedListener = (signal: InstrumentsChanged) => void;
 
 /**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
- * closures, and whoever holds the connections subscribes. Producers never know the gateway. In-process today
- * ({@link InProcessBus}); a Redis implementation later carries the same calls between nodes.
+ * closures, and whoever holds the connections subscribes. Producers never know the gateway. In process on one node
+ * ({@link InProcessBus}); with REDIS_URL, `RedisBus` (ports/redis-bus.ts) carries the same calls between nodes.
  */
 export interface Bus {
   publish(channel: string, message: object, conflateKey?: string): void;
@@ -59,6 +61,12 @@ export interface Bus {
   listeners(channel: string): Iterable<number>;
   /** Adds a subscriber; returns its removal. */
   subscribe(subscriber: BusSubscriber): () => void;
+  /**
+   * A subscriber tells the bus that who listens to `channel` may have changed (a socket subscribed, unsubscribed,
+   * logged out or closed), and for a user channel which user: a bus between nodes re-reads it and tells the other
+   * nodes, so their `hasSubscribers` and `listeners` answer for the whole cluster. The in-process bus needs nothing.
+   */
+  noteInterest(channel: string, userId?: number): void;
   /**
    * Announces ended sessions to every node (call it after the commit that ended them): sockets logged in with them get
    * `session_revoked` and no more private messages, and no node serves them from memory any longer.
@@ -109,6 +117,18 @@ export class InProcessBus implements Bus {
         yield userId;
       }
     }
+  }
+
+  /** Whether `userId` listens to the user channel `channel` on one of the subscribers. */
+  listens(channel: string, userId: number): boolean {
+    for (const s of this.subscribers) {
+      if (s.listens ? s.listens(channel, userId) : [...s.listeners(channel)].includes(userId)) return true;
+    }
+    return false;
+  }
+
+  noteInterest(): void {
+    // One process: hasSubscribers and listeners ask the subscribers themselves.
   }
 
   subscribe(subscriber: BusSubscriber): () => void {
