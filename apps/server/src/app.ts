@@ -109,6 +109,8 @@ export interface AppContext {
   database: DbHandle;
   accounts: AccountsService;
   gateway: RealtimeGateway;
+  /** The event bus (in process, or Redis between nodes with REDIS_URL). */
+  bus: Bus;
   settings: SettingsService;
   ledger: LedgerRepository;
   market: MarketService;
@@ -325,6 +327,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     database,
     accounts,
     gateway,
+    bus,
     settings,
     ledger,
     market,
