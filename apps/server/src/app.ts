@@ -290,11 +290,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     await engine.stop();
   });
 
+  // On PostgreSQL the images are kept in the database, so any node serves any of them (issue 19 point 5); SQLite (one
+  // node) keeps them as files under DATA_DIR/uploads, out of the one writer's way.
   const uploads = await UploadsService.create({
     db,
     dir: path.join(config.DATA_DIR, 'uploads'),
     clock,
     settings: settingsRepo,
+    inDatabase: database.kind === 'postgres',
+    limit: (userId) => throttle.upload(userId),
   });
   const kyc = new KycService({ db, repo: new KycRepository(db), audit, images: uploads, notifier: notifications, clock });
   const wallet = new WalletService({

@@ -4,7 +4,7 @@ import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Harness, type TestSocket } from './harness.ts';
-import { demoUser, staff, type TestUser } from './people.ts';
+import { demoUser, realUser, staff, type TestUser } from './people.ts';
 import { hasRedis, NO_REDIS, startRedis, type TestRedis } from './redis-server.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
@@ -119,7 +119,8 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
   });
 
   it('an image uploaded through node A is served by node B', async () => {
-    const url = await trader.upload();
+    // Uploads are for real accounts; the image's bytes are in PostgreSQL, not in node A's DATA_DIR.
+    const url = await (await realUser(a, clock)).upload();
     const res = await fetch(`${b.baseUrl}${url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
