@@ -130,10 +130,36 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
     expect(served.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
+  it('trading switched off by staff on node A is refused on node B at once, though B had the trader in memory', async () => {
+    const onB = () =>
+      b.call(
+        'POST',
+        API.submit,
+        { type: 1, cont: '1', forex_id: id('EURUSD'), status: 1, multiple: 100 },
+        { authorization: trader.token },
+      );
+    // Node B has read the trader's session and row (kept in memory for a few seconds).
+    expect((await b.call('GET', API.accountSummary, {}, { authorization: trader.token })).code).toBe(1);
+    const finance = await staff(a, 'finance');
+    const off = await finance.post(`${ADMIN_API.users}/${trader.id}/status`, { trading_enabled: false });
+    expect(off.code, off.msg).toBe(1);
+    // The signal crosses through Redis in a moment; B's memory would otherwise keep the old row for 5 s.
+    const deadline = Date.now() + 2_000;
+    let refused = await onB();
+    while (!/^Trading is switched off/.test(refused.msg) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      refused = await onB();
+    }
+    expect(refused).toMatchObject({ code: 0, msg: expect.stringMatching(/^Trading is switched off/) });
+    expect((await finance.post(`${ADMIN_API.users}/${trader.id}/status`, { trading_enabled: true })).code).toBe(1);
+  });
+
   it('a logout on node A tells the socket on node B session_revoked at once', async () => {
     const out = await a.call('POST', API.logout, {}, { authorization: trader.token });
     expect(out.code, out.msg).toBe(1);
     expect(await socket.json('session_revoked')).toEqual({ type: 'session_revoked' });
+    // And node B, which had the session in memory, refuses it from now on.
+    expect((await b.call('GET', API.accountSummary, {}, { authorization: trader.token })).code).toBe(999);
   });
 });
 

@@ -48,6 +48,16 @@ export interface InstrumentsChanged {
 export type InstrumentsChangedListener = (signal: InstrumentsChanged) => void;
 
 /**
+ * Users whose rows changed (trading or sign-in switched, password, profile): every node forgets what its memory holds
+ * of them (the session cache keeps a trader's row for a few seconds), so a staff switch holds on every node at once.
+ */
+export interface UsersChanged {
+  userIds: readonly number[];
+}
+
+export type UsersChangedListener = (signal: UsersChanged) => void;
+
+/**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
  * closures, and whoever holds the connections subscribes. Producers never know the gateway. In process on one node
  * ({@link InProcessBus}); with REDIS_URL, `RedisBus` (ports/redis-bus.ts) carries the same calls between nodes.
@@ -78,6 +88,10 @@ export interface Bus {
   publishInstrumentsChanged(signal: InstrumentsChanged): void;
   /** Listens to instrument changes; returns its removal. */
   onInstrumentsChanged(listener: InstrumentsChangedListener): () => void;
+  /** Announces committed changes to users' rows to every node (after the commit). */
+  publishUsersChanged(signal: UsersChanged): void;
+  /** Listens to users' row changes; returns its removal. */
+  onUsersChanged(listener: UsersChangedListener): () => void;
 }
 
 /**
@@ -89,6 +103,7 @@ export class InProcessBus implements Bus {
   private subscribers: BusSubscriber[] = [];
   private revokedListeners: SessionsRevokedListener[] = [];
   private instrumentListeners: InstrumentsChangedListener[] = [];
+  private userListeners: UsersChangedListener[] = [];
 
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.subscribers;
@@ -159,6 +174,18 @@ export class InProcessBus implements Bus {
     this.instrumentListeners = [...this.instrumentListeners, listener];
     return () => {
       this.instrumentListeners = this.instrumentListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishUsersChanged(signal: UsersChanged): void {
+    if (signal.userIds.length === 0) return;
+    for (const listener of this.userListeners) listener({ userIds: [...signal.userIds] });
+  }
+
+  onUsersChanged(listener: UsersChangedListener): () => void {
+    this.userListeners = [...this.userListeners, listener];
+    return () => {
+      this.userListeners = this.userListeners.filter((l) => l !== listener);
     };
   }
 }

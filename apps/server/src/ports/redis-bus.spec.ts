@@ -162,7 +162,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     await until(() => [...b.bus.listeners('FOREX_TRADE')].length === 3, 'three listeners seen from B');
   });
 
-  it('sends messages for every socket of a user, ended sessions and changed instruments to every node', async () => {
+  it('sends messages for every socket of a user, ended sessions, changed instruments and users to every node', async () => {
     const { a, b } = await pair();
     b.gw.listenAs(5, 'FOREX_TRADE');
     const revokedA: number[][] = [];
@@ -171,13 +171,20 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     a.bus.onSessionsRevoked(({ sessionIds }) => revokedA.push([...sessionIds]));
     b.bus.onSessionsRevoked(({ sessionIds }) => revokedB.push([...sessionIds]));
     b.bus.onInstrumentsChanged(({ ids }) => changedB.push([...ids]));
+    const usersA: number[][] = [];
+    const usersB: number[][] = [];
+    a.bus.onUsersChanged(({ userIds }) => usersA.push([...userIds]));
+    b.bus.onUsersChanged(({ userIds }) => usersB.push([...userIds]));
 
     a.bus.publishToUser(5, EVERY_USER_SOCKET, { type: 'SUPPORT', message: { body: 'hello' } });
     a.bus.publishSessionsRevoked({ sessionIds: [11, 12] });
     a.bus.publishSessionsRevoked({ sessionIds: [] });
     a.bus.publishInstrumentsChanged({ ids: [3] });
+    a.bus.publishUsersChanged({ userIds: [5] });
     expect(revokedA).toEqual([[11, 12]]);
-    await until(() => changedB.length === 1, 'instrument change on B');
+    expect(usersA).toEqual([[5]]);
+    await until(() => usersB.length === 1, 'user change on B');
+    expect(usersB).toEqual([[5]]);
     expect(revokedB).toEqual([[11, 12]]);
     expect(changedB).toEqual([[3]]);
     expect(b.gw.userGot).toEqual([

@@ -11,6 +11,8 @@ import {
   type SessionsRevokedListener,
   type InstrumentsChanged,
   type UserMessage,
+  type UsersChanged,
+  type UsersChangedListener,
 } from './bus.ts';
 
 /** What the bus logs through (Fastify's logger fits). */
@@ -45,6 +47,7 @@ const KIND = {
   user: 'u',
   sessions: 's',
   instruments: 'i',
+  users: 'c',
   delta: 'd',
   full: 'f',
   beat: 'b',
@@ -81,8 +84,8 @@ interface FullState {
  *
  * - Local subscribers get local publishes directly, as with {@link InProcessBus} (no round trip); a message goes to
  *   Redis, encoded once, only when another node may want it: a public channel another node listens to, a user channel
- *   message for a user listening on another node, anything for every socket of a user, ended sessions and changed
- *   instruments always. Every node reads the one Redis channel and ignores its own messages.
+ *   message for a user listening on another node; anything for every socket of a user, ended sessions, changed
+ *   instruments and changed users always. Every node reads the one Redis channel and ignores its own messages.
  * - Who listens where: each node announces changes of its interest (a channel gaining its first or losing its last
  *   listener, a user starting or stopping to listen to a user channel) as numbered deltas, its whole interest when
  *   asked (a node starting or reconnecting asks everyone), and a beat with its interest's version every `beatMs`. A
@@ -211,6 +214,12 @@ export class RedisBus implements Bus {
     this.send(KIND.instruments, JSON.stringify(signal.ids));
   }
 
+  publishUsersChanged(signal: UsersChanged): void {
+    if (signal.userIds.length === 0) return;
+    this.local.publishUsersChanged(signal);
+    this.send(KIND.users, JSON.stringify(signal.userIds));
+  }
+
   // Subscribing
 
   subscribe(subscriber: BusSubscriber): () => void {
@@ -223,6 +232,10 @@ export class RedisBus implements Bus {
 
   onInstrumentsChanged(listener: InstrumentsChangedListener): () => void {
     return this.local.onInstrumentsChanged(listener);
+  }
+
+  onUsersChanged(listener: UsersChangedListener): () => void {
+    return this.local.onUsersChanged(listener);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -380,6 +393,9 @@ export class RedisBus implements Bus {
           break;
         case KIND.instruments:
           this.local.publishInstrumentsChanged({ ids: JSON.parse(body) as number[] });
+          break;
+        case KIND.users:
+          this.local.publishUsersChanged({ userIds: JSON.parse(body) as number[] });
           break;
         case KIND.delta:
           this.applyDelta(from, JSON.parse(body) as { q: number; c: Change[] });
