@@ -86,7 +86,7 @@ import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
-import { InProcessBus, type Bus } from './ports/bus.ts';
+import { EVERY_USER_SOCKET, InProcessBus, type Bus } from './ports/bus.ts';
 import { RedisBus } from './ports/redis-bus.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { seedFirstStart } from './seeds.ts';
@@ -127,6 +127,9 @@ declare module 'fastify' {
     tradepad: AppContext;
   }
 }
+
+/** How often the engine re-reads its settings, which staff may change through any node. */
+const ENGINE_SETTINGS_EVERY_MS = 5_000;
 
 const API_PREFIXES = ['/api', '/v1', '/admin/api'];
 /** A path under one of the API prefixes (the prefix itself too): never answered with a front end's HTML. */
@@ -284,6 +287,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   await engine.start(market.allInstruments(), termsOf);
   await trading.engineSettings();
+  // Staff may change the engine's settings (fee type, margin-call and stop-out levels) through another node: re-read
+  // them every few seconds here too (through the settings' own short cache), not only at this node's next order.
+  const settingsTimer = setInterval(() => {
+    trading.engineSettings().catch((err: unknown) => app.log.warn({ err }, 'engine settings could not be re-read'));
+  }, ENGINE_SETTINGS_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(settingsTimer));
   market.start();
   app.addHook('preClose', async () => {
     await market.stop();
@@ -469,7 +478,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       repo: new DashboardRepository(db),
       ledger,
       clock,
-      tradersOnline: () => gateway.loggedInUsers,
+      // On every node (the bus knows who is logged in where).
+      tradersOnline: () => [...bus.listeners(EVERY_USER_SOCKET)].length,
       alerts: () => desk.alerts(),
       checkLedger,
     }),

@@ -85,6 +85,13 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
     expect(quote).toMatchObject({ symbol: 'EURUSD', quotation: { forex_id: id('EURUSD'), bid: 1.0862 } });
   });
 
+  it("node A's dashboard counts the trader whose socket is on node B as online", async () => {
+    const admin = await staff(a);
+    const home = await admin.get(ADMIN_API.dashboard);
+    expect(home.code, home.msg).toBe(1);
+    expect(home.data.traders_online).toBe(1);
+  });
+
   it('an order placed through node A pushes FOREX_TRADE and FOREX_CLOSED to the socket on node B', async () => {
     const submit = await a.call(
       'POST',

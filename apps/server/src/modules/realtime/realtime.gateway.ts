@@ -316,15 +316,23 @@ export class RealtimeGateway implements BusSubscriber {
     }
   }
 
-  /** Whether `userId` has a connection here subscribed to `channel`. */
+  /**
+   * Whether `userId` has a connection here subscribed to `channel`; on EVERY_USER_SOCKET, whether it has one logged
+   * in (so the bus counts the traders online on every node).
+   */
   listens(channel: string, userId: number): boolean {
     const conns = this.byUser.get(userId);
+    if (channel === EVERY_USER_SOCKET) return conns !== undefined;
     if (conns) for (const c of conns) if (c.channels.has(channel)) return true;
     return false;
   }
 
-  /** The signed-in users with at least one connection subscribed to `channel`. */
+  /** The signed-in users with at least one connection subscribed to `channel` (on EVERY_USER_SOCKET, all of them). */
   *listeners(channel: string): Iterable<number> {
+    if (channel === EVERY_USER_SOCKET) {
+      yield* this.byUser.keys();
+      return;
+    }
     for (const [userId, conns] of this.byUser) {
       for (const c of conns) {
         if (c.channels.has(channel)) {
@@ -378,7 +386,10 @@ export class RealtimeGateway implements BusSubscriber {
         conn.userId = found.user.id;
         conn.sessionId = found.sessionId;
         let mine = this.byUser.get(conn.userId);
-        if (!mine) this.byUser.set(conn.userId, (mine = new Set()));
+        if (!mine) {
+          this.byUser.set(conn.userId, (mine = new Set()));
+          this.noteInterest(EVERY_USER_SOCKET, conn.userId);
+        }
         mine.add(conn);
         let same = this.bySession.get(conn.sessionId);
         if (!same) this.bySession.set(conn.sessionId, (same = new Set()));
@@ -469,7 +480,10 @@ export class RealtimeGateway implements BusSubscriber {
     if (conn.userId === undefined) return;
     const mine = this.byUser.get(conn.userId);
     mine?.delete(conn);
-    if (mine?.size === 0) this.byUser.delete(conn.userId);
+    if (mine?.size === 0) {
+      this.byUser.delete(conn.userId);
+      this.noteInterest(EVERY_USER_SOCKET, conn.userId);
+    }
   }
 
   private reply(conn: Connection, type: string, code: number, key: MessageKey, channel?: string): void {
