@@ -6,6 +6,7 @@ import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Harness, type TestSocket } from './harness.ts';
 import { demoUser, realUser, staff, type TestUser } from './people.ts';
 import { hasRedis, NO_REDIS, startRedis, type TestRedis } from './redis-server.ts';
+import type { RedisBus } from '../src/ports/redis-bus.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -167,6 +168,43 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
     expect(await socket.json('session_revoked')).toEqual({ type: 'session_revoked' });
     // And node B, which had the session in memory, refuses it from now on.
     expect((await b.call('GET', API.accountSummary, {}, { authorization: trader.token })).code).toBe(999);
+  });
+});
+
+/**
+ * A lost Redis must not take a node down (issue 19 point 1): a node started while its Redis is away serves its own
+ * sockets, and joins the bus once Redis is back. One node: runs on SQLite and PostgreSQL alike.
+ */
+describe.skipIf(!hasRedis)('a node whose Redis is away', () => {
+  it('starts, keeps serving its own sockets, and connects to the bus when Redis returns', async () => {
+    const redis = await startRedis();
+    await redis.stop('SIGKILL');
+    const clock = new ManualClock(WEDNESDAY);
+    const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    const h = await startHarness({ clock, feed, env: { REDIS_URL: redis.url } });
+    try {
+      const bus = h.app.tradepad.bus as RedisBus;
+      expect(bus.connected).toBe(false);
+      const s = await h.ws();
+      s.send({ type: 'sub', params: 'DAY_MARKET' });
+      expect((await s.json('sub_result')).code).toBe(1);
+      const push = (bid: string) => {
+        clock.advance(1000);
+        feed.pushPrice('EURUSD', bid, clock.now());
+        feed.pushPrice('EURUSD', bid, clock.now());
+      };
+      push('1.08500');
+      expect(await s.json('DAY_MARKET', (m) => m.symbol === 'EURUSD')).toMatchObject({ quotation: { bid: 1.085 } });
+
+      await redis.restart();
+      await bus.whenConnected(10_000);
+      push('1.08510');
+      expect(await s.json('DAY_MARKET', (m) => (m.quotation as { bid: number }).bid === 1.0851)).toBeTruthy();
+      s.close();
+    } finally {
+      await h.close();
+      await redis.stop();
+    }
   });
 });
 
