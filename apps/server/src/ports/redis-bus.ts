@@ -158,19 +158,22 @@ export class RedisBus implements Bus {
     this.pub.on('ready', () => this.publisherReady());
     this.sub.on('ready', () => void this.subscriberReady());
     this.sub.on('message', (_channel: string, text: string) => this.receive(text));
+    this.sub.on('close', () => {
+      this.subscribed = false;
+    });
     this.timer = setInterval(() => this.beat(), this.beatMs);
     this.timer.unref();
   }
 
   /** Whether both connections to Redis are up (readiness of a node that needs the bus). */
   get connected(): boolean {
-    return this.pub.status === 'ready' && this.sub.status === 'ready';
+    return this.pub.status === 'ready' && this.sub.status === 'ready' && this.subscribed;
   }
 
   /** Resolves once both connections are up (tests; a node starts serving without waiting). */
   async whenConnected(timeoutMs = 5_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    while (!this.connected || this.subscribing) {
+    while (!this.connected) {
       if (performance.now() > deadline) throw new Error('redis bus: not connected');
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -323,7 +326,8 @@ export class RedisBus implements Bus {
 
   // Connections
 
-  private subscribing = false;
+  /** Whether the subscriber connection is subscribed to the bus's channel (false again when it drops). */
+  private subscribed = false;
 
   private publisherReady(): void {
     // Whatever this node announced while the publisher was down was lost: the whole interest replaces it.
@@ -332,9 +336,9 @@ export class RedisBus implements Bus {
 
   private async subscriberReady(): Promise<void> {
     if (this.closed) return;
-    this.subscribing = true;
     try {
       await this.sub.subscribe(this.channel);
+      this.subscribed = true;
       // Messages may have been missed while disconnected: hold nothing back until everyone's interest is known again.
       this.syncUntil = performance.now() + this.syncMs;
       for (const n of this.nodes.values()) n.complete = false;
@@ -343,8 +347,6 @@ export class RedisBus implements Bus {
       this.sendFull();
     } catch (err) {
       this.logError(err as Error, 'redis bus subscribe');
-    } finally {
-      this.subscribing = false;
     }
   }
 
