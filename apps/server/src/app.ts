@@ -86,7 +86,8 @@ import { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
-import { InProcessBus } from './ports/bus.ts';
+import { EVERY_USER_SOCKET, InProcessBus, type Bus } from './ports/bus.ts';
+import { RedisBus } from './ports/redis-bus.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { seedFirstStart } from './seeds.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
@@ -108,6 +109,8 @@ export interface AppContext {
   database: DbHandle;
   accounts: AccountsService;
   gateway: RealtimeGateway;
+  /** The event bus (in process, or Redis between nodes with REDIS_URL). */
+  bus: Bus;
   settings: SettingsService;
   ledger: LedgerRepository;
   market: MarketService;
@@ -124,6 +127,9 @@ declare module 'fastify' {
     tradepad: AppContext;
   }
 }
+
+/** How often the engine re-reads its settings, which staff may change through any node. */
+const ENGINE_SETTINGS_EVERY_MS = 5_000;
 
 const API_PREFIXES = ['/api', '/v1', '/admin/api'];
 /** A path under one of the API prefixes (the prefix itself too): never answered with a front end's HTML. */
@@ -170,8 +176,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
 
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
-  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it.
-  const bus = new InProcessBus();
+  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it. With
+  // REDIS_URL it reaches every node (scale-out); without, it stays in this process.
+  const bus: Bus = config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log: app.log }) : new InProcessBus();
+  if (bus instanceof RedisBus) app.addHook('onClose', async () => bus.close());
   const userSessions = new SessionsService(
     sessionsRepo,
     clock,
@@ -279,17 +287,27 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   await engine.start(market.allInstruments(), termsOf);
   await trading.engineSettings();
+  // Staff may change the engine's settings (fee type, margin-call and stop-out levels) through another node: re-read
+  // them every few seconds here too (through the settings' own short cache), not only at this node's next order.
+  const settingsTimer = setInterval(() => {
+    trading.engineSettings().catch((err: unknown) => app.log.warn({ err }, 'engine settings could not be re-read'));
+  }, ENGINE_SETTINGS_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(settingsTimer));
   market.start();
   app.addHook('preClose', async () => {
     await market.stop();
     await engine.stop();
   });
 
+  // On PostgreSQL the images are kept in the database, so any node serves any of them (issue 19 point 5); SQLite (one
+  // node) keeps them as files under DATA_DIR/uploads, out of the one writer's way.
   const uploads = await UploadsService.create({
     db,
     dir: path.join(config.DATA_DIR, 'uploads'),
     clock,
     settings: settingsRepo,
+    inDatabase: database.kind === 'postgres',
+    limit: (userId) => throttle.upload(userId),
   });
   const kyc = new KycService({ db, repo: new KycRepository(db), audit, images: uploads, notifier: notifications, clock });
   const wallet = new WalletService({
@@ -322,6 +340,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     database,
     accounts,
     gateway,
+    bus,
     settings,
     ledger,
     market,
@@ -459,7 +478,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       repo: new DashboardRepository(db),
       ledger,
       clock,
-      tradersOnline: () => gateway.loggedInUsers,
+      // On every node (the bus knows who is logged in where).
+      tradersOnline: () => [...bus.listeners(EVERY_USER_SOCKET)].length,
       alerts: () => desk.alerts(),
       checkLedger,
     }),

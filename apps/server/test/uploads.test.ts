@@ -11,6 +11,7 @@ import { UploadsService } from '../src/modules/uploads/uploads.service.ts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
 import { demoUser, realUser as registeredUser } from './people.ts';
 
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const MB = 1024 * 1024;
 
 const MSG = {
@@ -104,6 +105,21 @@ describe('uploads', () => {
     return { res, body: Buffer.from(await res.arrayBuffer()) };
   }
 
+  /** The stored bytes of an upload: its file on SQLite, its row of upload_blobs on PostgreSQL. */
+  async function storedBytes(name: string): Promise<Buffer | undefined> {
+    if (!onPostgres) return fs.readFileSync(path.join(h.dataDir, 'uploads', name));
+    const row = await h.app.tradepad.database.db
+      .selectFrom('upload_blobs')
+      .select('data')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row && Buffer.from(row.data);
+  }
+  async function removeBytes(name: string): Promise<void> {
+    if (!onPostgres) fs.rmSync(path.join(h.dataDir, 'uploads', name));
+    else await h.app.tradepad.database.db.deleteFrom('upload_blobs').where('name', '=', name).execute();
+  }
+
   beforeAll(async () => {
     h = await startHarness({ clock });
     owner = (await realUser()).token;
@@ -141,10 +157,12 @@ describe('uploads', () => {
       expect(served.orientation).toBeUndefined();
       expect(body.includes('PhoneCo')).toBe(false);
 
-      // On disk under its name (no temporary file left), and recorded with the digest of what is served.
+      // Stored under its name (SQLite: a file, no temporary one left; PostgreSQL: in the database, so any node serves
+      // it), and recorded with the digest of what is served.
       const dir = path.join(h.dataDir, 'uploads');
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-      expect(fs.readFileSync(path.join(dir, name)).equals(body)).toBe(true);
+      expect((await storedBytes(name))?.equals(body)).toBe(true);
+      if (onPostgres) expect(fs.existsSync(path.join(dir, name))).toBe(false);
       const row = await h.app.tradepad.database.db
         .selectFrom('uploads')
         .selectAll()
@@ -341,7 +359,7 @@ describe('uploads', () => {
 
     it('answers 404 when the signed file no longer exists', async () => {
       const r = await uploadOne(owner, await solid(10, 10).png().toBuffer());
-      fs.rmSync(path.join(h.dataDir, 'uploads', r.data.name as string));
+      await removeBytes(r.data.name as string);
       const { res } = await fetchLink(r.data.url as string);
       expect(res.status).toBe(404);
     });

@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-users-admin.ts';
 import * as m014 from './migrations/014-instrument-terms.ts';
 import * as m015 from './migrations/015-support.ts';
 import * as m016 from './migrations/016-news-schedule.ts';
+import * as m017 from './migrations/017-upload-blobs.ts';
 import * as m019 from './migrations/019-orders-plus.ts';
 import * as m020 from './migrations/020-favourites.ts';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '014-instrument-terms': m014,
   '015-support': m015,
   '016-news-schedule': m016,
+  '017-upload-blobs': m017,
   '019-orders-plus': m019,
   '020-favourites': m020,
 };

@@ -24,6 +24,7 @@ export interface Database {
   candles: CandlesTable;
   orders: OrdersTable;
   uploads: UploadsTable;
+  upload_blobs: UploadBlobsTable;
   deposit_channels: DepositChannelsTable;
   deposits: DepositsTable;
   draw_currencies: DrawCurrenciesTable;
@@ -97,6 +98,12 @@ export interface UploadsTable {
   height: number;
   sha256: string;
   created_at: number;
+}
+
+/** The bytes of an upload, on PostgreSQL (any node serves any image); SQLite keeps them under DATA_DIR/uploads. */
+export interface UploadBlobsTable {
+  name: string;
+  data: Buffer;
 }
 
 /** A coin deposit channel (type 0) or a bank currency with its wire details (type 1). */

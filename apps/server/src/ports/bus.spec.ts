@@ -73,4 +73,15 @@ describe('InProcessBus', () => {
     bus.publishInstrumentsChanged({ ids: [2] });
     expect(seen).toEqual([[1]]);
   });
+
+  it('announces changed users to every listener, none for an empty list', () => {
+    const bus = new InProcessBus();
+    const seen: number[][] = [];
+    const leave = bus.onUsersChanged(({ userIds }) => seen.push([...userIds]));
+    bus.publishUsersChanged({ userIds: [4, 5] });
+    bus.publishUsersChanged({ userIds: [] });
+    leave();
+    bus.publishUsersChanged({ userIds: [6] });
+    expect(seen).toEqual([[4, 5]]);
+  });
 });

@@ -22,6 +22,8 @@ export interface BusSubscriber {
   hasSubscribers(channel: string): boolean;
   /** The users this subscriber has listening to the user channel `channel`. */
   listeners(channel: string): Iterable<number>;
+  /** Whether `userId` listens to the user channel `channel` here (answered from `listeners` when absent). */
+  listens?(channel: string, userId: number): boolean;
 }
 
 /**
@@ -46,9 +48,19 @@ export interface InstrumentsChanged {
 export type InstrumentsChangedListener = (signal: InstrumentsChanged) => void;
 
 /**
+ * Users whose rows changed (trading or sign-in switched, password, profile): every node forgets what its memory holds
+ * of them (the session cache keeps a trader's row for a few seconds), so a staff switch holds on every node at once.
+ */
+export interface UsersChanged {
+  userIds: readonly number[];
+}
+
+export type UsersChangedListener = (signal: UsersChanged) => void;
+
+/**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
- * closures, and whoever holds the connections subscribes. Producers never know the gateway. In-process today
- * ({@link InProcessBus}); a Redis implementation later carries the same calls between nodes.
+ * closures, and whoever holds the connections subscribes. Producers never know the gateway. In process on one node
+ * ({@link InProcessBus}); with REDIS_URL, `RedisBus` (ports/redis-bus.ts) carries the same calls between nodes.
  */
 export interface Bus {
   publish(channel: string, message: object, conflateKey?: string): void;
@@ -60,6 +72,12 @@ export interface Bus {
   /** Adds a subscriber; returns its removal. */
   subscribe(subscriber: BusSubscriber): () => void;
   /**
+   * A subscriber tells the bus that who listens to `channel` may have changed (a socket subscribed, unsubscribed,
+   * logged out or closed), and for a user channel which user: a bus between nodes re-reads it and tells the other
+   * nodes, so their `hasSubscribers` and `listeners` answer for the whole cluster. The in-process bus needs nothing.
+   */
+  noteInterest(channel: string, userId?: number): void;
+  /**
    * Announces ended sessions to every node (call it after the commit that ended them): sockets logged in with them get
    * `session_revoked` and no more private messages, and no node serves them from memory any longer.
    */
@@ -70,6 +88,10 @@ export interface Bus {
   publishInstrumentsChanged(signal: InstrumentsChanged): void;
   /** Listens to instrument changes; returns its removal. */
   onInstrumentsChanged(listener: InstrumentsChangedListener): () => void;
+  /** Announces committed changes to users' rows to every node (after the commit). */
+  publishUsersChanged(signal: UsersChanged): void;
+  /** Listens to users' row changes; returns its removal. */
+  onUsersChanged(listener: UsersChangedListener): () => void;
 }
 
 /**
@@ -81,6 +103,7 @@ export class InProcessBus implements Bus {
   private subscribers: BusSubscriber[] = [];
   private revokedListeners: SessionsRevokedListener[] = [];
   private instrumentListeners: InstrumentsChangedListener[] = [];
+  private userListeners: UsersChangedListener[] = [];
 
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.subscribers;
@@ -111,6 +134,18 @@ export class InProcessBus implements Bus {
     }
   }
 
+  /** Whether `userId` listens to the user channel `channel` on one of the subscribers. */
+  listens(channel: string, userId: number): boolean {
+    for (const s of this.subscribers) {
+      if (s.listens ? s.listens(channel, userId) : [...s.listeners(channel)].includes(userId)) return true;
+    }
+    return false;
+  }
+
+  noteInterest(): void {
+    // One process: hasSubscribers and listeners ask the subscribers themselves.
+  }
+
   subscribe(subscriber: BusSubscriber): () => void {
     this.subscribers = [...this.subscribers, subscriber];
     return () => {
@@ -139,6 +174,18 @@ export class InProcessBus implements Bus {
     this.instrumentListeners = [...this.instrumentListeners, listener];
     return () => {
       this.instrumentListeners = this.instrumentListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishUsersChanged(signal: UsersChanged): void {
+    if (signal.userIds.length === 0) return;
+    for (const listener of this.userListeners) listener({ userIds: [...signal.userIds] });
+  }
+
+  onUsersChanged(listener: UsersChangedListener): () => void {
+    this.userListeners = [...this.userListeners, listener];
+    return () => {
+      this.userListeners = this.userListeners.filter((l) => l !== listener);
     };
   }
 }

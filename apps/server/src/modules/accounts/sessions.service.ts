@@ -43,6 +43,8 @@ export class SessionsService {
     // A session ended on another node may still be in this node's memory: forget it (the repository is shared by
     // both actors' services; forgetting twice is harmless).
     bus?.onSessionsRevoked(({ sessionIds }) => repo.forgetSessions(sessionIds));
+    // Likewise a trader's row changed on another node (trading switched off): forgotten here at once.
+    if (actor === 'user') bus?.onUsersChanged(({ userIds }) => userIds.forEach((id) => repo.forgetUser(id)));
   }
 
   /** A new session from client address `ip` (validated), with the socket peer `peer` kept beside it. */
@@ -120,7 +122,9 @@ export class SessionsService {
 
   /** Forgets what memory holds of a user's sessions and row: call it after any write to the user's row commits. */
   forgetUser(userId: number): void {
-    this.repo.forgetUser(userId);
+    // Through the bus, every node forgets, this one too (synchronously, by the listener above).
+    if (this.bus && this.actor === 'user') this.bus.publishUsersChanged({ userIds: [userId] });
+    else this.repo.forgetUser(userId);
   }
 
   /** Signs out one session; its sockets are told (`session_revoked`) once the revocation is committed. */

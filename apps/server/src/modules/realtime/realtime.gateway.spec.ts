@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { UserAuth } from '../accounts/auth.ts';
-import { EVERY_USER_SOCKET } from '../../ports/bus.ts';
+import { EVERY_USER_SOCKET, InProcessBus, type Bus } from '../../ports/bus.ts';
 import { CONFLATE_ABOVE_BYTES, MAX_BUFFERED_BYTES, RealtimeGateway, textFrame } from './realtime.gateway.ts';
 
 /** A socket whose unsent-bytes figure the test sets, standing in for a client that reads slowly. */
@@ -233,5 +233,77 @@ describe('messages to every socket of a user (DESIGN §10: session_revoked, ALER
     s.emit('message', Buffer.from(JSON.stringify({ type: 'sub', params: EVERY_USER_SOCKET })), false);
     await flush();
     expect(JSON.parse(s.sent.at(-1)!)).toMatchObject({ type: 'sub_result', code: 0 });
+  });
+});
+
+describe('what the gateway tells the bus (issue 19: listeners across nodes)', () => {
+  /** A bus that remembers what the gateway noted, and answers as an in-process bus does. */
+  function recordingGateway() {
+    const bus = new InProcessBus();
+    const notes: Array<[string, number | undefined]> = [];
+    (bus as Pick<Bus, 'noteInterest'>).noteInterest = (channel, userId) => void notes.push([channel, userId]);
+    const auth = {
+      fromToken: async (token: unknown) => {
+        const m = /^u(\d+)$/.exec(String(token));
+        return m ? { user: { id: Number(m[1]) }, sessionId: 100 + Number(m[1]) } : undefined;
+      },
+      checkSockets: async () => [],
+    };
+    const gw = new RealtimeGateway(auth, quietLog);
+    gateways.push(gw);
+    gw.registerChannel({ match: { exact: 'DAY_MARKET' }, requiresLogin: false });
+    gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: true });
+    gw.attach(bus);
+    return { gw, bus, notes };
+  }
+  const flush = () => new Promise((r) => setImmediate(r));
+  const say = async (s: SlowSocket, type: string, params = '') => {
+    s.emit('message', Buffer.from(JSON.stringify({ type, params })), false);
+    await flush();
+  };
+
+  it('notes a login, a public and a user channel, and their ends on unsub, logout and close, with the user', async () => {
+    const { gw, bus, notes } = recordingGateway();
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    await say(s, 'sub', 'DAY_MARKET');
+    await say(s, 'login', 'u7');
+    await say(s, 'sub', 'FOREX_TRADE');
+    expect(notes).toEqual([
+      ['DAY_MARKET', undefined],
+      [EVERY_USER_SOCKET, 7],
+      ['FOREX_TRADE', 7],
+    ]);
+    expect(bus.listens('FOREX_TRADE', 7)).toBe(true);
+    expect(bus.listens(EVERY_USER_SOCKET, 7)).toBe(true);
+    expect([...bus.listeners(EVERY_USER_SOCKET)]).toEqual([7]);
+
+    notes.length = 0;
+    await say(s, 'logout');
+    // The user channel ends as user 7's (the socket has no user any more), the login too; the public channel stays.
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        [EVERY_USER_SOCKET, 7],
+        ['FOREX_TRADE', 7],
+      ]),
+    );
+    expect(notes).toHaveLength(2);
+    expect(bus.listens('FOREX_TRADE', 7)).toBe(false);
+    expect([...bus.listeners(EVERY_USER_SOCKET)]).toEqual([]);
+
+    notes.length = 0;
+    await say(s, 'login', 'u7');
+    await say(s, 'sub', 'FOREX_TRADE');
+    notes.length = 0;
+    s.emit('close');
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        [EVERY_USER_SOCKET, 7],
+        ['FOREX_TRADE', 7],
+        ['DAY_MARKET', undefined],
+      ]),
+    );
+    expect(bus.hasSubscribers('DAY_MARKET')).toBe(false);
+    expect(bus.listens(EVERY_USER_SOCKET, 7)).toBe(false);
   });
 });

@@ -116,6 +116,8 @@ export class RealtimeGateway implements BusSubscriber {
   private checking: Promise<void> | undefined;
   private readonly ratePerMs: number;
   private readonly burst: number;
+  /** The buses attached: told when who listens to a channel may have changed (a Redis bus tells the other nodes). */
+  private buses: Bus[] = [];
 
   private readonly behind = new Set<Connection>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -175,10 +177,12 @@ export class RealtimeGateway implements BusSubscriber {
   attach(bus: Bus): () => void {
     const unsubscribe = bus.subscribe(this);
     const stopRevocations = bus.onSessionsRevoked(({ sessionIds }) => this.sessionsRevoked(sessionIds));
+    this.buses = [...this.buses, bus];
     this.checkTimer ??= setInterval(() => void this.checkSessions(), SESSION_CHECK_MS).unref();
     return () => {
       unsubscribe();
       stopRevocations();
+      this.buses = this.buses.filter((b) => b !== bus);
     };
   }
 
@@ -312,8 +316,23 @@ export class RealtimeGateway implements BusSubscriber {
     }
   }
 
-  /** The signed-in users with at least one connection subscribed to `channel`. */
+  /**
+   * Whether `userId` has a connection here subscribed to `channel`; on EVERY_USER_SOCKET, whether it has one logged
+   * in (so the bus counts the traders online on every node).
+   */
+  listens(channel: string, userId: number): boolean {
+    const conns = this.byUser.get(userId);
+    if (channel === EVERY_USER_SOCKET) return conns !== undefined;
+    if (conns) for (const c of conns) if (c.channels.has(channel)) return true;
+    return false;
+  }
+
+  /** The signed-in users with at least one connection subscribed to `channel` (on EVERY_USER_SOCKET, all of them). */
   *listeners(channel: string): Iterable<number> {
+    if (channel === EVERY_USER_SOCKET) {
+      yield* this.byUser.keys();
+      return;
+    }
     for (const [userId, conns] of this.byUser) {
       for (const c of conns) {
         if (c.channels.has(channel)) {
@@ -367,7 +386,10 @@ export class RealtimeGateway implements BusSubscriber {
         conn.userId = found.user.id;
         conn.sessionId = found.sessionId;
         let mine = this.byUser.get(conn.userId);
-        if (!mine) this.byUser.set(conn.userId, (mine = new Set()));
+        if (!mine) {
+          this.byUser.set(conn.userId, (mine = new Set()));
+          this.noteInterest(EVERY_USER_SOCKET, conn.userId);
+        }
         mine.add(conn);
         let same = this.bySession.get(conn.sessionId);
         if (!same) this.bySession.set(conn.sessionId, (same = new Set()));
@@ -405,24 +427,36 @@ export class RealtimeGateway implements BusSubscriber {
     let set = this.byChannel.get(channel);
     if (!set) this.byChannel.set(channel, (set = new Set()));
     set.add(conn);
+    this.noteInterest(channel, policy.requiresLogin ? conn.userId : undefined);
     this.reply(conn, 'sub_result', 1, 'ws.ok', channel);
   }
 
-  private unsubscribe(conn: Connection, channel: string): void {
-    conn.channels.delete(channel);
+  /** Drops a channel of a connection; `userId` is whom it listened as (a connection being logged out has none left). */
+  private unsubscribe(conn: Connection, channel: string, userId = conn.userId): void {
+    if (!conn.channels.delete(channel)) return;
     const set = this.byChannel.get(channel);
     set?.delete(conn);
     if (set?.size === 0) this.byChannel.delete(channel);
+    this.noteInterest(channel, this.isUserChannel(channel) ? userId : undefined);
+  }
+
+  private isUserChannel(channel: string): boolean {
+    const policy = this.policies.find((p) =>
+      'exact' in p.match ? p.match.exact === channel : channel.startsWith(p.match.prefix),
+    );
+    return policy?.requiresLogin ?? false;
+  }
+
+  private noteInterest(channel: string, userId: number | undefined): void {
+    for (const bus of this.buses) bus.noteInterest(channel, userId);
   }
 
   /** Signs a connection out and drops its user channels; public channels stay. */
   private logout(conn: Connection): void {
+    const userId = conn.userId;
     this.forgetUser(conn);
     conn.userId = undefined;
-    for (const ch of [...conn.channels]) {
-      const policy = this.policies.find((p) => ('exact' in p.match ? p.match.exact === ch : ch.startsWith(p.match.prefix)));
-      if (policy?.requiresLogin) this.unsubscribe(conn, ch);
-    }
+    for (const ch of [...conn.channels]) if (this.isUserChannel(ch)) this.unsubscribe(conn, ch, userId);
   }
 
   private drop(conn: Connection): void {
@@ -430,7 +464,7 @@ export class RealtimeGateway implements BusSubscriber {
     conn.pending.clear();
     if (!this.connections.delete(conn)) return;
     this.forgetUser(conn);
-    for (const ch of conn.channels) this.unsubscribe(conn, ch);
+    for (const ch of [...conn.channels]) this.unsubscribe(conn, ch);
   }
 
   private forgetSession(conn: Connection): void {
@@ -446,7 +480,10 @@ export class RealtimeGateway implements BusSubscriber {
     if (conn.userId === undefined) return;
     const mine = this.byUser.get(conn.userId);
     mine?.delete(conn);
-    if (mine?.size === 0) this.byUser.delete(conn.userId);
+    if (mine?.size === 0) {
+      this.byUser.delete(conn.userId);
+      this.noteInterest(EVERY_USER_SOCKET, conn.userId);
+    }
   }
 
   private reply(conn: Connection, type: string, code: number, key: MessageKey, channel?: string): void {

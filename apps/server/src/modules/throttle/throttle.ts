@@ -6,6 +6,8 @@ import type { ThrottleRepository } from './throttle.repository.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** Image uploads a user may make in 10 minutes. */
+export const UPLOADS_PER_WINDOW = 30;
 /** How often a node deletes the counters whose window is over. */
 const SWEEP_EVERY_MS = MINUTE;
 
@@ -30,7 +32,8 @@ type RuleName =
   | 'code_check_address'
   | 'code_check_account'
   | 'demo_address'
-  | 'captcha_address';
+  | 'captcha_address'
+  | 'upload_user';
 
 /** Checks a solved captcha (`key` = its id, `text` = what the person read); refuses when it is wrong or used. */
 export type CaptchaCheck = (key: string | undefined, text: string) => Promise<void>;
@@ -78,6 +81,8 @@ export class Throttle {
       code_check_account: hour(config.LIMIT_CODE_CHECKS_ACCOUNT),
       demo_address: hour(config.LIMIT_DEMO_ADDRESS),
       captcha_address: hour(config.LIMIT_CAPTCHAS_ADDRESS),
+      // A fair user sends a handful of proofs and two ID sides; counted here so the limit holds across nodes.
+      upload_user: { limit: UPLOADS_PER_WINDOW, windowMs: 10 * MINUTE },
     };
   }
 
@@ -166,6 +171,11 @@ export class Throttle {
 
   async captchaDrawn(ip: string): Promise<void> {
     if (!(await this.hit('captcha_address', ip)).allowed) throw refuse('err.too_many_requests');
+  }
+
+  /** An image upload by `userId`: at most UPLOADS_PER_WINDOW in 10 minutes, on whichever nodes. */
+  async upload(userId: number): Promise<void> {
+    if (!(await this.hit('upload_user', String(userId))).allowed) throw refuse('err.too_many_requests');
   }
 
   private async hit(name: RuleName, subject: string) {

@@ -53,7 +53,7 @@ export function uploadsRoutes(r: Router, app: FastifyInstance, uploads: UploadsS
         'content-length': file.size,
         'cache-control': `private, max-age=${uploads.cacheSeconds(Number(expires))}`,
       });
-      return reply.send(file.handle.createReadStream());
+      return reply.send(file.body);
     },
     { raw: true },
   );

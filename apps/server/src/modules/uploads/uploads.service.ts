@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { UPLOAD_NAME_RE, type UploadResult } from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
 import { RateLimiter } from '../../core/rate-limit.ts';
@@ -14,7 +15,10 @@ import { UploadsRepository, type UploadRow } from './uploads.repository.ts';
 /** The settings row holding the key that signs file links (hex of 32 random bytes). */
 export const FILE_LINK_SECRET_KEY = 'file_link_secret';
 
-/** Uploads a user may make per window (one node; a fair user sends a handful of proofs and two ID sides). */
+/**
+ * Uploads a user may make per window when no shared limit is given (one node; a fair user sends a handful of proofs
+ * and two ID sides). The app passes the throttle's, counted in the database across nodes.
+ */
 const UPLOADS_PER_WINDOW = 30;
 const UPLOAD_WINDOW_MS = 10 * 60_000;
 
@@ -25,12 +29,19 @@ export interface UploadsDeps {
   clock: Clock;
   /** Signs file links; the same on every node (see loadFileLinkSecret). */
   secret: Buffer;
+  /**
+   * Keeps the images' bytes in the database (PostgreSQL: any node serves any image) instead of files under `dir`
+   * (SQLite, one node). Files already under `dir` are still served either way.
+   */
+  inDatabase?: boolean;
+  /** Counts one upload of `userId` and refuses past the limit (the throttle's, in the database); default in memory. */
+  limit?: (userId: number) => Promise<void>;
 }
 
-/** An uploaded image opened for serving. The caller streams it and so closes the handle. */
+/** An uploaded image opened for serving: its bytes from the database, or a stream of its file (closed once read). */
 export interface StoredFile {
   row: UploadRow;
-  handle: FileHandle;
+  body: Buffer | Readable;
   size: number;
 }
 
@@ -55,25 +66,31 @@ export class UploadsService {
 
   /** Checks, re-encodes and stores an image `userId` sent; answers its random name and a link to it. */
   async store(userId: number, data: Buffer): Promise<UploadResult> {
-    if (!this.limiter.hit(String(userId))) throw refuse('err.too_many_requests');
+    if (this.deps.limit) await this.deps.limit(userId);
+    else if (!this.limiter.hit(String(userId))) throw refuse('err.too_many_requests');
     if (data.length === 0) throw refuse('err.upload_missing');
     if (data.length > IMAGE_LIMITS.maxBytes) throw refuse('err.upload_too_large', { mb: IMAGE_LIMITS.maxBytes / 2 ** 20 });
     const image = await reencodeImage(data);
     // 24 random bytes: 32 base64url characters, the shape UPLOAD_NAME_RE accepts.
     const name = `${randomBytes(24).toString('base64url')}.${image.ext}`;
+    const row = {
+      name,
+      user_id: userId,
+      mime: image.mime,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+      sha256: sha256Hex(image.data),
+      created_at: this.deps.clock.now(),
+    };
+    if (this.deps.inDatabase) {
+      await this.repo.insertWithData(row, image.data);
+      return { name, url: this.signedUrl(name) };
+    }
     const file = this.pathOf(name);
     await writeAtomically(file, image.data);
     try {
-      await this.repo.insert({
-        name,
-        user_id: userId,
-        mime: image.mime,
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-        sha256: sha256Hex(image.data),
-        created_at: this.deps.clock.now(),
-      });
+      await this.repo.insert(row);
     } catch (err) {
       await fs.promises.rm(file, { force: true });
       throw err;
@@ -98,11 +115,16 @@ export class UploadsService {
     return isFileLinkValid(this.deps.secret, name, at, sig, this.deps.clock.now());
   }
 
-  /** The stored image `name`, opened, or undefined when there is no such upload or its file is gone. */
+  /** The stored image `name`, opened, or undefined when there is no such upload or its bytes are gone. */
   async open(name: string): Promise<StoredFile | undefined> {
     if (!UPLOAD_NAME_RE.test(name)) return undefined;
     const row = await this.repo.byName(name);
     if (!row) return undefined;
+    if (this.deps.inDatabase) {
+      const data = await this.repo.data(name);
+      // An image stored as a file before the move to the database is still served from its file.
+      if (data) return { row, body: data, size: data.length };
+    }
     let handle: FileHandle;
     try {
       handle = await fs.promises.open(this.pathOf(name), 'r');
@@ -111,7 +133,8 @@ export class UploadsService {
       throw err;
     }
     try {
-      return { row, handle, size: (await handle.stat()).size };
+      const size = (await handle.stat()).size;
+      return { row, body: handle.createReadStream(), size };
     } catch (err) {
       await handle.close();
       throw err;

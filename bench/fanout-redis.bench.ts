@@ -1,0 +1,288 @@
+/**
+ * Websocket fan-out through Redis (issue 19 point 7): 1,000 clients (FANOUT_CLIENTS) subscribed to DAY_MARKET on an
+ * API node that runs no feed, fed through the Redis bus by an engine node running the simulator, against the same
+ * clients on one in-process node (the figure of bench/fanout.bench.ts, measured again in the same run). Target: the
+ * API node's p99 within 1.5× the single node's.
+ *
+ * Processes: a throw-away redis-server, the engine node and the API node (bench/support/fanout-redis-node.ts), the
+ * single node (bench/support/fanout-server.ts), the clients (bench/support/fanout-clients.ts). On this 2-core machine
+ * the measured server's main thread is pinned to core 0; the clients, the engine node and Redis share core 1, so the
+ * Redis path pays for two more processes on the clients' core that a machine per node would not.
+ *
+ * Env: FANOUT_CLIENTS (default "1000"), BENCH_SECONDS (window, default 30), FANOUT_WARMUP, FANOUT_PIN=0, FANOUT_WORKERS.
+ * Needs /usr/bin/redis-server. Prints figures; asserts nothing.
+ */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
+import { ALL_OPEN, type ServerReply, type ServerRequest } from './support/sim-common.ts';
+import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The measuring window. At 4 simulator steps a second, 15 s held 60 write passes, so one slow pass (the machine's
+ * noise, not the server's) set the p99 on its own; 60 s gives 240.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SIZES = (process.env.FANOUT_CLIENTS ?? '1000').split(',').map(Number);
+const BATCH = 500;
+/** Seconds of full traffic between the last subscription and the window. */
+const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
+const IPC_TIMEOUT_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Pins each server's main thread to the first core and the clients to the rest (FANOUT_PIN=0 turns it off), so the
+ * load generator cannot take the server's CPU: what is measured is the server's own fan-out, on one core.
+ */
+const PIN = process.env.FANOUT_PIN !== '0' && os.cpus().length >= 2 && hasTaskset();
+
+function hasTaskset(): boolean {
+  try {
+    execSync('taskset -V', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Client processes: one per core left to the clients when pinned. */
+const WORKERS = Number(process.env.FANOUT_WORKERS ?? 0) || (PIN ? Math.max(1, os.cpus().length - 1) : 2);
+
+const OTHER_CORES = `1-${os.cpus().length - 1}`;
+
+function child(file: string, role: 'server' | 'clients', env: Record<string, string> = {}): ChildProcess {
+  const c = fork(path.join(here, 'support', file), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  if (PIN && c.pid) execSync(`taskset -a -p -c ${role === 'server' ? '0' : OTHER_CORES} ${c.pid}`, { stdio: 'ignore' });
+  return c;
+}
+
+/**
+ * Gives the server's main thread core 0 to itself and moves its other threads (V8's compiler and GC helpers, the
+ * database's workers, libuv's pool) to the clients' cores, as they would run on a machine with cores to spare.
+ * Pinned together, a TurboFan compile job took the main thread's core for a whole 4-ms scheduler tick in the middle
+ * of a write pass. Applied once the server is ready and again before the window, for threads started in between.
+ */
+function pinServerThreads(server: ChildProcess): void {
+  if (!PIN || !server.pid) return;
+  for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
+    const cores = Number(tid) === server.pid ? '0' : OTHER_CORES;
+    try {
+      execSync(`taskset -p -c ${cores} ${tid}`, { stdio: 'ignore' });
+    } catch {
+      // The thread ended between the listing and here.
+    }
+  }
+}
+
+/** The next IPC message of `type` from `c` (after sending `send`, if given). */
+function next<T extends { type: string }>(c: ChildProcess, type: T['type'], send?: object): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      c.off('message', on);
+      reject(new Error(`no ${type} from child within ${IPC_TIMEOUT_MS} ms`));
+    }, IPC_TIMEOUT_MS);
+    const on = (m: T) => {
+      if (m.type !== type) return;
+      clearTimeout(timer);
+      c.off('message', on);
+      resolve(m);
+    };
+    c.on('message', on);
+    if (send) c.send(send);
+  });
+}
+
+const stats = (server: ChildProcess, gc = false) =>
+  next<Extract<ServerReply, { type: 'stats' }>>(server, 'stats', { type: 'stats', gc } satisfies ServerRequest);
+
+function percentile(hist: Uint32Array, total: number, q: number): number {
+  const want = Math.ceil(total * q);
+  let seen = 0;
+  for (let ms = 0; ms <= BUCKETS; ms++) {
+    seen += hist[ms]!;
+    if (seen >= want && want > 0) return ms;
+  }
+  return NaN;
+}
+
+interface Row {
+  server: string;
+  clients: number;
+  connected: number;
+  subscribed: number;
+  open: number;
+  ticksPerSec: number;
+  deliveredPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  overflow: number;
+  kbPerConn: number;
+  minMsgs: number;
+  medianMsgs: number;
+  starved: number;
+  closed: number;
+  connectSec: number;
+}
+
+let redis: TestRedis | undefined;
+
+async function run(kind: 'single' | 'redis', n: number): Promise<Row> {
+  // Through Redis: the engine node produces the quotes (on the clients' core), the API node serves the clients.
+  const engine =
+    kind === 'redis'
+      ? child('fanout-redis-node.ts', 'clients', { FANOUT_NODE: 'engine', FANOUT_REDIS_URL: redis!.url })
+      : undefined;
+  if (engine) await next<Extract<ServerReply, { type: 'ready' }>>(engine, 'ready');
+  const server =
+    kind === 'single'
+      ? child('fanout-server.ts', 'server')
+      : child('fanout-redis-node.ts', 'server', { FANOUT_NODE: 'api', FANOUT_REDIS_URL: redis!.url });
+  const source = engine ?? server;
+  const workers: ChildProcess[] = [];
+  try {
+    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
+    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
+    pinServerThreads(server);
+    await sleep(2000);
+    const before = await stats(server, true);
+
+    const t0 = Date.now();
+    const opened = await Promise.all(
+      Array.from({ length: WORKERS }, (_, w) => {
+        const c = child('fanout-clients.ts', 'clients');
+        workers.push(c);
+        const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+        return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
+          type: 'open',
+          url,
+          count,
+          batch: BATCH,
+        } satisfies ClientsRequest);
+      }),
+    );
+    const subscribed = await Promise.all(
+      workers.map((c) =>
+        next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
+      ),
+    );
+    const connectSec = (Date.now() - t0) / 1000;
+    await sleep(WARMUP_SECONDS * 1000);
+    pinServerThreads(server);
+
+    const s0 = await stats(source);
+    const w0 = performance.now();
+    for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
+    await sleep(SECONDS * 1000);
+    const results = await Promise.all(
+      workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
+    );
+    const window = (performance.now() - w0) / 1000;
+    const s1 = await stats(source);
+    const after = await stats(server, true);
+
+    const hist = new Uint32Array(BUCKETS + 1);
+    for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
+    const total = hist.reduce((a, b) => a + b, 0);
+    const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
+    return {
+      server: kind === 'single' ? 'one node, in-process bus' : 'API node fed through Redis',
+      clients: n,
+      connected: opened.reduce((a, o) => a + o.ok, 0),
+      subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
+      open: ready.open,
+      ticksPerSec: (s1.ticks - s0.ticks) / window,
+      deliveredPerSec: total / window,
+      p50: percentile(hist, total, 0.5),
+      p99: percentile(hist, total, 0.99),
+      max: Math.max(...results.map((r) => r.max)),
+      overflow: hist[BUCKETS]!,
+      kbPerConn: (after.rss - before.rss) / 1024 / n,
+      minMsgs: counts[0] ?? 0,
+      medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
+      starved: counts.filter((k) => k === 0).length,
+      closed: results.reduce((a, r) => a + r.closed, 0),
+      connectSec,
+    };
+  } finally {
+    for (const c of workers) c.kill('SIGKILL');
+    server.kill('SIGTERM');
+    engine?.kill('SIGTERM');
+    await sleep(2000);
+  }
+}
+
+function fdLimit(): string {
+  try {
+    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
+  } catch {
+    return '?';
+  }
+}
+
+async function main() {
+  if (!hasRedis) {
+    console.log('redis-server is absent (/usr/bin/redis-server): nothing to measure');
+    return;
+  }
+  redis = await startRedis();
+  try {
+    await measure();
+  } finally {
+    await redis.stop();
+  }
+}
+
+async function measure() {
+  const limit = fdLimit();
+  const rows: Row[] = [];
+  for (const n of SIZES) {
+    if (Number(limit) < n + 256) console.log(`warning: ulimit -n is ${limit}, below ${n} clients + margin`);
+    for (const kind of ['single', 'redis'] as const) {
+      const r = await run(kind, n);
+      console.log(
+        `${r.server} ${n}: connected ${r.connected}, subscribed ${r.subscribed} in ${r.connectSec.toFixed(1)} s, ${r.ticksPerSec.toFixed(1)} ticks/s, ` +
+          `${Math.round(r.deliveredPerSec)} msgs/s, p99 ${r.p99} ms`,
+      );
+      rows.push(r);
+    }
+  }
+
+  const fmt = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+  console.log(
+    `\nWebsocket fan-out (${SECONDS} s window, ${os.cpus().length} cores, loopback; clients in ${WORKERS} forked Node ` +
+      `processes, connected ${BATCH} at a time, then all subscribed; servers in their own processes; ` +
+      `${PIN ? "server's main thread pinned to core 0, its other threads and the clients to the others; " : ''}` +
+      `${ALL_OPEN ? 'every instrument open (BENCH_ALL_OPEN)' : 'real market hours'}; ulimit -n ${limit})`,
+  );
+  console.log(
+    '| server | clients | connected / subscribed | instruments open | ticks/s at source | msgs delivered/s | p50 ms | p99 ms | max ms | ' +
+      'server KB/conn | min / median msgs per client | starved | closed by server | delivered ÷ one node | p99 ÷ one node |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const base = rows.find((b) => b.server.startsWith('one node') && b.clients === r.clients);
+    const ours = r.server.startsWith('API node') && base;
+    console.log(
+      `| ${r.server} | ${r.clients} | ${r.connected} / ${r.subscribed} | ${r.open} | ${fmt(r.ticksPerSec, 1)} | ${fmt(r.deliveredPerSec)} | ` +
+        `${r.p50} | ${r.p99}${r.overflow ? ' (≥10 s: ' + r.overflow + ')' : ''} | ${r.max} | ${fmt(r.kbPerConn, 1)} | ` +
+        `${r.minMsgs} / ${r.medianMsgs} | ${r.starved} | ${r.closed} | ` +
+        `${ours ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : ''} | ${ours ? fmt(r.p99 / base.p99, 2) : ''} |`,
+    );
+  }
+  console.log(
+    'Latency is Date.now() on receipt − the tick time in the message (both processes read the same clock). ' +
+      'Server KB/conn is (RSS with the clients − RSS before), both after a forced GC, ÷ clients.',
+  );
+}
+
+void main();
