@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-hardening.ts';
 import * as m012 from './migrations/012-users-admin.ts';
 import * as m014 from './migrations/014-instrument-terms.ts';
 import * as m015 from './migrations/015-support.ts';
+import * as m018 from './migrations/018-engine-lease.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '012-users-admin': m012,
   '014-instrument-terms': m014,
   '015-support': m015,
+  '018-engine-lease': m018,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -41,6 +41,7 @@ export interface Database {
   user_notes: UserNotesTable;
   balance_adjustments: BalanceAdjustmentsTable;
   user_search: UserSearchTable;
+  engine_lease: EngineLeaseTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -546,4 +547,13 @@ export interface BalanceAdjustmentsTable {
 export interface UserSearchTable {
   user_id: number;
   text: string;
+}
+
+/** The engine's fencing token (migration 018): one row, bumped by each new engine leader (PostgreSQL only). */
+export interface EngineLeaseTable {
+  id: number;
+  epoch: number;
+  /** The leader's node id (random per process start). */
+  node: string;
+  acquired_at: number;
 }

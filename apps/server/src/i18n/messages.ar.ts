@@ -232,4 +232,8 @@ export const ar: Messages = {
   'err.trading_disabled': 'التداول متوقف لهذا الحساب: يمكنك إغلاق المراكز لكن لا يمكنك وضع أوامر جديدة. يرجى التواصل مع الدعم',
   'err.adjust_own': 'يجب أن يوافق على التعديل موظف غير الذي أنشأه',
   'err.adjust_above_free': 'هذا الخصم أكبر من الرصيد المتاح للمستخدم ({free} USD)',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'محرك التداول غير متاح حاليًا (قد يكون هناك تبديل جارٍ). لم يُنفَّذ أي شيء: يرجى المحاولة مرة أخرى بعد لحظات',
+  'err.engine_unconfirmed': 'تعذّر تأكيد طلبك في الوقت المحدد. تحقق من أوامرك قبل المحاولة مرة أخرى',
 };

@@ -239,4 +239,9 @@ export const de: Messages = {
     'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
   'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
   'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Die Handels-Engine ist gerade nicht erreichbar (möglicherweise läuft eine Umschaltung). Es wurde nichts ausgeführt: Bitte versuchen Sie es gleich noch einmal',
+  'err.engine_unconfirmed':
+    'Ihre Anfrage konnte nicht rechtzeitig bestätigt werden. Prüfen Sie Ihre Orders, bevor Sie es erneut versuchen',
 };

@@ -234,6 +234,10 @@ export const en = {
     'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
   'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
   'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'The trading engine is not reachable right now (a switch-over may be under way). Nothing was done: please try again in a moment',
+  'err.engine_unconfirmed': 'Your request could not be confirmed in time. Check your orders before trying again',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -240,4 +240,8 @@ export const fr: Messages = {
     'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
   'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
   'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    "Le moteur de trading est momentanément injoignable (une bascule est peut-être en cours). Rien n'a été exécuté : veuillez réessayer dans un instant",
+  'err.engine_unconfirmed': "Votre demande n'a pas pu être confirmée à temps. Vérifiez vos ordres avant de réessayer",
 };

@@ -228,4 +228,7 @@ export const hk: Messages = {
   'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
   'err.adjust_own': '調整須由發起人以外的另一位員工批核',
   'err.adjust_above_free': '此扣款超過用戶的可用餘額（{free} USD）',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable': '交易引擎暫時無法連接（可能正在切換），此操作未有執行，請稍後再試',
+  'err.engine_unconfirmed': '未能及時確認你的請求，請先查看你的訂單再重試',
 };

@@ -237,4 +237,8 @@ export const it: Messages = {
     "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
   'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
   'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Il motore di trading non è raggiungibile in questo momento (potrebbe essere in corso un passaggio). Non è stato eseguito nulla: riprova tra un attimo',
+  'err.engine_unconfirmed': 'Non è stato possibile confermare la richiesta in tempo. Controlla i tuoi ordini prima di riprovare',
 };

@@ -233,4 +233,8 @@ export const jp: Messages = {
     'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
   'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
   'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    '取引エンジンに現在接続できません（切り替え中の可能性があります）。何も実行されていません。しばらくしてからもう一度お試しください',
+  'err.engine_unconfirmed': 'リクエストを時間内に確認できませんでした。再試行する前に注文をご確認ください',
 };

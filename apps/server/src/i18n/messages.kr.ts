@@ -231,4 +231,8 @@ export const kr: Messages = {
     '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
   'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
   'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    '지금은 거래 엔진에 연결할 수 없습니다(전환 중일 수 있습니다). 아무것도 실행되지 않았으니 잠시 후 다시 시도하세요',
+  'err.engine_unconfirmed': '요청을 제때 확인하지 못했습니다. 다시 시도하기 전에 주문을 확인하세요',
 };

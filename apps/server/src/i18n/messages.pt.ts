@@ -237,4 +237,8 @@ export const pt: Messages = {
     'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
   'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
   'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'O motor de negociação não está acessível neste momento (pode estar a decorrer uma transição). Nada foi executado: tente novamente dentro de instantes',
+  'err.engine_unconfirmed': 'Não foi possível confirmar o seu pedido a tempo. Verifique as suas ordens antes de tentar novamente',
 };

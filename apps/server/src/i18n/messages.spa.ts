@@ -237,4 +237,8 @@ export const spa: Messages = {
     'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
   'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
   'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'El motor de trading no está disponible en este momento (puede haber un cambio en curso). No se ha ejecutado nada: inténtelo de nuevo en un momento',
+  'err.engine_unconfirmed': 'No se pudo confirmar su solicitud a tiempo. Revise sus órdenes antes de volver a intentarlo',
 };

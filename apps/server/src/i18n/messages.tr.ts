@@ -237,4 +237,8 @@ export const tr: Messages = {
     'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
   'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
   'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'İşlem motoruna şu anda ulaşılamıyor (bir geçiş sürüyor olabilir). Hiçbir şey yapılmadı: lütfen birazdan yeniden deneyin',
+  'err.engine_unconfirmed': 'İsteğiniz zamanında onaylanamadı. Yeniden denemeden önce emirlerinizi kontrol edin',
 };

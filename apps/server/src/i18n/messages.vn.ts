@@ -235,4 +235,8 @@ export const vn: Messages = {
     'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
   'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
   'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Hiện không kết nối được với hệ thống giao dịch (có thể đang chuyển đổi). Chưa có gì được thực hiện: vui lòng thử lại sau giây lát',
+  'err.engine_unconfirmed': 'Không thể xác nhận yêu cầu của bạn kịp thời. Hãy kiểm tra lệnh của bạn trước khi thử lại',
 };

@@ -63,13 +63,22 @@ export type PreTrade =
  * This class wires them and is what the rest of the server calls.
  */
 export class TradingEngine {
-  private readonly book: LiveBook;
-  private readonly settlement: Settlement;
-  private readonly risk: RiskMonitor;
-  private readonly pushes: AccountPushes;
-  readonly lookup: QuoteLookup;
+  // Rebuilt from scratch each time this node becomes the engine leader (issue 19 point 2).
+  private book!: LiveBook;
+  private settlement!: Settlement;
+  private risk!: RiskMonitor;
+  private pushes!: AccountPushes;
+  lookup!: QuoteLookup;
+  /** This node runs the engine now: quotes fire triggers and risk only then. */
+  private active = false;
+  private listening = false;
 
   constructor(private readonly d: EngineDeps) {
+    this.build();
+  }
+
+  private build(): void {
+    const d = this.d;
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
@@ -79,17 +88,33 @@ export class TradingEngine {
 
   // Start and stop
 
-  /** Loads the instruments and rebuilds the book from the database (start, or engine failover), then listens. */
+  /**
+   * Loads the instruments and rebuilds the book from the database (start, or engine failover: a node that led before
+   * starts from an empty book again), then listens.
+   */
   async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
+    if (this.listening) this.build();
     await this.book.load(instruments, terms);
-    this.d.market.onQuote((code, q) => this.onQuote(code, q));
-    this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
+    if (!this.listening) {
+      this.listening = true;
+      this.d.market.onQuote((code, q) => {
+        if (this.active) this.onQuote(code, q);
+      });
+      this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
+    }
     this.pushes.start();
+    this.active = true;
   }
 
   async stop(): Promise<void> {
+    this.active = false;
     this.pushes.stop();
     await this.d.writer.idle();
+  }
+
+  /** Whether this node runs the engine now (its book is loaded and quotes fire its triggers). */
+  get running(): boolean {
+    return this.active;
   }
 
   /** Resolves once every queued order change is committed (tests, shutdown). */

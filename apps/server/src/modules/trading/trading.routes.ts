@@ -1,18 +1,81 @@
-import { API } from '@tradepad/contracts';
+import { API, type SubmitParams } from '@tradepad/contracts';
+import { refuse } from '../../core/errors.ts';
 import type { Router } from '../../core/router.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { EngineCommands } from './engine-commands.ts';
 import type { TradingService } from './trading.service.ts';
 
-/** The trading calls of the spec's §7 (state-changing ones accept GET, as the spec lists them, and POST). */
-export function tradingRoutes(r: Router, trading: TradingService) {
-  r.call(API.submit, ({ user, params }) => trading.submit(user.user, params), { done: 'ok.order_submitted' });
-  r.get(API.deals, ({ user, params: p }) => trading.deals(user.user, p.status, p.page, p.limit));
-  r.call(API.close, ({ user, params }) => trading.close(user.user, params.id), { done: 'ok.order_closed' });
-  r.call(API.cancel, ({ user, params }) => trading.cancel(user.user, params.id), { done: 'ok.order_cancelled' });
-  r.call(API.setStops, ({ user, params: p }) => trading.setStops(user.user, p.id, p.stop_loss_price, p.target_profit_price), {
-    done: 'ok.stops_updated',
-  });
-  r.get(API.accountSummary, ({ user }) => trading.summary(user.user));
+/**
+ * The trading calls of the spec's §7 (state-changing ones accept GET, as the spec lists them, and POST). Every call
+ * that reads or changes the engine's state runs on the engine leader: in process here when this node leads, else
+ * forwarded (issue 19 point 3; see {@link tradingCommands} for the leader's side).
+ */
+export function tradingRoutes(r: Router, trading: TradingService, engine: EngineCommands) {
+  r.call(
+    API.submit,
+    ({ user, params }) => engine.run(() => trading.submit(user.user, params), 'trading.submit', [user.user.id, params]),
+    { done: 'ok.order_submitted' },
+  );
+  r.get(API.deals, ({ user, params: p }) =>
+    engine.run(() => trading.deals(user.user, p.status, p.page, p.limit), 'trading.deals', [
+      user.user.id,
+      p.status,
+      p.page,
+      p.limit,
+    ]),
+  );
+  r.call(
+    API.close,
+    ({ user, params }) => engine.run(() => trading.close(user.user, params.id), 'trading.close', [user.user.id, params.id]),
+    { done: 'ok.order_closed' },
+  );
+  r.call(
+    API.cancel,
+    ({ user, params }) => engine.run(() => trading.cancel(user.user, params.id), 'trading.cancel', [user.user.id, params.id]),
+    { done: 'ok.order_cancelled' },
+  );
+  r.call(
+    API.setStops,
+    ({ user, params: p }) =>
+      engine.run(() => trading.setStops(user.user, p.id, p.stop_loss_price, p.target_profit_price), 'trading.setStops', [
+        user.user.id,
+        p.id,
+        p.stop_loss_price,
+        p.target_profit_price,
+      ]),
+    { done: 'ok.stops_updated' },
+  );
+  r.get(API.accountSummary, ({ user }) => engine.run(() => trading.summary(user.user), 'trading.summary', [user.user.id]));
   r.get(API.forexDetail, ({ user }) => trading.forexDetail(user.user));
   r.get(API.ledger, ({ req, user, params: p }) => trading.ledgerPage(user.user, req.lang, p.page, p.limit));
-  r.call(API.resetDemo, ({ user }) => trading.resetDemo(user.user), { done: 'ok.demo_reset' });
+  r.call(API.resetDemo, ({ user }) => engine.run(() => trading.resetDemo(user.user), 'trading.resetDemo', [user.user.id]), {
+    done: 'ok.demo_reset',
+  });
+}
+
+/**
+ * The leader's side of the forwarded trading calls: the same service methods, for the user read afresh by id (so a
+ * trader disabled meanwhile is refused exactly as on the leader's own routes).
+ */
+export function tradingCommands(
+  engine: EngineCommands,
+  trading: TradingService,
+  userById: (id: number) => Promise<UserRow | undefined>,
+) {
+  const user = async (id: number) => {
+    const u = await userById(id);
+    if (!u) throw refuse('err.forbidden');
+    return u;
+  };
+  engine.handle('trading.submit', async (id: number, p: SubmitParams) => trading.submit(await user(id), p));
+  engine.handle('trading.deals', async (id: number, status: number, page: number, limit: number) =>
+    trading.deals(await user(id), status, page, limit),
+  );
+  engine.handle('trading.close', async (id: number, orderId: number) => trading.close(await user(id), orderId));
+  engine.handle('trading.cancel', async (id: number, orderId: number) => trading.cancel(await user(id), orderId));
+  engine.handle('trading.setStops', async (id: number, orderId: number, sl?: string, tp?: string) =>
+    trading.setStops(await user(id), orderId, sl ?? undefined, tp ?? undefined),
+  );
+  engine.handle('trading.summary', async (id: number) => trading.summary(await user(id)));
+  engine.handle('trading.resetDemo', async (id: number) => trading.resetDemo(await user(id)));
 }
