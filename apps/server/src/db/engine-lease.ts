@@ -38,6 +38,9 @@ export class EngineLease {
   private stopped = false;
   /** Every change of state (a try, a check, a step-down) runs after the previous one: one at a time. */
   private chain: Promise<void> = Promise.resolve();
+  /** The lock is held (and the epoch bumped): the fence lets this node's writes through. */
+  private holding = false;
+  /** Holding, and the engine started: this node answers as the leader. */
   private leading = false;
   /** Set at once when the lock connection breaks, before the step-down runs: the fence refuses from then on. */
   private lost = false;
@@ -73,7 +76,7 @@ export class EngineLease {
    * still its own. The row is read `for share`, so a new leader's bump waits for this transaction to end.
    */
   fence = async (trx: Tx, refusal: () => Error): Promise<void> => {
-    if (!this.leading || this.lost) throw refusal();
+    if (!this.holding || this.lost) throw refusal();
     const row = await sql<{ epoch: string | number }>`select epoch from engine_lease where id = 1 for share`
       .execute(trx)
       .then((r) => r.rows[0]);
@@ -96,10 +99,10 @@ export class EngineLease {
   private async tick(): Promise<void> {
     if (this.stopped) return;
     try {
-      if (this.leading) await this.checkAlive();
+      if (this.holding) await this.checkAlive();
       else await this.tryAcquire();
     } catch (err) {
-      this.o.onError(err, this.leading ? 'engine lock connection lost' : 'engine lock attempt failed');
+      this.o.onError(err, this.holding ? 'engine lock connection lost' : 'engine lock attempt failed');
       await this.demote();
     }
   }
@@ -114,10 +117,11 @@ export class EngineLease {
       [this.o.node, this.o.now()],
     );
     this.myEpoch = Number(bumped.rows[0]!.epoch);
-    this.leading = true;
+    this.holding = true;
     this.lost = false;
     try {
       await this.o.onElected(this.myEpoch);
+      this.leading = true;
     } catch (err) {
       this.o.onError(err, 'engine start failed after election');
       await this.demote();
@@ -152,7 +156,8 @@ export class EngineLease {
   private async demote(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    const wasLeading = this.leading;
+    const wasLeading = this.holding;
+    this.holding = false;
     this.leading = false;
     if (client) await client.end().catch(() => undefined);
     if (wasLeading) {
