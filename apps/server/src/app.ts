@@ -392,7 +392,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const rankings = new Rankings({
     repo: new RankingsRepository(db),
     clock,
-    instrumentCode: (id) => engine.instrument(id)?.row.code,
+    instrumentCode: (id) => market.instrumentById(id)?.code,
     userChanged: (id) => userSessions.forgetUser(id),
   });
 
@@ -535,6 +535,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   // The back office's trading desk, risk page and home page (issue 18).
   const desk = new DeskService({ engine, repo: tradingRepo, audit, settings, clock });
   deskCommands(commands, desk);
+  commands.handle('engine.settings', () => trading.engineSettings());
+  commands.handle('engine.levelImpact', async (levels: Parameters<TradingEngine['levelImpact']>[0]) =>
+    engine.levelImpact(levels),
+  );
   deskRoutes(router, desk, commands);
   dashboardRoutes(
     router,
@@ -544,7 +548,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       ledger,
       clock,
       tradersOnline: () => gateway.loggedInUsers,
-      alerts: () => desk.alerts(),
+      // From the engine leader's book; none shown while it cannot be reached (the home page still answers).
+      alerts: () => commands.run(() => desk.alerts(), 'desk.alerts', []).catch(() => []),
       checkLedger,
     }),
   );
@@ -552,8 +557,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     settings,
     audit,
     clock,
-    changed: () => trading.engineSettings(),
-    impact: (levels) => engine.levelImpact(levels),
+    // The engine leader re-reads the settings at once, wherever staff changed them (it also does before each order).
+    changed: () =>
+      Promise.all([
+        trading.engineSettings(),
+        commands
+          .run(() => trading.engineSettings(), 'engine.settings', [])
+          .catch((err: unknown) => app.log.warn({ err }, 'engine leader not told of changed settings')),
+      ]),
+    impact: (levels) => commands.run(async () => engine.levelImpact(levels), 'engine.levelImpact', [levels]),
   });
   marketAdminRoutes(router, new InstrumentsAdmin({ db, repo: marketRepo, market, audit, bus, clock }));
   reportsRoutes(router, new ReportsRepository(db));

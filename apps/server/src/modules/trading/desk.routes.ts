@@ -26,4 +26,5 @@ export function deskCommands(engine: EngineCommands, desk: DeskService) {
   engine.handle('desk.close', (actor: Actor, id: number, reason: string) => desk.close(actor, id, reason));
   engine.handle('desk.exposure', () => desk.exposure());
   engine.handle('desk.risk', () => desk.risk());
+  engine.handle('desk.alerts', () => desk.alerts());
 }
