@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type TradeItem } from '@tradepad/contracts';
+import { ADMIN_API, API, type DeskPosition, type TradeItem } from '@tradepad/contracts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { InProcessBus } from '../src/ports/bus.ts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { freshDatabase, startHarness, type Envelope, type Harness, type TestDatabase } from './harness.ts';
+import { staff } from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -184,6 +185,11 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
     const summary = await as(b, u.token).get(API.accountSummary);
     expect(summary.code).toBe(1);
     expect(summary.data.used_margin).not.toBe('0.00');
+    // The back office's desk on the API node shows the leader's live book.
+    const admin = await staff(api);
+    const positions = await admin.get(ADMIN_API.positions, { status: 1 });
+    expect(positions.code, positions.msg).toBe(1);
+    expect((positions.data.data as DeskPosition[]).map((p) => p.id)).toContain(orderId);
     // A refusal comes back in the caller's language.
     const refused = await as(b, u.token).post(API.submit, { ...buy, cont: '0.123', forex_id: id('EURUSD') });
     expect(refused.code).toBe(0);
@@ -242,6 +248,7 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
     const took = await until('the standby leads', () => role(b) === 'leader', 5000);
     await closing;
     expect(took).toBeLessThan(5000);
+    console.info(`engine failover after the leader closed: ${Math.round(took)} ms`);
     expect(await readyz(b)).toMatchObject({ body: { engine: 'leader' } });
     // The books were rebuilt from the database: the open position is in the new leader's memory.
     expect(b.app.tradepad.engine.order(survivor.orderId)).toBeDefined();
@@ -273,10 +280,11 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
     const before = (await pool.query<{ epoch: string }>('select epoch from engine_lease where id = 1')).rows[0]!.epoch;
     const pid = b.app.tradepad.leadership.lease!.backendPid;
     await pool.query('select pg_terminate_backend($1)', [pid]);
-    await until('a leader on a new epoch', async () => {
+    const moved = await until('a leader on a new epoch', async () => {
       const epoch = (await pool.query<{ epoch: string }>('select epoch from engine_lease where id = 1')).rows[0]!.epoch;
       return Number(epoch) > Number(before) && leaderOf([b, c]).length === 1;
     });
+    console.info(`engine failover after its lock connection was killed: ${Math.round(moved)} ms`);
     const leader = leaderOf([b, c])[0]!;
     expect(leader.app.tradepad.leadership.lease!.epoch).toBeGreaterThan(Number(before));
     // The new leader answers orders from anywhere.
