@@ -343,7 +343,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     notifier: notifications,
   });
   // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
-  ledger.onUserMovement((m) => engine.cashMoved(m));
+  // On another node the leader is told, and re-reads the balance (a lost word leaves it stale until its next start;
+  // orders are safe either way: settlement checks the stored cash). Late is still right here: a long deadline.
+  ledger.onUserMovement((m) => {
+    if (leads()) engine.cashMoved(m);
+    else if (m.kind === 'cash')
+      void commands
+        .run(() => engine.refreshCash(m.userId), 'engine.cashChanged', [m.userId], 30_000)
+        .catch((err: unknown) => app.log.warn({ err, userId: m.userId }, 'engine leader not told of a cash movement'));
+  });
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   tradingCommands(commands, trading, (id) => accountsRepo.userById(id));
   // The wallet's and the back office's read of an account's live figures, from the leader's book wherever this runs.
@@ -536,6 +544,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const desk = new DeskService({ engine, repo: tradingRepo, audit, settings, clock });
   deskCommands(commands, desk);
   commands.handle('engine.settings', () => trading.engineSettings());
+  commands.handle('engine.cashChanged', (userId: number) => engine.refreshCash(userId));
   commands.handle('engine.levelImpact', async (levels: Parameters<TradingEngine['levelImpact']>[0]) =>
     engine.levelImpact(levels),
   );

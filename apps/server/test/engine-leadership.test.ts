@@ -4,6 +4,9 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type DeskPosition, type TradeItem } from '@tradepad/contracts';
+import { micros } from '@tradepad/domain';
+import { transaction } from '../src/db/after-commit.ts';
+import { balanceAdjusted } from '../src/modules/ledger/ledger-entries.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { InProcessBus } from '../src/ports/bus.ts';
@@ -185,6 +188,23 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
     const summary = await as(b, u.token).get(API.accountSummary);
     expect(summary.code).toBe(1);
     expect(summary.data.used_margin).not.toBe('0.00');
+    // Cash moved on the API node (a staff bonus here) reaches the leader's book, which re-reads the stored balance.
+    const before = a.app.tradepad.engine.account(u.userId)!.cash;
+    const t = api.app.tradepad;
+    await transaction(t.database.db, (trx) =>
+      t.ledger.post(
+        trx,
+        balanceAdjusted({
+          adjustmentId: 1,
+          userId: u.userId,
+          demo: true,
+          kind: 'bonus',
+          amount: micros(1_000_000n),
+          at: clock.now(),
+        }),
+      ),
+    );
+    await until('the leader follows the cash', () => a.app.tradepad.engine.account(u.userId)!.cash === before + 1_000_000n);
     // The back office's desk on the API node shows the leader's live book.
     const admin = await staff(api);
     const positions = await admin.get(ADMIN_API.positions, { status: 1 });

@@ -47,12 +47,12 @@ export class EngineCommands {
   }
 
   /** `local` on the leader; otherwise `op(args)` on the leader through the channel. */
-  async run<T>(local: () => Promise<T>, op: string, args: unknown[]): Promise<T> {
+  async run<T>(local: () => Promise<T>, op: string, args: unknown[], deadlineMs = this.d.deadlineMs): Promise<T> {
     if (this.d.role() === 'leader') return local();
     const channel = this.d.channel;
     if (!channel) throw new TryAgain('no');
     const now = Date.now();
-    const deadline = now + this.d.deadlineMs;
+    const deadline = now + deadlineMs;
     let answer: CommandAnswer;
     try {
       answer = await channel.send({ op, args, deadline }, answerWait(deadline, now, this.d.graceMs ?? 1000));

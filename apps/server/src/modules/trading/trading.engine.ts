@@ -1,5 +1,6 @@
 import { fillPrice, type Micros, type QuoteLookup, type Rate, type Side, type TradingTerms } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -158,6 +159,24 @@ export class TradingEngine {
   /** Follows a committed ledger movement (subscribed once in app.ts; see LiveBook.cashMoved). */
   cashMoved(m: UserMovement): void {
     this.book.cashMoved(m);
+  }
+
+  /**
+   * A user's cash moved in a transaction committed on another node (issue 19: a deposit, withdrawal or adjustment
+   * made where the engine does not run): the book re-reads the stored balance, inside the writer's queue so it lands
+   * in order with the engine's own movements (a stale sum would skew margin levels and stop-outs). An account not in
+   * memory is read from the database when first needed anyway.
+   */
+  async refreshCash(userId: number): Promise<void> {
+    if (!this.book.account(userId)) return;
+    const book = this.book;
+    await this.d.writer.run(
+      async (trx) => {
+        const cash = await this.d.ledger.balance(trx, userId, 'cash');
+        afterCommit(trx, () => book.cashStored(userId, cash));
+      },
+      { checksFirst: true },
+    );
   }
 
   rate(inst: EngineInstrument, pricePoints: number): Rate | undefined {
