@@ -349,7 +349,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     if (leads()) engine.cashMoved(m);
     else if (m.kind === 'cash')
       void commands
-        .run(() => engine.refreshCash(m.userId), 'engine.cashChanged', [m.userId], 30_000)
+        .run(() => engine.refreshCash(m.userId), 'engine.cashChanged', [m.userId], { deadlineMs: 30_000 })
         .catch((err: unknown) => app.log.warn({ err, userId: m.userId }, 'engine leader not told of a cash movement'));
   });
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });

@@ -3,6 +3,7 @@ import type { Router } from '../../core/router.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import type { DeskService } from './desk.service.ts';
 import type { EngineCommands } from './engine-commands.ts';
+import { since } from './trading.routes.ts';
 
 /**
  * The back office's trading desk and risk page (DESIGN §11): dealer and super admin, from their contracts. They read
@@ -12,8 +13,8 @@ export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands)
   r.get(ADMIN_API.positions, ({ params }) => engine.run(() => desk.positions(params), 'desk.positions', [params]));
   r.post(
     `${ADMIN_API.positions}/:id/close`,
-    ({ staff, id, params }) =>
-      engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason]),
+    ({ staff, id, params, reply }) =>
+      engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason], since(reply)),
     { done: 'ok.order_closed' },
   );
   r.get(ADMIN_API.exposure, () => engine.run(() => desk.exposure(), 'desk.exposure', []));

@@ -79,4 +79,14 @@ describe('EngineCommands', () => {
     expect(err).toBeInstanceOf(TryAgain);
     expect(err).toMatchObject({ executed: 'unknown', key: 'err.engine_unconfirmed' });
   });
+
+  it('counts the deadline from the request’s receipt: one that already waited past it is refused unsent', async () => {
+    const channel = loopback(async () => ({ ok: true, value: 1 }));
+    const api = make('remote', channel);
+    const before = Date.now();
+    await api.run(async () => 0, 'x', [], { elapsedMs: 500 });
+    expect(channel.sent[0]!.deadline - before).toBeLessThanOrEqual(1500 + 50);
+    await expect(api.run(async () => 0, 'x', [], { elapsedMs: 2500 })).rejects.toMatchObject({ executed: 'no' });
+    expect(channel.sent).toHaveLength(1);
+  });
 });

@@ -46,13 +46,23 @@ export class EngineCommands {
     this.handlers.set(op, fn as unknown as Handler);
   }
 
-  /** `local` on the leader; otherwise `op(args)` on the leader through the channel. */
-  async run<T>(local: () => Promise<T>, op: string, args: unknown[], deadlineMs = this.d.deadlineMs): Promise<T> {
+  /**
+   * `local` on the leader; otherwise `op(args)` on the leader through the channel, to start at the latest `deadlineMs`
+   * after the request was received (`elapsedMs` ago: the reply's elapsed time).
+   */
+  async run<T>(
+    local: () => Promise<T>,
+    op: string,
+    args: unknown[],
+    opts: { deadlineMs?: number; elapsedMs?: number } = {},
+  ): Promise<T> {
     if (this.d.role() === 'leader') return local();
     const channel = this.d.channel;
     if (!channel) throw new TryAgain('no');
     const now = Date.now();
-    const deadline = now + deadlineMs;
+    const deadline = now - Math.max(0, opts.elapsedMs ?? 0) + (opts.deadlineMs ?? this.d.deadlineMs);
+    // Already past it (the request waited here): not worth sending, and certainly not run.
+    if (!mayStart(deadline, now)) throw new TryAgain('no');
     let answer: CommandAnswer;
     try {
       answer = await channel.send({ op, args, deadline }, answerWait(deadline, now, this.d.graceMs ?? 1000));

@@ -1,9 +1,13 @@
 import { API, type SubmitParams } from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
+import type { FastifyReply } from 'fastify';
 import type { Router } from '../../core/router.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { EngineCommands } from './engine-commands.ts';
 import type { TradingService } from './trading.service.ts';
+
+/** A forwarded command's deadline counts from the request's receipt at this node, not from when it is sent. */
+export const since = (reply: FastifyReply) => ({ elapsedMs: reply.elapsedTime });
 
 /**
  * The trading calls of the spec's §7 (state-changing ones accept GET, as the spec lists them, and POST). Every call
@@ -13,7 +17,8 @@ import type { TradingService } from './trading.service.ts';
 export function tradingRoutes(r: Router, trading: TradingService, engine: EngineCommands) {
   r.call(
     API.submit,
-    ({ user, params }) => engine.run(() => trading.submit(user.user, params), 'trading.submit', [user.user.id, params]),
+    ({ user, params, reply }) =>
+      engine.run(() => trading.submit(user.user, params), 'trading.submit', [user.user.id, params], since(reply)),
     { done: 'ok.order_submitted' },
   );
   r.get(API.deals, ({ user, params: p }) =>
@@ -26,23 +31,25 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
   );
   r.call(
     API.close,
-    ({ user, params }) => engine.run(() => trading.close(user.user, params.id), 'trading.close', [user.user.id, params.id]),
+    ({ user, params, reply }) =>
+      engine.run(() => trading.close(user.user, params.id), 'trading.close', [user.user.id, params.id], since(reply)),
     { done: 'ok.order_closed' },
   );
   r.call(
     API.cancel,
-    ({ user, params }) => engine.run(() => trading.cancel(user.user, params.id), 'trading.cancel', [user.user.id, params.id]),
+    ({ user, params, reply }) =>
+      engine.run(() => trading.cancel(user.user, params.id), 'trading.cancel', [user.user.id, params.id], since(reply)),
     { done: 'ok.order_cancelled' },
   );
   r.call(
     API.setStops,
-    ({ user, params: p }) =>
-      engine.run(() => trading.setStops(user.user, p.id, p.stop_loss_price, p.target_profit_price), 'trading.setStops', [
-        user.user.id,
-        p.id,
-        p.stop_loss_price,
-        p.target_profit_price,
-      ]),
+    ({ user, params: p, reply }) =>
+      engine.run(
+        () => trading.setStops(user.user, p.id, p.stop_loss_price, p.target_profit_price),
+        'trading.setStops',
+        [user.user.id, p.id, p.stop_loss_price, p.target_profit_price],
+        since(reply),
+      ),
     { done: 'ok.stops_updated' },
   );
   r.get(API.accountSummary, ({ user }) => engine.run(() => trading.summary(user.user), 'trading.summary', [user.user.id]));
