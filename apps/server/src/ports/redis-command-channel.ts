@@ -75,13 +75,9 @@ export class RedisCommandChannel implements CommandChannel {
     return answer;
   }
 
+  /** Starts the reading loop at once; while Redis is unreachable it keeps trying (the engine leads regardless). */
   async serve(handler: (command: EngineCommand) => Promise<CommandAnswer>): Promise<void> {
     if (this.serving) return;
-    try {
-      await this.cmd.xgroup('CREATE', this.stream, GROUP, '0', 'MKSTREAM');
-    } catch (err) {
-      if (!/BUSYGROUP/.test(String(err))) throw err;
-    }
     this.serving = true;
     const reader = this.connect('command reader');
     this.reader = reader;
@@ -138,10 +134,24 @@ export class RedisCommandChannel implements CommandChannel {
     return this.subscribed;
   }
 
+  /** The consumer group, made once for the stream (from its start: what waits there is read, or dropped if late). */
+  private async ensureGroup(): Promise<void> {
+    try {
+      await this.cmd.xgroup('CREATE', this.stream, GROUP, '0', 'MKSTREAM');
+    } catch (err) {
+      if (!/BUSYGROUP/.test(String(err))) throw err;
+    }
+  }
+
   private async consume(reader: Redis, handler: (command: EngineCommand) => Promise<CommandAnswer>): Promise<void> {
+    let grouped = false;
     while (this.serving && this.reader === reader) {
       let batch: Array<[string, Array<[string, string[]]>]> | null;
       try {
+        if (!grouped) {
+          await this.ensureGroup();
+          grouped = true;
+        }
         batch = (await reader.xreadgroup(
           'GROUP',
           GROUP,
@@ -156,6 +166,8 @@ export class RedisCommandChannel implements CommandChannel {
         )) as Array<[string, Array<[string, string[]]>]> | null;
       } catch (err) {
         if (!this.serving || this.reader !== reader) break;
+        // The stream or its group was removed (a flushed Redis): made again on the next turn.
+        if (/NOGROUP/.test(String(err))) grouped = false;
         this.o.onError(err, 'reading engine commands');
         await new Promise((r) => setTimeout(r, 200));
         continue;
