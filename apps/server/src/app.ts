@@ -4,12 +4,13 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED } from '@tradepad/contracts';
+import { CHANNEL_DAY_MARKET, CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, CODE_REFUSED } from '@tradepad/contracts';
+import { micros } from '@tradepad/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
-import { AppError } from './core/errors.ts';
+import { AppError, TryAgain } from './core/errors.ts';
 import { inlineScriptHashes, securityHeaders } from './core/security-headers.ts';
 import { createMetrics, mayReadMetrics } from './core/metrics.ts';
 import { openApiText } from './core/openapi.ts';
@@ -18,6 +19,7 @@ import { refusal } from './core/http.ts';
 import { Idempotency } from './core/idempotency.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { EngineLease, type EngineRole } from './db/engine-lease.ts';
 import { langFromHeader, translate } from './i18n/translate.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -59,10 +61,11 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersAdminService } from './modules/users/users.service.ts';
 import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { TradingRepository } from './modules/trading/trading.repository.ts';
-import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { tradingCommands, tradingRoutes } from './modules/trading/trading.routes.ts';
+import { EngineCommands, engineFigures } from './modules/trading/engine-commands.ts';
 import { TradingService, termsOf } from './modules/trading/trading.service.ts';
 import { DeskService } from './modules/trading/desk.service.ts';
-import { deskRoutes } from './modules/trading/desk.routes.ts';
+import { deskCommands, deskRoutes } from './modules/trading/desk.routes.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -88,6 +91,8 @@ import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { EVERY_USER_SOCKET, InProcessBus, type Bus } from './ports/bus.ts';
 import { RedisBus } from './ports/redis-bus.ts';
+import type { CommandChannel } from './ports/command-channel.ts';
+import { RedisCommandChannel } from './ports/redis-command-channel.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import { seedFirstStart } from './seeds.ts';
 import { createMessageSender, type MessageSender } from './ports/messaging.ts';
@@ -100,6 +105,21 @@ export interface AppOptions {
   captchaText?: () => string;
   /** Replaces the configured price feed (tests script their ticks). */
   feed?: Feed;
+  /** Replaces the event bus (tests run two nodes in one process on one shared in-process bus). */
+  bus?: Bus;
+}
+
+/** Who runs the engine (issue 19 points 2 and 3): this node's role, its lease (PostgreSQL) and the command road. */
+export interface Leadership {
+  /** This node's id (random per start). */
+  node: string;
+  /** `leader` runs the engine here, `standby` may take it over, `remote` (NODE_ROLE=api) never runs it. */
+  role(): EngineRole;
+  /** The advisory-lock lease, on PostgreSQL for nodes that may run the engine. */
+  lease: EngineLease | undefined;
+  commands: EngineCommands;
+  /** The channel to the leader (Redis), when REDIS_URL is set on PostgreSQL. */
+  channel: CommandChannel | undefined;
 }
 
 /** What the running app is made of, for tests and for later modules to plug into. */
@@ -120,6 +140,7 @@ export interface AppContext {
   kyc: KycService;
   uploads: UploadsService;
   notifications: NotificationsService;
+  leadership: Leadership;
 }
 
 declare module 'fastify' {
@@ -177,9 +198,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const ledger = new LedgerRepository(database.kind);
   const sessionsRepo = new SessionsRepository(db, database.read, database.kind);
   // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it. With
-  // REDIS_URL it reaches every node (scale-out); without, it stays in this process.
-  const bus: Bus = config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log: app.log }) : new InProcessBus();
-  if (bus instanceof RedisBus) app.addHook('onClose', async () => bus.close());
+  // REDIS_URL it reaches every node (scale-out); without, it stays in this process. Tests may hand two apps one bus.
+  const bus: Bus = opts.bus ?? (config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log: app.log }) : new InProcessBus());
+  if (!opts.bus && bus instanceof RedisBus) app.addHook('onClose', async () => bus.close());
   const userSessions = new SessionsService(
     sessionsRepo,
     clock,
@@ -268,12 +289,66 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     market.reloadInstruments().catch((err: unknown) => app.log.error({ err }, 'instrument reload failed'));
   });
 
+  // Engine leadership (issue 19 point 2). On SQLite this one node always runs the engine. On PostgreSQL the nodes that
+  // may run it (NODE_ROLE all or engine) compete for an advisory lock; the holder runs the feed and the engine, and
+  // every engine write transaction first checks the lease's fencing token. API nodes never run either.
+  const node = randomUUID();
+  const lease =
+    database.kind === 'postgres' && config.NODE_ROLE !== 'api' && config.DATABASE_URL
+      ? new EngineLease({
+          connectionString: config.DATABASE_URL,
+          lockKey: config.ENGINE_LOCK_KEY,
+          node,
+          onElected: async (epoch) => {
+            app.log.info({ epoch, node }, 'engine leader: rebuilding the books and starting the feed');
+            await engine.start(market.allInstruments(), termsOf);
+            await trading.engineSettings();
+            market.start();
+            await channel?.serve((c) => commands.execute(c));
+            bus.noteInterest(CHANNEL_DAY_MARKET);
+          },
+          onDemoted: async () => {
+            app.log.warn({ node }, 'engine leadership lost: stopping the feed and the engine');
+            await channel?.unserve();
+            await market.stop();
+            await engine.stop();
+            bus.noteInterest(CHANNEL_DAY_MARKET);
+          },
+          onError: (err, what) => app.log.warn({ err }, what),
+          now: () => clock.now(),
+        })
+      : undefined;
+  const leads = (): boolean => (lease ? lease.role === 'leader' : database.kind === 'sqlite');
+  const engineRole = (): EngineRole =>
+    config.NODE_ROLE === 'api' ? 'remote' : database.kind === 'sqlite' ? 'leader' : lease!.role;
+  const channel: CommandChannel | undefined =
+    database.kind === 'postgres' && config.REDIS_URL
+      ? new RedisCommandChannel({ url: config.REDIS_URL, node, onError: (err, what) => app.log.warn({ err }, what) })
+      : undefined;
+  if (channel) app.addHook('onClose', async () => channel.close());
+  // Trading commands: in process on the leader (and always on SQLite), else forwarded with a deadline (point 3).
+  const commands = new EngineCommands({
+    role: () => (leads() ? 'leader' : engineRole()),
+    channel,
+    deadlineMs: config.COMMAND_DEADLINE_MS,
+    log: app.log,
+  });
+  // A node that does not run the feed follows the leader's quotes on the bus.
+  // Its interest in quotes is announced on the bus (and again when it leads or stops leading), so the leader publishes
+  // them through Redis even when no socket on this node listens.
+  if (database.kind === 'postgres') {
+    market.followBus(() => leads());
+    bus.noteInterest(CHANNEL_DAY_MARKET);
+  }
+
   const tradingRepo = new TradingRepository(db, database.kind);
   const engine = new TradingEngine({
     db,
     repo: tradingRepo,
     ledger,
-    writer: new TradeWriter(db),
+    writer: new TradeWriter(db, undefined, {
+      fence: lease ? (trx) => lease.fence(trx, () => new TryAgain('no')) : undefined,
+    }),
     market,
     bus,
     clock,
@@ -283,21 +358,42 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     notifier: notifications,
   });
   // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it.
-  ledger.onUserMovement((m) => engine.cashMoved(m));
-  const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
-  await engine.start(market.allInstruments(), termsOf);
-  await trading.engineSettings();
-  // Staff may change the engine's settings (fee type, margin-call and stop-out levels) through another node: re-read
-  // them every few seconds here too (through the settings' own short cache), not only at this node's next order.
-  const settingsTimer = setInterval(() => {
-    trading.engineSettings().catch((err: unknown) => app.log.warn({ err }, 'engine settings could not be re-read'));
-  }, ENGINE_SETTINGS_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(settingsTimer));
-  market.start();
-  app.addHook('preClose', async () => {
-    await market.stop();
-    await engine.stop();
+  // On another node the leader is told, and re-reads the balance (a lost word leaves it stale until its next start;
+  // orders are safe either way: settlement checks the stored cash). Late is still right here: a long deadline.
+  ledger.onUserMovement((m) => {
+    if (leads()) engine.cashMoved(m);
+    else if (m.kind === 'cash')
+      void commands
+        .run(() => engine.refreshCash(m.userId), 'engine.cashChanged', [m.userId], { deadlineMs: 30_000 })
+        .catch((err: unknown) => app.log.warn({ err, userId: m.userId }, 'engine leader not told of a cash movement'));
   });
+  const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
+  tradingCommands(commands, trading, (id) => accountsRepo.userById(id));
+  // The wallet's and the back office's read of an account's live figures, from the leader's book wherever this runs.
+  const figuresNow = engineFigures(commands, engine);
+  if (database.kind === 'sqlite') {
+    await engine.start(market.allInstruments(), termsOf);
+    await trading.engineSettings();
+    market.start();
+    app.addHook('preClose', async () => {
+      await market.stop();
+      await engine.stop();
+    });
+  } else {
+    await trading.engineSettings();
+    // Staff may change the engine's settings (fee type, margin-call and stop-out levels) through another node: the
+    // leader re-reads them every few seconds too (through the settings' own short cache), besides being told.
+    const settingsTimer = setInterval(() => {
+      if (!leads()) return;
+      trading.engineSettings().catch((err: unknown) => app.log.warn({ err }, 'engine settings could not be re-read'));
+    }, ENGINE_SETTINGS_EVERY_MS).unref();
+    app.addHook('onClose', async () => clearInterval(settingsTimer));
+    // Leaving: step down first (the lock goes with its connection, a standby takes over at once).
+    app.addHook('preClose', async () => {
+      await lease?.stop();
+      await market.stop();
+    });
+  }
 
   // On PostgreSQL the images are kept in the database, so any node serves any of them (issue 19 point 5); SQLite (one
   // node) keeps them as files under DATA_DIR/uploads, out of the one writer's way.
@@ -316,7 +412,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     ledger,
     settings,
     images: uploads,
-    engine: { floating: (userId) => engine.figures(userId).floating },
+    engine: { floating: async (userId) => (await figuresNow(userId, micros(0))).floating },
     kycStatus: (userId) => kyc.status(userId),
     // Binding a method and withdrawing need the owner: a type-4 code, or a TOTP code when two-factor is on (DESIGN §10).
     owner: new OwnerConfirmation({
@@ -330,7 +426,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const rankings = new Rankings({
     repo: new RankingsRepository(db),
     clock,
-    instrumentCode: (id) => engine.instrument(id)?.row.code,
+    instrumentCode: (id) => market.instrumentById(id)?.code,
     userChanged: (id) => userSessions.forgetUser(id),
   });
 
@@ -350,6 +446,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     kyc,
     uploads,
     notifications,
+    leadership: { node, role: engineRole, lease, commands, channel },
   } satisfies AppContext);
 
   // Request handling
@@ -404,15 +501,20 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   // Readiness for load balancers (DESIGN §10): the database answers and, where this node runs the engine, its books
   // are loaded (they are before the server listens) and every open instrument has a live quote.
-  const engineRole = config.NODE_ROLE === 'api' ? 'remote' : 'leader';
+  // A standby or API node is ready once its database answers: it serves REST and websockets, trading through the
+  // leader (issue 19).
   app.get('/readyz', async (_req, reply) => {
-    const base = { role: config.NODE_ROLE, engine: engineRole };
+    const role = engineRole();
+    const base = { role: config.NODE_ROLE, engine: role };
     try {
       await sql`select 1`.execute(db);
     } catch {
       return reply.code(503).send({ status: 'unavailable', reason: 'database', ...base });
     }
-    const unquoted = engineRole === 'leader' ? market.unquoted() : [];
+    // Scale-out: without its Redis connection a node can neither forward orders nor follow quotes and pushes.
+    if (bus instanceof RedisBus && !bus.connected)
+      return reply.code(503).send({ status: 'unavailable', reason: 'bus', ...base });
+    const unquoted = role === 'leader' ? market.unquoted() : [];
     if (unquoted.length > 0)
       return reply.code(503).send({ status: 'unavailable', reason: `no live quote: ${unquoted.join(',')}`, ...base });
     return { status: 'ready', ...base };
@@ -449,7 +551,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   twoFactorRoutes(router, { totp, audit, now: () => clock.now() });
   marketRoutes(router, app, market);
-  tradingRoutes(router, trading);
+  tradingRoutes(router, trading, commands);
   uploadsRoutes(router, app, uploads);
   walletRoutes(router, wallet);
   walletAdminRoutes(router, {
@@ -470,7 +572,13 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   supportRoutes(router, new SupportService({ db, repo: new SupportRepository(db), audit, images: uploads, bus, clock }));
   // The back office's trading desk, risk page and home page (issue 18).
   const desk = new DeskService({ engine, repo: tradingRepo, audit, settings, clock });
-  deskRoutes(router, desk);
+  deskCommands(commands, desk);
+  commands.handle('engine.settings', () => trading.engineSettings());
+  commands.handle('engine.cashChanged', (userId: number) => engine.refreshCash(userId));
+  commands.handle('engine.levelImpact', async (levels: Parameters<TradingEngine['levelImpact']>[0]) =>
+    engine.levelImpact(levels),
+  );
+  deskRoutes(router, desk, commands);
   dashboardRoutes(
     router,
     new DashboardService({
@@ -480,7 +588,8 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       clock,
       // On every node (the bus knows who is logged in where).
       tradersOnline: () => [...bus.listeners(EVERY_USER_SOCKET)].length,
-      alerts: () => desk.alerts(),
+      // From the engine leader's book; none shown while it cannot be reached (the home page still answers).
+      alerts: () => commands.run(() => desk.alerts(), 'desk.alerts', []).catch(() => []),
       checkLedger,
     }),
   );
@@ -488,8 +597,15 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     settings,
     audit,
     clock,
-    changed: () => trading.engineSettings(),
-    impact: (levels) => engine.levelImpact(levels),
+    // The engine leader re-reads the settings at once, wherever staff changed them (it also does before each order).
+    changed: () =>
+      Promise.all([
+        trading.engineSettings(),
+        commands
+          .run(() => trading.engineSettings(), 'engine.settings', [])
+          .catch((err: unknown) => app.log.warn({ err }, 'engine leader not told of changed settings')),
+      ]),
+    impact: (levels) => commands.run(async () => engine.levelImpact(levels), 'engine.levelImpact', [levels]),
   });
   marketAdminRoutes(router, new InstrumentsAdmin({ db, repo: marketRepo, market, audit, bus, clock }));
   reportsRoutes(router, new ReportsRepository(db));
@@ -500,7 +616,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       repo: new UsersRepository(db, database.kind),
       ledger,
       audit,
-      engine,
+      engine: { figures: figuresNow },
       sessions: userSessions,
       totp: { enabled: (id) => totp.isEnabled('user', id), resetByStaff: (id) => totp.resetByStaff(id) },
       images: uploads,
@@ -524,6 +640,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     },
   });
   realtimeRoutes(app, gateway, { maxPerAddress: config.WS_MAX_PER_ADDRESS });
+
+  // Compete for the engine now that every route and command handler is in place (a lone node leads before it listens).
+  if (lease) await lease.start();
 
   // Front ends
   await serveFrontEnds(app, config);

@@ -5,6 +5,8 @@ export const CONFIG_DEFAULTS = {
   DATA_DIR: './data',
   FEED: 'sim',
   NODE_ROLE: 'all',
+  ENGINE_LOCK_KEY: 7_246_019,
+  COMMAND_DEADLINE_MS: 2000,
   LOG_LEVEL: 'info',
   /** Seeds the setting `session_idle_minutes`: a trader's session ends after this long without activity (7 days). */
   SESSION_IDLE_MINUTES: 10_080,

@@ -64,6 +64,15 @@ const schema = z.object({
     .regex(/^(sim|replay:.+)$/, 'must be "sim" or "replay:<dir>"')
     .default(D.FEED),
   NODE_ROLE: z.enum(['all', 'api', 'engine']).default(D.NODE_ROLE),
+  /** The PostgreSQL advisory lock the engine-capable nodes of one deployment compete for (issue 19). */
+  ENGINE_LOCK_KEY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 52)
+    .default(D.ENGINE_LOCK_KEY),
+  /** How long after an API node received a trading command the leader may still start it (issue 19). */
+  COMMAND_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(D.COMMAND_DEADLINE_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default(D.LOG_LEVEL),
   /** Seeds the run-time setting `session_idle_minutes` on first start (DESIGN §2); the setting wins afterwards. */
   SESSION_IDLE_MINUTES: z.coerce

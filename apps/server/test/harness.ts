@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Feed } from '../src/modules/market/feed.ts';
+import type { Bus } from '../src/ports/bus.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -65,6 +66,8 @@ export async function startHarness(
     keepData?: boolean;
     database?: TestDatabase;
     feed?: Feed;
+    /** A bus shared with another harness (two nodes in one process, issue 19). */
+    bus?: Bus;
   } = {},
 ): Promise<Harness> {
   const sms: ReceivedSms[] = [];
@@ -107,7 +110,14 @@ export async function startHarness(
       ...opts.env,
     },
   );
-  const app = await createServer({ config, clock: opts.clock, feed: opts.feed, logger: true, captchaText: () => 'CAPT' });
+  const app = await createServer({
+    config,
+    clock: opts.clock,
+    feed: opts.feed,
+    bus: opts.bus,
+    logger: true,
+    captchaText: () => 'CAPT',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -170,7 +180,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(): Promise<TestDatabase> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { url: undefined, drop: async () => {} };
   const name = `tradepad_test_${randomBytes(6).toString('hex')}`;

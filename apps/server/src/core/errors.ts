@@ -25,3 +25,16 @@ export const refuse = (key: MessageKey, params?: MessageParams): AppError => new
 export const refuseWith = (key: MessageKey, data: unknown): AppError => new AppError(key, {}, CODE_REFUSED, data);
 
 export const sessionExpired = (): AppError => new AppError('err.session_expired', {}, CODE_SESSION_EXPIRED);
+
+/**
+ * A trading command the engine leader did not answer (issue 19 point 3): no leader reachable, a failover under way, or
+ * the command's deadline passed. `executed` says what is known: 'no' (refused before the engine ran it, e.g. no
+ * channel to the leader, or the leader dropped it past its deadline): a retry with the same Idempotency-Key runs again;
+ * 'unknown' (the answer did not come back in time): the key stays pending, so a retry can never make a second order.
+ */
+export class TryAgain extends AppError {
+  constructor(readonly executed: 'no' | 'unknown') {
+    super(executed === 'no' ? 'err.engine_unavailable' : 'err.engine_unconfirmed');
+    this.name = 'TryAgain';
+  }
+}

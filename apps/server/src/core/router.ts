@@ -3,7 +3,7 @@ import type { StaffRole } from '@tradepad/contracts/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';
-import { AppError, refuse } from './errors.ts';
+import { AppError, refuse, TryAgain } from './errors.ts';
 import type { Authenticated, StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams, refusal } from './http.ts';
 import { idempotencyKeyOf, requestFingerprint, type Idempotency } from './idempotency.ts';
@@ -122,8 +122,10 @@ export class Router {
     try {
       answer = await run();
     } catch (err) {
+      // A command the engine leader never ran is forgotten (a retry runs); one whose fate is unknown stays pending.
+      if (err instanceof TryAgain && err.executed === 'unknown') throw err;
       const stored =
-        err instanceof AppError && err.code === CODE_REFUSED
+        err instanceof AppError && err.code === CODE_REFUSED && !(err instanceof TryAgain)
           ? idem.finish(scope, key, refusal(req, err))
           : idem.abandon(scope, key);
       await stored.catch((e: unknown) => req.log.error({ err: e }, 'idempotency key not settled'));

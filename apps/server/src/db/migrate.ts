@@ -16,6 +16,7 @@ import * as m014 from './migrations/014-instrument-terms.ts';
 import * as m015 from './migrations/015-support.ts';
 import * as m016 from './migrations/016-news-schedule.ts';
 import * as m017 from './migrations/017-upload-blobs.ts';
+import * as m018 from './migrations/018-engine-lease.ts';
 import * as m019 from './migrations/019-orders-plus.ts';
 import * as m020 from './migrations/020-favourites.ts';
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '015-support': m015,
   '016-news-schedule': m016,
   '017-upload-blobs': m017,
+  '018-engine-lease': m018,
   '019-orders-plus': m019,
   '020-favourites': m020,
 };

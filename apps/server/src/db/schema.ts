@@ -44,6 +44,7 @@ export interface Database {
   user_search: UserSearchTable;
   stopout_reports: StopoutReportsTable;
   favourites: FavouritesTable;
+  engine_lease: EngineLeaseTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -585,4 +586,13 @@ export interface FavouritesTable {
   user_id: number;
   instrument_id: number;
   added_at: number;
+}
+
+/** The engine's fencing token (migration 018): one row, bumped by each new engine leader (PostgreSQL only). */
+export interface EngineLeaseTable {
+  id: number;
+  epoch: number;
+  /** The leader's node id (random per process start). */
+  node: string;
+  acquired_at: number;
 }

@@ -243,4 +243,8 @@ export const ar: Messages = {
   'err.close_part_too_large': 'أغلق أقل من المركز كله ({lots} لوت)، أو أغلقه بالكامل',
   'ok.order_moved': 'تم نقل الأمر المعلّق',
   'ledger.order_reprice': 'تم نقل الأمر #{order}: تم تعديل الهامش والرسوم',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'محرك التداول غير متاح حاليًا (قد يكون هناك تبديل جارٍ). لم يُنفَّذ أي شيء: يرجى المحاولة مرة أخرى بعد لحظات',
+  'err.engine_unconfirmed': 'تعذّر تأكيد طلبك في الوقت المحدد. تحقق من أوامرك قبل المحاولة مرة أخرى',
 };

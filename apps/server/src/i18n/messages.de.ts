@@ -250,4 +250,9 @@ export const de: Messages = {
   'err.close_part_too_large': 'Schließen Sie weniger als die ganze Position ({lots} Lots) oder schließen Sie sie ganz',
   'ok.order_moved': 'Pending Order verschoben',
   'ledger.order_reprice': 'Order #{order} verschoben: Margin und Gebühr angepasst',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Die Handels-Engine ist gerade nicht erreichbar (möglicherweise läuft eine Umschaltung). Es wurde nichts ausgeführt: Bitte versuchen Sie es gleich noch einmal',
+  'err.engine_unconfirmed':
+    'Ihre Anfrage konnte nicht rechtzeitig bestätigt werden. Prüfen Sie Ihre Orders, bevor Sie es erneut versuchen',
 };

@@ -245,6 +245,10 @@ export const en = {
   'err.close_part_too_large': 'Close less than the whole position ({lots} lots), or close it all',
   'ok.order_moved': 'Pending order moved',
   'ledger.order_reprice': 'Order #{order} moved: margin and fee adjusted',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'The trading engine is not reachable right now (a switch-over may be under way). Nothing was done: please try again in a moment',
+  'err.engine_unconfirmed': 'Your request could not be confirmed in time. Check your orders before trying again',
 } as const;
 
 export type MessageKey = keyof typeof en;

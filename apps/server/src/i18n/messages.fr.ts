@@ -251,4 +251,8 @@ export const fr: Messages = {
   'err.close_part_too_large': 'Clôturez moins que la position entière ({lots} lots), ou clôturez-la en totalité',
   'ok.order_moved': 'Ordre en attente déplacé',
   'ledger.order_reprice': 'Ordre n°{order} déplacé : marge et frais ajustés',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    "Le moteur de trading est momentanément injoignable (une bascule est peut-être en cours). Rien n'a été exécuté : veuillez réessayer dans un instant",
+  'err.engine_unconfirmed': "Votre demande n'a pas pu être confirmée à temps. Vérifiez vos ordres avant de réessayer",
 };

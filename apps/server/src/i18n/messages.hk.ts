@@ -239,4 +239,7 @@ export const hk: Messages = {
   'err.close_part_too_large': '部分平倉的手數須少於整個倉位（{lots} 手），或全部平倉',
   'ok.order_moved': '掛單已移動',
   'ledger.order_reprice': '訂單 #{order} 已移動：保證金及手續費已調整',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable': '交易引擎暫時無法連接（可能正在切換），此操作未有執行，請稍後再試',
+  'err.engine_unconfirmed': '未能及時確認你的請求，請先查看你的訂單再重試',
 };

@@ -248,4 +248,8 @@ export const it: Messages = {
   'err.close_part_too_large': "Chiudi meno dell'intera posizione ({lots} lotti), oppure chiudila tutta",
   'ok.order_moved': 'Ordine pendente spostato',
   'ledger.order_reprice': 'Ordine n. {order} spostato: margine e commissione adeguati',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Il motore di trading non è raggiungibile in questo momento (potrebbe essere in corso un passaggio). Non è stato eseguito nulla: riprova tra un attimo',
+  'err.engine_unconfirmed': 'Non è stato possibile confermare la richiesta in tempo. Controlla i tuoi ordini prima di riprovare',
 };

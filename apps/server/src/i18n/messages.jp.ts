@@ -244,4 +244,8 @@ export const jp: Messages = {
   'err.close_part_too_large': 'ポジション全体（{lots} ロット）より少なく決済するか、全決済してください',
   'ok.order_moved': '待機注文を移動しました',
   'ledger.order_reprice': '注文 #{order} を移動しました：証拠金と手数料を調整しました',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    '取引エンジンに現在接続できません（切り替え中の可能性があります）。何も実行されていません。しばらくしてからもう一度お試しください',
+  'err.engine_unconfirmed': 'リクエストを時間内に確認できませんでした。再試行する前に注文をご確認ください',
 };

@@ -242,4 +242,8 @@ export const kr: Messages = {
   'err.close_part_too_large': '전체 포지션({lots} 랏)보다 적게 청산하거나 전부 청산하세요',
   'ok.order_moved': '대기 주문을 이동했습니다',
   'ledger.order_reprice': '주문 #{order} 이동: 증거금과 수수료가 조정되었습니다',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    '지금은 거래 엔진에 연결할 수 없습니다(전환 중일 수 있습니다). 아무것도 실행되지 않았으니 잠시 후 다시 시도하세요',
+  'err.engine_unconfirmed': '요청을 제때 확인하지 못했습니다. 다시 시도하기 전에 주문을 확인하세요',
 };

@@ -248,4 +248,8 @@ export const pt: Messages = {
   'err.close_part_too_large': 'Feche menos do que a posição inteira ({lots} lotes), ou feche-a toda',
   'ok.order_moved': 'Ordem pendente movida',
   'ledger.order_reprice': 'Ordem n.º {order} movida: margem e comissão ajustadas',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'O motor de negociação não está acessível neste momento (pode estar a decorrer uma transição). Nada foi executado: tente novamente dentro de instantes',
+  'err.engine_unconfirmed': 'Não foi possível confirmar o seu pedido a tempo. Verifique as suas ordens antes de tentar novamente',
 };

@@ -249,4 +249,8 @@ export const ru: Messages = {
   'err.close_part_too_large': 'Закройте меньше всей позиции ({lots} лотов) или закройте её целиком',
   'ok.order_moved': 'Отложенный ордер перемещён',
   'ledger.order_reprice': 'Ордер №{order} перемещён: маржа и комиссия пересчитаны',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Торговый движок сейчас недоступен (возможно, идёт переключение). Ничего не выполнено: повторите попытку через мгновение',
+  'err.engine_unconfirmed': 'Не удалось вовремя подтвердить ваш запрос. Проверьте свои ордера, прежде чем повторять попытку',
 };

@@ -248,4 +248,8 @@ export const spa: Messages = {
   'err.close_part_too_large': 'Cierre menos que la posición completa ({lots} lotes), o ciérrela entera',
   'ok.order_moved': 'Orden pendiente movida',
   'ledger.order_reprice': 'Orden n.º {order} movida: margen y comisión ajustados',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'El motor de trading no está disponible en este momento (puede haber un cambio en curso). No se ha ejecutado nada: inténtelo de nuevo en un momento',
+  'err.engine_unconfirmed': 'No se pudo confirmar su solicitud a tiempo. Revise sus órdenes antes de volver a intentarlo',
 };

@@ -241,4 +241,7 @@ export const th: Messages = {
   'err.close_part_too_large': 'ปิดน้อยกว่าทั้งสถานะ ({lots} ล็อต) หรือปิดทั้งหมด',
   'ok.order_moved': 'ย้ายคำสั่งรอดำเนินการแล้ว',
   'ledger.order_reprice': 'ย้ายคำสั่ง #{order} แล้ว: ปรับมาร์จิ้นและค่าธรรมเนียมแล้ว',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable': 'ไม่สามารถเชื่อมต่อระบบซื้อขายได้ในขณะนี้ (อาจกำลังสลับระบบ) ยังไม่มีการดำเนินการใด ๆ โปรดลองอีกครั้งในอีกสักครู่',
+  'err.engine_unconfirmed': 'ไม่สามารถยืนยันคำขอของคุณได้ทันเวลา โปรดตรวจสอบคำสั่งซื้อขายของคุณก่อนลองอีกครั้ง',
 };

@@ -248,4 +248,8 @@ export const tr: Messages = {
   'err.close_part_too_large': 'Pozisyonun tamamından ({lots} lot) azını kapatın veya tamamını kapatın',
   'ok.order_moved': 'Bekleyen emir taşındı',
   'ledger.order_reprice': '#{order} numaralı emir taşındı: teminat ve ücret ayarlandı',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'İşlem motoruna şu anda ulaşılamıyor (bir geçiş sürüyor olabilir). Hiçbir şey yapılmadı: lütfen birazdan yeniden deneyin',
+  'err.engine_unconfirmed': 'İsteğiniz zamanında onaylanamadı. Yeniden denemeden önce emirlerinizi kontrol edin',
 };

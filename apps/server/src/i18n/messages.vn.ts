@@ -246,4 +246,8 @@ export const vn: Messages = {
   'err.close_part_too_large': 'Hãy đóng ít hơn toàn bộ vị thế ({lots} lot), hoặc đóng tất cả',
   'ok.order_moved': 'Đã di chuyển lệnh chờ',
   'ledger.order_reprice': 'Đã di chuyển lệnh #{order}: ký quỹ và phí đã được điều chỉnh',
+  // Issue 19: a trading command the engine leader did not run or did not confirm in time
+  'err.engine_unavailable':
+    'Hiện không kết nối được với hệ thống giao dịch (có thể đang chuyển đổi). Chưa có gì được thực hiện: vui lòng thử lại sau giây lát',
+  'err.engine_unconfirmed': 'Không thể xác nhận yêu cầu của bạn kịp thời. Hãy kiểm tra lệnh của bạn trước khi thử lại',
 };

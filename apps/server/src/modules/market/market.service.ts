@@ -123,6 +123,45 @@ export class MarketService {
     await this.flush();
   }
 
+  /**
+   * A node that does not run the feed (an engine standby, an API node) keeps its quote book in step with the leader's
+   * feed through the bus (issue 19 point 2): the trade list's quotes and `/readyz` follow the leader. Its candles come
+   * from the database (the leader flushes them every second). `feeding` says whether this node runs the feed now: then
+   * it ignores the bus (its own quotes come back on it). Returns the subscription's removal.
+   */
+  followBus(feeding: () => boolean): () => void {
+    return this.d.bus.subscribe({
+      deliver: (channel, message) => {
+        if (channel === CHANNEL_DAY_MARKET && !feeding()) this.adoptQuote(message as DayMarketMessage);
+      },
+      deliverToUser: () => undefined,
+      hasSubscribers: (channel) => channel === CHANNEL_DAY_MARKET && !feeding(),
+      listeners: () => [],
+    });
+  }
+
+  /** A quote the leader published: taken as is (the leader's bad-tick filter already passed it), never older. */
+  private adoptQuote(m: DayMarketMessage): void {
+    const inst = this.byCode.get(m.symbol);
+    if (!inst) return;
+    const q = m.quotation;
+    const last = this.quotes.get(inst.code);
+    if (last && q.time < last.time) return;
+    const scale = 10 ** inst.precision;
+    const pts = (x: number) => Math.round(x * scale);
+    this.quotes.prime(inst.code, {
+      bid: pts(q.bid),
+      ask: pts(q.ask),
+      time: q.time,
+      dayStart: tradingDayStart(inst.hours, q.time),
+      dayOpen: pts(q.open),
+      dayHigh: pts(q.high),
+      dayLow: pts(q.low),
+      dayVolume: q.volume,
+      change: q.change,
+    });
+  }
+
   /** Lets other modules (the trading engine) hear every accepted quote. */
   onQuote(listener: (code: string, q: Quote) => void): void {
     this.tickListeners.push(listener);

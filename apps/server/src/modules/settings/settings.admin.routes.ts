@@ -18,11 +18,11 @@ export function settingsAdminRoutes(
     /** Called after a change, so the engine picks up new margin levels and fee type at once. */
     changed: () => Promise<unknown>;
     /** Real accounts with margin in use, and those at or below proposed levels now (the engine's live figures). */
-    impact: (levels: { marginCall?: number | undefined; stopOut?: number | undefined }) => {
+    impact: (levels: { marginCall?: number | undefined; stopOut?: number | undefined }) => Promise<{
       withPositions: number;
       marginCall: number;
       stopOut: number;
-    };
+    }>;
   },
 ) {
   const { settings } = deps;
@@ -33,7 +33,7 @@ export function settingsAdminRoutes(
   r.get(ADMIN_API.settingsImpact, async ({ params }) => {
     const marginCall = params.margin_call ?? (await settings.int('margin_call_level'));
     const stopOut = params.stop_out ?? (await settings.int('stop_out_level'));
-    const n = deps.impact({ marginCall, stopOut });
+    const n = await deps.impact({ marginCall, stopOut });
     return {
       accounts_with_positions: n.withPositions,
       margin_call: { level: marginCall, accounts: n.marginCall },

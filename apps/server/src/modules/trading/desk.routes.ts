@@ -1,13 +1,31 @@
-import { ADMIN_API } from '@tradepad/contracts';
+import { ADMIN_API, type PositionsParams } from '@tradepad/contracts';
 import type { Router } from '../../core/router.ts';
+import type { Actor } from '../audit/staff-guard.ts';
 import type { DeskService } from './desk.service.ts';
+import type { EngineCommands } from './engine-commands.ts';
+import { since } from './trading.routes.ts';
 
-/** The back office's trading desk and risk page (DESIGN §11): dealer and super admin, from their contracts. */
-export function deskRoutes(r: Router, desk: DeskService) {
-  r.get(ADMIN_API.positions, ({ params }) => desk.positions(params));
-  r.post(`${ADMIN_API.positions}/:id/close`, ({ staff, id, params }) => desk.close(staff.actor, id, params.reason), {
-    done: 'ok.order_closed',
-  });
-  r.get(ADMIN_API.exposure, () => desk.exposure());
-  r.get(ADMIN_API.risk, () => desk.risk());
+/**
+ * The back office's trading desk and risk page (DESIGN §11): dealer and super admin, from their contracts. They read
+ * the engine's live book, so they run on the engine leader (forwarded from any other node, issue 19 point 3).
+ */
+export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands) {
+  r.get(ADMIN_API.positions, ({ params }) => engine.run(() => desk.positions(params), 'desk.positions', [params]));
+  r.post(
+    `${ADMIN_API.positions}/:id/close`,
+    ({ staff, id, params, reply }) =>
+      engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason], since(reply)),
+    { done: 'ok.order_closed' },
+  );
+  r.get(ADMIN_API.exposure, () => engine.run(() => desk.exposure(), 'desk.exposure', []));
+  r.get(ADMIN_API.risk, () => engine.run(() => desk.risk(), 'desk.risk', []));
+}
+
+/** The leader's side of the desk's forwarded calls. */
+export function deskCommands(engine: EngineCommands, desk: DeskService) {
+  engine.handle('desk.positions', (p: PositionsParams) => desk.positions(p));
+  engine.handle('desk.close', (actor: Actor, id: number, reason: string) => desk.close(actor, id, reason));
+  engine.handle('desk.exposure', () => desk.exposure());
+  engine.handle('desk.risk', () => desk.risk());
+  engine.handle('desk.alerts', () => desk.alerts());
 }

@@ -399,6 +399,14 @@ export class LiveBook {
    * account in memory this way and only after its transaction committed. A delta rather than a reload: movements
    * commute. An account not in memory yet is loaded from the ledger when first needed.
    */
+  /** Sets an account's cash to its stored balance (a movement committed on another node; see TradingEngine.refreshCash). */
+  cashStored(userId: number, cash: Micros): void {
+    const acc = this.accounts.get(userId);
+    if (!acc) return;
+    setCash(acc, cash);
+    this.changed.add(acc);
+  }
+
   cashMoved(m: UserMovement): void {
     if (m.kind !== 'cash') return;
     const acc = this.accounts.get(m.userId);

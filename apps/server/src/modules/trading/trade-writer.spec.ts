@@ -12,11 +12,11 @@ describe('TradeWriter', () => {
     for (const close of opened.splice(0)) await close();
   });
 
-  async function open() {
+  async function open(fence?: (trx: Tx) => Promise<void>) {
     const { db, close } = openTempDurableSqlite<unknown>('tp-writer-');
     opened.push(close);
     await sql`create table t (v integer not null unique)`.execute(db);
-    const writer = new TradeWriter(db as unknown as Db);
+    const writer = new TradeWriter(db as unknown as Db, undefined, { fence });
     const values = async () => (await sql<{ v: number }>`select v from t order by v`.execute(db)).rows.map((r) => r.v);
     return { writer, values };
   }
@@ -120,5 +120,21 @@ describe('TradeWriter', () => {
       ),
     ).rejects.toThrow('boom');
     expect(await values()).toEqual([]);
+  });
+
+  it('runs the fence first in every batch: a refused fence writes nothing of the batch (issue 19 fencing)', async () => {
+    let fenced = false;
+    const seen: number[] = [];
+    const { writer, values } = await open(async (trx) => {
+      seen.push((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
+      if (fenced) throw refuse('err.engine_unavailable');
+    });
+    await Promise.all([writer.run((trx) => insert(trx, 1)), writer.run((trx) => insert(trx, 2))]);
+    fenced = true;
+    const results = await Promise.allSettled([writer.run((trx) => insert(trx, 3)), writer.run((trx) => insert(trx, 4))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await values()).toEqual([1, 2]);
+    // Once per batch transaction, before its jobs.
+    expect(seen).toEqual([0, 2]);
   });
 });

@@ -20,6 +20,14 @@ interface Job {
   reject: (err: unknown) => void;
 }
 
+export interface TradeWriterOptions {
+  /**
+   * Runs first in every batch transaction (issue 19 point 2): the engine leader's fencing check. It throws to abort the
+   * whole batch (nothing of it is written) when this node no longer holds the engine's lease.
+   */
+  fence?: (trx: Tx) => Promise<void>;
+}
+
 type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
 
 /** Thrown inside the batch transaction to roll it back when a job without a savepoint failed after writing. */
@@ -54,6 +62,7 @@ export class TradeWriter {
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 500,
+    private readonly opts: TradeWriterOptions = {},
   ) {}
 
   run<T>(job: (trx: Tx) => Promise<T>, opts: JobOptions = {}): Promise<T> {
@@ -105,6 +114,7 @@ export class TradeWriter {
     let effects: Effect[] = [];
     await this.db.transaction().execute(async (trx) => {
       effects = trackEffects(trx);
+      if (this.opts.fence) await this.opts.fence(trx);
       for (const job of batch) {
         const mark = effects.length;
         if (batch.length === 1) {

@@ -9,6 +9,7 @@ import {
   type TradingTerms,
 } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -73,13 +74,22 @@ export type PreTrade =
  * This class wires them and is what the rest of the server calls.
  */
 export class TradingEngine {
-  private readonly book: LiveBook;
-  private readonly settlement: Settlement;
-  private readonly risk: RiskMonitor;
-  private readonly pushes: AccountPushes;
-  readonly lookup: QuoteLookup;
+  // Rebuilt from scratch each time this node becomes the engine leader (issue 19 point 2).
+  private book!: LiveBook;
+  private settlement!: Settlement;
+  private risk!: RiskMonitor;
+  private pushes!: AccountPushes;
+  lookup!: QuoteLookup;
+  /** This node runs the engine now: quotes fire triggers and risk only then. */
+  private active = false;
+  private listening = false;
 
   constructor(private readonly d: EngineDeps) {
+    this.build();
+  }
+
+  private build(): void {
+    const d = this.d;
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
@@ -89,15 +99,25 @@ export class TradingEngine {
 
   // Start and stop
 
-  /** Loads the instruments and rebuilds the book from the database (start, or engine failover), then listens. */
+  /**
+   * Loads the instruments and rebuilds the book from the database (start, or engine failover: a node that led before
+   * starts from an empty book again), then listens.
+   */
   async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
+    if (this.listening) this.build();
     await this.book.load(instruments, terms);
-    this.d.market.onQuote((code, q) => this.onQuote(code, q));
-    this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
+    if (!this.listening) {
+      this.listening = true;
+      this.d.market.onQuote((code, q) => {
+        if (this.active) this.onQuote(code, q);
+      });
+      this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
+    }
     this.pushes.start();
     // Pending orders' expiry (issue 20): checked every second against the engine's clock.
     this.expiryTimer = setInterval(() => void this.expireDue(), 1000);
     this.expiryTimer.unref();
+    this.active = true;
   }
 
   private expiryTimer: NodeJS.Timeout | undefined;
@@ -120,9 +140,15 @@ export class TradingEngine {
   }
 
   async stop(): Promise<void> {
+    this.active = false;
     if (this.expiryTimer) clearInterval(this.expiryTimer);
     this.pushes.stop();
     await this.d.writer.idle();
+  }
+
+  /** Whether this node runs the engine now (its book is loaded and quotes fire its triggers). */
+  get running(): boolean {
+    return this.active;
   }
 
   /** Resolves once every queued order change is committed (tests, shutdown). */
@@ -166,6 +192,24 @@ export class TradingEngine {
   /** Follows a committed ledger movement (subscribed once in app.ts; see LiveBook.cashMoved). */
   cashMoved(m: UserMovement): void {
     this.book.cashMoved(m);
+  }
+
+  /**
+   * A user's cash moved in a transaction committed on another node (issue 19: a deposit, withdrawal or adjustment
+   * made where the engine does not run): the book re-reads the stored balance, inside the writer's queue so it lands
+   * in order with the engine's own movements (a stale sum would skew margin levels and stop-outs). An account not in
+   * memory is read from the database when first needed anyway.
+   */
+  async refreshCash(userId: number): Promise<void> {
+    if (!this.book.account(userId)) return;
+    const book = this.book;
+    await this.d.writer.run(
+      async (trx) => {
+        const cash = await this.d.ledger.balance(trx, userId, 'cash');
+        afterCommit(trx, () => book.cashStored(userId, cash));
+      },
+      { checksFirst: true },
+    );
   }
 
   rate(inst: EngineInstrument, pricePoints: number): Rate | undefined {

@@ -31,10 +31,11 @@ import {
 
 /** What the profile and a debit need of the trading engine: its live figures of an account at a given cash. */
 export interface AccountFigures {
+  /** From the engine leader's book, wherever this node is (issue 19). */
   figures(
     userId: number,
     cash: Micros,
-  ): { equity: Micros; usedMargin: Micros; floating: Micros; freeMargin: Micros; level: number };
+  ): Promise<{ equity: Micros; usedMargin: Micros; floating: Micros; freeMargin: Micros; level: number }>;
 }
 
 export interface UsersAdminDeps {
@@ -98,7 +99,7 @@ export class UsersAdminService {
         this.d.repo.notes(id),
         this.d.totp.enabled(id),
       ]);
-    const f = this.d.engine.figures(id, cash);
+    const f = await this.d.engine.figures(id, cash);
     return {
       ...listView(user, Number(cash), kycStatuses.get(id) ?? 0),
       lock_balance: usd(locked),
@@ -312,7 +313,7 @@ export class UsersAdminService {
   private async checkDebit(trx: Tx, userId: number, amount: Micros): Promise<void> {
     if (amount >= 0n) return;
     const cash = await this.d.ledger.lockBalance(trx, userId, 'cash');
-    const free = freeMargin({ balance: cash, floating: this.d.engine.figures(userId, cash).floating });
+    const free = freeMargin({ balance: cash, floating: (await this.d.engine.figures(userId, cash)).floating });
     if (-amount > free) throw refuse('err.adjust_above_free', { free: formatMoney(free, 2) });
   }
 

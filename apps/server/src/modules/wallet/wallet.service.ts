@@ -51,7 +51,8 @@ export interface ImageStore {
  * the wallet's movements through the ledger's committed-movement listener, wired once in app.ts.)
  */
 export interface FloatingSource {
-  floating(userId: number): Micros;
+  /** From the engine leader's book, wherever this node is (issue 19). */
+  floating(userId: number): Promise<Micros>;
 }
 
 /** The owner's proof sent with a money movement: a type-4 code, or a TOTP code when two-factor is on (DESIGN §10). */
@@ -193,7 +194,7 @@ export class WalletService {
       this.d.kycStatus(user.id),
       this.d.ledger.balance(this.d.db, user.id, 'cash'),
     ]);
-    return { kyc_required: required, review_status: status, free_balance: formatMoney(this.free(user.id, cash), 2) };
+    return { kyc_required: required, review_status: status, free_balance: formatMoney(await this.free(user.id, cash), 2) };
   }
 
   /**
@@ -225,7 +226,7 @@ export class WalletService {
       await useProof(trx);
       if ((await this.d.repo.waitingWithdrawals(trx, user.id)) >= MAX_WAITING_WITHDRAWALS)
         throw refuse('err.withdraw_pending_limit', { max: MAX_WAITING_WITHDRAWALS });
-      const free = this.free(user.id, await this.d.ledger.lockBalance(trx, user.id, 'cash'));
+      const free = await this.free(user.id, await this.d.ledger.lockBalance(trx, user.id, 'cash'));
       if (amount > free) throw refuse('err.amount_above_free', { free: formatMoney(free, 2) });
       const withdrawalId = await this.d.repo.insertWithdrawal(trx, {
         user_id: user.id,
@@ -361,8 +362,8 @@ export class WalletService {
   }
 
   /** The free balance (domain rule shared with the order check) at the engine's current floating P/L. */
-  private free(userId: number, cash: Micros): Micros {
-    return freeMargin({ balance: cash, floating: this.d.engine.floating(userId) });
+  private async free(userId: number, cash: Micros): Promise<Micros> {
+    return freeMargin({ balance: cash, floating: await this.d.engine.floating(userId) });
   }
 }
 
