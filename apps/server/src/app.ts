@@ -512,8 +512,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
       return reply.code(503).send({ status: 'unavailable', reason: 'database', ...base });
     }
     // Scale-out: without its Redis connection a node can neither forward orders nor follow quotes and pushes.
-    if (bus instanceof RedisBus && !bus.connected)
-      return reply.code(503).send({ status: 'unavailable', reason: 'bus', ...base });
+    if (bus instanceof RedisBus && !bus.connected) return reply.code(503).send({ status: 'unavailable', reason: 'bus', ...base });
     const unquoted = role === 'leader' ? market.unquoted() : [];
     if (unquoted.length > 0)
       return reply.code(503).send({ status: 'unavailable', reason: `no live quote: ${unquoted.join(',')}`, ...base });

@@ -54,12 +54,7 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
   r.call(
     API.closeAll,
     ({ user, params: p, reply }) =>
-      engine.run(
-        () => trading.closeAll(user.user, p.forex_id),
-        'trading.closeAll',
-        [user.user.id, p.forex_id],
-        since(reply),
-      ),
+      engine.run(() => trading.closeAll(user.user, p.forex_id), 'trading.closeAll', [user.user.id, p.forex_id], since(reply)),
     { done: 'ok.order_closed' },
   );
   r.call(
