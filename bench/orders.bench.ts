@@ -173,9 +173,11 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
 }
 
 async function main() {
-  const rows = await run('SQLite');
-  if (process.env.ORDERS_DATABASE_URL) rows.push(...(await run('PostgreSQL')));
-  else console.log('(set ORDERS_DATABASE_URL=postgres://… to measure PostgreSQL too)');
+  // ORDERS_ONLY=SQLite or PostgreSQL: one database only.
+  const only = process.env.ORDERS_ONLY?.toLowerCase();
+  const rows = only === 'postgresql' ? [] : await run('SQLite');
+  if (process.env.ORDERS_DATABASE_URL && only !== 'sqlite') rows.push(...(await run('PostgreSQL')));
+  else if (!process.env.ORDERS_DATABASE_URL) console.log('(set ORDERS_DATABASE_URL=postgres://… to measure PostgreSQL too)');
   console.log(
     `\nMarket orders over HTTP (${SECONDS} s per run, ${CONNECTIONS} connections, ${USERS} demo traders, BTCUSD 0.01 lot, ` +
       `${os.cpus().length} cores, server and load generator on the same machine)`,
