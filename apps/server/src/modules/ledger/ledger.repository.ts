@@ -64,12 +64,10 @@ export class LedgerRepository {
   private readonly insertPostings = new Map<number, RawQuery>();
   private readonly addToBalances = new Map<number, RawQuery>();
 
-  /** PostgreSQL only: a batch's entries, postings and balance changes in three statements (see postAll). */
+  /** PostgreSQL only: several users' balances locked, and several entries written, in one statement each. */
   private readonly many?: {
     lockBalances: RawQuery<{ owner: string; balance: number }>;
-    insertEntries: RawQuery<{ id: number }>;
-    insertPostings: RawQuery;
-    addToBalances: RawQuery;
+    post: RawQuery<{ id: number }>;
   };
 
   private readonly listeners: MovementListener[] = [];
@@ -91,25 +89,34 @@ export class LedgerRepository {
       this.many = {
         lockBalances: new RawQuery(
           dbKind,
-          'select owner, balance from ledger_accounts where owner = any(cast(? as varchar[])) and kind = ? and currency = ? order by id for update',
+          'select owner, balance from ledger_accounts where owner = any(cast(? as varchar[])) and kind = ? and currency = ? ' +
+            'order by id for update',
         ),
-        // Ids are drawn in the order of the rows (`order by ord`), so the ids returned, sorted, are the entries' in order.
-        insertEntries: new RawQuery(
+        // The entries, their postings and the balances in one statement. Entry ids are drawn in the entries' order
+        // (`order by t.ord`), so numbering the ids drawn in ascending order gives each entry's position back, which
+        // ties the postings (given by entry position) to their entry and answers the ids in the entries' order.
+        post: new RawQuery(
           dbKind,
-          'insert into journal_entries (type, ref_type, ref_id, user_id, memo_key, created_at) ' +
-            'select t.type, t.ref_type, t.ref_id, t.user_id, t.memo_key, t.created_at from unnest(cast(? as varchar[]), ' +
-            'cast(? as varchar[]), cast(? as varchar[]), cast(? as bigint[]), cast(? as varchar[]), cast(? as bigint[])) ' +
-            'with ordinality as t(type, ref_type, ref_id, user_id, memo_key, created_at, ord) order by t.ord returning id',
-        ),
-        insertPostings: new RawQuery(
-          dbKind,
-          'insert into postings (entry_id, account_id, amount) ' +
-            'select * from unnest(cast(? as bigint[]), cast(? as bigint[]), cast(? as bigint[]))',
-        ),
-        addToBalances: new RawQuery(
-          dbKind,
-          'update ledger_accounts a set balance = a.balance + d.delta ' +
-            'from unnest(cast(? as bigint[]), cast(? as bigint[])) as d(id, delta) where a.id = d.id',
+          `with e as (
+             insert into journal_entries (type, ref_type, ref_id, user_id, memo_key, created_at)
+             select t.type, t.ref_type, t.ref_id, t.user_id, t.memo_key, t.created_at
+             from unnest(cast(? as varchar[]), cast(? as varchar[]), cast(? as varchar[]), cast(? as bigint[]),
+                         cast(? as varchar[]), cast(? as bigint[]))
+                  with ordinality as t(type, ref_type, ref_id, user_id, memo_key, created_at, ord)
+             order by t.ord
+             returning id
+           ), n as (
+             select id, row_number() over (order by id) as ord from e
+           ), p as (
+             insert into postings (entry_id, account_id, amount)
+             select n.id, x.account_id, x.amount
+             from unnest(cast(? as bigint[]), cast(? as bigint[]), cast(? as bigint[])) as x(ord, account_id, amount)
+             join n on n.ord = x.ord
+           ), u as (
+             update ledger_accounts a set balance = a.balance + d.delta
+             from unnest(cast(? as bigint[]), cast(? as bigint[])) as d(id, delta) where a.id = d.id
+           )
+           select id from n order by ord`,
         ),
       };
     }
@@ -161,9 +168,8 @@ export class LedgerRepository {
 
   /**
    * Writes several entries (each as `post` would) inside the caller's transaction, in order; answers their ids (undefined
-   * for an entry that moves nothing). On PostgreSQL all of them take three statements (entries, postings, balances)
-   * instead of three each: every statement is a round trip there. Throws before writing anything when an entry does
-   * not balance.
+   * for an entry that moves nothing). On PostgreSQL all of them take one statement instead of three each: every
+   * statement is a round trip there. Throws before writing anything when an entry does not balance.
    */
   async postAll(trx: Tx, entries: readonly JournalEntry[]): Promise<Array<number | undefined>> {
     for (const entry of entries) {
@@ -179,34 +185,36 @@ export class LedgerRepository {
     const written = entries.filter((e) => e.postings.length > 0);
     const ids = new Map<JournalEntry, number>();
     if (written.length > 0) {
+      const positions: number[] = [];
+      const accountIds: number[] = [];
+      const amounts: number[] = [];
+      const byAccount = new Map<number, bigint>();
+      for (const [i, entry] of written.entries()) {
+        for (const p of entry.postings) {
+          const accountId = await this.accountId(trx, p.account);
+          positions.push(i + 1);
+          accountIds.push(accountId);
+          amounts.push(microsToStorage(p.amount));
+          byAccount.set(accountId, (byAccount.get(accountId) ?? 0n) + p.amount);
+        }
+      }
+      const accounts = [...byAccount.keys()].sort((a, b) => a - b);
       for (const entry of written) afterCommit(trx, () => this.report(entry));
-      const { rows } = await many.insertEntries.run(trx, [
+      const { rows } = await many.post.run(trx, [
         written.map((e) => e.type),
         written.map((e) => e.ref.type),
         written.map((e) => String(e.ref.id)),
         written.map((e) => e.userId),
         written.map((e) => e.memoKey),
         written.map((e) => e.at),
+        positions,
+        accountIds,
+        amounts,
+        accounts,
+        accounts.map((a) => microsToStorage(micros(byAccount.get(a)!))),
       ]);
       if (rows.length !== written.length) throw new Error('journal entries were not all written');
-      const drawn = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-      written.forEach((e, i) => ids.set(e, drawn[i]!));
-      const entryIds: number[] = [];
-      const accountIds: number[] = [];
-      const amounts: number[] = [];
-      const byAccount = new Map<number, bigint>();
-      for (const entry of written) {
-        for (const p of entry.postings) {
-          const accountId = await this.accountId(trx, p.account);
-          entryIds.push(ids.get(entry)!);
-          accountIds.push(accountId);
-          amounts.push(microsToStorage(p.amount));
-          byAccount.set(accountId, (byAccount.get(accountId) ?? 0n) + p.amount);
-        }
-      }
-      await many.insertPostings.run(trx, [entryIds, accountIds, amounts]);
-      const accounts = [...byAccount.keys()].sort((a, b) => a - b);
-      await many.addToBalances.run(trx, [accounts, accounts.map((a) => microsToStorage(micros(byAccount.get(a)!)))]);
+      written.forEach((e, i) => ids.set(e, Number(rows[i]!.id)));
     }
     return entries.map((e) => ids.get(e));
   }
