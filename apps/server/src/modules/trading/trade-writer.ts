@@ -54,7 +54,9 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint job');
  * lone order still commits at once. Each job runs in its own savepoint (or, with `checksFirst`, refuses before writing
  * anything), so a job that fails (a refusal found inside the transaction, or an error) leaves no trace and the others
  * commit. Jobs run one at a time, in arrival order: the engine is the single writer of orders, so a job always sees
- * the effect of the jobs before it.
+ * the effect of the jobs before it. Jobs of a `JobGroup` (new orders) queued next to each other run as one call, which
+ * writes them with multi-row statements: on PostgreSQL every statement is a network round trip, and a batch of
+ * orders then costs a handful of them instead of several per order.
  *
  * A job's promise settles only after its transaction commits (or fails): the caller updates its in-memory state
  * after that, never before. The effects a job queued with `afterCommit` (the ledger's movement reports) run after the
