@@ -50,7 +50,14 @@ async function main() {
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
     const engine = app.tradepad.engine;
-    process.send?.({ type: 'stats', ...engine.writerStats(), open: engine.openOrderCount, kind: app.tradepad.database.kind });
+    const cpu = process.cpuUsage();
+    process.send?.({
+      type: 'stats',
+      ...engine.writerStats(),
+      open: engine.openOrderCount,
+      kind: app.tradepad.database.kind,
+      cpuMicros: cpu.user + cpu.system,
+    });
   });
   process.on('disconnect', () => process.exit(0));
   process.send?.({ type: 'ready', port: (app.server.address() as { port: number }).port });

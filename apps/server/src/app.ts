@@ -168,6 +168,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   // Infrastructure
   const database = openDatabase({
     databaseUrl: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
     sqlitePath: config.sqlitePath,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     onCheckpointError: (err) => app.log.error({ err }, 'WAL checkpoint failed'),

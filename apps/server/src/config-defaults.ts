@@ -3,6 +3,11 @@ export const CONFIG_DEFAULTS = {
   PORT: 8080,
   HOST: '0.0.0.0',
   DATA_DIR: './data',
+  /**
+   * PostgreSQL connections one node opens at most: the engine's writer holds one per batch, requests the rest. N nodes
+   * need N × this (plus the migrations' and the operators') within the server's `max_connections` (100 by default).
+   */
+  DATABASE_POOL_MAX: 10,
   FEED: 'sim',
   NODE_ROLE: 'all',
   ENGINE_LOCK_KEY: 7_246_019,

@@ -54,6 +54,8 @@ const schema = z.object({
   HOST: z.string().min(1).default(D.HOST),
   DATA_DIR: z.string().min(1).default(D.DATA_DIR),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  /** PostgreSQL connections this node opens at most (see CONFIG_DEFAULTS). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(D.DATABASE_POOL_MAX),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   SMS_URL: url(['http', 'https']).optional(),

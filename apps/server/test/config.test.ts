@@ -27,6 +27,14 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 9000, FEED: 'replay:/data/m1', NODE_ROLE: 'engine', REDIS_URL: 'redis://127.0.0.1:6379' });
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_MAX: 10 connections per node unless told, at least 2', () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '25' }).DATABASE_POOL_MAX).toBe(25);
+    for (const bad of ['1', '0', 'many', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
   it('trusts no forwarded header unless TRUST_PROXY names the proxies or their count', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { CONFIG_DEFAULTS } from '../config-defaults.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -35,13 +36,19 @@ pg.types.setTypeParser(20, (v: string) => {
 /** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file (WAL, durable commits). */
 export function openDatabase(opts: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL: the most connections this node's pool opens (DATABASE_POOL_MAX). */
+  poolMax?: number | undefined;
   sqlitePath: string;
   onIdleError?: (err: Error) => void;
   /** A background WAL checkpoint failed (SQLite; the next one retries). */
   onCheckpointError?: (err: Error) => void;
 }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? CONFIG_DEFAULTS.DATABASE_POOL_MAX,
+      Client: PreparingClient,
+    });
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process: the pool
     // discards it and the next query opens a fresh one.
     pool.on('error', (err) => opts.onIdleError?.(err));
@@ -84,6 +91,30 @@ export function openDatabase(opts: {
     },
   };
 }
+
+/** Names of the statements kept prepared on each PostgreSQL connection, by SQL text (see `preparedOnPostgres`). */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a hot statement (a RawQuery's text, with `$n` placeholders) to be run as a named prepared statement on
+ * PostgreSQL: each connection parses and plans it once, instead of on every run (planning the order path's multi-row
+ * statements cost more than running them). Texts with a `*` are left alone: a prepared `select *` would fail once
+ * a migration (say another node's, during an upgrade) changed the table.
+ */
+export function preparedOnPostgres(text: string): void {
+  // A `*` may be a column list (`select *`, `u.*`), whose result type a migration can change: left unprepared.
+  if (text.includes('*') || preparedNames.has(text)) return;
+  preparedNames.set(text, `tp_${preparedNames.size + 1}`);
+}
+
+/** A pg client that runs the statements marked by `preparedOnPostgres` under their names (Kysely passes text). */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+PreparingClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  const name = typeof config === 'string' ? preparedNames.get(config) : undefined;
+  if (name === undefined) return plainQuery.call(this, config, values, callback);
+  return plainQuery.call(this, { name, text: config, values }, callback);
+} as typeof pg.Client.prototype.query;
 
 /**
  * The database file readable and writable by this user only (0600), created so before SQLite opens it: SQLite gives

@@ -4,6 +4,10 @@ import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 /** Settings read through a short cache: they change rarely and are read on every registration and app start. */
 export class SettingsService {
   private cache: { at: number; values: Record<string, string> } | undefined;
+  /** The read under way: the requests that find the cache expired together share it (every order reads settings). */
+  private loading: Promise<Record<string, string>> | undefined;
+  /** Bumped by every write: a read that a write overtook answers its callers but fills no cache. */
+  private generation = 0;
 
   constructor(
     private readonly repo: SettingsRepository,
@@ -23,7 +27,7 @@ export class SettingsService {
 
   async set(key: SettingKey, value: string): Promise<void> {
     await this.repo.set(key, value);
-    this.cache = undefined;
+    this.forget();
   }
 
   /** Several settings and their audit record, committed together (see SettingsRepository.setAll). */
@@ -31,13 +35,35 @@ export class SettingsService {
     try {
       await this.repo.setAll(values, alongside);
     } finally {
-      this.cache = undefined;
+      this.forget();
     }
   }
 
-  private async values(): Promise<Record<string, string>> {
+  private forget(): void {
+    this.cache = undefined;
+    this.loading = undefined;
+    this.generation += 1;
+  }
+
+  private values(): Promise<Record<string, string>> {
     const now = this.now();
-    if (!this.cache || now - this.cache.at > this.ttlMs) this.cache = { at: now, values: await this.repo.all() };
-    return this.cache.values;
+    if (this.cache && now - this.cache.at <= this.ttlMs) return Promise.resolve(this.cache.values);
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = this.repo.all().then(
+      (values) => {
+        if (generation === this.generation) {
+          this.cache = { at: now, values };
+          this.loading = undefined;
+        }
+        return values;
+      },
+      (err: unknown) => {
+        if (generation === this.generation) this.loading = undefined;
+        throw err;
+      },
+    );
+    this.loading = loading;
+    return loading;
   }
 }

@@ -20,11 +20,11 @@ import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { demoReset, orderCancelled, orderClosed, orderOpened, pendingRepriced, writeOff } from '../ledger/ledger-entries.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { JournalEntry, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { AccountPushes } from './account-pushes.ts';
 import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { receiptText } from './receipt.ts';
-import type { JobOptions, TradeWriter } from './trade-writer.ts';
+import type { GroupOutcome, JobGroup, JobOptions, TradeWriter } from './trade-writer.ts';
 import type { NewOrderRow, TradingRepository } from './trading.repository.ts';
 
 export interface SettlementDeps {
@@ -85,8 +85,75 @@ function refuseIfMoved(precision: number, side: Side, fillPoints: number, seen: 
  */
 export type CloseHook = (trx: Tx, settled: { exitPrice: number; profit: Micros; at: number }) => Promise<void>;
 
-/** An order refuses (free margin) before it writes anything: no savepoint of its own (see TradeWriter). */
+/** A job that checks everything before it writes (see JobOptions): no savepoint of its own. */
 const PLACE_JOB: JobOptions = { checksFirst: true };
+
+/** An order to open or place, as the writer's placement group takes it. */
+interface Placing {
+  userId: number;
+  demo: boolean;
+  /** The floating P/L the free-margin check counts (estimated outside the transaction, as the order's margin is). */
+  floating: Micros;
+  margin: Micros;
+  fee: Micros;
+  row: NewOrderRow;
+  at: number;
+  /** Completes the row just before it is written, once accepted (a market fill's receipt: its latency ends here). */
+  beforeWrite?: () => void;
+}
+
+/**
+ * New orders written together (a JobGroup of the TradeWriter): the cash of every trader in the run is read and locked
+ * in one statement, each order is checked in arrival order against its trader's cash less what the run's earlier
+ * orders took, and the accepted orders and their ledger entries are written with a few multi-row statements. A refused
+ * order writes nothing; on PostgreSQL a run of orders costs about five round trips instead of five per order.
+ */
+class Placement implements JobGroup<Placing, number> {
+  constructor(private readonly d: Pick<SettlementDeps, 'repo' | 'ledger'>) {}
+
+  async run(trx: Tx, items: readonly Placing[]): Promise<Array<GroupOutcome<number>>> {
+    const cash = await this.d.ledger.lockBalances(
+      trx,
+      items.map((p) => p.userId),
+      'cash',
+    );
+    const accepted: Placing[] = [];
+    const refused = new Map<Placing, GroupOutcome<number>>();
+    for (const p of items) {
+      const balance = cash.get(p.userId) ?? ZERO;
+      // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
+      if (freeMargin({ balance, floating: p.floating }) < p.margin + p.fee) {
+        refused.set(p, { ok: false, err: refuse('err.insufficient_margin') });
+        continue;
+      }
+      // What this order's entry takes from the cash, for the run's next orders of the same trader.
+      cash.set(p.userId, micros(balance + cashMoved(opened(p, 0), p.userId)));
+      accepted.push(p);
+    }
+    // Writes only from here on, and no refusal after them.
+    for (const p of accepted) p.beforeWrite?.();
+    const ids = await this.d.repo.insertOrders(
+      trx,
+      accepted.map((p) => p.row),
+    );
+    await this.d.ledger.postAll(
+      trx,
+      accepted.map((p, i) => opened(p, ids[i]!)),
+    );
+    const id = new Map(accepted.map((p, i) => [p, ids[i]!]));
+    return items.map((p) => refused.get(p) ?? { ok: true, value: id.get(p)! });
+  }
+}
+
+const opened = (p: Placing, orderId: number) =>
+  orderOpened({ orderId, userId: p.userId, demo: p.demo, margin: p.margin, fee: p.fee, at: p.at });
+
+/** The sum an entry moves on a user's cash account. */
+const cashMoved = (entry: JournalEntry, userId: number): bigint =>
+  entry.postings.reduce(
+    (sum, p) => ('user' in p.account && p.account.user === userId && p.account.kind === 'cash' ? sum + p.amount : sum),
+    0n,
+  );
 
 /**
  * Settlement (DESIGN §5, §6): every change of an order is one job of the TradeWriter, a compare-and-set on the
@@ -99,10 +166,14 @@ const PLACE_JOB: JobOptions = { checksFirst: true };
  * apply a committed change to the book.
  */
 export class Settlement {
+  private readonly placement: Placement;
+
   constructor(
     private readonly book: LiveBook,
     private readonly d: SettlementDeps,
-  ) {}
+  ) {
+    this.placement = new Placement(d);
+  }
 
   /**
    * Opens a market order or places a pending one: inside one transaction, checks the cash and free margin, inserts
@@ -168,30 +239,32 @@ export class Settlement {
       parent_id: 0,
       receipt: null,
     };
-    const id = await this.d.writer.run(async (trx) => {
-      const cash = await this.d.ledger.lockBalance(trx, input.userId, 'cash');
-      const cost = input.margin + input.fee;
-      // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      if (freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
-      // The receipt of a market fill: its latency runs to this transaction, where the fill is written.
-      const r = input.receipt;
-      if (holding && r)
-        row.receipt = receiptText({
-          bid: r.bid,
-          ask: r.ask,
-          time: r.time,
-          fill: input.openPrice,
-          seen: input.seen?.price ?? 0,
-          latency: Math.round(performance.now() - r.receivedAt),
-        });
-      // Writes only from here on, and no refusal after them (checksFirst).
-      const orderId = await this.d.repo.insertOrder(trx, row);
-      await this.d.ledger.post(
-        trx,
-        orderOpened({ orderId, userId: input.userId, demo: input.demo, margin: input.margin, fee: input.fee, at: now }),
-      );
-      return orderId;
-    }, PLACE_JOB);
+    // The receipt of a market fill: its latency runs to the transaction where the fill is written.
+    const r = input.receipt;
+    const beforeWrite =
+      holding && r
+        ? () => {
+            row.receipt = receiptText({
+              bid: r.bid,
+              ask: r.ask,
+              time: r.time,
+              fill: input.openPrice,
+              seen: input.seen?.price ?? 0,
+              latency: Math.round(performance.now() - r.receivedAt),
+            });
+          }
+        : undefined;
+    // Checked against the cash and written with the orders queued beside it (Placement).
+    const id = await this.d.writer.runIn(this.placement, {
+      userId: input.userId,
+      demo: input.demo,
+      floating,
+      margin: input.margin,
+      fee: input.fee,
+      row,
+      at: now,
+      beforeWrite,
+    });
     // The cash has followed the commit already (cashMoved).
     setMargin(acc, micros(acc.margin + input.margin));
     const order = liveOrder(input.inst, { id, ...row });

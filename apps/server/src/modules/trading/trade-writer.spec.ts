@@ -4,7 +4,7 @@ import { refuse } from '../../core/errors.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { openTempDurableSqlite } from '../../db/durable-sqlite.testing.ts';
-import { TradeWriter } from './trade-writer.ts';
+import { TradeWriter, type GroupOutcome, type JobGroup } from './trade-writer.ts';
 
 describe('TradeWriter', () => {
   const opened: Array<() => Promise<void>> = [];
@@ -106,6 +106,77 @@ describe('TradeWriter', () => {
     // Job 1 ran twice (the first pass was rolled back) but its effect runs once; 2 and 3 were undone.
     expect(effects).toEqual(['effect 1', 'effect 4', 'resolved 1', 'resolved 4']);
     expect(writer.stats.retries).toBe(1);
+  });
+
+  /**
+   * A group as the order placement is: refuses odd values before writing anything, writes the others one by one (so a
+   * failure in the middle comes after some of the run's writes), and records each call's items.
+   */
+  function insertsGroup(calls: number[][]): JobGroup<number, number> {
+    return {
+      async run(trx, items) {
+        calls.push([...items]);
+        const out: Array<GroupOutcome<number>> = items.map((v) =>
+          v % 2 === 1 ? { ok: false, err: refuse('err.insufficient_margin') } : { ok: true, value: v * 10 },
+        );
+        for (const v of items) {
+          if (v % 2 === 1) continue;
+          await insert(trx, v);
+          afterCommit(trx, () => calls.push([-v]));
+          if (v === 66) await insert(trx, v); // an unexpected error (a duplicate key) after the run's first writes
+        }
+        return out;
+      },
+    };
+  }
+
+  it('runs consecutive items of a group in one call, split by other jobs; a refused item leaves no trace', async () => {
+    const { writer, values } = await open();
+    const calls: number[][] = [];
+    const group = insertsGroup(calls);
+    const results = await Promise.allSettled([
+      writer.runIn(group, 2),
+      writer.runIn(group, 3),
+      writer.runIn(group, 4),
+      writer.run(async (trx) => {
+        await insert(trx, 5);
+        return 5;
+      }),
+      writer.runIn(group, 6),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as { key: string }).key))).toEqual([
+      20,
+      'err.insufficient_margin',
+      40,
+      5,
+      60,
+    ]);
+    // Two runs of the group (the plain job between them keeps the arrival order), then the effects after the commit.
+    expect(calls).toEqual([[2, 3, 4], [6], [-2], [-4], [-6]]);
+    expect(await values()).toEqual([2, 4, 5, 6]);
+    expect(writer.stats).toEqual({ batches: 1, jobs: 5, retries: 0 });
+  });
+
+  it('runs the batch again with each item of a failed group alone in a savepoint: only the failing item is undone', async () => {
+    const { writer, values } = await open();
+    const calls: number[][] = [];
+    const group = insertsGroup(calls);
+    const results = await Promise.allSettled([8, 7, 66, 10].map((v) => writer.runIn(group, v)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ key: 'err.insufficient_margin' });
+    expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(await values()).toEqual([8, 10]);
+    // The whole run once (rolled back after 8 and 66 were written), then each item alone; effects of committed items once.
+    expect(calls).toEqual([[8, 7, 66, 10], [8], [7], [66], [10], [-8], [-10]]);
+    expect(writer.stats).toEqual({ batches: 1, jobs: 4, retries: 1 });
+  });
+
+  it('runs a lone item of a group as a lone job: a refusal rejects it with nothing written', async () => {
+    const { writer, values } = await open();
+    const group = insertsGroup([]);
+    await expect(writer.runIn(group, 9)).rejects.toMatchObject({ key: 'err.insufficient_margin' });
+    expect(await writer.runIn(group, 12)).toBe(120);
+    expect(await values()).toEqual([12]);
   });
 
   it('fails a lone job with nothing written', async () => {

@@ -13,9 +13,26 @@ export interface JobOptions {
   checksFirst?: boolean;
 }
 
+/** What a group decided for one of its items: its value, or a refusal that wrote nothing of that item. */
+export type GroupOutcome<R> = { ok: true; value: R } | { ok: false; err: AppError };
+
+/**
+ * Jobs of one kind that the writer runs together: a run of consecutive items of the same group in a batch is one
+ * call, so the group can write them with a few multi-row statements instead of several statements per item (each a
+ * network round trip on PostgreSQL). `run` answers one outcome per item, in order; it decides every refusal before it
+ * writes anything of the refused item and writes nothing for it (as a `checksFirst` job), and sees the writes of the
+ * batch's earlier jobs. Anything it throws rolls the batch back; the batch then runs again with a savepoint per job,
+ * each item of the group alone (`run(trx, [item])`), so only the item that fails again is undone.
+ */
+export interface JobGroup<I, R> {
+  run(trx: Tx, items: readonly I[]): Promise<Array<GroupOutcome<R>>>;
+}
+
 interface Job {
   run: (trx: Tx) => Promise<unknown>;
   checksFirst: boolean;
+  /** Set for an item of a group (`run` then runs it alone). */
+  group?: { of: JobGroup<unknown, unknown>; item: unknown };
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -45,7 +62,9 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint job');
  * lone order still commits at once. Each job runs in its own savepoint (or, with `checksFirst`, refuses before writing
  * anything), so a job that fails (a refusal found inside the transaction, or an error) leaves no trace and the others
  * commit. Jobs run one at a time, in arrival order: the engine is the single writer of orders, so a job always sees
- * the effect of the jobs before it.
+ * the effect of the jobs before it. Jobs of a `JobGroup` (new orders) queued next to each other run as one call, which
+ * writes them with multi-row statements: on PostgreSQL every statement is a network round trip, and a batch of
+ * orders then costs a handful of them instead of several per order.
  *
  * A job's promise settles only after its transaction commits (or fails): the caller updates its in-memory state
  * after that, never before. The effects a job queued with `afterCommit` (the ledger's movement reports) run after the
@@ -66,8 +85,26 @@ export class TradeWriter {
   ) {}
 
   run<T>(job: (trx: Tx) => Promise<T>, opts: JobOptions = {}): Promise<T> {
+    return this.enqueue({ run: job, checksFirst: opts.checksFirst === true });
+  }
+
+  /**
+   * Queues `item` for `group` (see JobGroup): it runs with the items of the same group queued next to it, in one call,
+   * and settles as a job of its own would.
+   */
+  runIn<I, R>(group: JobGroup<I, R>, item: I): Promise<R> {
+    const alone = async (trx: Tx) => {
+      const [outcome] = await group.run(trx, [item]);
+      if (!outcome) throw new Error('a job group answered no outcome');
+      if (!outcome.ok) throw outcome.err;
+      return outcome.value;
+    };
+    return this.enqueue({ run: alone, checksFirst: true, group: { of: group as JobGroup<unknown, unknown>, item } });
+  }
+
+  private enqueue<T>(job: Pick<Job, 'run' | 'checksFirst' | 'group'>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run: job, checksFirst: opts.checksFirst === true, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject });
       this.running ??= this.drain().finally(() => (this.running = undefined));
     });
   }
@@ -115,10 +152,28 @@ export class TradeWriter {
     await this.db.transaction().execute(async (trx) => {
       effects = trackEffects(trx);
       if (this.opts.fence) await this.opts.fence(trx);
-      for (const job of batch) {
+      for (let i = 0; i < batch.length; i++) {
+        const job = batch[i]!;
         const mark = effects.length;
         if (batch.length === 1) {
           outcomes.push({ ok: true, value: await job.run(trx) });
+          continue;
+        }
+        const group = job.group?.of;
+        if (group && !safe) {
+          // The run of consecutive items of this group, in one call.
+          let end = i + 1;
+          while (end < batch.length && batch[end]!.group?.of === group) end++;
+          const items = batch.slice(i, end).map((j) => j.group!.item);
+          let decided: Array<GroupOutcome<unknown>>;
+          try {
+            decided = await group.run(trx, items);
+          } catch (err) {
+            throw new RetryWithSavepoints('a job group failed', { cause: err });
+          }
+          if (decided.length !== items.length) throw new Error('a job group answered the wrong number of outcomes');
+          outcomes.push(...decided);
+          i = end - 1;
           continue;
         }
         if (job.checksFirst && !safe) {
