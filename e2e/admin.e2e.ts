@@ -11,6 +11,7 @@ import {
   wireChannelSchema,
   withdrawalReviewSchema,
 } from '@tradepad/contracts';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
  * exactly the shapes the contracts declare, and the console calls nothing outside its origin.
  */
 const PASSWORD = 'Harbour26x';
+const COMPLIANCE = { email: 'comp@example.com', password: 'Lantern-42x' };
 
 describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
   let e: E2E;
@@ -73,6 +75,8 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     staffToken = await e.staffLogin(ADMIN);
     await staff('POST', ADMIN_API.staff, { email: 'fin@example.com', name: 'Fin', password: 'Staff12345', role: 'finance' });
     await e.staffLogin({ email: 'fin@example.com', password: 'Staff12345' });
+    await staff('POST', ADMIN_API.staff, { ...COMPLIANCE, name: 'Chan', role: 'compliance' });
+    await e.staffLogin(COMPLIANCE);
   });
   afterAll(async () => e?.close());
 
@@ -99,7 +103,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     await context.close();
   });
 
-  it('rejects a real-name application with a remark in the Traditional Chinese console', async () => {
+  it('compliance rejects a real-name application with a remark in the Traditional Chinese console', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await e.staffSignIn(page, ADMIN, '?lang=tw');
     expect(await page.locator('nav a').allTextContents()).toEqual([
@@ -120,6 +124,16 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '待發郵件及短訊',
       '客戶支援',
     ]);
+    await context.close();
+
+    // The review itself is compliance's daily task.
+    const { context: desk, page: reviewer } = await e.newPage({ width: 1280, height: 800 });
+    await e.staffSignIn(reviewer, COMPLIANCE, '?lang=tw');
+    await reviewForCompliance(reviewer);
+    await desk.close();
+  });
+
+  async function reviewForCompliance(page: Page) {
     await page.locator('nav a', { hasText: '實名認證' }).click();
     // A row is reached with the keyboard too.
     await page.locator('tbody tr', { hasText: 'Mei Ling Ho' }).focus();
@@ -131,8 +145,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     const queue = await staff('GET', ADMIN_API.kyc, { user_id: String(userId) });
     expect(queue.data[0]).toMatchObject({ status: 3, remark: '證件相片模糊' });
     await e.shot(page, 'admin-kyc-hk');
-    await context.close();
-  });
+  }
 
   it('shows finance only the sections finance may use, the settings read-only', async () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
