@@ -39,6 +39,32 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
   }
 
   /** A demo trader on the BTCUSD ticket, the service worker in control, prices live. */
+  /**
+   * Waits until the service worker has finished keeping the app's code: the number of cached requests has stopped
+   * growing for 1.5 s. Its install precaches every lazy screen in the background, which takes longer on a busy machine;
+   * going offline before it ends would test the machine's speed, not the app.
+   */
+  async function cachesSettled(page: Page): Promise<void> {
+    const cached = () =>
+      page.evaluate(async () => {
+        let n = 0;
+        for (const name of await caches.keys()) n += (await (await caches.open(name)).keys()).length;
+        return n;
+      });
+    let last = -1;
+    let stableSince = Date.now();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const n = await cached();
+      if (n !== last) {
+        last = n;
+        stableSince = Date.now();
+      } else if (n > 0 && Date.now() - stableSince >= 1_500) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the service worker's caches kept changing for 60 s (${last} requests)`);
+  }
+
   async function traderOnTicket(lang: string): Promise<{ context: BrowserContext; page: Page; token: string }> {
     const { context, page } = await e.newPage({ lang });
     await page.goto('/');
@@ -50,6 +76,7 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
     await page.waitForURL((u) => u.pathname === '/trade');
     await page.getByTestId('order-ticket').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+    await cachesSettled(page);
     await expect.poll(() => page.getByTestId('ticket-submit').getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
     return { context, page, token: await tokenOf(page) };
   }
