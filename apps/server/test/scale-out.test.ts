@@ -185,6 +185,8 @@ describe.skipIf(!hasRedis)('a node whose Redis is away', () => {
     try {
       const bus = h.app.tradepad.bus as RedisBus;
       expect(bus.connected).toBe(false);
+      // On PostgreSQL the node wins the engine's lock after it starts (at once on SQLite): its feed runs from then.
+      await expect.poll(() => h.app.tradepad.leadership.role(), { timeout: 15_000 }).toBe('leader');
       const s = await h.ws();
       s.send({ type: 'sub', params: 'DAY_MARKET' });
       expect((await s.json('sub_result')).code).toBe(1);
