@@ -4,9 +4,8 @@ import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
+import { ScriptedMarket, WEDNESDAY } from './scripted-market.ts';
 
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
 
 /**
@@ -16,15 +15,8 @@ const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, p
  */
 describe('richer orders', () => {
   let h: Harness;
-  let feed: ScriptedFeed;
-  let clock: ManualClock;
-  let items: TradeItem[];
-  const id = (code: string) => items.find((i) => i.Code === code)!.Id;
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
+  const market = new ScriptedMarket();
+  const { clock, id, tick } = market;
   const settled = async () => {
     await new Promise((r) => setTimeout(r, 20));
     await h.app.tradepad.engine.idle();
@@ -48,10 +40,7 @@ describe('richer orders', () => {
   const balance = async (u: User) => (await u.call(API.getBalance)).data.balance as string;
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = feedFor();
-    h = await startHarness({ clock, feed });
-    items = (await h.call('GET', API.tradeList)).data;
+    h = await market.start();
     tick('EURUSD', '1.08500');
     tick('BTCUSD', '95000.00');
   }, 120_000);
