@@ -15,15 +15,12 @@
  * BENCH_ALL_OPEN (default 1: every instrument trades around the clock, so the rate does not depend on the day).
  * Prints figures; asserts nothing.
  */
-import { execSync, fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { execSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
-import { ALL_OPEN, type ServerReply, type ServerRequest } from './support/sim-common.ts';
+import { child, next, percentile, pinServerThreads, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
+import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The measuring window. At 4 simulator steps a second, 15 s held 60 write passes, so one slow pass (the machine's
  * noise, not the server's) set the p99 on its own; 60 s gives 240.
@@ -33,107 +30,8 @@ const SIZES = (process.env.FANOUT_CLIENTS ?? '1000,10000').split(',').map(Number
 const BATCH = 500;
 /** Seconds of full traffic between the last subscription and the window. */
 const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
-const IPC_TIMEOUT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Pins each server's main thread to the first core and the clients to the rest (FANOUT_PIN=0 turns it off), so the
- * load generator cannot take the server's CPU: what is measured is the server's own fan-out, on one core.
- */
-const PIN = process.env.FANOUT_PIN !== '0' && os.cpus().length >= 2 && hasTaskset();
-
-function hasTaskset(): boolean {
-  try {
-    execSync('taskset -V', { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Client processes: one per core left to the clients when pinned. */
-const WORKERS = Number(process.env.FANOUT_WORKERS ?? 0) || (PIN ? Math.max(1, os.cpus().length - 1) : 2);
-
-const OTHER_CORES = `1-${os.cpus().length - 1}`;
-
-function child(file: string, role: 'server' | 'clients'): ChildProcess {
-  const c = fork(path.join(here, 'support', file), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  if (PIN && c.pid) execSync(`taskset -a -p -c ${role === 'server' ? '0' : OTHER_CORES} ${c.pid}`, { stdio: 'ignore' });
-  return c;
-}
-
-/**
- * Gives the server's main thread core 0 to itself and moves its other threads (V8's compiler and GC helpers, the
- * database's workers, libuv's pool) to the clients' cores, as they would run on a machine with cores to spare.
- * Pinned together, a TurboFan compile job took the main thread's core for a whole 4-ms scheduler tick in the middle
- * of a write pass. Applied once the server is ready and again before the window, for threads started in between.
- */
-function pinServerThreads(server: ChildProcess): void {
-  if (!PIN || !server.pid) return;
-  for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
-    const cores = Number(tid) === server.pid ? '0' : OTHER_CORES;
-    try {
-      execSync(`taskset -p -c ${cores} ${tid}`, { stdio: 'ignore' });
-    } catch {
-      // The thread ended between the listing and here.
-    }
-  }
-}
-
-/** The next IPC message of `type` from `c` (after sending `send`, if given). */
-function next<T extends { type: string }>(c: ChildProcess, type: T['type'], send?: object): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      c.off('message', on);
-      reject(new Error(`no ${type} from child within ${IPC_TIMEOUT_MS} ms`));
-    }, IPC_TIMEOUT_MS);
-    const on = (m: T) => {
-      if (m.type !== type) return;
-      clearTimeout(timer);
-      c.off('message', on);
-      resolve(m);
-    };
-    c.on('message', on);
-    if (send) c.send(send);
-  });
-}
-
-const stats = (server: ChildProcess, gc = false) =>
-  next<Extract<ServerReply, { type: 'stats' }>>(server, 'stats', { type: 'stats', gc } satisfies ServerRequest);
-
-function percentile(hist: Uint32Array, total: number, q: number): number {
-  const want = Math.ceil(total * q);
-  let seen = 0;
-  for (let ms = 0; ms <= BUCKETS; ms++) {
-    seen += hist[ms]!;
-    if (seen >= want && want > 0) return ms;
-  }
-  return NaN;
-}
-
-interface Row {
-  server: string;
-  clients: number;
-  connected: number;
-  subscribed: number;
-  open: number;
-  ticksPerSec: number;
-  deliveredPerSec: number;
-  p50: number;
-  p99: number;
-  max: number;
-  overflow: number;
-  kbPerConn: number;
-  minMsgs: number;
-  medianMsgs: number;
-  starved: number;
-  closed: number;
-  connectSec: number;
-}
 
 async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
   const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts', 'server');
