@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline } from 'antd-mobile-icons';
 import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
@@ -12,7 +12,7 @@ import { useCloseAll, useCloseOrder, useSetPendingPrice } from '../api/close-ord
 import { useSetStops } from '../api/set-stops.api.ts';
 import { useStopoutReport } from '../api/stopout-report.api.ts';
 import { useOrderFigures } from './order-row.tsx';
-import { StopsEditor } from './stops-editor.tsx';
+import { LevelInput, StopsEditor } from './stops-editor.tsx';
 
 /**
  * An order's detail sheet (spec §2, §4): every figure, and the actions its status allows: close a holding order,
@@ -265,7 +265,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
       {holding && !editing && (
         <>
           <div className="sheet-inline">
-            <SheetInput label={t('orders.closeLots')} value={closeLots} onChange={setCloseLots} testId="sheet-close-lots" />
+            <LevelInput label={t('orders.closeLots')} value={closeLots} onChange={setCloseLots} testId="sheet-close-lots" />
             <button
               type="button"
               className="btn btn-danger"
@@ -294,7 +294,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
       )}
       {pending && !editing && (
         <div className="sheet-inline">
-          <SheetInput label={t('orders.movePrice')} value={movePrice} onChange={setMovePrice} testId="sheet-move-price" />
+          <LevelInput label={t('orders.movePrice')} value={movePrice} onChange={setMovePrice} testId="sheet-move-price" />
           <button
             type="button"
             className="btn btn-secondary"
@@ -329,40 +329,6 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             )}
           </div>
         ))}
-    </div>
-  );
-}
-
-function SheetInput({
-  label,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="stops-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-box">
-        <input
-          id={id}
-          className="field-input num"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          value={value}
-          data-testid={testId}
-          onChange={(e) => onChange(e.target.value.replace(/[^\d.,]/g, ''))}
-        />
-      </div>
     </div>
   );
 }

@@ -98,19 +98,20 @@ export function StopsEditor({ order, onDone }: { order: OrderView; onDone(): voi
   );
 }
 
-function LevelInput({
+/** A decimal field of the order's sheets (a level, lots): digits and a separator only, left to right in every language. */
+export function LevelInput({
   label,
   value,
   onChange,
-  invalid,
+  invalid = false,
   placeholder,
   testId,
 }: {
   label: string;
   value: string;
   onChange(v: string): void;
-  invalid: boolean;
-  placeholder: string;
+  invalid?: boolean;
+  placeholder?: string;
   testId: string;
 }) {
   const id = useId();
