@@ -115,6 +115,39 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     expect(a.gw.got).toHaveLength(1);
   });
 
+  it('sends what one turn published as one Redis message, in order, across kinds; a malformed batch is dropped', async () => {
+    const { a, b } = await pair();
+    b.gw.listen('DAY_MARKET');
+    b.gw.listenAs(7, 'FOREX_TRADE');
+    await until(() => a.bus.hasSubscribers('DAY_MARKET') && [...a.bus.listeners('FOREX_TRADE')].includes(7), 'B listening');
+    // A raw subscriber on the same channel counts the publishes.
+    const { Redis } = await import('ioredis');
+    const spy = new Redis(redis.url);
+    const liar = new Redis(redis.url);
+    const channel = (b.bus as unknown as { channel: string }).channel;
+    const seen: string[] = [];
+    spy.on('message', (_c: string, text: string) => seen.push(text));
+    await spy.subscribe(channel);
+    try {
+      for (let i = 0; i < 5; i++)
+        a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: `S${i}`, n: 'é:1'.repeat(i) }, `S${i}`);
+      a.bus.publishToUser(7, 'FOREX_TRADE', { type: 'FOREX_TRADE', Balance: '1.00' });
+      a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: 'S5' }, 'S5');
+      await until(() => b.gw.got.length === 6 && b.gw.userGot.length === 1, 'the whole turn on node B');
+      expect(b.gw.got.map((g) => g.key)).toEqual(['S0', 'S1', 'S2', 'S3', 'S4', 'S5']);
+      expect(b.gw.got[3]!.message).toEqual({ type: 'DAY_MARKET', symbol: 'S3', n: 'é:1é:1é:1' });
+      expect(seen.filter((t) => t.startsWith(a.bus.nodeId) && t.charAt(16) === 'B')).toHaveLength(1);
+
+      // A batch that lies about a length is dropped from there on without breaking the receiver.
+      await liar.publish(channel, `${'f'.repeat(16)}Bp99:[]`);
+      a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: 'S6' }, 'S6');
+      await until(() => b.gw.got.length === 7, 'the next quote after a malformed batch');
+    } finally {
+      spy.disconnect();
+      liar.disconnect();
+    }
+  });
+
   it('tells a node which public channels the others listen to, and when they stop', async () => {
     const { a, b } = await pair();
     expect(a.bus.hasSubscribers('KLINE.EURUSD')).toBe(false);

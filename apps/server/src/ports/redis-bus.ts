@@ -53,6 +53,8 @@ const KIND = {
   beat: 'b',
   want: 'w',
   bye: 'x',
+  /** Several messages of one event-loop turn in one publish: `<kind><length>:<body>` each. */
+  batch: 'B',
 } as const;
 
 const ID_LENGTH = 16;
@@ -117,6 +119,9 @@ export class RedisBus implements Bus {
   private readonly dirtyUsers = new Map<string, Set<number>>();
   private flushScheduled: NodeJS.Immediate | undefined;
   private fullScheduled: NodeJS.Immediate | undefined;
+  /** What this turn sends, in order, published as one message right after the turn. */
+  private outbox: string[] = [];
+  private outboxScheduled: NodeJS.Immediate | undefined;
 
   /** The other nodes, and per channel how many of them have listeners / per user channel and user how many. */
   private readonly nodes = new Map<string, RemoteNode>();
@@ -350,9 +355,32 @@ export class RedisBus implements Bus {
     }
   }
 
+  /**
+   * Queues a message for the other nodes. Everything sent during one turn of the event loop (a simulator step moves
+   * several instruments at once) leaves as one Redis publish right after the turn, so a receiving node gets it in one
+   * read and its sockets in one write each, as on a single node; sent one by one, a step reached the API node split
+   * over several turns in about a quarter of the steps, and each extra turn is another write to every client.
+   */
   private send(kind: string, body: string): void {
     if (this.closed || this.pub.status !== 'ready') return;
-    this.pub.publish(this.channel, `${this.nodeId}${kind}${body}`).catch((err: unknown) => {
+    this.outbox.push(kind + body);
+    this.outboxScheduled ??= setImmediate(() => this.flushOutbox());
+  }
+
+  private flushOutbox(): void {
+    this.outboxScheduled = undefined;
+    const out = this.outbox;
+    if (out.length === 0) return;
+    this.outbox = [];
+    if (this.closed || this.pub.status !== 'ready') return;
+    let text: string;
+    if (out.length === 1) text = this.nodeId + out[0]!;
+    else {
+      const parts = [this.nodeId, KIND.batch];
+      for (const item of out) parts.push(item.charAt(0), String(item.length - 1), ':', item.slice(1));
+      text = parts.join('');
+    }
+    this.pub.publish(this.channel, text).catch((err: unknown) => {
       this.logError(err as Error, 'redis bus publish');
     });
   }
@@ -370,8 +398,26 @@ export class RedisBus implements Bus {
   private receive(text: string): void {
     if (text.startsWith(this.nodeId)) return;
     const from = text.slice(0, ID_LENGTH);
-    const kind = text.charAt(ID_LENGTH);
-    const body = text.slice(ID_LENGTH + 1);
+    if (text.charAt(ID_LENGTH) !== KIND.batch) {
+      this.handle(from, text.charAt(ID_LENGTH), text.slice(ID_LENGTH + 1));
+      return;
+    }
+    // `<kind><length>:<body>` after another; a malformed batch is dropped from where it stops making sense.
+    let at = ID_LENGTH + 1;
+    while (at < text.length) {
+      const kind = text.charAt(at);
+      const colon = text.indexOf(':', at + 1);
+      const length = colon < 0 ? NaN : Number(text.slice(at + 1, colon));
+      if (!Number.isInteger(length) || length < 0 || colon + 1 + length > text.length) {
+        this.log.error({ node: this.nodeId, from }, 'redis bus: a malformed batch was dropped');
+        return;
+      }
+      this.handle(from, kind, text.slice(colon + 1, colon + 1 + length));
+      at = colon + 1 + length;
+    }
+  }
+
+  private handle(from: string, kind: string, body: string): void {
     try {
       switch (kind) {
         case KIND.public: {
@@ -539,6 +585,10 @@ export class RedisBus implements Bus {
     if (this.fullScheduled) clearImmediate(this.fullScheduled);
     this.flushScheduled = this.fullScheduled = undefined;
     clearInterval(this.timer);
+    if (this.outboxScheduled) {
+      clearImmediate(this.outboxScheduled);
+      this.flushOutbox();
+    }
     if (this.pub.status === 'ready') {
       await this.pub.publish(this.channel, `${this.nodeId}${KIND.bye}`).catch(() => undefined);
     }
