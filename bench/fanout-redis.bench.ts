@@ -13,6 +13,7 @@
  * Needs /usr/bin/redis-server. Prints figures; asserts nothing.
  */
 import { execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
 import { child, next, percentile, pinServerThreads, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
@@ -33,7 +34,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let redis: TestRedis | undefined;
 
-async function run(kind: 'single' | 'redis', n: number): Promise<Row> {
+/** CPU a node used during the window, as a share of one core (per-node figures). */
+interface Cpu {
+  server: number;
+  engine?: number;
+  redis?: number;
+}
+
+/** redis-server's CPU time so far (µs), from /proc; the test helper starts it with its port on the command line. */
+function redisCpuMicros(): number {
+  try {
+    const pid = execSync(`pgrep -f '[r]edis-server 127.0.0.1:${redis!.port}'`).toString().trim().split('\n')[0];
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cpu }> {
   // Through Redis: the engine node produces the quotes (on the clients' core), the API node serves the clients.
   const engine =
     kind === 'redis'
@@ -77,6 +97,8 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row> {
     pinServerThreads(server);
 
     const s0 = await stats(source);
+    const m0 = await stats(server);
+    const r0 = redisCpuMicros();
     const w0 = performance.now();
     for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
     await sleep(SECONDS * 1000);
@@ -85,7 +107,10 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row> {
     );
     const window = (performance.now() - w0) / 1000;
     const s1 = await stats(source);
+    const m1 = await stats(server);
+    const r1 = redisCpuMicros();
     const after = await stats(server, true);
+    const share = (a: number, b: number) => (b - a) / 1e6 / window;
 
     const hist = new Uint32Array(BUCKETS + 1);
     for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
@@ -109,6 +134,11 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row> {
       starved: counts.filter((k) => k === 0).length,
       closed: results.reduce((a, r) => a + r.closed, 0),
       connectSec,
+      cpu: {
+        server: share(m0.cpuMicros, m1.cpuMicros),
+        engine: kind === 'redis' ? share(s0.cpuMicros, s1.cpuMicros) : undefined,
+        redis: kind === 'redis' ? share(r0, r1) : undefined,
+      },
     };
   } finally {
     for (const c of workers) c.kill('SIGKILL');
@@ -141,7 +171,7 @@ async function main() {
 
 async function measure() {
   const limit = fdLimit();
-  const rows: Row[] = [];
+  const rows: Array<Row & { cpu: Cpu }> = [];
   for (const n of SIZES) {
     if (Number(limit) < n + 256) console.log(`warning: ulimit -n is ${limit}, below ${n} clients + margin`);
     for (const kind of ['single', 'redis'] as const) {
@@ -163,9 +193,10 @@ async function measure() {
   );
   console.log(
     '| server | clients | connected / subscribed | instruments open | ticks/s at source | msgs delivered/s | p50 ms | p99 ms | max ms | ' +
-      'server KB/conn | min / median msgs per client | starved | closed by server | delivered ÷ one node | p99 ÷ one node |',
+      'server KB/conn | min / median msgs per client | starved | closed by server | delivered ÷ one node | p99 ÷ one node | ' +
+      'CPU: serving node / engine node / redis-server (share of a core) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const base = rows.find((b) => b.server.startsWith('one node') && b.clients === r.clients);
     const ours = r.server.startsWith('API node') && base;
@@ -173,7 +204,8 @@ async function measure() {
       `| ${r.server} | ${r.clients} | ${r.connected} / ${r.subscribed} | ${r.open} | ${fmt(r.ticksPerSec, 1)} | ${fmt(r.deliveredPerSec)} | ` +
         `${r.p50} | ${r.p99}${r.overflow ? ' (≥10 s: ' + r.overflow + ')' : ''} | ${r.max} | ${fmt(r.kbPerConn, 1)} | ` +
         `${r.minMsgs} / ${r.medianMsgs} | ${r.starved} | ${r.closed} | ` +
-        `${ours ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : ''} | ${ours ? fmt(r.p99 / base.p99, 2) : ''} |`,
+        `${ours ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : ''} | ${ours ? fmt(r.p99 / base.p99, 2) : ''} | ` +
+        `${fmt(r.cpu.server, 2)}${r.cpu.engine === undefined ? '' : ` / ${fmt(r.cpu.engine, 2)} / ${fmt(r.cpu.redis ?? NaN, 2)}`} |`,
     );
   }
   console.log(

@@ -30,13 +30,20 @@ export function simInstruments(list: readonly InstrumentSeed[]): SimInstrument[]
 
 /** Messages between the bench and a server child. */
 export type ServerRequest = { type: 'stats'; gc?: boolean };
-export type ServerReply = { type: 'ready'; port: number; open: number } | { type: 'stats'; rss: number; ticks: number };
+export type ServerReply =
+  { type: 'ready'; port: number; open: number } | { type: 'stats'; rss: number; ticks: number; cpuMicros: number };
 
 export function answerStats(ticks: () => number): void {
   process.on('message', (m: ServerRequest) => {
     if (m.type !== 'stats') return;
     if (m.gc) (globalThis as { gc?: () => void }).gc?.();
-    const reply: ServerReply = { type: 'stats', rss: process.memoryUsage().rss, ticks: ticks() };
+    const cpu = process.cpuUsage();
+    const reply: ServerReply = {
+      type: 'stats',
+      rss: process.memoryUsage().rss,
+      ticks: ticks(),
+      cpuMicros: cpu.user + cpu.system,
+    };
     process.send?.(reply);
   });
   process.on('disconnect', () => process.exit(0));
