@@ -96,7 +96,7 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
     expect(await page.getByTestId('ticket-margin').textContent()).toMatch(/^[\d,]+\.\d{2} USD$/);
     expect(await page.getByTestId('ticket-risk-warning').textContent()).toContain('high risk');
     await page.getByTestId('ticket-take-profit').scrollIntoViewIfNeeded();
-    await e.shot(page, 'ticket-levels-en');
+    await e.shot(page, 'ticket-levels-money-en');
 
     // Sent: the order carries both levels on their sides, about 100.00 and 250.00 from its price.
     await page.getByTestId('ticket-submit').click();
