@@ -72,6 +72,13 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
     expect(ask - start).toBeLessThan(ask * 0.003);
     expect(await page.getByTestId('ticket-stops-error').count()).toBe(0);
     expect(await page.getByTestId('ticket-stop-loss-amount').textContent()).toMatch(/^Risk \d+\.\d{2} USD$/);
+    // A sell keeps the stop-loss at its distance, now above the market; back to buy, below it again.
+    await page.getByTestId('ticket-side-sell').click();
+    const bid = numberIn(await page.getByTestId('ticket-side-sell').locator('.ticket-side-price').textContent());
+    expect(Number(await page.getByTestId('ticket-stop-loss').inputValue()) - bid).toBeGreaterThan(bid * 0.002);
+    expect(await page.getByTestId('ticket-stops-error').count()).toBe(0);
+    await page.getByTestId('ticket-side-buy').click();
+    expect(Number(await page.getByTestId('ticket-stop-loss').inputValue())).toBeLessThan(bid);
 
     // In pips: 10,000 pips (100.00 on BTCUSD) of 0.1 lot are 10.00 USD at risk, and the price is that far under the ask.
     await page.getByTestId('ticket-unit-pips').click();
