@@ -66,10 +66,10 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
     await page.getByTestId('ticket-lots').fill('1');
     expect(await page.getByTestId('ticket-lots-less').isEnabled()).toBe(true);
     await page.getByTestId('ticket-leverage-2').click();
-    // Fee per lot (trade_fee_type 1): 10 USD, shown with 6 decimals; margin about 95,000 ÷ 2.
-    await expect.poll(() => page.getByTestId('ticket-fee').textContent()).toBe('10.000000 USD');
-    expect(await page.getByTestId('ticket-margin').textContent()).toMatch(/^4\d,\d{3}\.\d{6} USD$/);
-    expect(await page.getByTestId('ticket-pip-value').textContent()).toBe('0.010000 USD');
+    // Fee per lot (trade_fee_type 1): 10 USD; margin about 95,000 ÷ 2; money to 2 decimals (issue 20 point 4).
+    await expect.poll(() => page.getByTestId('ticket-fee').textContent()).toBe('10.00 USD');
+    expect(await page.getByTestId('ticket-margin').textContent()).toMatch(/^4\d,\d{3}\.\d{2} USD$/);
+    expect(await page.getByTestId('ticket-pip-value').textContent()).toBe('0.01 USD');
     // Half the margin of 47,500 is lost some 76,000 USD lower: the stop-out price is reachable.
     expect(await page.getByTestId('ticket-stop-out').textContent()).toMatch(/^\d{1,2},\d{3}\.\d{2}$/);
     await page.getByTestId('ticket-figures').scrollIntoViewIfNeeded();

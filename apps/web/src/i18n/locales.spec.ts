@@ -47,6 +47,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Spread',
     'Break-even',
     '{{ms}} ms',
+    'Pips',
   ],
   fr: [
     'Article',
@@ -66,6 +67,8 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Crypto',
     'Spread',
     '{{ms}} ms',
+    'Pips',
+    '{{value}} pips',
   ],
   it: [
     'Feedback',
@@ -79,8 +82,9 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Spread',
     '{{ms}} ms',
   ],
-  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
-  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips'],
+  jp: ['{{value}} pips'],
   tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms'],
   vn: ['Email', 'Demo', 'Stop-out', '{{ms}} ms'],
   ru: ['Bid', 'Ask'],

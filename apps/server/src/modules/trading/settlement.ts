@@ -9,6 +9,7 @@ import {
   type Lots,
   deviationCheck,
   freeMargin,
+  marginShortfall,
   micros,
   microsToStorage,
   parseMoney,
@@ -122,7 +123,7 @@ class Placement implements JobGroup<Placing, number> {
     for (const p of items) {
       const balance = cash.get(p.userId) ?? ZERO;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      if (freeMargin({ balance, floating: p.floating }) < p.margin + p.fee) {
+      if (marginShortfall(freeMargin({ balance, floating: p.floating }), p.margin, p.fee) > 0n) {
         refused.set(p, { ok: false, err: refuse('err.insufficient_margin') });
         continue;
       }

@@ -26,8 +26,8 @@ export default function OrderPlaced({
     [t('trading.lots'), formatQuantity(order.Quantity, lang), 'num price'],
     [pending ? t('ticket.price') : t('trading.openPrice'), price(entryPriceOf(order)), 'num price'],
     [t('trading.leverage'), t('trading.leverageValue', { value: order.Multiple }), 'num'],
-    [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 6)} USD`, 'num price'],
-    [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 6)} USD`, 'num price'],
+    [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, 'num price'],
+    [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 2)} USD`, 'num price'],
   ];
   if (order.TargetLossPrice > 0) rows.push([t('trading.stopLoss'), price(order.TargetLossPrice), 'num price']);
   if (order.TargetProfitPrice > 0) rows.push([t('trading.takeProfit'), price(order.TargetProfitPrice), 'num price']);

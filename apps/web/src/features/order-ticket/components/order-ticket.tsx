@@ -4,7 +4,7 @@ import { useNavigate } from '../../../shared/router/router.tsx';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { ORDER_BUY, ORDER_SELL, type OrderView } from '@tradepad/contracts/trading';
 import { formatLots } from '@tradepad/domain/lots';
-import { formatMoney as microsText, type Micros } from '@tradepad/domain/money';
+import { formatMoney as microsText, micros, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice } from '@tradepad/domain/price';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
@@ -13,7 +13,7 @@ import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useSubmitOrder } from '../api/submit-order.api.ts';
-import type { OrderKind } from '../hooks/ticket-figures.ts';
+import type { LevelUnit, OrderKind } from '../hooks/ticket-figures.ts';
 import { toPoints } from '../hooks/ticket-figures.ts';
 import { plainPrice, useOrderTicket } from '../hooks/use-order-ticket.ts';
 import { DeviationField } from './deviation-field.tsx';
@@ -27,8 +27,8 @@ import './order-ticket.css';
 /** The success popup loads with the first order. */
 const OrderPlaced = lazy(() => import('./order-placed.tsx'));
 
-/** Margin and fee carry the 6 decimals they are computed with (spec §9). */
-const FEE_DECIMALS = 6;
+/** Money in the ticket shows 2 decimals, like every balance (issue 20 point 4). */
+const MONEY_DECIMALS = 2;
 
 /**
  * The order half of the trade screen (spec §2, §5): buy or sell, at the market or pending at a price, lots on the
@@ -49,7 +49,8 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   const precision = item.PricePrecision;
   const code = item.ShowCode;
 
-  const money = (m: Micros | null, decimals = 2) => (m === null ? '--' : formatDecimal(microsText(m, decimals), lang, decimals));
+  const money = (m: Micros | null, decimals = MONEY_DECIMALS) =>
+    m === null ? '--' : formatDecimal(microsText(m, decimals), lang, decimals);
   const price = (points: number | null) =>
     points === null ? '--' : formatPrice(pointsToPrice(points, precision), precision, lang);
 
@@ -65,6 +66,8 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     if (figures.lotsProblem) return refuse(`ticket.problem.${figures.lotsProblem}`);
     if (kind === 'pending' && figures.priceMissing) return refuse('ticket.problem.price');
     if (figures.stopsProblem) return refuse(`ticket.problem.${figures.stopsProblem}`);
+    if (figures.stopLoss.points === null) return refuse('ticket.problem.stop_loss_invalid');
+    if (figures.takeProfit.points === null) return refuse('ticket.problem.take_profit_invalid');
     if (kind === 'market' && ticket.deviation === null) return refuse('ticket.problem.deviation');
     if (kind === 'pending' && ticket.expireAt === null) return refuse('ticket.problem.expiry');
     try {
@@ -76,6 +79,8 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   };
 
   const lotsError = figures.lotsProblem && ticket.lotsText !== '' ? t(`ticket.problem.${figures.lotsProblem}`) : undefined;
+  // Margin and fee beyond the free margin: the engine would refuse the order (the same rule, marginShortfall).
+  const short = ticket.loggedIn && figures.marginShort !== null && figures.marginShort > 0n;
   const stopsError = figures.stopsProblem ? t(`ticket.problem.${figures.stopsProblem}`) : undefined;
   const sideName = side === ORDER_BUY ? 'buy' : 'sell';
   // The worst fill a market order accepts: the price on the button moved against the trader by the deviation.
@@ -183,26 +188,47 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
       )}
 
       <div className="ticket-levels">
+        {(ticket.stopLoss.on || ticket.takeProfit.on) && (
+          <div className="ticket-level-units">
+            <span className="ticket-label" id="ticket-level-unit-label">
+              {t('ticket.levelUnit')}
+            </span>
+            <Segmented<LevelUnit>
+              label={t('ticket.levelUnit')}
+              value={ticket.levelUnit}
+              onChange={ticket.setLevelUnit}
+              options={(['price', 'pips', 'money'] as const).map((u) => ({
+                value: u,
+                label: t(`ticket.unit.${u}`),
+                testId: `ticket-unit-${u}`,
+              }))}
+            />
+          </div>
+        )}
         <LevelField
           name="stop-loss"
           label={t('trading.stopLoss')}
           level={ticket.stopLoss}
+          unit={ticket.levelUnit}
+          figures={figures.stopLoss}
+          precision={precision}
+          lang={lang}
           onToggle={ticket.toggleStopLoss}
           onChange={ticket.setStopLossText}
-          precision={precision}
-          step={ticket.priceStep}
-          fallback={ticket.quote.lastClose}
+          onStep={(d) => ticket.nudgeLevel('stop_loss', d)}
           invalid={figures.stopsProblem === 'stop_loss_side' || figures.stopsProblem === 'stop_loss_invalid'}
         />
         <LevelField
           name="take-profit"
           label={t('trading.takeProfit')}
           level={ticket.takeProfit}
+          unit={ticket.levelUnit}
+          figures={figures.takeProfit}
+          precision={precision}
+          lang={lang}
           onToggle={ticket.toggleTakeProfit}
           onChange={ticket.setTakeProfitText}
-          precision={precision}
-          step={ticket.priceStep}
-          fallback={ticket.quote.lastClose}
+          onStep={(d) => ticket.nudgeLevel('take_profit', d)}
           invalid={figures.stopsProblem === 'take_profit_side' || figures.stopsProblem === 'take_profit_invalid'}
         />
         <TrailingField value={ticket.trailingText} onChange={ticket.setTrailingText} />
@@ -214,9 +240,9 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
       </div>
 
       <dl className="ticket-figures" aria-label={t('ticket.figures')} data-testid="ticket-figures">
-        <Figure label={t('trading.margin')} value={money(figures.margin, FEE_DECIMALS)} unit="USD" testId="ticket-margin" />
-        <Figure label={t('trading.fee')} value={money(figures.fee, FEE_DECIMALS)} unit="USD" testId="ticket-fee" />
-        <Figure label={t('ticket.pipValue')} value={money(figures.pipValue, FEE_DECIMALS)} unit="USD" testId="ticket-pip-value" />
+        <Figure label={t('trading.margin')} value={money(figures.margin)} unit="USD" testId="ticket-margin" />
+        <Figure label={t('trading.fee')} value={money(figures.fee)} unit="USD" testId="ticket-fee" />
+        <Figure label={t('ticket.pipValue')} value={money(figures.pipValue)} unit="USD" testId="ticket-pip-value" />
         <Figure
           label={t('ticket.stopOut')}
           value={
@@ -232,21 +258,36 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
         <Figure label={t('ticket.freeMargin')} value={money(figures.freeMargin)} unit="USD" testId="ticket-free-margin" />
       </dl>
 
-      <button
-        type="button"
-        className={`btn btn-block ticket-submit is-${sideName}`}
-        disabled={!figures.open || submit.isPending}
-        {...gatedProps(gate.open)}
-        data-testid="ticket-submit"
-        onClick={() => void onSubmit()}
-      >
-        {!figures.open
-          ? t('ticket.closed')
-          : !gate.open
-            ? t('ticket.notLive')
-            : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
-      </button>
-      {!ticket.loggedIn && figures.open && <p className="ticket-note">{t('ticket.loginHint')}</p>}
+      <p className="ticket-risk" data-testid="ticket-risk-warning">
+        {t('ticket.riskWarning')}
+      </p>
+
+      {/* Always on screen (issue 20 point 4): the ticket scrolls under it, the button stays above the tab bar. */}
+      <div className="ticket-footer" data-testid="ticket-footer">
+        {short && (
+          <p className="ticket-warning" role="status" data-testid="ticket-margin-warning">
+            {t('ticket.marginShort', {
+              need: money(micros((figures.margin ?? 0n) + (figures.fee ?? 0n))),
+              free: money(figures.freeMargin),
+            })}
+          </p>
+        )}
+        <button
+          type="button"
+          className={`btn btn-block ticket-submit is-${sideName}`}
+          disabled={!figures.open || submit.isPending}
+          {...gatedProps(gate.open)}
+          data-testid="ticket-submit"
+          onClick={() => void onSubmit()}
+        >
+          {!figures.open
+            ? t('ticket.closed')
+            : !gate.open
+              ? t('ticket.notLive')
+              : t(side === ORDER_BUY ? 'ticket.submitBuy' : 'ticket.submitSell', { code })}
+        </button>
+        {!ticket.loggedIn && figures.open && <p className="ticket-note">{t('ticket.loginHint')}</p>}
+      </div>
 
       {placed && (
         <Suspense fallback={null}>

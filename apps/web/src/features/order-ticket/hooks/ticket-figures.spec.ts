@@ -3,7 +3,17 @@ import type { TradeItem } from '@tradepad/contracts/market';
 import type { AccountSummary } from '@tradepad/contracts/trading';
 import { formatLots } from '@tradepad/domain/lots';
 import { formatMoney } from '@tradepad/domain/money';
-import { firstLots, lotRulesOf, readLots, ticketFigures, typedPoints, type TicketInput } from './ticket-figures.ts';
+import {
+  firstLots,
+  levelContextOf,
+  levelText,
+  lotRulesOf,
+  quoteAtFill,
+  readLots,
+  ticketFigures,
+  typedPoints,
+  type TicketInput,
+} from './ticket-figures.ts';
 
 const item = (over: Partial<TradeItem>): TradeItem =>
   ({
@@ -162,5 +172,69 @@ describe('ticketFigures', () => {
     expect(typedPoints('95000.5', 2)).toBe(9500050);
     expect(typedPoints('-1', 2)).toBeNull();
     expect(typedPoints('', 2)).toBeNull();
+  });
+
+  it('reads a level in pips from the entry and shows its price and money (issue 20)', () => {
+    // A buy of 1 lot at the ask 1.08510: 28 pips lower is 1.08230, 280 USD at risk; 40 pips higher 400 USD at target.
+    const f = ticketFigures(
+      input({ levelUnit: 'pips', stopLoss: { on: true, text: '28' }, takeProfit: { on: true, text: '40' } }),
+    );
+    expect([f.stopLoss.points, f.stopLoss.pips, usd(f.stopLoss.amount)]).toEqual([108230, 28, '280.000000']);
+    expect([f.takeProfit.points, f.takeProfit.pips, usd(f.takeProfit.amount)]).toEqual([108910, 40, '400.000000']);
+    expect(f.stopsProblem).toBeNull();
+    // A sell measures from the bid, the other way.
+    const sell = ticketFigures(input({ side: 2, levelUnit: 'pips', stopLoss: { on: true, text: '27.5' } }));
+    expect(sell.stopLoss.points).toBe(108775);
+  });
+
+  it('reads a level in money: a stop-loss risks at most the amount, a take-profit reaches at least it', () => {
+    const f = ticketFigures(
+      input({
+        lotsText: '0.1',
+        levelUnit: 'money',
+        stopLoss: { on: true, text: '25.05' },
+        takeProfit: { on: true, text: '25.05' },
+      }),
+    );
+    // 0.1 lot: 0.10 USD a point.
+    expect([f.stopLoss.points, usd(f.stopLoss.amount)]).toEqual([108510 - 250, '25.000000']);
+    expect([f.takeProfit.points, usd(f.takeProfit.amount)]).toEqual([108510 + 251, '25.100000']);
+  });
+
+  it('refuses unreadable pips or money, and waits for a pending price before placing them', () => {
+    expect(ticketFigures(input({ levelUnit: 'pips', stopLoss: { on: true, text: 'x' } })).stopsProblem).toBe('stop_loss_invalid');
+    const waiting = ticketFigures(input({ kind: 'pending', levelUnit: 'pips', stopLoss: { on: true, text: '20' } }));
+    expect([waiting.stopLoss.points, waiting.stopsProblem]).toEqual([null, null]);
+    // More pips than the price has: no such level.
+    expect(ticketFigures(input({ levelUnit: 'pips', stopLoss: { on: true, text: '20000' } })).stopLoss.points).toBeNull();
+  });
+
+  it('writes a level in each unit and back', () => {
+    const c = levelContextOf(EURUSD, 1, 108510, '0.1', () => undefined);
+    expect(levelText('stop_loss', 108230, 'price', c)).toBe('1.08230');
+    expect(levelText('stop_loss', 108230, 'pips', c)).toBe('28.0');
+    expect(levelText('stop_loss', 108230, 'money', c)).toBe('28.00');
+    expect(levelText('take_profit', 108230, 'pips', c)).toBe('');
+    expect(levelText('stop_loss', 0, 'price', c)).toBe('');
+  });
+
+  it('warns when margin and fee exceed the free margin, as the engine refuses', () => {
+    expect(usd(ticketFigures(input({})).marginShort)).toBe('0.000000');
+    // 2 lots: 2170.20 margin + 6 fee against 2000.
+    expect(usd(ticketFigures(input({ lotsText: '2' })).marginShort)).toBe('176.200000');
+    expect(ticketFigures(input({ account: undefined, lotsText: '2' })).marginShort).toBeNull();
+  });
+
+  it("reckons a pending order's stop-out like a market order, from its own price with the spread", () => {
+    expect(quoteAtFill('pending', 1, 108510, null, 10)).toEqual({ ask: 108510, bid: 108500 });
+    expect(quoteAtFill('pending', 2, 108500, null, 10)).toEqual({ bid: 108500, ask: 108510 });
+    // A pending buy at the current ask gives the market buy's figure; a sell at the bid the market sell's.
+    const market = ticketFigures(input({})).stopOutPoints;
+    expect(ticketFigures(input({ kind: 'pending', priceText: '1.08510' })).stopOutPoints).toBe(market);
+    const marketSell = ticketFigures(input({ side: 2 })).stopOutPoints;
+    expect(ticketFigures(input({ side: 2, kind: 'pending', priceText: '1.08500' })).stopOutPoints).toBe(marketSell);
+    // Lower, the stop-out moves with the order's price, not with the market.
+    const lower = ticketFigures(input({ kind: 'pending', priceText: '1.08010' })).stopOutPoints!;
+    expect(market! - lower).toBeGreaterThan(400);
   });
 });

@@ -1,10 +1,22 @@
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import type { AccountSummary } from '@tradepad/contracts/trading';
-import { conversionRate, parseRate, type QuoteLookup } from '@tradepad/domain/conversion';
+import { conversionRate, parseRate, type QuoteLookup, type Rate } from '@tradepad/domain/conversion';
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
-import { micros, parseMoney, type Micros } from '@tradepad/domain/money';
-import { priceToPoints } from '@tradepad/domain/price';
+import { formatMoney, micros, parseMoney, type Micros } from '@tradepad/domain/money';
+import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
 import { freeMargin, stopOutPrice } from '@tradepad/domain/risk';
+import {
+  amountInCents,
+  levelAmount,
+  levelAt,
+  levelDistance,
+  levelForAmount,
+  marginShortfall,
+  pipDecimals,
+  pipsToPoints,
+  pointsToPips,
+  type StopLevelKind,
+} from '@tradepad/domain/stop-distance';
 import {
   closePrice,
   fillPrice,
@@ -14,6 +26,7 @@ import {
   requiredMargin,
   stopsCheck,
   tradeFee,
+  type BidAsk,
   type PendingKind,
   type Side,
   type TradingTerms,
@@ -26,6 +39,9 @@ import {
  */
 
 export type OrderKind = 'market' | 'pending';
+
+/** What a stop-loss or take-profit field holds (issue 20): a price, pips from the entry, or USD at risk / at target. */
+export type LevelUnit = 'price' | 'pips' | 'money';
 
 /** A price as the ticket shows and sends it: a number in the instrument's precision. */
 export function toPoints(price: number, precision: number): number {
@@ -96,6 +112,8 @@ export interface TicketInput {
   priceText: string;
   stopLoss: { on: boolean; text: string };
   takeProfit: { on: boolean; text: string };
+  /** How both levels' texts are read (price when absent). */
+  levelUnit?: LevelUnit;
   /** The live bid and ask (in the instrument's precision), or undefined before any quote. */
   quote: { bid: number; ask: number } | undefined;
   /** `trade_fee_type` of the basic settings. */
@@ -107,6 +125,18 @@ export interface TicketInput {
 }
 
 export type StopsProblem = 'stop_loss_invalid' | 'take_profit_invalid' | 'stop_loss_side' | 'take_profit_side';
+
+/** One level as the ticket shows it before sending: where it is, how far, and what it means in money. */
+export interface LevelFigures {
+  /** The level in points; 0 when off; null when it cannot be told (unreadable, or no entry, size or rate yet). */
+  points: number | null;
+  /** The text is not a number in the chosen unit. */
+  unreadable: boolean;
+  /** Distance from the entry in pips (negative on the wrong side); null when unknown. */
+  pips: number | null;
+  /** USD micros lost at the stop-loss (at risk) or gained at the take-profit (at target); null when unknown. */
+  amount: Micros | null;
+}
 
 export interface TicketFigures {
   lots: Lots | null;
@@ -120,6 +150,8 @@ export interface TicketFigures {
   /** Stop-loss and take-profit in points; 0 when off. */
   stopLossPoints: number;
   takeProfitPoints: number;
+  stopLoss: LevelFigures;
+  takeProfit: LevelFigures;
   stopsProblem: StopsProblem | null;
   margin: Micros | null;
   fee: Micros | null;
@@ -131,13 +163,123 @@ export interface TicketFigures {
    * order when margin + fee exceed it. Null when not logged in or the figures cannot be read.
    */
   freeMargin: Micros | null;
+  /**
+   * How far margin + fee exceed the free margin (domain marginShortfall, the engine's refusal rule): above 0 the
+   * order will be refused. Null when either is unknown.
+   */
+  marginShort: Micros | null;
   /** Whether the market is open for trading (MarketStatus 1). */
   open: boolean;
 }
 
-function levelPoints(level: { on: boolean; text: string }, precision: number): number | null {
-  if (!level.on) return 0;
-  return typedPoints(level.text, precision);
+/** The level context of a ticket (ticketFigures builds the same one), with `entry` where the levels are measured from. */
+export function levelContextOf(
+  item: TradeItem,
+  side: Side,
+  entry: number | null,
+  lotsText: string,
+  lookup: QuoteLookup,
+): LevelContext {
+  const precision = item.PricePrecision;
+  return {
+    side,
+    precision,
+    entry,
+    lots: readLots(lotsText, lotRulesOf(item)).lots,
+    terms: termsOf(item),
+    rateAt: (points) => conversionRate({ base: item.BaseCurrency, quote: item.QuoteCurrency, precision }, points, lookup),
+  };
+}
+
+/** What resolving a level needs beyond its text. */
+export interface LevelContext {
+  side: Side;
+  precision: number;
+  /** The entry in points, or null before there is one (a pending order without its price). */
+  entry: number | null;
+  lots: Lots | null;
+  terms: TradingTerms | null;
+  /** The USD conversion for a price in points (conversionRate), undefined without a quote for it. */
+  rateAt(points: number): Rate | undefined;
+}
+
+const OFF: LevelFigures = { points: 0, unreadable: false, pips: 0, amount: null };
+
+/** A level's price from its text in `unit`: null with `unreadable` when the text is not a number in that unit. */
+export function resolveLevel(
+  kind: StopLevelKind,
+  level: { on: boolean; text: string },
+  unit: LevelUnit,
+  c: LevelContext,
+): { points: number | null; unreadable: boolean } {
+  if (!level.on) return { points: 0, unreadable: false };
+  const text = level.text.trim();
+  if (unit === 'price') {
+    const points = typedPoints(text, c.precision);
+    return { points, unreadable: points === null };
+  }
+  if (!/^\d+(\.\d+)?$/.test(text)) return { points: null, unreadable: true };
+  if (c.entry === null || c.entry <= 0) return { points: null, unreadable: false };
+  if (unit === 'pips') {
+    let distance: number;
+    try {
+      distance = pipsToPoints(text, c.precision);
+    } catch {
+      return { points: null, unreadable: true };
+    }
+    const points = levelAt(c.side, kind, c.entry, distance);
+    return { points: points > 0 ? points : null, unreadable: false };
+  }
+  let amount: Micros;
+  try {
+    amount = parseMoney(text);
+  } catch {
+    return { points: null, unreadable: true };
+  }
+  if (!c.terms || c.lots === null || c.lots <= 0n) return { points: null, unreadable: false };
+  return { points: levelForAmount(c.terms, c.side, kind, c.lots, c.entry, amount, c.rateAt), unreadable: false };
+}
+
+/** Distance and money of a level at `points` (0: off). */
+export function levelFigures(kind: StopLevelKind, points: number, c: LevelContext): Pick<LevelFigures, 'pips' | 'amount'> {
+  if (points <= 0 || c.entry === null || c.entry <= 0) return { pips: null, amount: null };
+  const pips = pointsToPips(levelDistance(c.side, kind, c.entry, points), c.precision);
+  const rate = c.rateAt(points);
+  const amount =
+    c.terms && c.lots !== null && c.lots > 0n && rate ? levelAmount(c.terms, c.side, kind, c.lots, c.entry, points, rate) : null;
+  return { pips, amount };
+}
+
+/**
+ * A level at `points` written in `unit`, as its field shows it: the price in the instrument's precision, the distance
+ * in pips, or the money at risk (rounded up) or at target (rounded down) to the cent; '' when it cannot be told.
+ */
+export function levelText(kind: StopLevelKind, points: number, unit: LevelUnit, c: LevelContext): string {
+  if (!(points > 0)) return '';
+  if (unit === 'price') return pointsToPrice(points, c.precision).toFixed(c.precision);
+  if (c.entry === null || c.entry <= 0) return '';
+  if (unit === 'pips') {
+    const distance = levelDistance(c.side, kind, c.entry, points);
+    return distance >= 0 ? pointsToPips(distance, c.precision).toFixed(pipDecimals(c.precision)) : '';
+  }
+  const { amount } = levelFigures(kind, points, c);
+  return amount !== null && amount >= 0n ? formatMoney(amountInCents(kind, amount), 2) : '';
+}
+
+function levelOf(kind: StopLevelKind, level: { on: boolean; text: string }, unit: LevelUnit, c: LevelContext): LevelFigures {
+  if (!level.on) return OFF;
+  const { points, unreadable } = resolveLevel(kind, level, unit, c);
+  if (points === null) return { points, unreadable, pips: null, amount: null };
+  return { points, unreadable, ...levelFigures(kind, points, c) };
+}
+
+/**
+ * The quote at which an order fills, in points: the market now for a market order; for a pending order the quote when
+ * its price is reached (a buy fills when the ask is at its price, a sell when the bid is), the spread around it.
+ */
+export function quoteAtFill(kind: OrderKind, side: Side, entry: number, market: BidAsk | null, spread: number): BidAsk {
+  if (kind === 'market' && market) return market;
+  return side === 1 ? { ask: entry, bid: entry - spread } : { bid: entry, ask: entry + spread };
 }
 
 function money(text: string | undefined): Micros | null {
@@ -154,7 +296,6 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   const { item, side, kind, quote, account } = input;
   const precision = item.PricePrecision;
   const terms = termsOf(item);
-  const { lots, problem: lotsProblem } = readLots(input.lotsText, lotRulesOf(item));
   const market =
     quote && quote.bid > 0 && quote.ask > 0 ? { bid: toPoints(quote.bid, precision), ask: toPoints(quote.ask, precision) } : null;
 
@@ -170,14 +311,24 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     if (entryPoints !== null && market) kindOfPending = pendingKind(side, entryPoints, market);
   }
 
-  const sl = levelPoints(input.stopLoss, precision);
-  const tp = levelPoints(input.takeProfit, precision);
-  let stopsProblem: StopsProblem | null = sl === null ? 'stop_loss_invalid' : tp === null ? 'take_profit_invalid' : null;
-  if (!stopsProblem && entryPoints !== null && market) {
+  const { lots, problem: lotsProblem } = readLots(input.lotsText, lotRulesOf(item));
+  const context = levelContextOf(item, side, entryPoints, input.lotsText, input.lookup);
+  const rateAt = context.rateAt;
+  const unit = input.levelUnit ?? 'price';
+  const stopLoss = levelOf('stop_loss', input.stopLoss, unit, context);
+  const takeProfit = levelOf('take_profit', input.takeProfit, unit, context);
+  const sl = stopLoss.points;
+  const tp = takeProfit.points;
+  let stopsProblem: StopsProblem | null = stopLoss.unreadable
+    ? 'stop_loss_invalid'
+    : takeProfit.unreadable
+      ? 'take_profit_invalid'
+      : null;
+  if (!stopsProblem && sl !== null && tp !== null && entryPoints !== null && market) {
     // As the engine checks them: a market order against the quote, a pending one against its own price (the
     // market it will fill in).
     const against = kind === 'market' ? market : { bid: entryPoints, ask: entryPoints };
-    const check = stopsCheck(side, entryPoints, { stopLoss: sl ?? 0, takeProfit: tp ?? 0 }, against);
+    const check = stopsCheck(side, entryPoints, { stopLoss: sl, takeProfit: tp }, against);
     stopsProblem = check === 'ok' ? null : check;
   }
 
@@ -189,19 +340,22 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     priceMissing,
     stopLossPoints: sl ?? 0,
     takeProfitPoints: tp ?? 0,
+    stopLoss,
+    takeProfit,
     stopsProblem,
     margin: null,
     fee: null,
     pipValue: null,
     stopOutPoints: null,
     freeMargin: null,
+    marginShort: null,
     open: item.MarketStatus === MARKET_OPEN,
   };
   const balance = money(account?.balance);
   const floating = money(account?.floating);
   if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating });
   if (!terms || lots === null || lots <= 0n || entryPoints === null || entryPoints <= 0) return figures;
-  const rate = conversionRate({ base: item.BaseCurrency, quote: item.QuoteCurrency, precision }, entryPoints, input.lookup);
+  const rate = rateAt(entryPoints);
   if (!rate) return figures;
   figures.pipValue = pipValue(terms, lots, rate);
   const leverage = input.leverage;
@@ -209,13 +363,18 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   const margin = requiredMargin(terms, lots, entryPoints, leverage ?? 1, rate);
   figures.margin = margin;
   if (input.feeType !== undefined) figures.fee = tradeFee(terms, lots, margin, input.feeType);
+  if (figures.freeMargin !== null && figures.fee !== null)
+    figures.marginShort = marginShortfall(figures.freeMargin, margin, figures.fee);
 
   // The stop-out price of the account with this position in it: the fee leaves equity, the margin joins the used
-  // margin, and a market position starts at its closing price (the spread is its first loss).
+  // margin, and the position starts at its closing price when it fills (the spread is its first loss). A market order
+  // fills on the quote now; a pending one on the quote at its own price, so both figures are reckoned the same way
+  // and a pending order at the current ask shows what a market buy does.
   const equity = money(account?.equity);
   const used = money(account?.used_margin);
   if (!account || equity === null || used === null || figures.fee === null) return figures;
-  const close = kind === 'market' && market ? closePrice(side, market) : entryPoints;
+  const spread = market ? market.ask - market.bid : Number.isSafeInteger(item.Spread) ? item.Spread : 0;
+  const close = closePrice(side, quoteAtFill(kind, side, entryPoints, market, Math.max(0, spread)));
   const openingLoss = profitLoss(terms, side, lots, entryPoints, close, rate);
   figures.stopOutPoints = stopOutPrice(
     { side, lots, closePrice: close },

@@ -5,7 +5,8 @@ import type { SubmitParams } from '@tradepad/contracts/trading-params';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { canStepDown, canStepUp, formatLots, parseLots, stepLots, type Lots } from '@tradepad/domain/lots';
 import { pointsToPrice } from '@tradepad/domain/price';
-import { pipPoints } from '@tradepad/domain/trading';
+import { defaultStopDistance, levelAt, levelDistance, type StopLevelKind } from '@tradepad/domain/stop-distance';
+import { fillPrice, pipPoints } from '@tradepad/domain/trading';
 import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';
 import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { quoteStore } from '../../../shared/market/quote-store.ts';
@@ -15,13 +16,19 @@ import { initialDeviation, parseDeviation, rememberDeviation } from './deviation
 import { expireAtFor, type ExpiryChoice } from './expiry.ts';
 import {
   firstLots,
+  levelContextOf,
+  levelText,
   lotRulesOf,
+  readLots,
+  resolveLevel,
   ticketFigures,
   toPoints,
   typedPoints,
+  type LevelUnit,
   type OrderKind,
   type TicketFigures,
 } from './ticket-figures.ts';
+import { recallTicket, rememberTicket } from './ticket-memory.ts';
 
 /** A stop-loss or take-profit field: its switch and the level as typed. */
 export interface Level {
@@ -78,23 +85,30 @@ function lookupIn(items: readonly TradeItem[]): QuoteLookup {
  */
 export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const loggedIn = useUserStore((s) => s.loggedIn);
+  const userId = useUserStore((s) => (s.loggedIn ? s.profile?.id : undefined));
   const account = useAccountSummary().data;
   const feeType = useBasicInfo().data?.trade_fee_type;
   const quote = useQuote(item.Id);
   const rules = useMemo(() => lotRulesOf(item), [item]);
   const leverages = useMemo(() => item.HasForexMultiple.map((o) => o.Value).filter((v) => v > 0), [item]);
 
-  const [side, setSide] = useState<OrderSide>(ORDER_BUY);
+  // The trade screen mounts a new ticket per instrument (keyed): it starts from the lots and leverage this user last
+  // chose on it, where the instrument still accepts them (issue 20 point 4).
+  const [memory] = useState(() => recallTicket(userId, item.Id));
+  const [side, setSideState] = useState<OrderSide>(ORDER_BUY);
   const [kind, setKind] = useState<OrderKind>('market');
   const [lotsText, setLotsText] = useState(() => {
+    if (memory.lots !== undefined && readLots(memory.lots, rules).problem === null) return memory.lots;
     const first = firstLots(rules);
     return first === null ? item.ForexMinCont : formatLots(first);
   });
-  const [leverage, setLeverage] = useState<number | null>(leverages[0] ?? null);
+  const [leverage, setLeverageState] = useState<number | null>(() =>
+    memory.leverage !== undefined && leverages.includes(memory.leverage) ? memory.leverage : (leverages[0] ?? null),
+  );
   const [priceText, setPriceText] = useState('');
   const [stopLoss, setStopLoss] = useState<Level>({ on: false, text: '' });
   const [takeProfit, setTakeProfit] = useState<Level>({ on: false, text: '' });
-  // The trade screen mounts a new ticket per instrument (keyed), so this starts from the instrument's own value.
+  const [levelUnit, setLevelUnitState] = useState<LevelUnit>('price');
   const [deviationText, setDeviationText] = useState(() => String(initialDeviation(item)));
   const deviation = parseDeviation(deviationText);
   // Issue 20: a trailing stop's distance (empty: none) and a pending order's expiry.
@@ -107,6 +121,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const bid = quote?.bid ?? item.ForexQuotations?.Bid ?? item.Bid;
   const ask = quote?.ask ?? item.ForexQuotations?.Ask ?? item.Ask;
   const lookup = useMemo(() => lookupIn(items), [items]);
+  const live = bid > 0 && ask > 0 ? { bid, ask } : undefined;
   const figures: TicketFigures = ticketFigures({
     item,
     side,
@@ -116,11 +131,100 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     priceText,
     stopLoss,
     takeProfit,
-    quote: bid > 0 && ask > 0 ? { bid, ask } : undefined,
+    levelUnit,
+    quote: live,
     feeType,
     account: loggedIn ? account : undefined,
     lookup,
   });
+
+  const precision = item.PricePrecision;
+  const market = live ? { bid: toPoints(live.bid, precision), ask: toPoints(live.ask, precision) } : null;
+  /** Where the levels are measured from: the entry, or while a pending order has no price yet the market. */
+  const referenceFor = (s: OrderSide): number | null =>
+    kind === 'pending' && figures.entryPoints !== null
+      ? figures.entryPoints
+      : market
+        ? fillPrice(s, market)
+        : lastClose
+          ? toPoints(lastClose, precision)
+          : null;
+  const contextFor = (s: OrderSide) => levelContextOf(item, s, referenceFor(s), lotsText, lookup);
+  const spread = market ? market.ask - market.bid : item.Spread;
+  const levels = { stop_loss: [stopLoss, setStopLoss], take_profit: [takeProfit, setTakeProfit] } as const;
+
+  /** A level where it would start: the default distance from the reference (DESIGN §12 departure), in `unit`. */
+  const startText = (which: StopLevelKind, unit: LevelUnit): string => {
+    const c = contextFor(side);
+    if (c.entry === null) return '';
+    const start = levelAt(side, which, c.entry, defaultStopDistance(c.entry, precision, spread));
+    return levelText(which, start, unit, c);
+  };
+
+  /** A switch turned on starts its level at a sensible distance from the market, not at it. */
+  const toggle = (which: StopLevelKind) => (on: boolean) => {
+    const [level, set] = levels[which];
+    set({ on, text: on && !level.text ? startText(which, levelUnit) : level.text });
+  };
+
+  /** The levels that are on, written in another unit: the same levels, the text changes. */
+  const setLevelUnit = (unit: LevelUnit) => {
+    if (unit === levelUnit) return;
+    const c = contextFor(side);
+    for (const which of ['stop_loss', 'take_profit'] as const) {
+      const [level, set] = levels[which];
+      if (!level.on) continue;
+      const { points } = resolveLevel(which, level, levelUnit, c);
+      set({ on: true, text: points ? levelText(which, points, unit, c) : startText(which, unit) });
+    }
+    setLevelUnitState(unit);
+  };
+
+  /**
+   * Buy and sell swap sides: a level typed as a price keeps its distance from the entry on the new side (pips and
+   * money are distances already), so a stop-loss stays a stop-loss.
+   */
+  const setSide = (next: OrderSide) => {
+    if (next === side) return;
+    if (levelUnit === 'price') {
+      const before = contextFor(side);
+      const after = contextFor(next);
+      for (const which of ['stop_loss', 'take_profit'] as const) {
+        const [level, set] = levels[which];
+        const { points } = resolveLevel(which, level, 'price', before);
+        if (!level.on || !points || before.entry === null || after.entry === null) continue;
+        const distance = levelDistance(side, which, before.entry, points);
+        if (distance > 0) set({ on: true, text: levelText(which, levelAt(next, which, after.entry, distance), 'price', after) });
+      }
+    }
+    setSideState(next);
+  };
+
+  /** A level's minus or plus: a price moves by one price step; pips and money move the distance by one. */
+  const nudgeLevel = (which: StopLevelKind, direction: 1 | -1) => {
+    const [level, set] = levels[which];
+    if (levelUnit === 'price') {
+      set({ on: true, text: nudgePrice(level.text, direction, priceStep(item), precision, lastClose) });
+      return;
+    }
+    const c = contextFor(side);
+    if (c.entry === null) return;
+    const { points } = resolveLevel(which, level, levelUnit, c);
+    const from = points ? levelDistance(side, which, c.entry, points) : defaultStopDistance(c.entry, precision, spread);
+    const distance = Math.max(0, from + direction * priceStep(item));
+    set({ on: true, text: levelText(which, levelAt(side, which, c.entry, distance), levelUnit, c) });
+  };
+
+  const setLeverage = (value: number) => {
+    setLeverageState(value);
+    rememberTicket(userId, item.Id, { leverage: value });
+  };
+  /** The lots typed; a size the instrument accepts is remembered for it. */
+  const changeLots = (text: string) => {
+    const clean = cleanDecimal(text);
+    setLotsText(clean);
+    if (readLots(clean, rules).problem === null) rememberTicket(userId, item.Id, { lots: clean });
+  };
 
   let size: Lots = 0n as Lots;
   try {
@@ -131,15 +235,11 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const step = (direction: 1 | -1) => {
     if (!rules) return;
     try {
-      setLotsText(formatLots(stepLots(size, rules.step, direction, { min: rules.min, max: rules.max })));
+      changeLots(formatLots(stepLots(size, rules.step, direction, { min: rules.min, max: rules.max })));
     } catch {
       // The instrument admits no size at all; the field keeps what it has.
     }
   };
-
-  /** A switch turned on starts its level at the last close (spec §4). */
-  const toggle = (set: (l: Level) => void, level: Level) => (on: boolean) =>
-    set({ on, text: on && !level.text && lastClose ? plainPrice(lastClose, item.PricePrecision) : level.text });
 
   /** The deviation typed, digits only; a valid one is remembered for this instrument. */
   const changeDeviation = (text: string) => {
@@ -155,6 +255,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
    * The call's parameters. A market order carries the price the trader sees on the side's button now, at the tap
    * (the ask for a buy, the bid for a sell), and the deviation: the engine refuses a fill worse than that by more.
    */
+  const levelParam = (points: number | null) => (points ? plainPrice(pointsToPrice(points, precision), precision) : '0');
   const params = (): SubmitParams => ({
     type: side,
     cont: figures.lots !== null ? formatLots(figures.lots) : lotsText,
@@ -164,8 +265,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
       kind === 'pending' && figures.entryPoints !== null
         ? plainPrice(pointsToPrice(figures.entryPoints, item.PricePrecision), item.PricePrecision)
         : '0',
-    stop_loss_price: stopLoss.on ? cleanDecimal(stopLoss.text) || '0' : '0',
-    target_profit_price: takeProfit.on ? cleanDecimal(takeProfit.text) || '0' : '0',
+    stop_loss_price: levelParam(figures.stopLoss.points),
+    target_profit_price: levelParam(figures.takeProfit.points),
     multiple: leverage ?? 0,
     price_seen: kind === 'market' ? plainPrice(side === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
     deviation: kind === 'market' ? (deviation ?? 0) : 0,
@@ -183,7 +284,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     kind,
     setKind,
     lotsText,
-    setLotsText: (text: string) => setLotsText(cleanDecimal(text)),
+    setLotsText: changeLots,
     canLess: rules !== null && canStepDown(size, rules.step, rules.min),
     canMore: rules !== null && canStepUp(size, rules.step, rules.max),
     step,
@@ -195,10 +296,13 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     setPriceText: (text: string) => setPriceText(cleanDecimal(text)),
     stopLoss,
     setStopLossText: (text: string) => setStopLoss((l) => ({ ...l, text: cleanDecimal(text) })),
-    toggleStopLoss: toggle(setStopLoss, stopLoss),
+    toggleStopLoss: toggle('stop_loss'),
     takeProfit,
     setTakeProfitText: (text: string) => setTakeProfit((l) => ({ ...l, text: cleanDecimal(text) })),
-    toggleTakeProfit: toggle(setTakeProfit, takeProfit),
+    toggleTakeProfit: toggle('take_profit'),
+    levelUnit,
+    setLevelUnit,
+    nudgeLevel,
     priceStep: priceStep(item),
     deviationText,
     deviation,
