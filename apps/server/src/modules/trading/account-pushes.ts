@@ -80,7 +80,8 @@ export class AccountPushes {
         TransOrder: f.rows.map((r) => ({
           Id: r.order.id,
           UpdatePrice: pointsToPrice(r.price, r.order.inst.row.precision),
-          FactProfits: formatMoney(r.profit, 2),
+          FactProfits: formatMoney(r.profit + r.swap, 2),
+          Swap: formatMoney(r.swap, 2),
         })),
       };
       this.bus.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);
