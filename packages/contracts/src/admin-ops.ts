@@ -124,7 +124,11 @@ export const instrumentUpdateParams = z
     // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
     swap_triple_day: z.preprocess(
       (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-      z.number({ error: 'err.swap_triple_day' }).int({ error: 'err.swap_triple_day' }).min(1, { error: 'err.swap_triple_day' }).max(5, { error: 'err.swap_triple_day' }),
+      z
+        .number({ error: 'err.swap_triple_day' })
+        .int({ error: 'err.swap_triple_day' })
+        .min(1, { error: 'err.swap_triple_day' })
+        .max(5, { error: 'err.swap_triple_day' }),
     ),
     category_id: whole(1, 1000),
     hours: z.preprocess(

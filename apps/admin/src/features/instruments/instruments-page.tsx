@@ -258,7 +258,8 @@ function InstrumentDialog(props: {
               size="small"
               fullWidth
             >
-              {WEEKDAYS.map((d) => (
+              {/* Rollovers happen Monday to Friday only: a weekend triple day would never charge. */}
+              {WEEKDAYS.filter((d) => d >= 1 && d <= 5).map((d) => (
                 <MenuItem key={d} value={String(d)}>
                   {translate(`tp.instruments.weekday_${d}`)}
                 </MenuItem>

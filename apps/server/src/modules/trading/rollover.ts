@@ -127,7 +127,11 @@ export class SwapRollover {
     const ratesOf = (inst: EngineInstrument) => {
       let found = rates.get(inst);
       if (!found) {
-        found = { long: parseMoney(inst.row.swap_long), short: parseMoney(inst.row.swap_short), triple: inst.row.swap_triple_day };
+        found = {
+          long: parseMoney(inst.row.swap_long),
+          short: parseMoney(inst.row.swap_short),
+          triple: inst.row.swap_triple_day,
+        };
         rates.set(inst, found);
       }
       return found;
@@ -164,7 +168,8 @@ export class SwapRollover {
 
   private async chargeChunk(r: Rollover, chunk: Charge[]): Promise<number> {
     // The traders' swap accounts exist (and their ids are cached) before the transaction.
-    for (const userId of new Set(chunk.map((c) => c.o.userId))) await this.d.ledger.accountId(this.d.db, { user: userId, kind: 'swap' });
+    for (const userId of new Set(chunk.map((c) => c.o.userId)))
+      await this.d.ledger.accountId(this.d.db, { user: userId, kind: 'swap' });
     const now = this.d.clock.now();
     return this.d.writer.run(async (trx) => {
       const claimed = new Set(

@@ -427,7 +427,15 @@ export class Settlement {
         const id = await this.d.repo.insertOrder(trx, { ...partRow, swap: microsToStorage(swapSplit.part) });
         await this.d.ledger.post(
           trx,
-          orderClosed({ orderId: id, userId: o.userId, demo: o.demo, margin: margin.part, profit, swap: swapSplit.part, at: now }),
+          orderClosed({
+            orderId: id,
+            userId: o.userId,
+            demo: o.demo,
+            margin: margin.part,
+            profit,
+            swap: swapSplit.part,
+            at: now,
+          }),
         );
         if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
         return id;

@@ -102,13 +102,7 @@ export class TradingRepository {
    * batch. Undefined when the order was no longer holding.
    */
   async closeHolding(trx: Tx, id: number, patch: OrderPatch): Promise<{ swap: number } | undefined> {
-    return trx
-      .updateTable('orders')
-      .set(patch)
-      .where('id', '=', id)
-      .where('status', '=', 1)
-      .returning('swap')
-      .executeTakeFirst();
+    return trx.updateTable('orders').set(patch).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
   }
 
   /** Stop-loss, take-profit and trailing distance of an order that is still pending or holding. */
@@ -163,7 +157,12 @@ export class TradingRepository {
 
   /** The newest rollover the engine has finished, if any. */
   lastRolloverDone(): Promise<{ rollover: string; at: number } | undefined> {
-    return this.db.selectFrom('swap_rollovers').select(['rollover', 'at']).orderBy('rollover', 'desc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('swap_rollovers')
+      .select(['rollover', 'at'])
+      .orderBy('rollover', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** Records a rollover as finished (a second record of the same one is a no-op). */
@@ -228,7 +227,11 @@ export class TradingRepository {
   /** Withdraws claims of positions that closed before their charge was written (same transaction). */
   async unclaimSwaps(trx: Tx, rollover: string, orderIds: readonly number[]): Promise<void> {
     if (orderIds.length === 0) return;
-    await trx.deleteFrom('swap_charges').where('rollover', '=', rollover).where('order_id', 'in', [...orderIds]).execute();
+    await trx
+      .deleteFrom('swap_charges')
+      .where('rollover', '=', rollover)
+      .where('order_id', 'in', [...orderIds])
+      .execute();
   }
 
   /** Stores a stop-out's report (inside the stop-out's transaction). */

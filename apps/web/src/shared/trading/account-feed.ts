@@ -74,8 +74,7 @@ export function applyAccountMessage(message: RealtimeMessage): void {
         for (const o of m.TransOrder) {
           if (typeof o?.Id !== 'number') continue;
           const held = liveOrders.get(o.Id);
-          if (held && held.UpdatePrice === o.UpdatePrice && held.FactProfits === o.FactProfits && held.Swap === o.Swap)
-            continue;
+          if (held && held.UpdatePrice === o.UpdatePrice && held.FactProfits === o.FactProfits && held.Swap === o.Swap) continue;
           liveOrders.set(o.Id, { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits, Swap: o.Swap });
         }
       }

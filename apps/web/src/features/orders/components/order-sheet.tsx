@@ -148,7 +148,9 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
     [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 2)} USD`, true],
     // Overnight financing (issue 20): accrued at each 17:00 New York rollover, part of the P/L above.
-    ...(pending ? [] : [[t('orders.swap'), `${signed(swap, formatDecimal(swap, lang, 2))} USD`, true] as [string, string, boolean]]),
+    ...(pending
+      ? []
+      : [[t('orders.swap'), `${signed(swap, formatDecimal(swap, lang, 2))} USD`, true] as [string, string, boolean]]),
     [t('orders.openTime'), formatDateTime(order.OpenedAt || order.CreatedAt, lang)],
   ];
   if (order.Status === STATUS_CLOSED && order.ClosedAt) rows.push([t('orders.closeTime'), formatDateTime(order.ClosedAt, lang)]);
