@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, type OrderView, type TradeItem } from '@tradepad/contracts';
+import { ADMIN_API, API, CHANNEL_FOREX_TRADE, type OrderView, type TradeItem } from '@tradepad/contracts';
 import { parseMoney } from '@tradepad/domain';
 import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
@@ -163,8 +163,20 @@ describe('overnight financing (swaps)', () => {
     // Opened after Tuesday's rollover: nothing for Tuesday.
     late = await open('EURUSD', 1, '1');
 
+    // The trader's figures are pushed with each position's swap.
+    const socket = await h.ws();
+    socket.send({ type: 'login', params: token });
+    await socket.json('login_result');
+    socket.send({ type: 'sub', params: CHANNEL_FOREX_TRADE });
+    await socket.json('sub_result');
+
     moveTo(ROLL.wed);
     expect(await engine.rolloverDue()).toBe(4);
+    const push = await socket.json('FOREX_TRADE', (m) =>
+      (m.TransOrder as Array<{ Id: number; Swap: string }>).some((o) => o.Id === short && o.Swap === '2.40'),
+    );
+    expect((push.TransOrder as Array<{ Id: number; Swap: string }>).find((o) => o.Id === index)!.Swap).toBe('-4.00');
+    socket.socket.close();
     now = await holding();
     expect([now.get(long)!.Swap, now.get(short)!.Swap, now.get(index)!.Swap, now.get(late)!.Swap]).toEqual([
       '-25.000000',
@@ -238,6 +250,50 @@ describe('overnight financing (swaps)', () => {
     expect(await h.app.tradepad.engine.rolloverDue()).toBe(3);
     expect(await chargedDays(index)).toEqual(['2026-11-17×1', '2026-11-18×1', '2026-11-19×1', '2026-11-20×3', '2026-11-23×1']);
     expect(await swapOf(index)).toBe('-14.000000');
+    await h.expectLedgerSound();
+  }, 120_000);
+});
+
+/** A swap moves the margin level like any floating loss: enough of it, and the next tick stops the account out. */
+describe('overnight financing and the stop-out', () => {
+  const clock = new ManualClock(TUESDAY);
+  const feed = feedFor();
+  let h: Harness;
+  afterAll(async () => h?.close());
+
+  it('counts the accrued swap in the margin level and settles it when the stop-out closes the position', async () => {
+    h = await startHarness({ clock, feed });
+    const ids = Object.fromEntries(((await h.call('GET', API.tradeList)).data as TradeItem[]).map((i) => [i.Code, i.Id]));
+    const admin = await staff(h);
+    expect((await admin.postJson(`${ADMIN_API.instruments}/${ids.EURUSD}`, { swap_long: '-2000' })).code).toBe(1);
+    const { token } = await demoUser(h);
+    const call = (method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}) =>
+      h.call(method, path, params, { authorization: token });
+    const tick = (bid: string) => {
+      clock.advance(1000);
+      feed.pushPrice('EURUSD', bid, clock.now());
+      feed.pushPrice('EURUSD', bid, clock.now());
+    };
+    tick('1.08500');
+    const opened = await call('POST', API.submit, { type: 1, cont: '50', forex_id: ids.EURUSD, status: 1, multiple: 500 });
+    expect(opened.code, opened.msg).toBe(1);
+    const id = (opened.data.order as OrderView).Id;
+    expect((await call('GET', API.accountSummary)).data.margin_level).toBeGreaterThan(900);
+
+    // 50 lots × −2,000 USD: equity 99,350 − 100,000 < 0.
+    clock.advance(ROLL.tue - clock.now());
+    expect(await h.app.tradepad.engine.rolloverDue()).toBe(1);
+    const summary = (await call('GET', API.accountSummary)).data;
+    expect(summary.floating).toBe('-100500.00');
+    expect(summary.margin_level).toBeLessThan(0);
+
+    tick('1.08500');
+    await new Promise((r) => setTimeout(r, 50));
+    await h.app.tradepad.engine.idle();
+    const closed = ((await call('GET', API.deals, { status: 3, page: 1 })).data.data as OrderView[]).find((o) => o.Id === id)!;
+    expect(closed).toMatchObject({ ClosedType: 2, Swap: '-100000.000000', FactProfits: '-100500.00' });
+    // Negative balance protection wrote the rest off.
+    expect((await call('GET', API.getBalance)).data.balance).toBe('0.00');
     await h.expectLedgerSound();
   }, 120_000);
 });
