@@ -30,7 +30,15 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
     hourCycle: 'h23',
   });
   const weekday = new Intl.DateTimeFormat(LANG_TAGS[lang], { weekday: 'long', timeZone: 'UTC' });
-  const swap = (v: string | undefined) => (v === undefined || Number(v) === 0 ? '—' : `${formatDecimal(v, lang, 2)} USD`);
+  // An amount and its currency read left to right in every language ("USD 1.20" in Arabic otherwise).
+  const swap = (v: string | undefined) =>
+    v === undefined || Number(v) === 0 ? (
+      '—'
+    ) : (
+      <bdi dir="ltr" className="num">
+        {formatDecimal(v, lang, 2)} USD
+      </bdi>
+    );
   const hasSwaps = info.data !== undefined && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0);
   // The 17:00 New York rollover in the trader's own time (the next one: the two zones may change clocks apart).
   const rolloverTime = new Intl.DateTimeFormat(LANG_TAGS[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
