@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, CHANNEL_FOREX_TRADE, type OrderView, type TradeItem } from '@tradepad/contracts';
 import { parseMoney } from '@tradepad/domain';
 import { ManualClock } from '../src/ports/clock.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-checker.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -228,6 +229,21 @@ describe('overnight financing (swaps)', () => {
     expect(await h.app.tradepad.engine.rolloverDue()).toBe(0);
     expect([await swapOf(short), await swapOf(index), await swapOf(late)]).toEqual(swapsBefore);
     expect(await swapEntries()).toBe(entries);
+    await h.expectLedgerSound();
+
+    // The checker ties the swap account to the open positions: a swap changed outside the ledger is caught.
+    const db = h.app.tradepad.database.db;
+    await db
+      .updateTable('orders')
+      .set((eb) => ({ swap: eb('swap', '+', 1) }))
+      .where('id', '=', short)
+      .execute();
+    expect((await checkLedger(db)).map((p) => p.kind)).toEqual(['swap_mismatch']);
+    await db
+      .updateTable('orders')
+      .set((eb) => ({ swap: eb('swap', '-', 1) }))
+      .where('id', '=', short)
+      .execute();
     await h.expectLedgerSound();
   });
 

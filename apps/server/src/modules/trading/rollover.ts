@@ -64,10 +64,14 @@ export class SwapRollover {
     private readonly d: RolloverDeps,
   ) {}
 
-  /** Charges the rollovers missed, then checks every second whether the next one is due. */
+  /**
+   * Charges the rollovers missed, then checks every second whether the next one is due. A failure of the catch-up
+   * (the database away for a moment) does not keep the engine from starting: it is tried again within a minute, and the
+   * claims already committed keep every charge single.
+   */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.due();
+    await this.due().catch((err: unknown) => this.d.log.error({ err }, 'swap rollover catch-up failed: tried again in a minute'));
     this.timer = setInterval(() => {
       if (this.d.clock.now() >= this.nextAt && !this.running)
         this.due().catch((err: unknown) => this.d.log.error({ err }, 'swap rollover failed'));
