@@ -255,6 +255,7 @@ function InstrumentDialog(props: {
               label={translate('tp.instruments.swap_triple_day')}
               value={draft.swap_triple_day}
               onChange={set('swap_triple_day')}
+              helperText={translate('tp.instruments.swap_triple_hint')}
               size="small"
               fullWidth
             >
