@@ -27,6 +27,19 @@ const whole = (min: number, max: number) =>
     z.number(invalid).int(invalid).min(min, invalid).max(max, invalid),
   );
 
+/** The largest swap rate staff may set, USD per lot per night either way (a typo guard; real rates are a few dollars). */
+export const MAX_SWAP_RATE = 10_000;
+const swapRateInvalid = { error: 'err.swap_rate' } as const;
+/** A swap rate: signed, at most 6 decimals, within ±MAX_SWAP_RATE, kept as text (exact). */
+const swapRate = z.preprocess(
+  asText,
+  z
+    .string(swapRateInvalid)
+    .regex(/^-?\d{1,9}(\.\d{1,6})?$/, swapRateInvalid)
+    .refine((v) => Math.abs(Number(v)) <= MAX_SWAP_RATE, swapRateInvalid)
+    .transform((v) => normaliseDecimal(v)),
+);
+
 /** `"01.500"` → `"1.5"`, `"-0"` → `"0"`: the same value always reads the same in the database and the audit log. */
 export function normaliseDecimal(v: string): string {
   const negative = v.startsWith('-');
@@ -77,7 +90,7 @@ export const adminInstrumentSchema = z.object({
   /** USD per lot per night (negative: charged). */
   swap_long: z.string(),
   swap_short: z.string(),
-  /** Weekday 0–6 (0 = Sunday) whose rollover charges three nights; FX: 3, Wednesday. */
+  /** Weekday 1–5 (Monday … Friday) whose 17:00 New York rollover charges three nights; FX: 3, Wednesday; indices and commodities: 5, Friday. */
   swap_triple_day: z.number().int(),
   hours: marketHoursSchema,
 });
@@ -106,9 +119,17 @@ export const instrumentUpdateParams = z
     lot_step: decimal(4),
     enabled: z.preprocess(asSwitch, z.boolean(invalid)),
     close_only: z.preprocess(asSwitch, z.boolean(invalid)),
-    swap_long: decimal(6, true),
-    swap_short: decimal(6, true),
-    swap_triple_day: whole(0, 6),
+    swap_long: swapRate,
+    swap_short: swapRate,
+    // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
+    swap_triple_day: z.preprocess(
+      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+      z
+        .number({ error: 'err.swap_triple_day' })
+        .int({ error: 'err.swap_triple_day' })
+        .min(1, { error: 'err.swap_triple_day' })
+        .max(5, { error: 'err.swap_triple_day' }),
+    ),
     category_id: whole(1, 1000),
     hours: z.preprocess(
       (v) => {

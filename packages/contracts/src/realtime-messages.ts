@@ -64,7 +64,14 @@ export const forexTradeMessage = z.object({
   Balance: usd2('Cash balance,'),
   Equity: usd2('Equity (beyond DESIGN §4: the summary card needs it),'),
   MarginCall: z.boolean().describe('True while under the margin-call level.'),
-  TransOrder: z.array(z.object({ Id: count, UpdatePrice: z.number(), FactProfits: usd2('Floating P/L,') })),
+  TransOrder: z.array(
+    z.object({
+      Id: count,
+      UpdatePrice: z.number(),
+      FactProfits: usd2('Floating P/L, the accrued swap included,'),
+      Swap: usd2('Overnight financing accrued on the position (negative: charged),'),
+    }),
+  ),
 });
 export type ForexTradeMessage = z.infer<typeof forexTradeMessage>;
 

@@ -14,3 +14,4 @@ export * from './instrument-terms.ts';
 export * from './orders.ts';
 export * from './indicators.ts';
 export * from './stop-distance.ts';
+export * from './swaps.ts';

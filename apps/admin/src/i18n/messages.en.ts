@@ -465,6 +465,7 @@ export const messagesEn = {
       weekday_4: 'Thursday',
       weekday_5: 'Friday',
       weekday_6: 'Saturday',
+      swap_triple_hint: 'Swaps are charged at 17:00 New York, Monday to Friday; three nights on this day',
     },
     runtime: {
       title: 'Run-time settings',

@@ -451,6 +451,7 @@ export const messagesHk: ConsoleMessages = {
       weekday_4: '星期四',
       weekday_5: '星期五',
       weekday_6: '星期六',
+      swap_triple_hint: '隔夜利息於紐約時間 17:00（星期一至五）結算；此日計三晚',
     },
     runtime: {
       title: '運行設定',

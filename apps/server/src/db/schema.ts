@@ -45,6 +45,8 @@ export interface Database {
   stopout_reports: StopoutReportsTable;
   favourites: FavouritesTable;
   engine_lease: EngineLeaseTable;
+  swap_charges: SwapChargesTable;
+  swap_rollovers: SwapRolloversTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -595,4 +597,24 @@ export interface EngineLeaseTable {
   /** The leader's node id (random per process start). */
   node: string;
   acquired_at: number;
+}
+
+/** One position charged at one rollover (migration 021): the primary key (order, rollover) charges a night once. */
+export interface SwapChargesTable {
+  order_id: number;
+  /** The rollover's New York trade date, YYYY-MM-DD. */
+  rollover: string;
+  user_id: number;
+  nights: number;
+  /** Micros, signed (negative: charged to the trader). */
+  amount: number;
+  created_at: number;
+}
+
+/** A rollover the engine has finished (migration 021). */
+export interface SwapRolloversTable {
+  rollover: string;
+  at: number;
+  charged: number;
+  done_at: number;
 }

@@ -255,4 +255,10 @@ export const de: Messages = {
     'Die Handels-Engine ist gerade nicht erreichbar (möglicherweise läuft eine Umschaltung). Es wurde nichts ausgeführt: Bitte versuchen Sie es gleich noch einmal',
   'err.engine_unconfirmed':
     'Ihre Anfrage konnte nicht rechtzeitig bestätigt werden. Prüfen Sie Ihre Orders, bevor Sie es erneut versuchen',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': 'Übernachtfinanzierung (Swap) der Order #{order} zum Rollover um 17:00 Uhr New York',
+  'err.swap_rate':
+    'Swap-Sätze gelten in USD pro Lot und Nacht: eine Zahl zwischen -10000 und 10000 mit höchstens 6 Nachkommastellen',
+  'err.swap_triple_day':
+    'Der dreifache Swap-Tag muss ein Wochentag von Montag bis Freitag sein (am Wochenende gibt es keinen Rollover)',
 };

@@ -249,6 +249,10 @@ export const en = {
   'err.engine_unavailable':
     'The trading engine is not reachable right now (a switch-over may be under way). Nothing was done: please try again in a moment',
   'err.engine_unconfirmed': 'Your request could not be confirmed in time. Check your orders before trying again',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': 'Overnight financing (swap) of order #{order} at the 17:00 New York rollover',
+  'err.swap_rate': 'Swap rates are in USD per lot per night: a number between -10000 and 10000 with at most 6 decimals',
+  'err.swap_triple_day': 'The triple swap day must be a weekday from Monday to Friday (rollovers do not happen at weekends)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -255,4 +255,10 @@ export const fr: Messages = {
   'err.engine_unavailable':
     "Le moteur de trading est momentanément injoignable (une bascule est peut-être en cours). Rien n'a été exécuté : veuillez réessayer dans un instant",
   'err.engine_unconfirmed': "Votre demande n'a pas pu être confirmée à temps. Vérifiez vos ordres avant de réessayer",
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': "Financement au jour le jour (swap) de l'ordre #{order} au rollover de 17 h, heure de New York",
+  'err.swap_rate':
+    "Les taux de swap s'expriment en USD par lot et par nuit : un nombre entre -10000 et 10000 avec au plus 6 décimales",
+  'err.swap_triple_day':
+    'Le jour du triple swap doit être un jour de semaine, du lundi au vendredi (pas de rollover le week-end)',
 };

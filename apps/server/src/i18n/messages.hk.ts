@@ -242,4 +242,8 @@ export const hk: Messages = {
   // Issue 19: a trading command the engine leader did not run or did not confirm in time
   'err.engine_unavailable': '交易引擎暫時無法連接（可能正在切換），此操作未有執行，請稍後再試',
   'err.engine_unconfirmed': '未能及時確認你的請求，請先查看你的訂單再重試',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': '訂單 #{order} 於紐約時間 17:00 結算的隔夜利息',
+  'err.swap_rate': '隔夜利息以每手每晚美元計算：須為 -10000 至 10000 之間、最多 6 位小數的數字',
+  'err.swap_triple_day': '三倍隔夜利息日必須為星期一至星期五（週末不作結算）',
 };

@@ -252,4 +252,9 @@ export const it: Messages = {
   'err.engine_unavailable':
     'Il motore di trading non è raggiungibile in questo momento (potrebbe essere in corso un passaggio). Non è stato eseguito nulla: riprova tra un attimo',
   'err.engine_unconfirmed': 'Non è stato possibile confermare la richiesta in tempo. Controlla i tuoi ordini prima di riprovare',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': "Finanziamento overnight (swap) dell'ordine #{order} al rollover delle 17:00 di New York",
+  'err.swap_rate': 'I tassi swap sono in USD per lotto per notte: un numero tra -10000 e 10000 con al massimo 6 decimali',
+  'err.swap_triple_day':
+    "Il giorno del triplo swap deve essere un giorno feriale dal lunedì al venerdì (nel fine settimana non c'è rollover)",
 };

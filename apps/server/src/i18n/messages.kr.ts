@@ -246,4 +246,8 @@ export const kr: Messages = {
   'err.engine_unavailable':
     '지금은 거래 엔진에 연결할 수 없습니다(전환 중일 수 있습니다). 아무것도 실행되지 않았으니 잠시 후 다시 시도하세요',
   'err.engine_unconfirmed': '요청을 제때 확인하지 못했습니다. 다시 시도하기 전에 주문을 확인하세요',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': '뉴욕 시간 17:00 롤오버 시 주문 #{order}의 오버나이트 이자(스왑)',
+  'err.swap_rate': '스왑 비율은 1랏 1박당 USD입니다. -10000에서 10000 사이, 소수점 이하 최대 6자리 숫자여야 합니다',
+  'err.swap_triple_day': '3배 스왑일은 월요일부터 금요일 중 하루여야 합니다(주말에는 롤오버가 없습니다)',
 };

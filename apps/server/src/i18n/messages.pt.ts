@@ -252,4 +252,10 @@ export const pt: Messages = {
   'err.engine_unavailable':
     'O motor de negociação não está acessível neste momento (pode estar a decorrer uma transição). Nada foi executado: tente novamente dentro de instantes',
   'err.engine_unconfirmed': 'Não foi possível confirmar o seu pedido a tempo. Verifique as suas ordens antes de tentar novamente',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': 'Financiamento overnight (swap) da ordem #{order} no rollover das 17:00 de Nova Iorque',
+  'err.swap_rate':
+    'As taxas de swap são em USD por lote por noite: um número entre -10000 e 10000 com no máximo 6 casas decimais',
+  'err.swap_triple_day':
+    'O dia de swap triplo tem de ser um dia útil, de segunda a sexta-feira (não há rollover ao fim de semana)',
 };

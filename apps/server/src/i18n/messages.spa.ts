@@ -252,4 +252,9 @@ export const spa: Messages = {
   'err.engine_unavailable':
     'El motor de trading no está disponible en este momento (puede haber un cambio en curso). No se ha ejecutado nada: inténtelo de nuevo en un momento',
   'err.engine_unconfirmed': 'No se pudo confirmar su solicitud a tiempo. Revise sus órdenes antes de volver a intentarlo',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': 'Financiación nocturna (swap) de la orden #{order} en el rollover de las 17:00 de Nueva York',
+  'err.swap_rate': 'Los tipos de swap son en USD por lote y noche: un número entre -10000 y 10000 con 6 decimales como máximo',
+  'err.swap_triple_day':
+    'El día de triple swap debe ser un día laborable, de lunes a viernes (no hay rollover los fines de semana)',
 };

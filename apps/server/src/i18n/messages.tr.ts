@@ -252,4 +252,9 @@ export const tr: Messages = {
   'err.engine_unavailable':
     'İşlem motoruna şu anda ulaşılamıyor (bir geçiş sürüyor olabilir). Hiçbir şey yapılmadı: lütfen birazdan yeniden deneyin',
   'err.engine_unconfirmed': 'İsteğiniz zamanında onaylanamadı. Yeniden denemeden önce emirlerinizi kontrol edin',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': '#{order} numaralı emrin New York saatiyle 17:00 devrindeki gecelik finansmanı (swap)',
+  'err.swap_rate':
+    'Swap oranları lot başına gecelik USD cinsindendir: -10000 ile 10000 arasında, en fazla 6 ondalıklı bir sayı olmalıdır',
+  'err.swap_triple_day': 'Üçlü swap günü pazartesiden cumaya bir hafta içi günü olmalıdır (hafta sonu devir yapılmaz)',
 };

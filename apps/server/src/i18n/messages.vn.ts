@@ -250,4 +250,8 @@ export const vn: Messages = {
   'err.engine_unavailable':
     'Hiện không kết nối được với hệ thống giao dịch (có thể đang chuyển đổi). Chưa có gì được thực hiện: vui lòng thử lại sau giây lát',
   'err.engine_unconfirmed': 'Không thể xác nhận yêu cầu của bạn kịp thời. Hãy kiểm tra lệnh của bạn trước khi thử lại',
+  // Overnight financing (issue 20 point 3)
+  'ledger.swap': 'Phí qua đêm (swap) của lệnh #{order} tại thời điểm chuyển ngày 17:00 giờ New York',
+  'err.swap_rate': 'Lãi suất swap tính bằng USD mỗi lot mỗi đêm: một số từ -10000 đến 10000, tối đa 6 chữ số thập phân',
+  'err.swap_triple_day': 'Ngày swap gấp ba phải là ngày trong tuần từ thứ Hai đến thứ Sáu (không chuyển ngày vào cuối tuần)',
 };

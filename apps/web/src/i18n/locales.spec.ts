@@ -29,7 +29,7 @@ const BRAND = new Set(['app.name']);
 
 /**
  * English words that a native speaker of the language writes the same way: trading jargon and loanwords that are
- * the usual word there (German "Margin", French "Stop loss", Portuguese "Ranking"). Anything else left as in English
+ * the usual word there (German "Margin", French "Stop loss", Portuguese "Ranking", "Swap" for overnight financing). Anything else left as in English
  * is an untranslated string.
  */
 const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
@@ -48,6 +48,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Break-even',
     '{{ms}} ms',
     'Pips',
+    'Swap',
   ],
   fr: [
     'Article',
@@ -69,6 +70,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     '{{ms}} ms',
     'Pips',
     '{{value}} pips',
+    'Swap',
   ],
   it: [
     'Feedback',
@@ -81,11 +83,12 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Slippage',
     'Spread',
     '{{ms}} ms',
+    'Swap',
   ],
-  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips'],
-  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips'],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips', 'Swap'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Pips', '{{value}} pips', 'Swap'],
   jp: ['{{value}} pips'],
-  tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms'],
+  tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms', 'Swap'],
   vn: ['Email', 'Demo', 'Stop-out', '{{ms}} ms'],
   ru: ['Bid', 'Ask'],
 };

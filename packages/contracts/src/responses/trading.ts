@@ -50,7 +50,9 @@ export const orderView = z.object({
   OriginPrice: price("The price asked for: a pending order's level, or the market price when a market order was submitted."),
   Price: price('The fill price (0 while pending).'),
   UpdatePrice: price('The current closing price while open; the exit price once closed.'),
-  FactProfits: usd2('Floating P/L while holding, realised P/L once closed,'),
+  FactProfits: usd2(
+    'Floating P/L while holding, realised P/L once closed, the overnight financing (Swap) included in both (MT5: swaps count in the profit),',
+  ),
   TargetLossPrice: price('Stop-loss level; 0 = none.'),
   TargetProfitPrice: price('Take-profit level; 0 = none.'),
   CautionMoney: decimal('Margin held, USD, 6 decimals.'),
@@ -62,7 +64,9 @@ export const orderView = z.object({
   CreateTimeHandler: timeText('Creation time as the app shows it, `YYYY-MM-DD HH:mm:ss` UTC.'),
   TrailingDistance: z.number().describe("Trailing stop distance in price; 0 = none. Written like the instrument's prices."),
   ExpireAt: count.describe("A pending order's expiry, unix seconds; 0 = until cancelled."),
-  Swap: decimal('Overnight financing charged so far, USD, 6 decimals (0 until swaps are charged).'),
+  Swap: decimal(
+    'Overnight financing accrued at the 17:00 New York rollovers (settled into the balance on close), USD, 6 decimals; negative: charged.',
+  ),
   ParentId: count.describe('For the closed part of a partial close, the position it came from; 0 otherwise.'),
   Receipt: receiptView
     .nullable()
@@ -83,7 +87,7 @@ export const accountSummary = z.object({
   equity: usd2('Balance plus floating P/L,'),
   used_margin: usd2('Margin held by holding and pending orders,'),
   free_margin: usd2('Equity less used margin,'),
-  floating: usd2('Floating P/L of the holding orders,'),
+  floating: usd2('Floating P/L of the holding orders, their accrued swaps included,'),
   margin_level: z.number().describe('Equity ÷ used margin × 100, 2 decimals; 0 when nothing is open.'),
   margin_call_level: z.number().describe('Margin level (percent) at or under which the account is in margin call.'),
   stop_out_level: z.number().describe('Margin level (percent) at or under which positions are stopped out.'),

@@ -255,10 +255,12 @@ function InstrumentDialog(props: {
               label={translate('tp.instruments.swap_triple_day')}
               value={draft.swap_triple_day}
               onChange={set('swap_triple_day')}
+              helperText={translate('tp.instruments.swap_triple_hint')}
               size="small"
               fullWidth
             >
-              {WEEKDAYS.map((d) => (
+              {/* Rollovers happen Monday to Friday only: a weekend triple day would never charge. */}
+              {WEEKDAYS.filter((d) => d >= 1 && d <= 5).map((d) => (
                 <MenuItem key={d} value={String(d)}>
                   {translate(`tp.instruments.weekday_${d}`)}
                 </MenuItem>

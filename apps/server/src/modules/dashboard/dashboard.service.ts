@@ -54,8 +54,9 @@ export class DashboardService {
       deposits: totals ? formatMoney(micros(-of('deposits')), 2) : null,
       withdrawals: totals ? formatMoney(of('withdrawals'), 2) : null,
       fees: totals ? formatMoney(of('fees'), 2) : null,
-      // The traders' losses less their gains, less what negative balance protection wrote off.
-      house_pnl: totals ? formatMoney(micros(of('trading') + of('writeoffs')), 2) : null,
+      // The traders' losses less their gains, plus the overnight financing they paid, less what negative balance
+      // protection wrote off.
+      house_pnl: totals ? formatMoney(micros(of('trading') + of('swaps') + of('writeoffs')), 2) : null,
       signups,
       traders_online: this.d.tradersOnline(),
       queues,

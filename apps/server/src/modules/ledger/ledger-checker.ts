@@ -1,14 +1,16 @@
 import type { Db } from '../../db/database.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch';
+  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch' | 'swap_mismatch';
   detail: string;
 }
 
 /**
  * Verifies the ledger's invariants (DESIGN §6): every entry's postings sum to zero, every account's cached balance
- * equals the sum of its postings, no user account is negative, and each user's margin account holds exactly the
- * margin of their pending and holding orders. Returns the problems found; none means sound.
+ * equals the sum of its postings, no user account is negative (but the swap account, whose accrued financing is signed),
+ * each user's margin account holds exactly the margin of their pending and holding orders, and each user's swap
+ * account exactly the swaps accrued on their holding positions (issue 20: settled into the cash on close, so a swap
+ * counted twice or lost shows here). Returns the problems found; none means sound.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -36,7 +38,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     const total = BigInt(a.total);
     if (total !== BigInt(a.balance))
       problems.push({ kind: 'balance_mismatch', detail: `${a.owner}/${a.kind}: cached ${a.balance}, postings ${total}` });
-    if (a.owner !== 'house' && total < 0n)
+    if (a.owner !== 'house' && a.kind !== 'swap' && total < 0n)
       problems.push({ kind: 'negative_user_balance', detail: `${a.owner}/${a.kind}: ${total}` });
   }
   const held = await db
@@ -52,5 +54,23 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     if (BigInt(a.total) !== expected)
       problems.push({ kind: 'margin_mismatch', detail: `${a.owner}: margin account ${a.total}, open orders ${expected}` });
   }
+  const accrued = await db
+    .selectFrom('orders')
+    .select(['user_id', (eb) => eb.fn.sum<number | string>('swap').as('swap')])
+    .where('status', '=', 1)
+    .groupBy('user_id')
+    .execute();
+  const accruedBy = new Map(accrued.map((r) => [`user:${r.user_id}`, BigInt(r.swap)]));
+  const swapAccounts = new Set<string>();
+  for (const a of accounts) {
+    if (a.kind !== 'swap' || a.owner === 'house') continue;
+    swapAccounts.add(a.owner);
+    const expected = accruedBy.get(a.owner) ?? 0n;
+    if (BigInt(a.total) !== expected)
+      problems.push({ kind: 'swap_mismatch', detail: `${a.owner}: swap account ${a.total}, open positions ${expected}` });
+  }
+  for (const [owner, swap] of accruedBy)
+    if (swap !== 0n && !swapAccounts.has(owner))
+      problems.push({ kind: 'swap_mismatch', detail: `${owner}: no swap account, open positions ${swap}` });
   return problems;
 }

@@ -10,9 +10,10 @@ import type { AccountRef, HouseAccountKind, JournalEntry, Posting } from './ledg
 const cash = (user: number): AccountRef => ({ user, kind: 'cash' });
 const margin = (user: number): AccountRef => ({ user, kind: 'margin' });
 const locked = (user: number): AccountRef => ({ user, kind: 'locked' });
+const swap = (user: number): AccountRef => ({ user, kind: 'swap' });
 
 /** House side of a trading movement; demo money never touches the real house accounts. */
-const tradingHouse = (demo: boolean, kind: Extract<HouseAccountKind, 'fees' | 'trading' | 'writeoffs'>): AccountRef =>
+const tradingHouse = (demo: boolean, kind: Extract<HouseAccountKind, 'fees' | 'trading' | 'writeoffs' | 'swaps'>): AccountRef =>
   demo ? { house: 'demo_funding' } : { house: kind };
 
 type Leg = [AccountRef, bigint];
@@ -108,12 +109,29 @@ export const orderCancelled = (p: OrderMoney & { margin: Micros; fee: Micros }):
     [cash(p.userId), p.margin + p.fee],
   ]);
 
-/** Closing a position returns its margin plus its P/L (`profit`, negative for a loss) to the cash; the house pays it. */
-export const orderClosed = (p: OrderMoney & { margin: Micros; profit: Micros }): JournalEntry =>
+/**
+ * Closing a position returns its margin plus its P/L (`profit`, negative for a loss) to the cash; the house pays the
+ * P/L. The overnight financing accrued on it (`swap`, signed, 0 when none) is settled into the cash at the same time
+ * (MT5: swaps count in the floating profit and reach the balance on close), so the swap account holds exactly the
+ * swaps of the open positions.
+ */
+export const orderClosed = (p: OrderMoney & { margin: Micros; profit: Micros; swap?: Micros }): JournalEntry =>
   entry('order_close', { type: 'order', id: p.orderId }, p.userId, p.at, [
     [margin(p.userId), -p.margin],
     [tradingHouse(p.demo, 'trading'), -p.profit],
-    [cash(p.userId), p.margin + p.profit],
+    [swap(p.userId), -(p.swap ?? 0n)],
+    [cash(p.userId), p.margin + p.profit + (p.swap ?? 0n)],
+  ]);
+
+/**
+ * One rollover's overnight financing of one position (issue 20 point 3): `amount` signed (negative: the trader pays)
+ * accrues on the trader's swap account, against the house's swaps account (demo funding for a demo account). The cash
+ * moves only when the position closes (orderClosed).
+ */
+export const swapCharged = (p: OrderMoney & { amount: Micros }): JournalEntry =>
+  entry('swap', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [swap(p.userId), p.amount],
+    [tradingHouse(p.demo, 'swaps'), -p.amount],
   ]);
 
 /**

@@ -4,7 +4,12 @@ import type { Db, Tx } from '../../db/database.ts';
 import { RawQuery } from '../../db/raw-query.ts';
 
 /** Account kinds (DESIGN §6). */
-export type UserAccountKind = 'cash' | 'margin' | 'locked';
+export type UserAccountKind =
+  | 'cash'
+  | 'margin'
+  | 'locked'
+  /** Overnight financing accrued on open positions (issue 20): signed, settled into the cash when they close. */
+  | 'swap';
 export type HouseAccountKind =
   | 'fees'
   | 'trading'
@@ -13,7 +18,9 @@ export type HouseAccountKind =
   | 'writeoffs'
   | 'demo_funding'
   /** Staff balance adjustments (correction, bonus, compensation) of real accounts. */
-  | 'adjustments';
+  | 'adjustments'
+  /** Overnight financing of real accounts: what traders paid (positive) less what they earned. */
+  | 'swaps';
 
 export type AccountRef = { user: number; kind: UserAccountKind } | { house: HouseAccountKind };
 

@@ -138,6 +138,8 @@ export interface InstrumentSeed {
   hours: MarketHours;
   /** A recent real-world price, decimal string in the instrument's precision. */
   startPrice: string;
+  /** Weekday whose rollover charges three nights (issue 20): FX 3 (Wednesday), the others 5 (Friday). */
+  swapTripleDay: number;
 }
 
 const NY = 'America/New_York';
@@ -183,6 +185,7 @@ function fx(code: string, spreadPoints: number, startPrice: string): InstrumentS
     leverages: FX_LEVERAGE,
     hours: FOREX_HOURS,
     startPrice,
+    swapTripleDay: 3,
   };
 }
 
@@ -221,6 +224,7 @@ function cfd(
     leverages,
     hours,
     startPrice,
+    swapTripleDay: 5,
   };
 }
 

@@ -74,6 +74,7 @@ export class MarketRepository {
             leverages_json: JSON.stringify(s.leverages),
             hours_json: JSON.stringify(s.hours),
             start_price: s.startPrice,
+            swap_triple_day: s.swapTripleDay,
             enabled: 1,
             sort: i + 1,
           })

@@ -6,7 +6,7 @@ import {
   type Lang,
   type MarginCallMessage,
 } from '@tradepad/contracts';
-import { formatMoney, pointsToPrice } from '@tradepad/domain';
+import { formatMoney, micros, pointsToPrice } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
 import type { Bus } from '../../ports/bus.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
@@ -80,7 +80,8 @@ export class AccountPushes {
         TransOrder: f.rows.map((r) => ({
           Id: r.order.id,
           UpdatePrice: pointsToPrice(r.price, r.order.inst.row.precision),
-          FactProfits: formatMoney(r.profit, 2),
+          FactProfits: formatMoney(micros(r.profit + r.swap), 2),
+          Swap: formatMoney(r.swap, 2),
         })),
       };
       this.bus.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);

@@ -72,6 +72,8 @@ export interface LiveOrder {
   expireAt: number;
   /** The fill's execution receipt as stored (JSON, receipt.ts); null while pending. */
   receipt: string | null;
+  /** Overnight financing accrued so far (signed micros; issue 20), part of its floating P/L, settled on close. */
+  swap: Micros;
   /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
   busy: boolean;
   /** Units (lots × contract size) as a float, for the risk screen only. */
@@ -102,6 +104,9 @@ export interface LiveAccount {
   /** The exposure when there is exactly one (most accounts), for the screen's fast path. */
   single: Exposure | undefined;
   marginCall: boolean;
+  /** The swaps accrued on the holding positions (the ledger's swap account), and as a float for the risk screen. */
+  swap: Micros;
+  swapF: number;
   /** A stop-out of this account is queued or running. */
   stoppingOut: boolean;
   /** `cash` and `margin` as floats, kept in step by setCash/setMargin, for the per-tick risk screen. */
@@ -185,7 +190,7 @@ export class LiveBook {
       this.books.set(row.id, new TriggerBook());
     }
     // Known (and cached) before the first order, so postings find them without a look-up.
-    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding'] as const)
+    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding', 'swaps'] as const)
       await this.d.ledger.accountId(this.d.db, { house });
     for (const row of await this.d.repo.openOrders()) await this.adopt(row);
   }
@@ -278,17 +283,21 @@ export class LiveBook {
     return rate && profitLoss(o.inst.terms, o.side, o.lots, o.openPrice, exitPrice, rate);
   }
 
-  /** An account's exact figures at the current quotes. */
+  /**
+   * An account's exact figures at the current quotes. The floating P/L counts each position's accrued swap (MT5:
+   * swaps are part of the floating profit), so equity, free margin and the margin level do too; each row's `profit`
+   * is the price P/L alone (what the house pays on close) and its `swap` beside it.
+   */
   figures(userId: number, cash?: Micros) {
     const acc = this.accounts.get(userId);
     const balance = cash ?? acc?.cash ?? ZERO;
     let floating = 0n;
-    const rows: Array<{ order: LiveOrder; price: number; profit: Micros }> = [];
+    const rows: Array<{ order: LiveOrder; price: number; profit: Micros; swap: Micros }> = [];
     for (const o of acc?.orders.values() ?? []) {
       if (o.status !== STATUS_HOLDING) continue;
       const f = this.floating(o);
-      floating += f.profit;
-      rows.push({ order: o, ...f });
+      floating += f.profit + o.swap;
+      rows.push({ order: o, ...f, swap: o.swap });
     }
     const usedMargin = acc?.margin ?? ZERO;
     const eq = equity({ balance, usedMargin, floating: micros(floating) });
@@ -327,9 +336,9 @@ export class LiveBook {
     return { withPositions, marginCall, stopOut };
   }
 
-  /** Floating P/L of an account's holding positions in USD micros, as a float (risk screen, pre-checks). */
+  /** Floating P/L of an account's holding positions (their swaps included) in USD micros, as a float (risk screen, pre-checks). */
   floatingEstimate(acc: LiveAccount): number {
-    let floating = 0;
+    let floating = acc.swapF;
     for (const e of acc.exposure.values()) {
       const q = this.quote(e.inst.row.code);
       if (!q) continue;
@@ -385,6 +394,8 @@ export class LiveBook {
       exposure: new Map(),
       single: undefined,
       marginCall: false,
+      swap: ZERO,
+      swapF: 0,
       stoppingOut: false,
       cashF: Number(cash),
       marginF: Number(margin),
@@ -446,6 +457,10 @@ export class LiveBook {
     }
     e.count += sign;
     this.house.add(o, sign);
+    if (o.swap !== 0n) {
+      acc.swap = micros(acc.swap + (sign === 1 ? o.swap : -o.swap));
+      acc.swapF = Number(acc.swap);
+    }
     if (o.side === 1) {
       e.longUnits += sign * o.unitsF;
       e.longCost += sign * o.unitsF * o.openPrice;
@@ -505,18 +520,32 @@ export class LiveBook {
   }
 
   /**
-   * Changes a holding position's size after a partial close: its exposure, the house's and its margin and fee (the
-   * account's margin is moved by the caller).
+   * Changes a holding position's size after a partial close: its exposure, the house's, its margin, fee and accrued
+   * swap (the account's margin is moved by the caller; its swap follows here).
    */
-  resize(o: LiveOrder, size: Lots, margin: Micros, fee: Micros): void {
+  resize(o: LiveOrder, size: Lots, margin: Micros, fee: Micros, swap: Micros = o.swap): void {
     const acc = this.accounts.get(o.userId);
     if (acc && o.status === STATUS_HOLDING) this.hold(acc, o, -1);
     o.lots = size;
     o.margin = margin;
     o.fee = fee;
+    o.swap = swap;
     o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
     if (acc && o.status === STATUS_HOLDING) this.hold(acc, o, 1);
     if (acc) this.changed.add(acc);
+  }
+
+  /**
+   * A rollover's charge on a holding position, committed (issue 20): its swap and its account's move by `amount`, and
+   * the trader is pushed the new figures.
+   */
+  swapCharged(o: LiveOrder, amount: Micros): void {
+    o.swap = micros(o.swap + amount);
+    const acc = this.accounts.get(o.userId);
+    if (!acc || !this.orders.has(o.id)) return;
+    acc.swap = micros(acc.swap + amount);
+    acc.swapF = Number(acc.swap);
+    this.changed.add(acc);
   }
 
   /** The instrument itself and the pair that converts its quote currency to USD, if another one. */
@@ -553,6 +582,7 @@ export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
     trailingDistance: Number(row.trailing_distance ?? 0),
     expireAt: Number(row.expire_at ?? 0),
     receipt: row.receipt ?? null,
+    swap: micros(row.swap ?? 0),
     busy: false,
     unitsF: 0,
   };

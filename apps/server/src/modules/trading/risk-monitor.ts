@@ -83,7 +83,8 @@ export class RiskMonitor {
       const e = acc.single;
       if (e !== undefined && e.inst === inst && acc.marginF > 0) {
         const floating =
-          (((e.longUnits * q.bid - e.longCost) * rateBid + (e.shortCost - e.shortUnits * q.ask) * rateAsk) / inst.scale) * 1e6;
+          (((e.longUnits * q.bid - e.longCost) * rateBid + (e.shortCost - e.shortUnits * q.ask) * rateAsk) / inst.scale) * 1e6 +
+          acc.swapF;
         if (((acc.cashF + acc.marginF + floating) / acc.marginF) * 100 > callLevel) acc.marginCall = false;
         else this.suspect(acc, tradable);
         continue;
@@ -226,19 +227,22 @@ export class RiskMonitor {
           }
         }
         let cash = cashNow;
-        // The figures above already hold each position's closing price and P/L.
+        // The figures above already hold each position's closing price, P/L and accrued swap; the largest loss (swap
+        // included, as the floating P/L counts it) goes first.
+        const loss = (r: { profit: Micros; swap: Micros }) => r.profit + r.swap;
         const positions = before.rows
           .filter((r) => all.includes(r.order) && this.book.tradable(r.order.inst, now))
-          .sort((a, b) => (a.profit < b.profit ? -1 : a.profit > b.profit ? 1 : 0));
+          .sort((a, b) => (loss(a) < loss(b) ? -1 : loss(a) > loss(b) ? 1 : 0));
         let floating: bigint = before.floating;
-        for (const { order: o, price, profit } of positions) {
+        for (const { order: o, price, profit, swap } of positions) {
           const eq = equity({ balance: cash, usedMargin: margin, floating: micros(floating) });
           if (!isStopOut({ equity: eq, usedMargin: margin }, level)) break;
-          if (!(await this.settlement.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now))) continue;
+          const settled = await this.settlement.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now);
+          if (!settled) continue;
           closed.push({ o, profit });
-          cash = micros(cash + o.margin + profit);
+          cash = micros(cash + o.margin + profit + settled.swap);
           margin = micros(margin - o.margin);
-          floating -= profit;
+          floating -= profit + swap;
           step(o, 'close', price, profit, equity({ balance: cash, usedMargin: margin, floating: micros(floating) }), margin);
         }
         // The write-off refers to the last position closed (the one that left the cash below zero).

@@ -383,7 +383,9 @@ export class Settlement {
       const rest = toLots(o.lots - part);
       const now = this.d.clock.now();
       const acc = this.book.account(o.userId);
-      const mayGoNegative = !acc || acc.cash + margin.part + profit < 0n;
+      // The part's share of the accrued swap is known once the stored swap is read (below); a charge is ≤ 0 mostly.
+      const mayGoNegative = (swapPart: Micros) => !acc || acc.cash + margin.part + profit + swapPart < 0n;
+      let swapSplit = { part: ZERO, rest: ZERO };
       const partRow: NewOrderRow = {
         user_id: o.userId,
         is_demo: o.demo ? 1 : 0,
@@ -413,22 +415,34 @@ export class Settlement {
       };
       const partId = await this.d.writer.run(async (trx) => {
         // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.
-        const ok = await this.d.repo.shrink(trx, o.id, Number(o.lots), {
+        const shrunk = await this.d.repo.shrink(trx, o.id, Number(o.lots), {
           lots: Number(rest),
           margin: microsToStorage(margin.rest),
           fee: microsToStorage(fee.rest),
         });
-        if (!ok) return undefined;
-        const id = await this.d.repo.insertOrder(trx, partRow);
+        if (!shrunk) return undefined;
+        // The accrued swap as stored, split like the margin: the part settles its share, the rest keeps the remainder.
+        const stored = micros(shrunk.swap);
+        swapSplit = stored === 0n ? { part: ZERO, rest: ZERO } : splitProRata(stored, part, o.lots);
+        if (stored !== 0n) await this.d.repo.setSwap(trx, o.id, microsToStorage(swapSplit.rest));
+        const id = await this.d.repo.insertOrder(trx, { ...partRow, swap: microsToStorage(swapSplit.part) });
         await this.d.ledger.post(
           trx,
-          orderClosed({ orderId: id, userId: o.userId, demo: o.demo, margin: margin.part, profit, at: now }),
+          orderClosed({
+            orderId: id,
+            userId: o.userId,
+            demo: o.demo,
+            margin: margin.part,
+            profit,
+            swap: swapSplit.part,
+            at: now,
+          }),
         );
-        if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, id);
+        if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
         return id;
       });
       if (partId === undefined) return undefined;
-      this.book.resize(o, rest, margin.rest, fee.rest);
+      this.book.resize(o, rest, margin.rest, fee.rest, swapSplit.rest);
       const after = this.book.account(o.userId);
       if (after) setMargin(after, micros(after.margin - margin.part));
       this.d.pushes.closed(o.userId, [partId], closedType);
@@ -503,12 +517,11 @@ export class Settlement {
       if (profit === undefined) throw refuse('err.quote_stale');
       const now = this.d.clock.now();
       const acc = this.book.account(o.userId);
-      // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
-      const mayGoNegative = !acc || acc.cash + o.margin + profit < 0n;
       const result = await this.d.writer.run(async (trx) => {
-        const ok = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
-        if (!ok) return undefined;
-        if (mayGoNegative) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        const closed = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
+        if (!closed) return undefined;
+        // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
+        if (!acc || acc.cash + o.margin + profit + closed.swap < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
         if (within) await within(trx, { exitPrice, profit, at: now });
         return true;
       });
@@ -523,20 +536,33 @@ export class Settlement {
     }
   }
 
-  async closeIn(trx: Tx, o: LiveOrder, closedType: number, exitPrice: number, profit: Micros, now: number): Promise<boolean> {
-    const ok = await this.d.repo.transition(trx, o.id, STATUS_HOLDING, {
+  /**
+   * Closes a holding order inside the caller's transaction: its margin and P/L back to the cash with the swap accrued
+   * on it as stored (read in the closing statement itself). Answers that swap, or undefined when it was no longer
+   * holding.
+   */
+  async closeIn(
+    trx: Tx,
+    o: LiveOrder,
+    closedType: number,
+    exitPrice: number,
+    profit: Micros,
+    now: number,
+  ): Promise<{ swap: Micros } | undefined> {
+    const closed = await this.d.repo.closeHolding(trx, o.id, {
       status: STATUS_CLOSED,
       close_price: exitPrice,
       profit: microsToStorage(profit),
       closed_type: closedType,
       closed_at: now,
     });
-    if (!ok) return false;
+    if (!closed) return undefined;
+    const swap = micros(closed.swap);
     await this.d.ledger.post(
       trx,
-      orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, at: now }),
+      orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, swap, at: now }),
     );
-    return true;
+    return { swap };
   }
 
   /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */

@@ -28,6 +28,7 @@ import {
   type TradingRefusal,
 } from './live-book.ts';
 import { RiskMonitor } from './risk-monitor.ts';
+import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { Settlement, type CloseHook, type PartClosed, type SettledOrder } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -79,6 +80,7 @@ export class TradingEngine {
   private settlement!: Settlement;
   private risk!: RiskMonitor;
   private pushes!: AccountPushes;
+  private rollover!: SwapRollover;
   lookup!: QuoteLookup;
   /** This node runs the engine now: quotes fire triggers and risk only then. */
   private active = false;
@@ -94,6 +96,7 @@ export class TradingEngine {
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
     this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, d);
+    this.rollover = new SwapRollover(this.book, d);
     this.lookup = this.book.lookup;
   }
 
@@ -114,6 +117,8 @@ export class TradingEngine {
       this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
     }
     this.pushes.start();
+    // Overnight financing (issue 20): the rollovers missed while no node led are charged before any order is taken.
+    await this.rollover.start();
     // Pending orders' expiry (issue 20): checked every second against the engine's clock.
     this.expiryTimer = setInterval(() => void this.expireDue(), 1000);
     this.expiryTimer.unref();
@@ -139,8 +144,17 @@ export class TradingEngine {
     return due.filter((_, i) => done[i]).map((o) => o.id);
   }
 
+  /**
+   * Charges the swaps of every 17:00 New York rollover due at `now` not charged yet (see SwapRollover); resolves with
+   * the positions charged. Runs by itself every second; tests call it after moving their clock.
+   */
+  rolloverDue(now = this.d.clock.now()): Promise<number> {
+    return this.rollover.due(now);
+  }
+
   async stop(): Promise<void> {
     this.active = false;
+    this.rollover.stop();
     if (this.expiryTimer) clearInterval(this.expiryTimer);
     this.pushes.stop();
     await this.d.writer.idle();

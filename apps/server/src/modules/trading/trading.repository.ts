@@ -2,7 +2,7 @@ import type { Db, DbKind, Tx } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
 import { accountName } from '../../db/review-queue.ts';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { RawQuery } from '../../db/raw-query.ts';
 
 export type NewOrderRow = Omit<OrderRow, 'id'>;
@@ -96,6 +96,15 @@ export class TradingRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /**
+   * Closes a holding order (compare-and-set on its status, as `transition`) and answers the swap accrued on it as
+   * stored, in the same statement: the close settles exactly what the rollovers wrote, even one committed in the same
+   * batch. Undefined when the order was no longer holding.
+   */
+  async closeHolding(trx: Tx, id: number, patch: OrderPatch): Promise<{ swap: number } | undefined> {
+    return trx.updateTable('orders').set(patch).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
+  }
+
   /** Stop-loss, take-profit and trailing distance of an order that is still pending or holding. */
   async setStops(trx: Tx, id: number, stopLoss: number, takeProfit: number, trailing: number): Promise<boolean> {
     const r = await trx
@@ -107,16 +116,29 @@ export class TradingRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** A partial close's compare-and-set: the position's new size, margin and fee, if it is still holding `lots`. */
-  async shrink(trx: Tx, id: number, lots: number, patch: { lots: number; margin: number; fee: number }): Promise<boolean> {
-    const r = await trx
+  /**
+   * A partial close's compare-and-set: the position's new size, margin and fee, if it is still holding `lots`; answers
+   * its swap as stored (undefined when the compare-and-set failed), which the caller then splits (`setSwap`).
+   */
+  async shrink(
+    trx: Tx,
+    id: number,
+    lots: number,
+    patch: { lots: number; margin: number; fee: number },
+  ): Promise<{ swap: number } | undefined> {
+    return trx
       .updateTable('orders')
       .set(patch)
       .where('id', '=', id)
       .where('status', '=', 1)
       .where('lots', '=', lots)
+      .returning('swap')
       .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** A holding order's accrued swap after a partial close took the closed part's share. */
+  async setSwap(trx: Tx, id: number, swap: number): Promise<void> {
+    await trx.updateTable('orders').set({ swap }).where('id', '=', id).where('status', '=', 1).execute();
   }
 
   /** Moves a pending order still at `from` points (compare-and-set on its status and price). */
@@ -129,6 +151,87 @@ export class TradingRepository {
       .where('order_price', '=', from)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  // Overnight financing (issue 20 point 3)
+
+  /** The newest rollover the engine has finished, if any. */
+  lastRolloverDone(): Promise<{ rollover: string; at: number } | undefined> {
+    return this.db
+      .selectFrom('swap_rollovers')
+      .select(['rollover', 'at'])
+      .orderBy('rollover', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Records a rollover as finished (a second record of the same one is a no-op). */
+  async rolloverDone(trx: Tx, r: { day: string; at: number }, charged: number, now: number): Promise<void> {
+    await trx
+      .insertInto('swap_rollovers')
+      .values({ rollover: r.day, at: r.at, charged, done_at: now })
+      .onConflict((oc) => oc.column('rollover').doNothing())
+      .execute();
+  }
+
+  /**
+   * Claims one rollover's charge of each position (the primary key makes each claim once, ever): answers the orders
+   * claimed now, without those charged for this rollover before.
+   */
+  async claimSwaps(
+    trx: Tx,
+    rollover: string,
+    rows: ReadonlyArray<{ orderId: number; userId: number; nights: number; amount: number }>,
+    now: number,
+  ): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const claimed = await trx
+      .insertInto('swap_charges')
+      .values(
+        rows.map((r) => ({
+          order_id: r.orderId,
+          rollover,
+          user_id: r.userId,
+          nights: r.nights,
+          amount: r.amount,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['order_id', 'rollover']).doNothing())
+      .returning('order_id')
+      .execute();
+    return claimed.map((c) => Number(c.order_id));
+  }
+
+  /** Adds each amount to its order's accrued swap if it is still holding; answers the orders changed. */
+  async addSwaps(trx: Tx, rows: ReadonlyArray<{ id: number; amount: number }>): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const cases = sql.join(
+      rows.map((r) => sql`when cast(${r.id} as bigint) then cast(${r.amount} as bigint)`),
+      sql` `,
+    );
+    const changed = await trx
+      .updateTable('orders')
+      .set({ swap: sql<number>`swap + case id ${cases} else 0 end` })
+      .where('status', '=', 1)
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .returning('id')
+      .execute();
+    return changed.map((c) => Number(c.id));
+  }
+
+  /** Withdraws claims of positions that closed before their charge was written (same transaction). */
+  async unclaimSwaps(trx: Tx, rollover: string, orderIds: readonly number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await trx
+      .deleteFrom('swap_charges')
+      .where('rollover', '=', rollover)
+      .where('order_id', 'in', [...orderIds])
+      .execute();
   }
 
   /** Stores a stop-out's report (inside the stop-out's transaction). */
@@ -180,11 +283,11 @@ export class TradingRepository {
     );
   }
 
-  /** Realised P/L of all of a user's closed orders. */
+  /** Realised P/L of all of a user's closed orders, their swaps included. */
   async realisedTotal(userId: number): Promise<number> {
     const r = await this.db
       .selectFrom('orders')
-      .select((eb) => eb.fn.sum<number>('profit').as('total'))
+      .select((eb) => eb.fn.sum<number>(eb('profit', '+', eb.ref('swap'))).as('total'))
       .where('user_id', '=', userId)
       .where('status', '=', 3)
       .executeTakeFirst();
@@ -266,7 +369,7 @@ export class TradingRepository {
     const rows = await this.db
       .selectFrom('orders')
       .select('user_id')
-      .select((eb) => eb.fn.sum<number | string>('profit').as('total'))
+      .select((eb) => eb.fn.sum<number | string>(eb('profit', '+', eb.ref('swap'))).as('total'))
       .where('status', '=', 3)
       .where('is_demo', '=', 0)
       .where('closed_at', '>=', from)

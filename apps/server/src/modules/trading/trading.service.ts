@@ -464,7 +464,7 @@ export class TradingService {
       closedAt: 0,
       trailingDistance: o.trailingDistance,
       expireAt: o.expireAt,
-      swap: 0n,
+      swap: o.swap,
       parentId: 0,
       receipt: o.receipt,
     });
@@ -550,7 +550,8 @@ function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
     OriginPrice: px(v.orderPrice),
     Price: px(v.openPrice),
     UpdatePrice: px(v.updatePrice),
-    FactProfits: formatMoney(micros(v.profit), 2),
+    // The P/L with the swap accrued (holding) or settled (closed): what the position brings to the balance.
+    FactProfits: formatMoney(micros(v.profit + v.swap), 2),
     TargetLossPrice: px(v.stopLoss),
     TargetProfitPrice: px(v.takeProfit),
     CautionMoney: formatMoney(micros(v.margin), 6),

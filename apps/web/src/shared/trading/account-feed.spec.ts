@@ -26,7 +26,7 @@ const push = (over: Partial<ForexTradeMessage> = {}): ForexTradeMessage => ({
   Balance: '98999.90',
   Equity: '99987.56',
   MarginCall: false,
-  TransOrder: [{ Id: 7, UpdatePrice: 95012.5, FactProfits: '-12.34' }],
+  TransOrder: [{ Id: 7, UpdatePrice: 95012.5, FactProfits: '-12.34', Swap: '0.00' }],
   ...over,
 });
 
@@ -72,11 +72,14 @@ describe('applyAccountMessage', () => {
     expect(queryClient.getQueryData<AccountSummary>(accountSummaryKey)?.floating).toBe('-12.34');
     expect(useUserStore.getState().profile?.balance).toBe('98999.90');
     const first = liveOrders.get(7);
-    expect(first).toEqual({ UpdatePrice: 95012.5, FactProfits: '-12.34' });
+    expect(first).toEqual({ UpdatePrice: 95012.5, FactProfits: '-12.34', Swap: '0.00' });
     applyAccountMessage(asMessage(push()));
     expect(liveOrders.get(7)).toBe(first);
-    applyAccountMessage(asMessage(push({ TransOrder: [{ Id: 7, UpdatePrice: 95020, FactProfits: '-4.84' }] })));
-    expect(liveOrders.get(7)).toEqual({ UpdatePrice: 95020, FactProfits: '-4.84' });
+    applyAccountMessage(asMessage(push({ TransOrder: [{ Id: 7, UpdatePrice: 95020, FactProfits: '-4.84', Swap: '0.00' }] })));
+    expect(liveOrders.get(7)).toEqual({ UpdatePrice: 95020, FactProfits: '-4.84', Swap: '0.00' });
+    // A rollover's charge moves the swap alone (and the P/L with it): the order's figures change.
+    applyAccountMessage(asMessage(push({ TransOrder: [{ Id: 7, UpdatePrice: 95020, FactProfits: '-11.09', Swap: '-6.25' }] })));
+    expect(liveOrders.get(7)).toEqual({ UpdatePrice: 95020, FactProfits: '-11.09', Swap: '-6.25' });
   });
 
   it('raises the margin-call notice and clears it when a push says the level recovered', () => {

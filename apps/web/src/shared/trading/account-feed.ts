@@ -21,8 +21,10 @@ import { useUserStore } from '../store/user.store.ts';
 /** One holding order's live figures (a `TransOrder` entry). */
 export interface LiveOrder {
   UpdatePrice: number;
-  /** Floating P/L, USD, 2 decimals. */
+  /** Floating P/L, USD, 2 decimals, the accrued swap included. */
   FactProfits: string;
+  /** Overnight financing accrued on the position, USD, 2 decimals (issue 20). */
+  Swap?: string | undefined;
 }
 
 /** Live figures by order id; each order row listens to its own id. */
@@ -72,8 +74,8 @@ export function applyAccountMessage(message: RealtimeMessage): void {
         for (const o of m.TransOrder) {
           if (typeof o?.Id !== 'number') continue;
           const held = liveOrders.get(o.Id);
-          if (held && held.UpdatePrice === o.UpdatePrice && held.FactProfits === o.FactProfits) continue;
-          liveOrders.set(o.Id, { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits });
+          if (held && held.UpdatePrice === o.UpdatePrice && held.FactProfits === o.FactProfits && held.Swap === o.Swap) continue;
+          liveOrders.set(o.Id, { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits, Swap: o.Swap });
         }
       }
       if (m.MarginCall === false && useMarginCallNotice.getState().message !== null) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
 import type { TradeItem } from '@tradepad/contracts/market';
+import { nextRollover } from '@tradepad/domain/swaps';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatCount, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { LiveSpread } from '../../../shared/market/live-bid-ask.tsx';
@@ -29,7 +30,20 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
     hourCycle: 'h23',
   });
   const weekday = new Intl.DateTimeFormat(LANG_TAGS[lang], { weekday: 'long', timeZone: 'UTC' });
-  const swap = (v: string | undefined) => (v === undefined || Number(v) === 0 ? '—' : `${formatDecimal(v, lang, 2)} USD`);
+  // An amount and its currency read left to right in every language ("USD 1.20" in Arabic otherwise).
+  const swap = (v: string | undefined) =>
+    v === undefined || Number(v) === 0 ? (
+      '—'
+    ) : (
+      <bdi dir="ltr" className="num">
+        {formatDecimal(v, lang, 2)} USD
+      </bdi>
+    );
+  const hasSwaps = info.data !== undefined && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0);
+  // The 17:00 New York rollover in the trader's own time (the next one: the two zones may change clocks apart).
+  const rolloverTime = new Intl.DateTimeFormat(LANG_TAGS[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    nextRollover(Date.now()).at,
+  );
 
   let hours: ReactNode;
   if (info.data) {
@@ -61,13 +75,21 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
     [t('chart.info.margin'), t(item.MarginMode === 1 ? 'chart.info.marginFixed' : 'chart.info.marginByLeverage'), 'margin'],
     [t('chart.info.swapLong'), info.data ? swap(info.data.SwapLong) : '…', 'swap-long'],
     [t('chart.info.swapShort'), info.data ? swap(info.data.SwapShort) : '…', 'swap-short'],
-    ...(info.data && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0)
+    ...(info.data && hasSwaps
       ? [
           [t('chart.info.tripleDay'), weekday.format(Date.UTC(2026, 10, 15 + info.data.SwapTripleDay)), 'triple'] as [
             string,
             ReactNode,
             string,
           ],
+          [
+            t('chart.info.rollover'),
+            <span key="rollover">
+              <bdi className="num">{t('chart.info.rolloverAt', { time: rolloverTime })}</bdi>
+              <small className="info-note">{t('chart.info.swapNote')}</small>
+            </span>,
+            'rollover',
+          ] as [string, ReactNode, string],
         ]
       : []),
     [t('chart.info.fee'), formatQuantity(item.ForexFeeRate, lang), 'fee'],

@@ -14,6 +14,8 @@ export function useOrderFigures(order: OrderView) {
   return {
     current: live?.UpdatePrice ?? (order.Status === STATUS_PENDING ? (quote?.close ?? order.UpdatePrice) : order.UpdatePrice),
     pl: live?.FactProfits ?? order.FactProfits,
+    /** Overnight financing accrued (holding) or settled (history), included in `pl`. */
+    swap: live?.Swap ?? order.Swap,
   };
 }
 
@@ -32,7 +34,7 @@ export function OrderRow({
 }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
-  const { current, pl } = useOrderFigures(order);
+  const { current, pl, swap } = useOrderFigures(order);
   const precision = order.ForexTradeLists.PricePrecision;
   const price = (p: number) => formatPrice(p, precision, lang);
   const buy = order.OrderType === ORDER_BUY;
@@ -69,6 +71,11 @@ export function OrderRow({
           <span className="order-prices num price" data-testid={`order-prices-${order.Id}`}>
             {price(entryPriceOf(order))} → {price(current)}
           </span>
+          {tab !== STATUS_PENDING && Number(swap) !== 0 && (
+            <span className="order-swap num" data-testid={`order-swap-${order.Id}`}>
+              {t('orders.swap')} <span className={`price ${plTone(swap)}`}>{signed(swap, formatDecimal(swap, lang, 2))}</span>
+            </span>
+          )}
           {tab === STATUS_CLOSED && <span className="order-end">{t(endKey(order))}</span>}
           <span className="order-time num">{formatDateTime(time, lang)}</span>
         </span>

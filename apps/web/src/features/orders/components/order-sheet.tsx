@@ -39,7 +39,7 @@ export function OrderSheet({ order, onClose }: { order: OrderView | null; onClos
 function SheetContent({ order, onClose }: { order: OrderView; onClose(): void }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
-  const { current, pl } = useOrderFigures(order);
+  const { current, pl, swap } = useOrderFigures(order);
   const [editing, setEditing] = useState(false);
   const close = useCloseOrder();
   const closeAll = useCloseAll();
@@ -147,6 +147,10 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
     [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 2)} USD`, true],
+    // Overnight financing (issue 20): accrued at each 17:00 New York rollover, part of the P/L above.
+    ...(pending
+      ? []
+      : [[t('orders.swap'), `${signed(swap, formatDecimal(swap, lang, 2))} USD`, true] as [string, string, boolean]]),
     [t('orders.openTime'), formatDateTime(order.OpenedAt || order.CreatedAt, lang)],
   ];
   if (order.Status === STATUS_CLOSED && order.ClosedAt) rows.push([t('orders.closeTime'), formatDateTime(order.ClosedAt, lang)]);
