@@ -80,6 +80,8 @@ async function main() {
     stoppingOut: false,
     cashF: 0,
     marginF: 0,
+    swap: micros(0n),
+    swapF: 0,
   });
   for (let u = 0; u < 4000; u++) accounts.push(account(u + 1, u >= 2000));
   const orders: LiveOrder[] = [];
@@ -107,6 +109,7 @@ async function main() {
         takeProfit: 0,
         margin: micros(0n),
         fee: micros(0n),
+        swap: micros(0n),
         createdAt: 0,
         openedAt: 0,
         trailingDistance: 0,
