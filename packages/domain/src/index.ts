@@ -13,3 +13,4 @@ export * from './deviation.ts';
 export * from './instrument-terms.ts';
 export * from './orders.ts';
 export * from './indicators.ts';
+export * from './statement.ts';
