@@ -47,6 +47,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Spread',
     'Break-even',
     '{{ms}} ms',
+    'Swap',
   ],
   fr: [
     'Article',
@@ -66,6 +67,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Crypto',
     'Spread',
     '{{ms}} ms',
+    'Swap',
   ],
   it: [
     'Feedback',
@@ -78,10 +80,11 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Slippage',
     'Spread',
     '{{ms}} ms',
+    'Swap',
   ],
-  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
-  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms'],
-  tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms'],
+  pt: ['Ranking', 'Feedback', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Swap'],
+  spa: ['Ranking', 'Demo', 'Stop loss', 'Take profit', 'Spread', '{{ms}} ms', 'Swap'],
+  tr: ['Demo', 'Stop-out', 'Spread', '{{ms}} ms', 'Swap'],
   vn: ['Email', 'Demo', 'Stop-out', '{{ms}} ms'],
   ru: ['Bid', 'Ask'],
 };
