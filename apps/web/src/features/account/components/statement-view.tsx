@@ -213,6 +213,8 @@ function TradeRow({ row }: { row: StatementTradeView }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const money = (v: string) => formatDecimal(v, lang, 2);
+  // Prices come written in the instrument's precision: as many decimals, in the reader's separators.
+  const price = (v: string) => formatDecimal(v, lang, v.split('.')[1]?.length ?? 0);
   return (
     <li className="statement-row" data-testid={`statement-trade-${row.Id}`}>
       <span className="statement-line">
@@ -229,7 +231,7 @@ function TradeRow({ row }: { row: StatementTradeView }) {
       </span>
       <span className="statement-sub num">
         <bdi>
-          {row.OpenPrice} → {row.ClosePrice}
+          {price(row.OpenPrice)} → {price(row.ClosePrice)}
         </bdi>
         {row.ParentId > 0 && <span className="statement-partial">{t('statement.partial', { id: row.ParentId })}</span>}
       </span>
