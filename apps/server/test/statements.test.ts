@@ -294,7 +294,7 @@ describe('statements', () => {
     }
   });
 
-  it('downloads a PDF with its fonts embedded, in Chinese and in Arabic, one page here', async () => {
+  it('downloads a PDF with its fonts embedded, in Chinese, Arabic, Thai and English, one page here', async () => {
     for (const [lang, font] of [
       ['hk', 'NotoSansHK-Regular'],
       ['ar', 'NotoSansArabic-Regular'],
@@ -373,6 +373,24 @@ describe('statements', () => {
     expect(rows.filter((r) => r[0] === 'Trade')).toHaveLength(5_001);
     expect(rows.find((r) => r[0] === 'Total')).toMatchObject({ 1: '5001', 9: '5001.00', 10: '1500.30', 12: '3500.70' });
   }, 60_000);
+
+  it('builds one PDF at a time per trader: a burst is refused as busy, never queued, and the slot comes back', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => download(trader, { from: DAY, to: DAY, format: 'pdf' }, 'en')),
+    );
+    const pdfs = burst.filter((r) => r.headers['content-type'] === 'application/pdf');
+    const busy = burst.filter((r) => r.headers['content-type'] !== 'application/pdf').map((r) => r.json());
+    expect(pdfs.length).toBeGreaterThanOrEqual(1);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const b of busy)
+      expect(b).toEqual({
+        code: 0,
+        msg: 'Your previous statement is still being prepared: please wait a moment and try again',
+        data: null,
+      });
+    const again = await download(trader, { from: DAY, to: DAY, format: 'pdf' }, 'en');
+    expect(again.headers['content-type']).toBe('application/pdf');
+  });
 
   it('refuses wrong dates, a long period, an unknown zone or format, each in the request’s language', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
