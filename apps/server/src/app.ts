@@ -55,6 +55,9 @@ import { marketAdminRoutes } from './modules/market/market.admin.routes.ts';
 import { InstrumentsAdmin } from './modules/market/instruments-admin.service.ts';
 import { ReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { StatementsRepository } from './modules/statements/statements.repository.ts';
+import { statementsRoutes } from './modules/statements/statements.routes.ts';
+import { StatementsService } from './modules/statements/statements.service.ts';
 import { TradeWriter } from './modules/trading/trade-writer.ts';
 import { TradingEngine } from './modules/trading/trading.engine.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
@@ -609,6 +612,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   marketAdminRoutes(router, new InstrumentsAdmin({ db, repo: marketRepo, market, audit, bus, clock }));
   reportsRoutes(router, new ReportsRepository(db));
+  statementsRoutes(router, new StatementsService({ repo: new StatementsRepository(db), settings, clock }));
   usersAdminRoutes(
     router,
     new UsersAdminService({

@@ -172,6 +172,9 @@ describe('response schemas against the server', () => {
     expect(history.total).toBe(4);
     const ledger = expectAnswer(API.ledger, await u.get(API.ledger));
     expect(ledger.data.some((e: { OrderId: number | null }) => e.OrderId === opened.order.Id)).toBe(true);
+    // Issue 21: the statement of the day, its three closed trades (one a partial close) and the demo's funding.
+    const statement = expectAnswer(API.statement, await u.get(API.statement, { from: '2026-11-18', to: '2026-11-18' }));
+    expect(statement.trades).toHaveLength(3);
 
     tick('EURUSD', '1.08500');
     expectAnswer(API.submit, await u.post(API.submit, market));

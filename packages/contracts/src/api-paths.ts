@@ -43,6 +43,8 @@ export const API = {
   accountSummary: '/v1/api/forex/account_summary',
   forexDetail: '/v1/api/main/account/forexDetail',
   ledger: '/v1/api/main/accountLog/forexChange',
+  /** Issue 21 (DESIGN §13): closed trades and cash movements of a period, totals; JSON, or `format=csv|pdf` files. */
+  statement: '/v1/api/main/statement',
   imageUpload: '/api/common/image_upload',
   /** Uploaded images, served at `/api/files/<name>?expires=…&sig=…` through signed, expiring links. */
   files: '/api/files',

@@ -15,3 +15,4 @@ export * from './orders.ts';
 export * from './indicators.ts';
 export * from './stop-distance.ts';
 export * from './swaps.ts';
+export * from './statement.ts';

@@ -21,6 +21,7 @@ import {
   stopoutReportParams,
   submitParams,
 } from '../trading-params.ts';
+import { statementParams, statementView } from '../statement.ts';
 import { BOTH, GET, type CallDef } from './call-def.ts';
 
 /** Orders, positions, account figures and the ledger page. */
@@ -135,5 +136,15 @@ export const TRADING_CALLS = [
     summary: 'Entries that moved the cash balance, newest first, paged',
     params: ledgerPageParams,
     response: ledgerPage,
+  },
+  {
+    path: API.statement,
+    methods: GET,
+    auth: 'user',
+    tag: 'trading',
+    summary:
+      'Statement of a period (dates in `tz`, default UTC, at most 366 days): closed trades with P/L, fee and swap apart, deposits, withdrawals, adjustments and totals; `format=csv` or `pdf` downloads it in the request language',
+    params: statementParams,
+    response: statementView,
   },
 ] as const satisfies readonly CallDef[];

@@ -214,3 +214,60 @@ export function apiGet<T>(path: string, params?: Params, options: Omit<CallOptio
 export function apiPost<T>(path: string, params?: Params, options: Omit<CallOptions, 'method' | 'params'> = {}) {
   return apiCall<T>(path, { ...options, method: 'POST', params });
 }
+
+/** A file a call answered with: its bytes and the name the server gave it (`Content-Disposition`). */
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * GETs a file with the app's usual headers (`authorization`, `lang`): a browser's own download could not send the
+ * token. The server answers a refusal as the usual envelope instead of a file; it is toasted and thrown like any
+ * other call's.
+ */
+export async function apiDownload(path: string, params: Params, fallbackName: string): Promise<Download> {
+  const { url, init } = buildRequest(path, { method: 'GET', params });
+  const fail = (error: ApiError): never => {
+    if (error.message) hooks.toastError(error.message);
+    throw error;
+  };
+  hooks.loadingStart();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), accept: '*/*' } });
+    } catch {
+      return fail(new ApiError('transport', hooks.transportMessage('network')));
+    }
+    if (!response.ok) return fail(new ApiError('transport', hooks.transportMessage('http', response.status), response.status));
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+      if (!envelope || typeof envelope.code !== 'number')
+        return fail(new ApiError('transport', hooks.transportMessage('format')));
+      if (envelope.code === CODE_SESSION_EXPIRED) {
+        hooks.sessionExpired(true);
+        return fail(new ApiError('session', envelope.msg ?? '', envelope.code));
+      }
+      return fail(new ApiError('refused', envelope.msg ?? '', envelope.code, envelope.data));
+    }
+    const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+    return { blob: await response.blob(), fileName: named ?? fallbackName };
+  } finally {
+    hooks.loadingStop();
+  }
+}
+
+/** Hands a downloaded file to the browser to save, under its name. */
+export function saveDownload({ blob, fileName }: Download): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked once the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

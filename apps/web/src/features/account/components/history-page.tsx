@@ -9,19 +9,25 @@ import { plTone, signed } from '../../../shared/trading/order-text.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { useSearchParams } from '../../../shared/router/router.tsx';
+import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { forexDetailKey, useForexDetail } from '../api/forex-detail.api.ts';
 import { ledgerKey, useLedger } from '../api/ledger.api.ts';
+import { StatementView } from './statement-view.tsx';
 import '../../../shared/market/market.css';
 import './history-page.css';
 
 /**
  * /mine/history, the account detail (spec §2, §3): the cash and locked balances, then every ledger entry with its
- * signed amount in the rise or fall colour, what it was and when; paged, with pull-to-refresh.
+ * signed amount in the rise or fall colour, what it was and when; paged, with pull-to-refresh. Its second view
+ * (`?view=statement`, issue 21) is the statement of a period, with its downloads.
  */
 export default function HistoryPage() {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('view') === 'statement' ? 'statement' : 'activity';
   const detail = useForexDetail().data;
   const ledger = useLedger();
   const rows = rowsOf(ledger.data?.pages);
@@ -104,8 +110,23 @@ export default function HistoryPage() {
           </p>
         </div>
       </section>
-      <h2 className="history-title">{t('history.entries')}</h2>
-      {body}
+      <Segmented
+        label={t('history.views')}
+        value={view}
+        onChange={(v) => setSearch(v === 'statement' ? { view: v } : {}, { replace: true })}
+        options={[
+          { value: 'activity', label: t('history.entries'), testId: 'history-tab-activity' },
+          { value: 'statement', label: t('statement.title'), testId: 'history-tab-statement' },
+        ]}
+      />
+      {view === 'statement' ? (
+        <StatementView />
+      ) : (
+        <>
+          <h2 className="history-title">{t('history.entries')}</h2>
+          {body}
+        </>
+      )}
     </Page>
   );
 }
