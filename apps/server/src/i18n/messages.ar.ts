@@ -247,4 +247,11 @@ export const ar: Messages = {
   'err.engine_unavailable':
     'محرك التداول غير متاح حاليًا (قد يكون هناك تبديل جارٍ). لم يُنفَّذ أي شيء: يرجى المحاولة مرة أخرى بعد لحظات',
   'err.engine_unconfirmed': 'تعذّر تأكيد طلبك في الوقت المحدد. تحقق من أوامرك قبل المحاولة مرة أخرى',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'يرجى قبول شروط الخدمة وسياسة الخصوصية والإفصاح عن المخاطر',
+  'err.country_required': 'يرجى اختيار بلد إقامتك',
+  'err.country_invalid': 'يرجى اختيار بلد الإقامة من القائمة',
+  'err.switch_sign_in': 'سجّل الدخول إلى حسابك الحقيقي للتبديل إليه',
+  'err.switch_no_real': 'افتح حسابًا حقيقيًا أولًا: لا يوجد حساب مرتبط بهذا الحساب التجريبي',
+  'ok.switched': 'تم تبديل الحساب',
 };

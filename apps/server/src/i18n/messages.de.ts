@@ -255,4 +255,11 @@ export const de: Messages = {
     'Die Handels-Engine ist gerade nicht erreichbar (möglicherweise läuft eine Umschaltung). Es wurde nichts ausgeführt: Bitte versuchen Sie es gleich noch einmal',
   'err.engine_unconfirmed':
     'Ihre Anfrage konnte nicht rechtzeitig bestätigt werden. Prüfen Sie Ihre Orders, bevor Sie es erneut versuchen',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Bitte akzeptieren Sie die Nutzungsbedingungen, die Datenschutzerklärung und die Risikohinweise',
+  'err.country_required': 'Bitte wählen Sie Ihr Wohnsitzland',
+  'err.country_invalid': 'Bitte wählen Sie ein Wohnsitzland aus der Liste',
+  'err.switch_sign_in': 'Melden Sie sich bei Ihrem Echtgeldkonto an, um dorthin zu wechseln',
+  'err.switch_no_real': 'Eröffnen Sie zuerst ein Echtgeldkonto: Mit diesem Demokonto ist keines verknüpft',
+  'ok.switched': 'Konto gewechselt',
 };

@@ -249,6 +249,13 @@ export const en = {
   'err.engine_unavailable':
     'The trading engine is not reachable right now (a switch-over may be under way). Nothing was done: please try again in a moment',
   'err.engine_unconfirmed': 'Your request could not be confirmed in time. Check your orders before trying again',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Please accept the terms of service, the privacy policy and the risk disclosure',
+  'err.country_required': 'Please choose your country of residence',
+  'err.country_invalid': 'Please choose a country of residence from the list',
+  'err.switch_sign_in': 'Sign in to your real account to switch to it',
+  'err.switch_no_real': 'Open a real account first: this demo account has none linked',
+  'ok.switched': 'Switched account',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -242,4 +242,11 @@ export const hk: Messages = {
   // Issue 19: a trading command the engine leader did not run or did not confirm in time
   'err.engine_unavailable': '交易引擎暫時無法連接（可能正在切換），此操作未有執行，請稍後再試',
   'err.engine_unconfirmed': '未能及時確認你的請求，請先查看你的訂單再重試',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': '請接受服務條款、私隱政策及風險披露聲明',
+  'err.country_required': '請選擇您的居住國家或地區',
+  'err.country_invalid': '請從列表中選擇居住國家或地區',
+  'err.switch_sign_in': '請先登入您的真實賬戶，再切換至該賬戶',
+  'err.switch_no_real': '請先開立真實賬戶：此模擬賬戶尚未連結真實賬戶',
+  'ok.switched': '已切換賬戶',
 };

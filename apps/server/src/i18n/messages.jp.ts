@@ -248,4 +248,11 @@ export const jp: Messages = {
   'err.engine_unavailable':
     '取引エンジンに現在接続できません（切り替え中の可能性があります）。何も実行されていません。しばらくしてからもう一度お試しください',
   'err.engine_unconfirmed': 'リクエストを時間内に確認できませんでした。再試行する前に注文をご確認ください',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': '利用規約、プライバシーポリシーおよびリスク開示に同意してください',
+  'err.country_required': '居住国を選択してください',
+  'err.country_invalid': 'リストから居住国を選択してください',
+  'err.switch_sign_in': 'リアル口座に切り替えるには、リアル口座にログインしてください',
+  'err.switch_no_real': '先にリアル口座を開設してください（このデモ口座にはリンクされた口座がありません）',
+  'ok.switched': '口座を切り替えました',
 };

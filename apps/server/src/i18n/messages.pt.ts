@@ -252,4 +252,11 @@ export const pt: Messages = {
   'err.engine_unavailable':
     'O motor de negociação não está acessível neste momento (pode estar a decorrer uma transição). Nada foi executado: tente novamente dentro de instantes',
   'err.engine_unconfirmed': 'Não foi possível confirmar o seu pedido a tempo. Verifique as suas ordens antes de tentar novamente',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Aceite os termos de serviço, a política de privacidade e a divulgação de riscos',
+  'err.country_required': 'Escolha seu país de residência',
+  'err.country_invalid': 'Escolha um país de residência da lista',
+  'err.switch_sign_in': 'Entre na sua conta real para mudar para ela',
+  'err.switch_no_real': 'Abra primeiro uma conta real: esta conta demo não tem nenhuma vinculada',
+  'ok.switched': 'Conta alterada',
 };

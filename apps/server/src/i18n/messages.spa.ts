@@ -252,4 +252,11 @@ export const spa: Messages = {
   'err.engine_unavailable':
     'El motor de trading no está disponible en este momento (puede haber un cambio en curso). No se ha ejecutado nada: inténtelo de nuevo en un momento',
   'err.engine_unconfirmed': 'No se pudo confirmar su solicitud a tiempo. Revise sus órdenes antes de volver a intentarlo',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Acepte los términos del servicio, la política de privacidad y la divulgación de riesgos',
+  'err.country_required': 'Elija su país de residencia',
+  'err.country_invalid': 'Elija un país de residencia de la lista',
+  'err.switch_sign_in': 'Inicie sesión en su cuenta real para cambiar a ella',
+  'err.switch_no_real': 'Abra primero una cuenta real: esta cuenta demo no tiene ninguna vinculada',
+  'ok.switched': 'Cuenta cambiada',
 };

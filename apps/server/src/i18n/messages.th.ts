@@ -244,4 +244,11 @@ export const th: Messages = {
   // Issue 19: a trading command the engine leader did not run or did not confirm in time
   'err.engine_unavailable': 'ไม่สามารถเชื่อมต่อระบบซื้อขายได้ในขณะนี้ (อาจกำลังสลับระบบ) ยังไม่มีการดำเนินการใด ๆ โปรดลองอีกครั้งในอีกสักครู่',
   'err.engine_unconfirmed': 'ไม่สามารถยืนยันคำขอของคุณได้ทันเวลา โปรดตรวจสอบคำสั่งซื้อขายของคุณก่อนลองอีกครั้ง',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'โปรดยอมรับข้อกำหนดการให้บริการ นโยบายความเป็นส่วนตัว และการเปิดเผยความเสี่ยง',
+  'err.country_required': 'โปรดเลือกประเทศที่คุณพำนัก',
+  'err.country_invalid': 'โปรดเลือกประเทศที่พำนักจากรายการ',
+  'err.switch_sign_in': 'โปรดเข้าสู่ระบบบัญชีจริงก่อนเพื่อสลับไปยังบัญชีนั้น',
+  'err.switch_no_real': 'โปรดเปิดบัญชีจริงก่อน: บัญชีทดลองนี้ยังไม่ได้เชื่อมกับบัญชีจริง',
+  'ok.switched': 'สลับบัญชีแล้ว',
 };

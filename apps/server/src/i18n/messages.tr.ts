@@ -252,4 +252,11 @@ export const tr: Messages = {
   'err.engine_unavailable':
     'İşlem motoruna şu anda ulaşılamıyor (bir geçiş sürüyor olabilir). Hiçbir şey yapılmadı: lütfen birazdan yeniden deneyin',
   'err.engine_unconfirmed': 'İsteğiniz zamanında onaylanamadı. Yeniden denemeden önce emirlerinizi kontrol edin',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Lütfen hizmet koşullarını, gizlilik politikasını ve risk bildirimini kabul edin',
+  'err.country_required': 'Lütfen ikamet ettiğiniz ülkeyi seçin',
+  'err.country_invalid': 'Lütfen listeden bir ikamet ülkesi seçin',
+  'err.switch_sign_in': 'Gerçek hesabınıza geçmek için o hesaba giriş yapın',
+  'err.switch_no_real': 'Önce gerçek bir hesap açın: bu demo hesaba bağlı hesap yok',
+  'ok.switched': 'Hesap değiştirildi',
 };
