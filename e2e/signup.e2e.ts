@@ -100,6 +100,17 @@ describe.skipIf(!chromiumPath())('sign-up consent and demo/real accounts in Chro
       await page.getByTestId('register-country').click();
       await page.waitForTimeout(400);
       await e.shot(page, `register-country-sheet-${lang}`);
+
+      // The documents and the demo account's way to a real one, in this language.
+      await page.goto('/legal/terms');
+      await page.getByTestId('legal-body').waitFor();
+      await e.shot(page, `legal-terms-${lang}`);
+      await page.goto('/login');
+      await page.getByTestId('mock-login').click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto('/user');
+      await page.getByTestId('open-real-account').waitFor();
+      await e.shot(page, `user-demo-open-real-${lang}`);
       await context.close();
     });
   }
@@ -136,6 +147,7 @@ describe.skipIf(!chromiumPath())('sign-up consent and demo/real accounts in Chro
     // The same demo account as before, without a sign-in.
     await expect.poll(() => page.getByTestId('user-uid').textContent()).toBe(demoUid);
     await page.getByTestId('switch-to-real').waitFor();
+    await page.waitForTimeout(2500); // the toasts gone, for the screenshot
     await e.shot(page, 'user-demo-switch-en');
     // Still signed in a moment later: the old session's end did not sign the app out.
     await page.waitForTimeout(1500);

@@ -82,7 +82,7 @@ export const userProfile = z.object({
   rank_opt_in: z.literal([0, 1]).describe('1: listed (under a masked name) in the copy-trade rankings.'),
   linked: z
     .literal([0, 1])
-    .describe("1: the account has a linked real (for a demo) or demo (for a real) account: see `user/switch_account`."),
+    .describe('1: the account has a linked real (for a demo) or demo (for a real) account: see `user/switch_account`.'),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
