@@ -30,6 +30,8 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await page.goto('/register');
     await page.getByTestId('register-tab-email').click();
     await page.getByTestId('register-account').fill(email);
+    await page.getByTestId('register-country').click();
+    await page.getByTestId('country-GB').click();
     await page.getByTestId('register-send-code').click();
     await expect.poll(() => page.getByTestId('register-send-code').isDisabled()).toBe(true);
     await expect.poll(async () => page.getByTestId('register-send-code').textContent()).toMatch(/\d+/);
@@ -37,8 +39,11 @@ describe.skipIf(!chromiumPath())('sign-up, sign-in and the app shell in Chromium
     await page.getByTestId('register-code').fill(code);
     await page.getByTestId('register-password').fill(PASSWORD);
     await page.getByTestId('register-repassword').fill(PASSWORD);
+    await page.getByTestId('register-agree').check();
     await page.getByTestId('register-submit').click();
     await page.waitForURL((u) => u.pathname === '/login');
+    // Issue 21: the account just registered is filled in.
+    await expect.poll(() => page.getByTestId('login-account').inputValue()).toBe(email);
 
     await loginByEmail(page, email);
     await page.waitForURL((u) => u.pathname === '/');

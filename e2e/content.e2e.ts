@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { LANGS } from '@tradepad/contracts/languages';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 /**
  * News, announcements, rankings, support, main-site mode, languages and the installable app in Chromium (issue
@@ -87,6 +87,7 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
       password: PASSWORD,
       re_password: PASSWORD,
       sms_code: code,
+      ...SIGN_UP_CONSENT,
     });
     expect(reg.code, reg.msg).toBe(1);
     const realLogin = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 const PASSWORD = 'Harbour26x';
 
@@ -25,6 +25,7 @@ describe.skipIf(!chromiumPath())('captcha at sign-in in Chromium', () => {
       password: PASSWORD,
       re_password: PASSWORD,
       sms_code: code,
+      ...SIGN_UP_CONSENT,
     });
     expect(reg.code, reg.msg).toBe(1);
   }
@@ -105,10 +106,13 @@ describe.skipIf(!chromiumPath())('captcha at sign-in in Chromium', () => {
     await page.goto('/register');
     await page.getByTestId('register-tab-email').click();
     await page.getByTestId('register-account').fill(email);
+    await page.getByTestId('register-country').click();
+    await page.getByTestId('country-HK').click();
     await page.getByTestId('register-send-code').click();
     await page.getByTestId('register-code').fill(await e.lastCode(email));
     await page.getByTestId('register-password').fill('password1');
     await page.getByTestId('register-repassword').fill('password1');
+    await page.getByTestId('register-agree').check();
     await page.getByTestId('register-submit').click();
     await page.getByText('This password is too common or too easy to guess. Please choose a stronger one').waitFor();
     await page.waitForTimeout(600);

@@ -1,7 +1,7 @@
 import { ADMIN_API, API, OUTBOX_MASK } from '@tradepad/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 const DESK = 1280;
 
@@ -108,7 +108,16 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     )![1]!;
     const password = 'Harbour26x';
     expect(
-      (await e.api('POST', API.register, { type: '1', account: email, password, re_password: password, sms_code: code })).code,
+      (
+        await e.api('POST', API.register, {
+          type: '1',
+          account: email,
+          password,
+          re_password: password,
+          sms_code: code,
+          ...SIGN_UP_CONSENT,
+        })
+      ).code,
     ).toBe(1);
     const token = (await e.api('POST', API.login, { account: email, password, login_type: '1' })).data.token as string;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 140, b: 90 } } })

@@ -2,7 +2,7 @@ import { ADMIN_API, API } from '@tradepad/contracts';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 /**
  * Two-factor sign-in in Chromium (DESIGN §10, issue 17 point 5): a trader turns it on in the app (QR code, key, code,
@@ -28,6 +28,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
       password: PASSWORD,
       re_password: PASSWORD,
       sms_code: await e.lastCode(email),
+      ...SIGN_UP_CONSENT,
     });
     expect(reg.code, reg.msg).toBe(1);
   }

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 /**
  * The wallet in the browser (issue "Wallet, real-name, invites", screens): a real user reports a bank wire with a
@@ -80,6 +80,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
       password: PASSWORD,
       re_password: PASSWORD,
       sms_code: code,
+      ...SIGN_UP_CONSENT,
     });
     expect(reg.code, reg.msg).toBe(1);
     staffToken = await e.staffLogin(ADMIN);

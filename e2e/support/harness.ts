@@ -12,6 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS_DIR = path.join(ROOT, '.tmp', 'screenshots');
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 export const PHONE = { width: 390, height: 844 };
+/** What every sign-up carries since issue 21 (DESIGN §13): the documents accepted and the country of residence. */
+export const SIGN_UP_CONSENT = { agree_terms: '1', country: 'HK' } as const;
 
 /**
  * A real product for browser tests: the server started as `npm start` starts it (built front ends, SQLite in a temp
@@ -140,6 +142,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
         password,
         re_password: password,
         sms_code: await e2e.lastCode(email),
+        ...SIGN_UP_CONSENT,
       });
       if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
       const login = await e2e.api('POST', API.login, { account: email, password, login_type: '1' });

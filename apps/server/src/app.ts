@@ -253,6 +253,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     secondFactor: totp,
     notifier: notifications,
     signedIn: (userId, from) => notifications.signedIn(userId, from),
+    legalVersions: () => news.legalVersions(),
   });
   const auth = new UserAuth(userSessions);
   const audit = new AuditRepository(db);

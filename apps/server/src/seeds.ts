@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import type { BackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { LEGAL_SEED_PAGES } from './modules/content/legal-seed-data.ts';
 import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
 import type { NewsService } from './modules/content/news.service.ts';
 import { CATEGORIES, INSTRUMENTS } from './modules/market/instruments.data.ts';
@@ -38,6 +39,6 @@ export async function seedFirstStart(s: {
   await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);
   await seedWallet(s.wallet, s.now);
-  await s.news.seed(SEED_ARTICLES);
+  await s.news.seed([...SEED_ARTICLES, ...LEGAL_SEED_PAGES]);
   await s.backoffice.ensureFirstAdmin(s.config.ADMIN_EMAIL, s.config.ADMIN_PASSWORD, s.log);
 }

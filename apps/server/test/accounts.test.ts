@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { SIGN_UP_CONSENT } from './people.ts';
 
 const PASSWORD = 'Harbour26x';
 
@@ -31,6 +32,7 @@ describe('accounts over HTTP', () => {
     expect((await h.call('POST', API.sendEmail, { email, type: 1 })).code).toBe(1);
     const code = h.lastCode(email.toLowerCase());
     return h.call('POST', API.register, {
+      ...SIGN_UP_CONSENT,
       type: 1,
       account: email,
       password: PASSWORD,
@@ -107,6 +109,7 @@ describe('accounts over HTTP', () => {
       // The code was not used up by the refusal, so a corrected form goes through.
       const code = h.lastCode('bob@example.com');
       const ok = await h.call('POST', API.register, {
+        ...SIGN_UP_CONSENT,
         type: 1,
         account: 'bob@example.com',
         password: PASSWORD,
@@ -160,10 +163,14 @@ describe('accounts over HTTP', () => {
         ],
       ];
       for (const [params, msg] of cases)
-        expect(await h.call('POST', API.register, params), JSON.stringify(params)).toMatchObject({ code: 0, msg, data: null });
-      const hk = await h.call('POST', API.register, cases[1]![0], { lang: 'hk' });
-      const ar = await h.call('POST', API.register, cases[1]![0], { lang: 'ar' });
-      const de = await h.call('POST', API.register, cases[1]![0], { lang: 'de' });
+        expect(await h.call('POST', API.register, { ...SIGN_UP_CONSENT, ...params }), JSON.stringify(params)).toMatchObject({
+          code: 0,
+          msg,
+          data: null,
+        });
+      const hk = await h.call('POST', API.register, { ...SIGN_UP_CONSENT, ...cases[1]![0] }, { lang: 'hk' });
+      const ar = await h.call('POST', API.register, { ...SIGN_UP_CONSENT, ...cases[1]![0] }, { lang: 'ar' });
+      const de = await h.call('POST', API.register, { ...SIGN_UP_CONSENT, ...cases[1]![0] }, { lang: 'de' });
       expect(new Set([hk.msg, ar.msg, de.msg, cases[1]![1]]).size).toBe(4);
       expect(ar.msg).toMatch(/[\u0600-\u06FF]/);
     });
@@ -173,7 +180,14 @@ describe('accounts over HTTP', () => {
       await h.call('POST', API.sendEmail, { email: 'carol@example.com', type: 1 });
       const right = h.lastCode('carol@example.com');
       const wrong = right === '000000' ? '111111' : '000000';
-      const form = { type: 1, account: 'carol@example.com', password: PASSWORD, re_password: PASSWORD, sms_code: wrong };
+      const form = {
+        ...SIGN_UP_CONSENT,
+        type: 1,
+        account: 'carol@example.com',
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: wrong,
+      };
       for (let left = 4; left >= 1; left--)
         expect((await h.call('POST', API.register, form)).msg).toBe(`The verification code is incorrect (${left} tries left)`);
       expect((await h.call('POST', API.register, form)).msg).toBe('Too many wrong codes. Please request a new one');
@@ -210,7 +224,14 @@ describe('accounts over HTTP', () => {
       advance(3_600_000);
       await h.call('POST', API.sendEmail, { email: 'twin@example.com', type: 1 });
       const code = h.lastCode('twin@example.com');
-      const form = { type: 1, account: 'twin@example.com', password: PASSWORD, re_password: PASSWORD, sms_code: code };
+      const form = {
+        ...SIGN_UP_CONSENT,
+        type: 1,
+        account: 'twin@example.com',
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: code,
+      };
       const results = await Promise.all([h.call('POST', API.register, form), h.call('POST', API.register, form)]);
       expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
       const rows = await h.app.tradepad.database.db
@@ -230,6 +251,7 @@ describe('accounts over HTTP', () => {
       expect(h.sms.at(-1)?.to).toBe('+85291234567');
       const code = h.lastCode('+85291234567');
       const r = await h.call('POST', API.register, {
+        ...SIGN_UP_CONSENT,
         type: 2,
         account: '9123 4567',
         area_id: 1,
@@ -251,6 +273,7 @@ describe('accounts over HTTP', () => {
         const r = await h.call('POST', API.sendSms, { to: '13800000000', area_id: area.area_id, type: 1 });
         expect(r.msg).toBe('For policy reasons we cannot offer our services in this country or region');
         const reg = await h.call('POST', API.register, {
+          ...SIGN_UP_CONSENT,
           type: 2,
           account: '13800000000',
           area_id: area.area_id,
@@ -407,7 +430,14 @@ describe('accounts over HTTP', () => {
       await h.app.tradepad.settings.set('verify_reg_type', '2');
       try {
         const c = (await h.call('GET', API.captcha)).data;
-        const form = { type: 1, account: 'erin@example.com', password: PASSWORD, re_password: PASSWORD, key: c.id };
+        const form = {
+          ...SIGN_UP_CONSENT,
+          type: 1,
+          account: 'erin@example.com',
+          password: PASSWORD,
+          re_password: PASSWORD,
+          key: c.id,
+        };
         expect((await h.call('POST', API.register, { ...form, sms_code: 'zzzz' })).msg).toBe(
           'The image code is incorrect, please try again',
         );
@@ -426,6 +456,7 @@ describe('accounts over HTTP', () => {
       await h.app.tradepad.settings.set('is_show_mobile', '0');
       try {
         const r = await h.call('POST', API.register, {
+          ...SIGN_UP_CONSENT,
           type: 2,
           account: '61234567',
           area_id: 1,
@@ -439,6 +470,7 @@ describe('accounts over HTTP', () => {
         expect(noPhone.msg).toBe('Please enter your mobile number');
         const code = h.lastCode('frank@example.com');
         const ok = await h.call('POST', API.register, {
+          ...SIGN_UP_CONSENT,
           type: 1,
           account: 'frank@example.com',
           password: PASSWORD,

@@ -9,6 +9,12 @@ import { signInStaff } from './staff-totp.ts';
 
 export const PASSWORD = 'Harbour26x';
 
+/**
+ * What every sign-up carries since issue 21 (DESIGN §13): the documents accepted and, for an e-mail sign-up, the
+ * country of residence (Hong Kong, not a restricted region). Spread into a `register` call's parameters.
+ */
+export const SIGN_UP_CONSENT = { agree_terms: 1, country: 'HK' } as const;
+
 export interface TestUser {
   id: number;
   email: string;
@@ -34,6 +40,7 @@ export async function realUser(h: Harness, clock: ManualClock, extra: Record<str
     password: PASSWORD,
     re_password: PASSWORD,
     sms_code: h.lastCode(email),
+    ...SIGN_UP_CONSENT,
     ...extra,
   });
   expect(reg.code, reg.msg).toBe(1);

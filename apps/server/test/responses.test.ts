@@ -6,7 +6,18 @@ import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { generate } from 'otplib';
 import { ADMIN, startHarness, type Envelope, type Harness } from './harness.ts';
 import { nextStaffCode } from './staff-totp.ts';
-import { PASSWORD, demoUser, ownerCode, pngOf, realUser, staff, uploadImage, type Staff, type TestUser } from './people.ts';
+import {
+  PASSWORD,
+  SIGN_UP_CONSENT,
+  demoUser,
+  ownerCode,
+  pngOf,
+  realUser,
+  staff,
+  uploadImage,
+  type Staff,
+  type TestUser,
+} from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -91,7 +102,14 @@ describe('response schemas against the server', () => {
     const email = `schemas.${Date.now()}@example.com`;
     clock.advance(61_000);
     expectAnswer(API.sendEmail, await h.call('POST', API.sendEmail, { email, type: 1 }));
-    const params = { type: 1, account: email, password: PASSWORD, re_password: PASSWORD, sms_code: h.lastCode(email) };
+    const params = {
+      type: 1,
+      account: email,
+      password: PASSWORD,
+      re_password: PASSWORD,
+      sms_code: h.lastCode(email),
+      ...SIGN_UP_CONSENT,
+    };
     expectAnswer(API.register, await h.call('POST', API.register, params));
     const login = expectAnswer(API.login, await h.call('POST', API.login, { account: email, password: PASSWORD, login_type: 1 }));
     const auth = { authorization: login.token as string };
@@ -100,6 +118,10 @@ describe('response schemas against the server', () => {
 
     // Someone joins with the invite code, so the invite list has a row.
     await realUser(h, clock, { invite_code: login.invite_code });
+    // Issue 21: the sign-up documents, and a switch to one's demo account (which ends that user's session).
+    expectAnswer(API.legalPage, await h.call('GET', API.legalPage, { key: 'risk' }), 'GET');
+    const switcher = await realUser(h, clock);
+    expectAnswer(API.switchAccount, await switcher.post(API.switchAccount));
     const invites = expectAnswer(API.inviteList, await h.call('GET', API.inviteList, {}, auth));
     expect(invites.total).toBe(1);
 

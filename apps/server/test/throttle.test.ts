@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { ADMIN, startHarness, type Envelope, type Harness } from './harness.ts';
-import { PASSWORD, realUser, staff } from './people.ts';
+import { PASSWORD, SIGN_UP_CONSENT, realUser, staff } from './people.ts';
 
 const MINUTE = 60_000;
 /** Words that say a guess was evaluated and wrong; a refusal because of a lock or a limit never uses them (DESIGN §10). */
@@ -107,6 +107,7 @@ describe('sign-in and sign-up limits', () => {
       password: PASSWORD,
       re_password: PASSWORD,
       sms_code: h.lastCode(`+852${phone}`),
+      ...SIGN_UP_CONSENT,
     });
     expect(reg.code, reg.msg).toBe(1);
     const phoneLogin = (account: string, password: string, ip: string, extra = {}) =>
@@ -194,7 +195,14 @@ describe('sign-in and sign-up limits', () => {
     const probe = await h.call(
       'POST',
       API.register,
-      { type: 1, account: owner.email, password: 'Harbour-77x', re_password: 'Harbour-77x', sms_code: '123456' },
+      {
+        type: 1,
+        account: owner.email,
+        password: 'Harbour-77x',
+        re_password: 'Harbour-77x',
+        sms_code: '123456',
+        ...SIGN_UP_CONSENT,
+      },
       from('10.2.1.2'),
     );
     expect(probe.msg).toBe('Too many requests, please wait a moment and try again');
@@ -213,13 +221,21 @@ describe('sign-in and sign-up limits', () => {
         password: weak,
         re_password: weak,
         sms_code: h.lastCode(email),
+        ...SIGN_UP_CONSENT,
       });
       expect(r).toMatchObject({ code: 0, msg: 'This password is too common or too easy to guess. Please choose a stronger one' });
     }
     const hk = await h.call(
       'POST',
       API.register,
-      { type: 1, account: 'weak.hk@example.com', password: 'password1', re_password: 'password1', sms_code: '123456' },
+      {
+        type: 1,
+        account: 'weak.hk@example.com',
+        password: 'password1',
+        re_password: 'password1',
+        sms_code: '123456',
+        ...SIGN_UP_CONSENT,
+      },
       { lang: 'hk' },
     );
     expect(hk.msg).toBe('此密碼太常見或太容易被猜到，請選擇更安全的密碼');

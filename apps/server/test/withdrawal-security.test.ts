@@ -3,7 +3,7 @@ import { ADMIN_API, API, type DrawCurrency } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { decodeMail } from './mail-sink.ts';
-import { PASSWORD, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { PASSWORD, SIGN_UP_CONSENT, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -215,7 +215,7 @@ describe('withdrawal security', () => {
       const reg = await h.call(
         'POST',
         API.register,
-        { type: 1, account: email, password: PASSWORD, re_password: PASSWORD, sms_code: h.lastCode(email) },
+        { type: 1, account: email, password: PASSWORD, re_password: PASSWORD, sms_code: h.lastCode(email), ...SIGN_UP_CONSENT },
         { lang: 'de' },
       );
       expect(reg.code, reg.msg).toBe(1);
@@ -277,6 +277,7 @@ describe('withdrawal security', () => {
           password: PASSWORD,
           re_password: PASSWORD,
           sms_code: h.lastCode('+85261234567'),
+          ...SIGN_UP_CONSENT,
         },
         { lang: 'hk' },
       );

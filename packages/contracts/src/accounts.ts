@@ -94,6 +94,21 @@ export const registerParams = z.object({
   key: optionalText(64, 'err.captcha_wrong'),
   mobile: optionalText(20, 'err.mobile_invalid'),
   invite_code: inviteCodeParam,
+  /** DESIGN §13: 1 = the terms, the privacy policy and the risk disclosure are accepted (anything else is refused). */
+  agree_terms: z.preprocess(
+    (v) => (v === true || v === 'true' ? 1 : v),
+    codeParam([1] as const, 'err.terms_required') as z.ZodType<1>,
+  ),
+  /** DESIGN §13: country of residence (ISO 3166 alpha-2), required for e-mail sign-ups; checked against the area list. */
+  country: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'err.country_invalid' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: 'err.country_invalid' })
+      .optional(),
+  ),
 });
 
 /**

@@ -19,6 +19,10 @@ export const API = {
   forgetPassword: '/api/user/forget_password',
   amendPassword: '/api/user/amend_password',
   logout: '/api/user/logout',
+  /** Issue 21 (DESIGN §13): a session for the caller's linked demo or real account, instead of the caller's. */
+  switchAccount: '/api/user/switch_account',
+  /** Issue 21: a sign-up document (`?key=terms|privacy|risk`), edited by content staff. */
+  legalPage: '/api/default/legal_page',
   getBalance: '/v1/api/main/wallet/getBalance',
   resetDemo: '/v1/api/main/user/resetForexDemoAccount',
   tradeList: '/v1/api/forex/trade_list',

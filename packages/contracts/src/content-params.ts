@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANNOUNCEMENT_CATEGORY, NEWS_CATEGORY } from './content.ts';
+import { ANNOUNCEMENT_CATEGORY, LEGAL_CATEGORY, LEGAL_PAGES, NEWS_CATEGORY } from './content.ts';
 import { LANGS, type Lang } from './languages.ts';
 import { codeParam, intParam, pageParams, textParam } from './params.ts';
 
@@ -10,6 +10,9 @@ export const newsListParams = z.object({
   ),
   ...pageParams,
 });
+
+/** `default/legal_page`: which sign-up document. */
+export const legalPageParams = z.object({ key: z.enum(LEGAL_PAGES, { error: 'err.field_invalid' }) });
 
 export const newsInfoParams = z.object({ id: intParam('err.news_unknown', 1, Number.MAX_SAFE_INTEGER) });
 
@@ -35,7 +38,7 @@ const articleText = z.object({
 
 /** Back office: an article in any of the 14 languages (at least one); missing languages fall back to en, then hk. */
 export const articleParams = z.object({
-  category_id: codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid'),
+  category_id: codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY, LEGAL_CATEGORY] as const, 'err.category_invalid'),
   /** A path of ours (DESIGN §7, issue 17): never another site's URL, a `javascript:` link or `..`. */
   logo: z
     .string({ error: 'err.field_invalid' })
@@ -66,7 +69,7 @@ export const PUBLISH_AT_MAX = 4_102_444_800_000;
 export const adminNewsListParams = z.object({
   category_id: z.preprocess(
     (v) => (v === undefined || v === '' || v === null ? undefined : v),
-    codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY] as const, 'err.category_invalid').optional(),
+    codeParam([NEWS_CATEGORY, ANNOUNCEMENT_CATEGORY, LEGAL_CATEGORY] as const, 'err.category_invalid').optional(),
   ),
   status: z.preprocess(
     (v) => (v === undefined || v === '' || v === 'all' ? undefined : v),

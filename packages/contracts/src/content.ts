@@ -7,13 +7,20 @@
 export const NEWS_CATEGORY = 1;
 export const ANNOUNCEMENT_CATEGORY = 2;
 export type NewsCategory = typeof NEWS_CATEGORY | typeof ANNOUNCEMENT_CATEGORY;
+/**
+ * Issue 21 (DESIGN §13): the sign-up documents (terms, privacy policy, risk disclosure) are articles of their own
+ * category, edited by content staff like any article and never listed with the news; `default/legal_page?key=` reads one.
+ */
+export const LEGAL_CATEGORY = 3;
+export const LEGAL_PAGES = ['terms', 'privacy', 'risk'] as const;
+export type LegalPageKey = (typeof LEGAL_PAGES)[number];
 
 /**
  * The REST answers' shapes, each derived from its zod schema in responses/content.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
-import type { NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting } from './responses/content.ts';
-export type { NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting };
+import type { LegalPage, NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting } from './responses/content.ts';
+export type { LegalPage, NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting };
 
 /**
  * The article HTML allow-list (DESIGN §7), one list for the server's sanitiser (on save) and the app's (on render):

@@ -744,6 +744,8 @@ export const messagesEn = {
       link_url: 'Address',
       link_hint: 'https://… or mailto:…',
       link_save: 'Apply',
+      // Issue 21: the sign-up documents are articles of their own category
+      category_3: 'Sign-up documents (terms, privacy, risk)',
     },
   },
 };

@@ -725,6 +725,8 @@ export const messagesHk: ConsoleMessages = {
       link_url: '網址',
       link_hint: 'https://… 或 mailto:…',
       link_save: '套用',
+      // Issue 21: the sign-up documents are articles of their own category
+      category_3: '註冊文件（條款、私隱、風險）',
     },
   },
 };

@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-engine-lease.ts';
 import * as m019 from './migrations/019-orders-plus.ts';
 import * as m020 from './migrations/020-favourites.ts';
 import * as m021 from './migrations/021-swaps.ts';
+import * as m024 from './migrations/024-signup.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '019-orders-plus': m019,
   '020-favourites': m020,
   '021-swaps': m021,
+  '024-signup': m024,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -44,6 +44,8 @@ export interface Database {
   user_search: UserSearchTable;
   stopout_reports: StopoutReportsTable;
   favourites: FavouritesTable;
+  sign_up_consents: SignUpConsentsTable;
+  account_links: AccountLinksTable;
   engine_lease: EngineLeaseTable;
   swap_charges: SwapChargesTable;
   swap_rollovers: SwapRolloversTable;
@@ -366,6 +368,8 @@ export interface UsersTable {
   trading_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Country of residence given at sign-up (ISO 3166 alpha-2; migration 024); null for demo and older accounts. */
+  country: string | null;
 }
 
 export interface SessionsTable {
@@ -381,6 +385,8 @@ export interface SessionsTable {
   /** The socket peer (the proxy, behind one); `ip` is the validated client address. */
   peer_ip: Generated<string>;
   user_agent: string;
+  /** A demo session issued by switching from this real account (migration 024): it may switch back; null otherwise. */
+  via_user_id: number | null;
 }
 
 export interface VerificationCodesTable {
@@ -617,4 +623,28 @@ export interface SwapRolloversTable {
   at: number;
   charged: number;
   done_at: number;
+}
+/** What a real account accepted at sign-up (issue 21, migration 024): each document's article id and version. */
+export interface SignUpConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  accepted_at: number;
+  /** The validated client address (DESIGN §10) and the socket peer beside it. */
+  ip: string;
+  peer_ip: string;
+  user_agent: string;
+  terms_id: number | null;
+  /** The article's `updated_at` (unix ms) when accepted. */
+  terms_version: number | null;
+  privacy_id: number | null;
+  privacy_version: number | null;
+  risk_id: number | null;
+  risk_version: number | null;
+}
+
+/** One person's demo and real account (issue 21, migration 024); each side in at most one link. */
+export interface AccountLinksTable {
+  demo_user_id: number;
+  real_user_id: number;
+  created_at: number;
 }

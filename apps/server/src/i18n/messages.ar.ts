@@ -301,4 +301,11 @@ export const ar: Messages = {
   'statement.total_withdrawals': 'السحوبات',
   'statement.total_withdrawal_fees': 'رسوم السحب',
   'statement.total_adjustments': 'التسويات',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'يرجى قبول شروط الخدمة وسياسة الخصوصية والإفصاح عن المخاطر',
+  'err.country_required': 'يرجى اختيار بلد إقامتك',
+  'err.country_invalid': 'يرجى اختيار بلد الإقامة من القائمة',
+  'err.switch_sign_in': 'سجّل الدخول إلى حسابك الحقيقي للتبديل إليه',
+  'err.switch_no_real': 'افتح حسابًا حقيقيًا أولًا: لا يوجد حساب مرتبط بهذا الحساب التجريبي',
+  'ok.switched': 'تم تبديل الحساب',
 };

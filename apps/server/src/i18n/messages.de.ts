@@ -312,4 +312,11 @@ export const de: Messages = {
   'statement.total_withdrawals': 'Auszahlungen',
   'statement.total_withdrawal_fees': 'Auszahlungsgebühren',
   'statement.total_adjustments': 'Korrekturen',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Bitte akzeptieren Sie die Nutzungsbedingungen, die Datenschutzerklärung und die Risikohinweise',
+  'err.country_required': 'Bitte wählen Sie Ihr Wohnsitzland',
+  'err.country_invalid': 'Bitte wählen Sie ein Wohnsitzland aus der Liste',
+  'err.switch_sign_in': 'Melden Sie sich bei Ihrem Echtgeldkonto an, um dorthin zu wechseln',
+  'err.switch_no_real': 'Eröffnen Sie zuerst ein Echtgeldkonto: Mit diesem Demokonto ist keines verknüpft',
+  'ok.switched': 'Konto gewechselt',
 };

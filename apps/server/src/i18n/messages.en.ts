@@ -304,6 +304,13 @@ export const en = {
   'statement.total_withdrawals': 'Withdrawals',
   'statement.total_withdrawal_fees': 'Withdrawal fees',
   'statement.total_adjustments': 'Adjustments',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Please accept the terms of service, the privacy policy and the risk disclosure',
+  'err.country_required': 'Please choose your country of residence',
+  'err.country_invalid': 'Please choose a country of residence from the list',
+  'err.switch_sign_in': 'Sign in to your real account to switch to it',
+  'err.switch_no_real': 'Open a real account first: this demo account has none linked',
+  'ok.switched': 'Switched account',
 } as const;
 
 export type MessageKey = keyof typeof en;

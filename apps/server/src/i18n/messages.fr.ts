@@ -312,4 +312,12 @@ export const fr: Messages = {
   'statement.total_withdrawals': 'Retraits',
   'statement.total_withdrawal_fees': 'Frais de retrait',
   'statement.total_adjustments': 'Ajustements',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required':
+    'Veuillez accepter les conditions d’utilisation, la politique de confidentialité et l’avertissement sur les risques',
+  'err.country_required': 'Veuillez choisir votre pays de résidence',
+  'err.country_invalid': 'Veuillez choisir un pays de résidence dans la liste',
+  'err.switch_sign_in': 'Connectez-vous à votre compte réel pour y basculer',
+  'err.switch_no_real': 'Ouvrez d’abord un compte réel : aucun n’est lié à ce compte démo',
+  'ok.switched': 'Compte changé',
 };

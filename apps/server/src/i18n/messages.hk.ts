@@ -296,4 +296,11 @@ export const hk: Messages = {
   'statement.total_withdrawals': '提款',
   'statement.total_withdrawal_fees': '提款手續費',
   'statement.total_adjustments': '調整',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': '請接受服務條款、私隱政策及風險披露聲明',
+  'err.country_required': '請選擇您的居住國家或地區',
+  'err.country_invalid': '請從列表中選擇居住國家或地區',
+  'err.switch_sign_in': '請先登入您的真實賬戶，再切換至該賬戶',
+  'err.switch_no_real': '請先開立真實賬戶：此模擬賬戶尚未連結真實賬戶',
+  'ok.switched': '已切換賬戶',
 };

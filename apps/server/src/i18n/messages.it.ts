@@ -308,4 +308,11 @@ export const it: Messages = {
   'statement.total_withdrawals': 'Prelievi',
   'statement.total_withdrawal_fees': 'Commissioni di prelievo',
   'statement.total_adjustments': 'Rettifiche',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Accetta i termini di servizio, l’informativa sulla privacy e l’informativa sui rischi',
+  'err.country_required': 'Scegli il tuo paese di residenza',
+  'err.country_invalid': 'Scegli un paese di residenza dall’elenco',
+  'err.switch_sign_in': 'Accedi al tuo conto reale per passare a esso',
+  'err.switch_no_real': 'Apri prima un conto reale: a questo conto demo non ne è collegato nessuno',
+  'ok.switched': 'Conto cambiato',
 };

@@ -303,4 +303,11 @@ export const jp: Messages = {
   'statement.total_withdrawals': '出金',
   'statement.total_withdrawal_fees': '出金手数料',
   'statement.total_adjustments': '調整',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': '利用規約、プライバシーポリシーおよびリスク開示に同意してください',
+  'err.country_required': '居住国を選択してください',
+  'err.country_invalid': 'リストから居住国を選択してください',
+  'err.switch_sign_in': 'リアル口座に切り替えるには、リアル口座にログインしてください',
+  'err.switch_no_real': '先にリアル口座を開設してください（このデモ口座にはリンクされた口座がありません）',
+  'ok.switched': '口座を切り替えました',
 };

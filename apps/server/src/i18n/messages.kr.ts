@@ -300,4 +300,11 @@ export const kr: Messages = {
   'statement.total_withdrawals': '출금',
   'statement.total_withdrawal_fees': '출금 수수료',
   'statement.total_adjustments': '조정',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': '서비스 약관, 개인정보 처리방침 및 위험 고지에 동의해 주세요',
+  'err.country_required': '거주 국가를 선택해 주세요',
+  'err.country_invalid': '목록에서 거주 국가를 선택해 주세요',
+  'err.switch_sign_in': '실계좌로 전환하려면 실계좌에 로그인해 주세요',
+  'err.switch_no_real': '먼저 실계좌를 개설하세요: 이 모의 계좌에 연결된 계좌가 없습니다',
+  'ok.switched': '계좌를 전환했습니다',
 };

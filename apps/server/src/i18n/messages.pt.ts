@@ -309,4 +309,11 @@ export const pt: Messages = {
   'statement.total_withdrawals': 'Levantamentos',
   'statement.total_withdrawal_fees': 'Taxas de levantamento',
   'statement.total_adjustments': 'Ajustes',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Aceite os termos de serviço, a política de privacidade e a divulgação de riscos',
+  'err.country_required': 'Escolha seu país de residência',
+  'err.country_invalid': 'Escolha um país de residência da lista',
+  'err.switch_sign_in': 'Entre na sua conta real para mudar para ela',
+  'err.switch_no_real': 'Abra primeiro uma conta real: esta conta demo não tem nenhuma vinculada',
+  'ok.switched': 'Conta alterada',
 };

@@ -307,4 +307,11 @@ export const ru: Messages = {
   'statement.total_withdrawals': 'Выводы',
   'statement.total_withdrawal_fees': 'Комиссии за вывод',
   'statement.total_adjustments': 'Корректировки',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Примите условия обслуживания, политику конфиденциальности и уведомление о рисках',
+  'err.country_required': 'Выберите страну проживания',
+  'err.country_invalid': 'Выберите страну проживания из списка',
+  'err.switch_sign_in': 'Войдите в реальный счёт, чтобы переключиться на него',
+  'err.switch_no_real': 'Сначала откройте реальный счёт: к этому демо-счёту он не привязан',
+  'ok.switched': 'Счёт переключён',
 };

@@ -308,4 +308,11 @@ export const spa: Messages = {
   'statement.total_withdrawals': 'Retiros',
   'statement.total_withdrawal_fees': 'Comisiones de retiro',
   'statement.total_adjustments': 'Ajustes',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Acepte los términos del servicio, la política de privacidad y la divulgación de riesgos',
+  'err.country_required': 'Elija su país de residencia',
+  'err.country_invalid': 'Elija un país de residencia de la lista',
+  'err.switch_sign_in': 'Inicie sesión en su cuenta real para cambiar a ella',
+  'err.switch_no_real': 'Abra primero una cuenta real: esta cuenta demo no tiene ninguna vinculada',
+  'ok.switched': 'Cuenta cambiada',
 };

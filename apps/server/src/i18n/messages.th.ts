@@ -298,4 +298,11 @@ export const th: Messages = {
   'statement.total_withdrawals': 'เงินถอน',
   'statement.total_withdrawal_fees': 'ค่าธรรมเนียมการถอน',
   'statement.total_adjustments': 'การปรับยอด',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'โปรดยอมรับข้อกำหนดการให้บริการ นโยบายความเป็นส่วนตัว และการเปิดเผยความเสี่ยง',
+  'err.country_required': 'โปรดเลือกประเทศที่คุณพำนัก',
+  'err.country_invalid': 'โปรดเลือกประเทศที่พำนักจากรายการ',
+  'err.switch_sign_in': 'โปรดเข้าสู่ระบบบัญชีจริงก่อนเพื่อสลับไปยังบัญชีนั้น',
+  'err.switch_no_real': 'โปรดเปิดบัญชีจริงก่อน: บัญชีทดลองนี้ยังไม่ได้เชื่อมกับบัญชีจริง',
+  'ok.switched': 'สลับบัญชีแล้ว',
 };

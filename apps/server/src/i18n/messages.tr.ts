@@ -308,4 +308,11 @@ export const tr: Messages = {
   'statement.total_withdrawals': 'Çekilen',
   'statement.total_withdrawal_fees': 'Çekim ücretleri',
   'statement.total_adjustments': 'Düzeltmeler',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Lütfen hizmet koşullarını, gizlilik politikasını ve risk bildirimini kabul edin',
+  'err.country_required': 'Lütfen ikamet ettiğiniz ülkeyi seçin',
+  'err.country_invalid': 'Lütfen listeden bir ikamet ülkesi seçin',
+  'err.switch_sign_in': 'Gerçek hesabınıza geçmek için o hesaba giriş yapın',
+  'err.switch_no_real': 'Önce gerçek bir hesap açın: bu demo hesaba bağlı hesap yok',
+  'ok.switched': 'Hesap değiştirildi',
 };

@@ -305,4 +305,11 @@ export const vn: Messages = {
   'statement.total_withdrawals': 'Rút tiền',
   'statement.total_withdrawal_fees': 'Phí rút tiền',
   'statement.total_adjustments': 'Điều chỉnh',
+  // Issue 21: sign-up consent and country, demo/real switching
+  'err.terms_required': 'Vui lòng chấp nhận điều khoản dịch vụ, chính sách quyền riêng tư và công bố rủi ro',
+  'err.country_required': 'Vui lòng chọn quốc gia cư trú',
+  'err.country_invalid': 'Vui lòng chọn quốc gia cư trú trong danh sách',
+  'err.switch_sign_in': 'Hãy đăng nhập tài khoản thật để chuyển sang tài khoản đó',
+  'err.switch_no_real': 'Hãy mở tài khoản thật trước: tài khoản demo này chưa liên kết tài khoản nào',
+  'ok.switched': 'Đã chuyển tài khoản',
 };

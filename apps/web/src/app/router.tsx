@@ -27,6 +27,7 @@ const InvitePage = lazy(() => import('../features/invite/components/invite-page.
 const NewsDetailPage = lazy(() =>
   import('../features/news/components/article-page.tsx').then((m) => ({ default: m.NewsDetailPage })),
 );
+const LegalPage = lazy(() => import('../features/news/components/legal-page.tsx'));
 const AnnouncementPage = lazy(() => import('../features/news/components/announcement-page.tsx'));
 const AnnouncementDetailPage = lazy(() =>
   import('../features/news/components/article-page.tsx').then((m) => ({ default: m.AnnouncementDetailPage })),
@@ -77,6 +78,7 @@ const routes: RouteObject[] = [
       { path: '/mine', element: <Navigate to="/user" replace /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      { path: '/legal/:key', element: <LegalPage /> },
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/language', element: <LanguagePage /> },
       { path: '/product', element: <ProductPage /> },

@@ -118,6 +118,14 @@ export const ACCOUNT_CALLS = [
     params: demoParams,
     response: demoAccount,
   },
+  {
+    path: API.switchAccount,
+    methods: POST,
+    auth: 'user',
+    tag: 'accounts',
+    summary: "Switch between one's real and demo account: {token, ...profile} of the linked account; the caller's session ends",
+    response: loginResult,
+  },
   { path: API.userInfo, methods: GET, auth: 'user', tag: 'accounts', summary: 'The signed-in profile', response: userProfile },
   {
     path: API.forgetPassword,

@@ -1,6 +1,6 @@
 import { API } from '../api-paths.ts';
-import { newsDetail, newsList, rankList, rankSetting } from '../responses/content.ts';
-import { followListParams, newsInfoParams, newsListParams, rankSettingParams } from '../content-params.ts';
+import { legalPage, newsDetail, newsList, rankList, rankSetting } from '../responses/content.ts';
+import { followListParams, legalPageParams, newsInfoParams, newsListParams, rankSettingParams } from '../content-params.ts';
 import { GET, POST, type CallDef } from './call-def.ts';
 
 /** News, announcements and the rankings. */
@@ -40,5 +40,14 @@ export const CONTENT_CALLS = [
     summary: 'Opt in to or out of the rankings',
     params: rankSettingParams,
     response: rankSetting,
+  },
+  {
+    path: API.legalPage,
+    methods: GET,
+    auth: 'none',
+    tag: 'content',
+    summary: 'A sign-up document (terms, privacy, risk) in the request language, as staff last published it',
+    params: legalPageParams,
+    response: legalPage,
   },
 ] as const satisfies readonly CallDef[];

@@ -9,6 +9,9 @@ export const area = z.object({
   area_code: z.string().describe('ISO 3166 alpha-2 region code.'),
   global_code: z.string().describe('Country calling code, digits without +.'),
   name: z.string().describe("The region's name in the request language."),
+  restricted: z
+    .literal([0, 1])
+    .describe('1: a restricted region (DESIGN §13): sign-ups from it are refused and pickers do not offer it; sign-in is open.'),
 });
 export type Area = z.infer<typeof area>;
 
@@ -77,6 +80,9 @@ export const userProfile = z.object({
   lang: z.string(),
   created_at: z.string().describe('ISO 8601 UTC.'),
   rank_opt_in: z.literal([0, 1]).describe('1: listed (under a masked name) in the copy-trade rankings.'),
+  linked: z
+    .literal([0, 1])
+    .describe('1: the account has a linked real (for a demo) or demo (for a real) account: see `user/switch_account`.'),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

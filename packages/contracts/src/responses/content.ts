@@ -53,3 +53,13 @@ export const rankSetting = z.object({
   opt_in: z.boolean(),
 });
 export type RankSetting = z.infer<typeof rankSetting>;
+
+/** `default/legal_page?key=`: one sign-up document in the request language (issue 21, DESIGN §13). */
+export const legalPage = z.object({
+  key: z.enum(['terms', 'privacy', 'risk']),
+  id: z.number().int().describe('The article behind the page (what a sign-up records it accepted).'),
+  title: z.string(),
+  content: z.string().describe('Sanitised HTML.'),
+  version: z.string().describe('When staff last changed it (ISO 8601 UTC): the version a sign-up accepts.'),
+});
+export type LegalPage = z.infer<typeof legalPage>;

@@ -83,6 +83,8 @@ describe('response schemas', () => {
       lang: 'en',
       created_at: '2025-11-18T14:00:00.000Z',
       rank_opt_in: 0,
+      // Issue 21: whether a linked demo or real account exists.
+      linked: 0,
     };
     expect(parse(API.userInfo, profile).success).toBe(true);
     expect(parse(API.login, { ...profile, token: 'abc' }).success).toBe(true);

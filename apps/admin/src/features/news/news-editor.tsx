@@ -200,6 +200,7 @@ export function NewsEditor() {
             >
               <MenuItem value={1}>{translate('tp.news.category_1')}</MenuItem>
               <MenuItem value={2}>{translate('tp.news.category_2')}</MenuItem>
+              <MenuItem value={3}>{translate('tp.news.category_3')}</MenuItem>
             </TextField>
             <Typography variant="body2" color="text.secondary" data-testid="news-complete-count">
               {translate('tp.news.complete_count', { n: complete.length, total: LANGS.length })}

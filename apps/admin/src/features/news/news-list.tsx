@@ -45,6 +45,7 @@ export function NewsList() {
       choices={[
         { id: 1, name: 'tp.news.category_1' },
         { id: 2, name: 'tp.news.category_2' },
+        { id: 3, name: 'tp.news.category_3' },
       ]}
     />,
     <SelectInput

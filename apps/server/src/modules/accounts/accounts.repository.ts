@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, DbKind, Tx } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import { RawQuery } from '../../db/raw-query.ts';
-import type { CompaniesTable, NewUser, UserRow } from '../../db/schema.ts';
+import type { CompaniesTable, NewUser, SignUpConsentsTable, UserRow } from '../../db/schema.ts';
 
 export interface AreaRow {
   id: number;
@@ -108,6 +108,33 @@ export class AccountsRepository {
   async insertUser(trx: Tx, user: NewUser): Promise<number> {
     const { id } = await trx.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
     return id;
+  }
+
+  /** What a new real account accepted at sign-up (issue 21), in the sign-up's transaction. */
+  async insertConsent(trx: Tx, row: Insertable<SignUpConsentsTable>): Promise<void> {
+    await trx.insertInto('sign_up_consents').values(row).execute();
+  }
+
+  /**
+   * Links a demo and a real account of one person (issue 21); answers whether it did: a demo or a real account that
+   * already has a link keeps it (the unique columns decide between two at once).
+   */
+  async link(trx: Tx, demoUserId: number, realUserId: number, at: number): Promise<boolean> {
+    const r = await trx
+      .insertInto('account_links')
+      .values({ demo_user_id: demoUserId, real_user_id: realUserId, created_at: at })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /** The link of a demo or a real account, if any. */
+  linkOf(userId: number, isDemo: boolean): Promise<{ demo_user_id: number; real_user_id: number } | undefined> {
+    return this.db
+      .selectFrom('account_links')
+      .select(['demo_user_id', 'real_user_id'])
+      .where(isDemo ? 'demo_user_id' : 'real_user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   async setPassword(trx: Tx, userId: number, passwordHash: string, at: number): Promise<void> {

@@ -50,10 +50,20 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
   r.post(
     API.register,
     async ({ req, params }) => {
-      await accounts.register(params, ctx(req));
+      // Signed up from a demo session ("open a real account", issue 21): the new account is linked to that demo.
+      const demo = (await auth.optional(req))?.user;
+      await accounts.register(params, ctx(req, demo?.is_demo ? demo : undefined));
       return null;
     },
     { done: 'ok.registered' },
+  );
+  r.post(
+    API.switchAccount,
+    async ({ req, user }) => {
+      const { token, user: now } = await accounts.switchAccount(user.user, user.sessionId, ctx(req, user.user));
+      return { token, ...(await accounts.profile(now)) };
+    },
+    { done: 'ok.switched' },
   );
   r.post(
     API.login,

@@ -62,6 +62,11 @@ export interface AccountsDeps {
   /** Two-factor sign-in (modules/twofactor), checked once the password is right. */
   secondFactor?: SecondFactorCheck | undefined;
   notifier?: Notifier | undefined;
+  /**
+   * The sign-up documents as traders see them now (the content module): each one's article id and version, recorded
+   * with a sign-up's consent (issue 21); null for a document that is not published.
+   */
+  legalVersions?: (() => Promise<LegalVersions>) | undefined;
   /** Told of every successful sign-in (the notifications module: a new device is notified); never throws. */
   signedIn?: ((userId: number, from: { ip: string; deviceId?: string | undefined }) => void) | undefined;
 }
@@ -81,11 +86,13 @@ export class AccountsService {
 
   async areaList(lang: Lang): Promise<Area[]> {
     const names = new Intl.DisplayNames([LANG_TAGS[lang], 'en'], { type: 'region', fallback: 'code' });
+    const restricted = await this.restrictedRegions();
     return (await this.areas()).map((a) => ({
       area_id: a.id,
       area_code: a.area_code,
       global_code: a.global_code,
       name: names.of(a.area_code) ?? a.area_code,
+      restricted: restricted.has(a.area_code) ? 1 : 0,
     }));
   }
 
@@ -201,6 +208,7 @@ export class AccountsService {
       throw refuse('err.registration_type_disabled');
 
     const target = await this.registrationTarget(p);
+    const country = await this.residence(p.type, p.country, target.areaId);
     let contactMobile: string | null = null;
     if (p.type === ACCOUNT_TYPE_EMAIL && showMobile === 1) {
       if (!p.mobile) throw refuse('err.mobile_extra_required');
@@ -228,10 +236,13 @@ export class AccountsService {
     const now = this.d.clock.now();
     const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
     const inviteCode = await this.unique('invite_code', () => randomCode(8));
+    const documents = (await this.d.legalVersions?.()) ?? { terms: null, privacy: null, risk: null };
+    // Signed up from a demo session ("open a real account"): the two accounts are the same person's.
+    const fromDemo = ctx.user?.is_demo ? ctx.user.id : undefined;
     try {
       await this.d.db.transaction().execute(async (trx) => {
         if (codeId !== undefined && !(await this.d.repo.consumeCode(trx, codeId, now))) throw refuse('err.code_expired');
-        await this.d.repo.insertUser(trx, {
+        const userId = await this.d.repo.insertUser(trx, {
           uid,
           email: target.email,
           area_id: target.areaId,
@@ -248,7 +259,22 @@ export class AccountsService {
           status: 1,
           created_at: now,
           updated_at: now,
+          country,
         });
+        await this.d.repo.insertConsent(trx, {
+          user_id: userId,
+          accepted_at: now,
+          ip: ctx.ip.slice(0, 64),
+          peer_ip: (ctx.peer ?? '').slice(0, 64),
+          user_agent: ctx.userAgent.slice(0, 256),
+          terms_id: documents.terms?.id ?? null,
+          terms_version: documents.terms?.version ?? null,
+          privacy_id: documents.privacy?.id ?? null,
+          privacy_version: documents.privacy?.version ?? null,
+          risk_id: documents.risk?.id ?? null,
+          risk_version: documents.risk?.version ?? null,
+        });
+        if (fromDemo !== undefined) await this.d.repo.link(trx, fromDemo, userId, now);
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
@@ -269,6 +295,63 @@ export class AccountsService {
     const area = await this.area(p.area_id);
     await this.refuseRestricted(area);
     return this.phoneTarget(area, p.account);
+  }
+
+  /**
+   * The country of residence a sign-up records (DESIGN §13): required for an e-mail sign-up, one of the area list's
+   * regions and not a restricted one; a phone sign-up's is the one given, else its area's (already checked).
+   */
+  private async residence(type: number, given: string | undefined, phoneAreaId: number | null): Promise<string> {
+    if (given === undefined) {
+      if (type === ACCOUNT_TYPE_EMAIL || phoneAreaId === null) throw refuse('err.country_required');
+      return (await this.area(phoneAreaId)).area_code;
+    }
+    if (!(await this.areas()).some((a) => a.area_code === given)) throw refuse('err.country_invalid');
+    if ((await this.restrictedRegions()).has(given)) throw refuse('err.area_restricted');
+    return given;
+  }
+
+  /**
+   * Switches between one's real and demo account without signing in again (issue 21): ends the caller's session and
+   * answers a new one for the linked account. From a real account: its linked demo (made and linked on first use).
+   * From a demo account: its linked real account, and only from a demo session that was itself switched to from that
+   * real account (a demo's device uuid alone never opens the real account; the real account's "sign out everywhere"
+   * ends such sessions too). Another user's account is never reachable: the target is always the caller's own link.
+   */
+  async switchAccount(caller: UserRow, sessionId: number, ctx: RequestCtx): Promise<{ token: string; user: UserRow }> {
+    let target: UserRow | undefined;
+    let via: number | undefined;
+    if (caller.is_demo) {
+      const link = await this.d.repo.linkOf(caller.id, true);
+      if (!link) throw refuse('err.switch_no_real');
+      if ((await this.d.sessions.viaUserOf(sessionId)) !== link.real_user_id) throw refuse('err.switch_sign_in');
+      target = await this.d.repo.userById(link.real_user_id);
+    } else {
+      const link = await this.d.repo.linkOf(caller.id, false);
+      target = link ? await this.d.repo.userById(link.demo_user_id) : await this.linkedDemo(caller, ctx);
+      via = caller.id;
+    }
+    if (!target || target.status !== 1) throw refuse('err.account_disabled');
+    // The caller's session ends first, in one statement: of two switches from one session at once, one goes on.
+    if (!(await this.d.sessions.endForSwitch(sessionId))) throw new AppError('err.session_expired', {}, 999);
+    const token = await this.d.sessions.issue(target.id, ctx.ip, ctx.userAgent, ctx.peer, via);
+    return { token, user: target };
+  }
+
+  /** A new demo account linked to a real account that has none (no device uuid: reached only by switching). */
+  private async linkedDemo(real: UserRow, ctx: RequestCtx): Promise<UserRow | undefined> {
+    await this.d.throttle.demoCreation(ctx.ip);
+    const now = this.d.clock.now();
+    const made = await this.newDemo(null, real.lang as Lang, now, async (trx, demoUserId) => {
+      // Two first switches at once: the unique link keeps one demo; the other transaction rolls back.
+      if (!(await this.d.repo.link(trx, demoUserId, real.id, now))) throw refuse('err.switch_no_real');
+    }).catch((err: unknown) => {
+      if (err instanceof AppError && err.key === 'err.switch_no_real') return undefined;
+      throw err;
+    });
+    if (made !== undefined) return this.d.repo.userById(made.userId);
+    const link = await this.d.repo.linkOf(real.id, false);
+    return link ? this.d.repo.userById(link.demo_user_id) : undefined;
   }
 
   async login(p: z.infer<typeof loginParams>, ctx: RequestCtx): Promise<{ token: string; user: UserRow }> {
@@ -322,40 +405,52 @@ export class AccountsService {
     if (existing?.demo_id) return { demo_id: existing.demo_id };
     await this.d.throttle.demoCreation(ctx.ip);
 
-    const now = this.d.clock.now();
-    const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
-    const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
-    const inviteCode = await this.unique('invite_code', () => randomCode(8));
-    const start = parseMoney(await this.d.settings.get('demo_start_balance'));
     try {
-      await transaction(this.d.db, async (trx) => {
-        const userId = await this.d.repo.insertUser(trx, {
-          uid,
-          email: null,
-          area_id: null,
-          mobile: null,
-          phone: null,
-          contact_mobile: null,
-          password_hash: '!demo',
-          is_demo: 1,
-          demo_id: demoId,
-          demo_uuid_hash: uuidHash,
-          invite_code: inviteCode,
-          invited_by: null,
-          lang: ctx.lang,
-          status: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        await this.d.ledger.post(trx, demoFunded({ userId, amount: start, at: now }));
-      });
+      const made = await this.newDemo(uuidHash, ctx.lang, this.d.clock.now());
+      return { demo_id: made.demoId };
     } catch (err) {
       // The same device asking twice at once: the unique index keeps one account, which both get.
       const again = await this.d.repo.userByDemoUuidHash(uuidHash);
       if (again?.demo_id) return { demo_id: again.demo_id };
       throw err;
     }
-    return { demo_id: demoId };
+  }
+
+  /** A funded demo account, with `more` run in its transaction. */
+  private async newDemo(
+    uuidHash: string | null,
+    lang: Lang,
+    now: number,
+    more?: (trx: Tx, userId: number) => Promise<void>,
+  ): Promise<{ userId: number; demoId: string }> {
+    const demoId = await this.unique('demo_id', () => String(800_000_000 + Math.floor(Math.random() * 199_999_999)));
+    const uid = await this.unique('uid', () => String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
+    const inviteCode = await this.unique('invite_code', () => randomCode(8));
+    const start = parseMoney(await this.d.settings.get('demo_start_balance'));
+    const userId = await transaction(this.d.db, async (trx) => {
+      const id = await this.d.repo.insertUser(trx, {
+        uid,
+        email: null,
+        area_id: null,
+        mobile: null,
+        phone: null,
+        contact_mobile: null,
+        password_hash: '!demo',
+        is_demo: 1,
+        demo_id: demoId,
+        demo_uuid_hash: uuidHash,
+        invite_code: inviteCode,
+        invited_by: null,
+        lang,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.d.ledger.post(trx, demoFunded({ userId: id, amount: start, at: now }));
+      await more?.(trx, id);
+      return id;
+    });
+    return { userId, demoId };
   }
 
   // Passwords
@@ -468,6 +563,7 @@ export class AccountsService {
       lang: user.lang,
       created_at: new Date(user.created_at).toISOString(),
       rank_opt_in: user.rank_opt_in ? 1 : 0,
+      linked: (await this.d.repo.linkOf(user.id, user.is_demo === 1)) ? 1 : 0,
     };
   }
 
@@ -500,9 +596,18 @@ export class AccountsService {
   }
 
   /** Restricted regions: the run-time setting (seeded from RESTRICTED_REGIONS on first start; staff change it). */
+  private async restrictedRegions(): Promise<Set<string>> {
+    const list = await this.d.settings.get('restricted_regions');
+    return new Set(
+      list
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    );
+  }
+
   private async refuseRestricted(area: AreaRow): Promise<void> {
-    const restricted = (await this.d.settings.get('restricted_regions')).split(',');
-    if (restricted.includes(area.area_code)) throw refuse('err.area_restricted');
+    if ((await this.restrictedRegions()).has(area.area_code)) throw refuse('err.area_restricted');
   }
 
   private async userByTarget(t: CodeTarget): Promise<UserRow | undefined> {
@@ -516,6 +621,9 @@ export class AccountsService {
     }
   }
 }
+
+/** Each sign-up document's article id and version (its `updated_at`, unix ms); null when not published. */
+export type LegalVersions = Record<'terms' | 'privacy' | 'risk', { id: number; version: number } | null>;
 
 export interface RequestCtx {
   /** The validated client address. */

@@ -79,6 +79,8 @@ export class SessionsRepository {
     ip: string;
     peer?: string;
     userAgent: string;
+    /** A demo session switched to from this real account (issue 21): it may switch back. */
+    viaUserId?: number | undefined;
   }) {
     await this.db
       .insertInto('sessions')
@@ -92,6 +94,7 @@ export class SessionsRepository {
         ip: s.ip.slice(0, 64),
         peer_ip: (s.peer ?? '').slice(0, 64),
         user_agent: s.userAgent.slice(0, 256),
+        via_user_id: s.viaUserId ?? null,
       })
       .execute();
   }
@@ -179,19 +182,49 @@ export class SessionsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Revokes every live session of an actor, except `keepId` when given; answers the ids it ended. */
+  /**
+   * Revokes every live session of an actor, except `keepId` when given; answers the ids it ended. A trader's demo
+   * sessions switched to from this account (`via_user_id`, issue 21) end with it: they could switch back.
+   */
   async revokeAll(actor: Actor, actorId: number, at: number, keepId?: number, db: Db | Tx = this.db): Promise<number[]> {
     let q = db
       .updateTable('sessions')
       .set({ revoked_at: at })
       .where('actor', '=', actor)
-      .where('actor_id', '=', actorId)
+      .where((eb) =>
+        actor === 'user' ? eb.or([eb('actor_id', '=', actorId), eb('via_user_id', '=', actorId)]) : eb('actor_id', '=', actorId),
+      )
       .where('revoked_at', 'is', null);
     if (keepId !== undefined) q = q.where('id', '!=', keepId);
     const rows = await q.returning('id').execute();
     // Inside a caller's transaction the caller forgets again after its commit (see forgetUser).
     if (actor === 'user') this.forgetUser(actorId);
-    return rows.map((r) => r.id);
+    const ids = rows.map((r) => r.id);
+    this.forgetSessions(ids);
+    return ids;
+  }
+
+  /** The real account a trader session was switched to from (issue 21), null when none; never from memory. */
+  async viaUserOf(id: number): Promise<number | null> {
+    const row = await this.db.selectFrom('sessions').select('via_user_id').where('id', '=', id).executeTakeFirst();
+    return row?.via_user_id == null ? null : Number(row.via_user_id);
+  }
+
+  /**
+   * Ends one live trader session and answers its `via_user_id` (null when it has none), or undefined when it was
+   * already over: one statement, so of two switches from one session at once only one goes on (issue 21).
+   */
+  async claimForSwitch(id: number, at: number, db: Db | Tx = this.db): Promise<{ via_user_id: number | null } | undefined> {
+    const row = await db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('actor', '=', 'user')
+      .where('revoked_at', 'is', null)
+      .returning('via_user_id')
+      .executeTakeFirst();
+    this.forgetSessions([id]);
+    return row ? { via_user_id: row.via_user_id === null ? null : Number(row.via_user_id) } : undefined;
   }
 
   /**

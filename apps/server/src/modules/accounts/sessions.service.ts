@@ -48,10 +48,36 @@ export class SessionsService {
   }
 
   /** A new session from client address `ip` (validated), with the socket peer `peer` kept beside it. */
-  async issue(actorId: number, ip: string, userAgent: string, peer = ''): Promise<string> {
+  async issue(actorId: number, ip: string, userAgent: string, peer = '', viaUserId?: number): Promise<string> {
     const token = newSessionToken();
-    await this.repo.create({ tokenHash: sha256(token), actor: this.actor, actorId, at: this.clock.now(), ip, peer, userAgent });
+    await this.repo.create({
+      tokenHash: sha256(token),
+      actor: this.actor,
+      actorId,
+      at: this.clock.now(),
+      ip,
+      peer,
+      userAgent,
+      viaUserId,
+    });
     return token;
+  }
+
+  /** The real account a demo session was switched to from (issue 21), null when none. */
+  viaUserOf(sessionId: number): Promise<number | null> {
+    return this.repo.viaUserOf(sessionId);
+  }
+
+  /**
+   * Ends the caller's session for a switch to the linked account (issue 21) and answers the real account it was
+   * switched to from (`via`, null for a demo sign-in or a real session), or undefined when it was already over. The
+   * session's sockets are told at once, like a sign-out.
+   */
+  async endForSwitch(sessionId: number): Promise<{ via: number | null } | undefined> {
+    const claimed = await this.repo.claimForSwitch(sessionId, this.clock.now());
+    if (!claimed) return undefined;
+    this.announce([sessionId], undefined);
+    return { via: claimed.via_user_id };
   }
 
   /** The live session of a token (a `Bearer ` prefix is accepted), or undefined when missing, revoked or expired. */

@@ -49,6 +49,18 @@ export class NewsRepository {
     return pageOf(base, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), { page, limit });
   }
 
+  /** The published articles of these seed keys whose `publish_at` has come (the sign-up documents, issue 21). */
+  visibleBySeedKeys(keys: readonly string[], category: number, now: number): Promise<NewsRow[]> {
+    return this.db
+      .selectFrom('news')
+      .selectAll()
+      .where('seed_key', 'in', keys)
+      .where('category_id', '=', category)
+      .where('published', '=', 1)
+      .where('publish_at', '<=', now)
+      .execute();
+  }
+
   get(id: number): Promise<NewsRow | undefined> {
     return this.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   }

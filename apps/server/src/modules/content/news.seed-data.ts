@@ -3,8 +3,8 @@ import type { Lang } from '@tradepad/contracts';
 export interface SeedArticle {
   /** Stable key so the seed runs once per article. */
   key: string;
-  /** 1 news, 2 announcement. */
-  category: 1 | 2;
+  /** 1 news, 2 announcement, 3 a sign-up document (legal-seed-data.ts). */
+  category: 1 | 2 | 3;
   /** A logo path served by the app: use '/logo.svg' for all. */
   logo: string;
   /** Days before the first start the article is dated (so the list has a spread of dates). */

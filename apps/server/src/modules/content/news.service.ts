@@ -1,4 +1,15 @@
-import type { AdminArticle, ArticleParams, Lang, NewsDetail, NewsItem, NewsCategory } from '@tradepad/contracts';
+import {
+  LEGAL_CATEGORY,
+  LEGAL_PAGES,
+  type AdminArticle,
+  type ArticleParams,
+  type Lang,
+  type LegalPage,
+  type LegalPageKey,
+  type NewsDetail,
+  type NewsItem,
+  type NewsCategory,
+} from '@tradepad/contracts';
 import type { Tx } from '../../db/database.ts';
 import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
@@ -52,8 +63,33 @@ export class NewsService {
     return { ...item(row, lang), content: textFor(parse(row), lang).content };
   }
 
+  /**
+   * A sign-up document (issue 21): the seeded article `legal-<key>` of the legal category, as content staff last
+   * published it; its version is when it was last changed.
+   */
+  async legalPage(lang: Lang, key: LegalPageKey): Promise<LegalPage> {
+    const [row] = await this.d.repo.visibleBySeedKeys([`legal-${key}`], LEGAL_CATEGORY, this.d.clock.now());
+    if (!row) throw refuse('err.news_unknown');
+    const t = textFor(parse(row), lang);
+    return { key, id: row.id, title: textOnly(t.title), content: t.content, version: new Date(row.updated_at).toISOString() };
+  }
+
+  /** Each sign-up document's article id and version now (what a sign-up records it accepted); null when unpublished. */
+  async legalVersions(): Promise<Record<LegalPageKey, { id: number; version: number } | null>> {
+    const rows = await this.d.repo.visibleBySeedKeys(
+      LEGAL_PAGES.map((k) => `legal-${k}`),
+      LEGAL_CATEGORY,
+      this.d.clock.now(),
+    );
+    const of = (k: LegalPageKey) => {
+      const row = rows.find((r) => r.seed_key === `legal-${k}`);
+      return row ? { id: row.id, version: row.updated_at } : null;
+    };
+    return { terms: of('terms'), privacy: of('privacy'), risk: of('risk') };
+  }
+
   /** Staff: every article, drafts and scheduled ones too, with all its languages. */
-  async adminList(f: { category?: NewsCategory; status?: NewsState }, page: number, limit: number) {
+  async adminList(f: { category?: number; status?: NewsState }, page: number, limit: number) {
     const now = this.d.clock.now();
     const { rows, total } = await this.d.repo.adminPage({ category: f.category, state: f.status, now }, page, limit);
     return { data: rows.map((r) => adminView(r, now)), total };

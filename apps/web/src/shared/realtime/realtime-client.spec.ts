@@ -337,6 +337,33 @@ describe('RealtimeClient', () => {
     expect(revoked).toBe(0);
   });
 
+  it('ignores the old session end that crosses a switch to a new token (issue 21), then honours the new one', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    let revoked = 0;
+    c.onSessionRevoked(() => (revoked += 1));
+    c.login('tok-real');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await until(() => c.loggedIn);
+
+    // The app logs in with the switched-to token; the server's end of the old session arrives before that login's
+    // answer (the server answers the login after it).
+    c.login('tok-demo');
+    await until(() => server!.json(0).length === 2);
+    server.conn(0).socket.send(JSON.stringify({ type: 'session_revoked' }));
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await sleep(50);
+    expect(c.loggedIn).toBe(true);
+    expect(revoked).toBe(0);
+
+    // The new session's own end is honoured.
+    server.conn(0).socket.send(JSON.stringify({ type: 'session_revoked' }));
+    await until(() => revoked === 1);
+    expect(c.loggedIn).toBe(false);
+  });
+
   it('gives up on a connection that does not open within the time-out and tries again', async () => {
     // A TCP server that accepts but never answers the websocket handshake.
     let accepted = 0;

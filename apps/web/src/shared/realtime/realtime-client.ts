@@ -102,6 +102,12 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private sessionAccepted = false;
+  /**
+   * A login sent and not answered yet. A `session_revoked` then is about the session the socket had before (the
+   * server tells only sockets logged in with the ended session, and answers this login after it): a switch between
+   * one's real and demo account (issue 21) ends the old session as the new one logs in, and must not end the new one.
+   */
+  private loginPending = false;
 
   constructor(options: RealtimeOptions) {
     this.opts = {
@@ -139,6 +145,7 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     this.sessionAccepted = false;
+    this.loginPending = false;
     if (socket) {
       detach(socket);
       safeClose(socket);
@@ -149,7 +156,10 @@ export class RealtimeClient {
   /** Logs the socket in with this session token now (if open) and after every reconnect. */
   login(token: string): void {
     this.token = token;
-    if (this.isOpen()) this.sendNow({ type: 'login', params: token });
+    if (this.isOpen()) {
+      this.loginPending = true;
+      this.sendNow({ type: 'login', params: token });
+    }
   }
 
   /** Ends the session on the socket: sends `logout` if open; later reconnects no longer log in. */
@@ -157,6 +167,7 @@ export class RealtimeClient {
     const had = this.token !== null;
     this.token = null;
     this.sessionAccepted = false;
+    this.loginPending = false;
     if (had && this.isOpen()) this.sendNow({ type: 'logout', params: '' });
   }
 
@@ -289,7 +300,10 @@ export class RealtimeClient {
       this.attempt = 0;
       this.missedPongs = 0;
       this.setStatus('open');
-      if (this.token) this.sendNow({ type: 'login', params: this.token });
+      if (this.token) {
+        this.loginPending = true;
+        this.sendNow({ type: 'login', params: this.token });
+      }
       for (const channel of this.listeners.keys()) {
         if (!this.userChannels.has(channel)) this.sendNow({ type: 'sub', params: channel });
       }
@@ -337,17 +351,19 @@ export class RealtimeClient {
       return;
     }
     if (message.type === 'login_result') {
+      this.loginPending = false;
       this.sessionAccepted = message.code === 1 && this.token !== null;
       if (this.sessionAccepted) {
         for (const channel of this.userChannels) this.sendNow({ type: 'sub', params: channel });
       }
       this.opts.onLoginResult?.(this.sessionAccepted);
     }
-    if (message.type === WS_SESSION_REVOKED) {
+    if (message.type === WS_SESSION_REVOKED && !this.loginPending) {
       // The token is dead: the server stopped this socket's private channels, and a reconnect must not send it again.
       const had = this.token !== null;
       this.token = null;
       this.sessionAccepted = false;
+      this.loginPending = false;
       if (had) for (const listener of [...this.revokedListeners]) listener();
     }
     for (const listener of this.anyListeners) listener(message);
@@ -361,6 +377,7 @@ export class RealtimeClient {
     this.clearTimers();
     this.socket = null;
     this.sessionAccepted = false;
+    this.loginPending = false;
     detach(socket);
     safeClose(socket);
     this.setStatus('closed');

@@ -7,16 +7,44 @@ import { selectedArea, useSettingsStore } from '../store/settings.store.ts';
 import { Popup } from './antd.ts';
 import './area-picker.css';
 
-/** The searchable country list of the area picker, in a bottom sheet. Loaded when first opened. */
-export default function AreaSheet({ open, onClose }: { open: boolean; onClose(): void }) {
+/**
+ * The searchable country list of the area picker, in a bottom sheet. Loaded when first opened. For a sign-up
+ * (`signUp`) the restricted regions are not offered (DESIGN §13); sign-in keeps them, so their accounts can sign in.
+ * With `onChoose` it picks a country for the caller (the country of residence) instead of the phone area.
+ */
+export default function AreaSheet({
+  open,
+  onClose,
+  signUp = false,
+  chosen,
+  onChoose,
+  title,
+  testIdPrefix = 'area',
+}: {
+  open: boolean;
+  onClose(): void;
+  signUp?: boolean;
+  chosen?: string | null;
+  onChoose?: (area: Area) => void;
+  title?: string;
+  testIdPrefix?: string;
+}) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const areas = useSettingsStore((s) => s.areas);
-  const current = useSettingsStore(selectedArea);
+  const phoneArea = useSettingsStore(selectedArea);
   const selectArea = useSettingsStore((s) => s.selectArea);
   const [query, setQuery] = useState('');
+  const current = onChoose ? areas.find((a) => a.area_code === chosen) : phoneArea;
+  const heading = title ?? t('area.choose');
 
-  const named = useMemo(() => areas.map((a) => ({ area: a, label: regionName(a.area_code, lang, a.name) })), [areas, lang]);
+  const named = useMemo(
+    () =>
+      areas
+        .filter((a) => !(signUp && a.restricted === 1))
+        .map((a) => ({ area: a, label: regionName(a.area_code, lang, a.name) })),
+    [areas, lang, signUp],
+  );
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase().replace(/^\+/, '');
     if (!q) return named;
@@ -34,15 +62,16 @@ export default function AreaSheet({ open, onClose }: { open: boolean; onClose():
     setQuery('');
   };
   const choose = (a: Area) => {
-    selectArea(a.area_id);
+    if (onChoose) onChoose(a);
+    else selectArea(a.area_id);
     close();
   };
 
   return (
     <Popup visible={open} onMaskClick={close} onClose={close} bodyClassName="area-popup" destroyOnClose>
-      <div role="dialog" aria-modal="true" aria-label={t('area.choose')} className="area-sheet">
+      <div role="dialog" aria-modal="true" aria-label={heading} className="area-sheet">
         <div className="area-sheet-head">
-          <h2 className="area-sheet-title">{t('area.choose')}</h2>
+          <h2 className="area-sheet-title">{heading}</h2>
           <button type="button" className="area-sheet-close" onClick={close}>
             {t('common.cancel')}
           </button>
@@ -58,7 +87,7 @@ export default function AreaSheet({ open, onClose }: { open: boolean; onClose():
             onChange={(e) => setQuery(e.target.value)}
           />
         </label>
-        <ul className="area-list" role="listbox" aria-label={t('area.choose')}>
+        <ul className="area-list" role="listbox" aria-label={heading}>
           {shown.map(({ area, label }) => {
             const active = area.area_id === current?.area_id;
             return (
@@ -66,11 +95,11 @@ export default function AreaSheet({ open, onClose }: { open: boolean; onClose():
                 <button
                   type="button"
                   className={`area-item${active ? ' is-active' : ''}`}
-                  data-testid={`area-${area.area_code}`}
+                  data-testid={`${testIdPrefix}-${area.area_code}`}
                   onClick={() => choose(area)}
                 >
                   <span className="area-item-name">{label}</span>
-                  <span className="area-item-code num">+{area.global_code}</span>
+                  {!onChoose && <span className="area-item-code num">+{area.global_code}</span>}
                   <span className="area-item-check">{active && <CheckOutline fontSize={18} aria-hidden />}</span>
                 </button>
               </li>

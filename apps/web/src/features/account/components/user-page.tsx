@@ -11,6 +11,7 @@ import {
   GlobalOutline,
   KeyOutline,
   LockOutline,
+  LoopOutline,
   MailOutline,
   MessageOutline,
   RightOutline,
@@ -32,6 +33,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useBalance } from '../api/get-balance.api.ts';
 import { useResetDemo } from '../api/reset-demo.api.ts';
+import { useSwitchAccount } from '../api/switch-account.api.ts';
 import './user-page.css';
 
 const HIDE_BALANCE_KEY = 'tradepad.hideBalance';
@@ -58,6 +60,18 @@ export default function UserPage() {
   // The balance moves with every FOREX_TRADE push while this screen shows.
   useAccountFeed();
   const resetDemo = useResetDemo();
+  const switchMutation = useSwitchAccount();
+
+  // Issue 21: between one's real and demo account without signing in again. A demo opened on this device by its uuid
+  // alone cannot open the real account: the server says so, and the trader signs in to it.
+  const switchAccount = async () => {
+    try {
+      await switchMutation.mutateAsync();
+      void balanceQuery.refetch();
+    } catch {
+      if (demo) void navigate('/login?from=%2Fuser');
+    }
+  };
 
   const go = (to: string, realOnly = false) => {
     if (realOnly && demo) {
@@ -178,9 +192,48 @@ export default function UserPage() {
       {demo && (
         <section className="demo-card">
           <p className="demo-card-text">{t('user.demoNotice')}</p>
-          <button type="button" className="demo-card-button" data-testid="reset-demo" onClick={() => void confirmResetDemo()}>
-            <UndoOutline fontSize={16} aria-hidden />
-            {t('user.resetDemo')}
+          <div className="demo-card-actions">
+            <button type="button" className="demo-card-button" data-testid="reset-demo" onClick={() => void confirmResetDemo()}>
+              <UndoOutline fontSize={16} aria-hidden />
+              {t('user.resetDemo')}
+            </button>
+            {profile?.linked === 1 ? (
+              <button
+                type="button"
+                className="demo-card-button is-primary"
+                data-testid="switch-to-real"
+                disabled={switchMutation.isPending}
+                onClick={() => void switchAccount()}
+              >
+                <LoopOutline fontSize={16} aria-hidden />
+                {t('user.switchToReal')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="demo-card-button is-primary"
+                data-testid="open-real-account"
+                onClick={() => void navigate('/register')}
+              >
+                <UserAddOutline fontSize={16} aria-hidden />
+                {t('user.openRealAccount')}
+              </button>
+            )}
+          </div>
+        </section>
+      )}
+      {profile && !demo && (
+        <section className="demo-card switch-card">
+          <p className="demo-card-text">{t('user.demoSwitchNotice')}</p>
+          <button
+            type="button"
+            className="demo-card-button"
+            data-testid="switch-to-demo"
+            disabled={switchMutation.isPending}
+            onClick={() => void switchAccount()}
+          >
+            <LoopOutline fontSize={16} aria-hidden />
+            {t('user.switchToDemo')}
           </button>
         </section>
       )}

@@ -12,6 +12,7 @@ export function AccountField({
   testId,
   emailAutoComplete = 'username',
   areaTestId,
+  signUp = false,
 }: {
   mode: ContactType;
   value: string;
@@ -20,6 +21,8 @@ export function AccountField({
   testId: string;
   emailAutoComplete?: 'username' | 'email';
   areaTestId?: string;
+  /** A sign-up: the area list leaves out the restricted regions (DESIGN §13). */
+  signUp?: boolean;
 }) {
   const { t } = useTranslation();
   // Keyed by mode: switching tabs mounts a fresh input.
@@ -49,7 +52,7 @@ export function AccountField({
       value={value}
       aria-invalid={invalid}
       testId={testId}
-      prefix={<AreaPrefix testId={areaTestId} />}
+      prefix={<AreaPrefix testId={areaTestId} signUp={signUp} />}
       onChange={(e) => onChange(e.target.value)}
     />
   );

@@ -13,6 +13,7 @@ import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useCaptcha } from '../api/captcha.api.ts';
 import { createDemoAccount } from '../api/create-demo.api.ts';
 import { useLogin } from '../api/login.api.ts';
+import { takeRegistered } from '../hooks/sign-up-memory.ts';
 import { useAccountInput } from '../hooks/use-account-input.ts';
 import { AccountField } from './account-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -27,7 +28,9 @@ export default function LoginPage() {
   const from = params.get('from');
   const loginMutation = useLogin();
   const check = useFieldCheck<'account' | 'password' | 'totp' | 'captcha'>();
-  const account = useAccountInput(check);
+  // Right after sign-up the account just registered is filled in (issue 21).
+  const [registered] = useState(takeRegistered);
+  const account = useAccountInput(check, undefined, registered);
   const [password, setPassword] = useState('');
   // Two-factor sign-in (DESIGN §10): asked for once the server answers `totp_required`.
   const [needTotp, setNeedTotp] = useState(false);

@@ -9,10 +9,15 @@ import type { FieldCheck } from '../../../shared/ui/use-field-check.ts';
  * its empty check and sending a code to it. Spread `tabs` into ContactTabs and `field` into AccountField; switching
  * tabs empties the field and unmarks the form.
  */
-export function useAccountInput(check: Pick<FieldCheck<'account'>, 'refuse' | 'clear'>, fixedMode?: ContactType) {
+export function useAccountInput(
+  check: Pick<FieldCheck<'account'>, 'refuse' | 'clear'>,
+  fixedMode?: ContactType,
+  /** What the field opens with (a register draft coming back, the account just registered at login). */
+  initial?: { mode: ContactType; account: string } | null,
+) {
   const areaId = useSettingsStore((s) => s.areaId);
-  const [chosen, setChosen] = useState<ContactType>('email');
-  const [value, setValue] = useState('');
+  const [chosen, setChosen] = useState<ContactType>(() => initial?.mode ?? 'email');
+  const [value, setValue] = useState(() => (initial && (!fixedMode || fixedMode === initial.mode) ? initial.account : ''));
   const mode = fixedMode ?? chosen;
 
   /** The trimmed account, or null when it is empty (the field is marked and the reason toasted). */
