@@ -177,6 +177,49 @@ describe.skipIf(!chromiumPath())('dark theme and the built-in support chat in Ch
     await context.close();
   });
 
+  it('toasts break lines between words only (Thai, German, Chinese, Arabic) and stay off the field being typed in', async () => {
+    for (const lang of ['de', 'th', 'hk', 'ar']) {
+      const { context, page } = await e.newPage({ lang, width: 360, height: 740 });
+      await page.goto('/login');
+      await page.getByTestId('login-tab-email').click();
+      await page.getByTestId('login-account').fill(`nobody-${lang}@example.com`);
+      const password = page.getByTestId('login-password');
+      await password.fill('Wrong-Password-1x');
+      await password.press('Enter');
+      await page.locator('.adm-toast-main-text').last().waitFor();
+      const seen = await page.evaluate(() => {
+        const main = [...document.querySelectorAll<HTMLElement>('.adm-toast-main-text')].pop()!;
+        const segmenter = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+        const broken: string[] = [];
+        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const s of segmenter.segment(node.textContent ?? '')) {
+            if (!s.isWordLike) continue;
+            const range = document.createRange();
+            range.setStart(node, s.index);
+            range.setEnd(node, s.index + s.segment.length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(s.segment);
+          }
+        }
+        const toast = main.getBoundingClientRect();
+        const field = document.activeElement!.getBoundingClientRect();
+        return {
+          text: main.textContent,
+          broken,
+          lines: Math.round(toast.height),
+          overlaps: toast.bottom > field.top && toast.top < field.bottom,
+          focused: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName,
+        };
+      });
+      await e.shot(page, `toast-login-${lang}`);
+      expect(seen.text, lang).toBeTruthy();
+      expect(seen.broken, `${lang}: ${seen.text}`).toEqual([]);
+      expect(seen.overlaps, `${lang}: the toast covers the focused ${seen.focused}`).toBe(false);
+      await context.close();
+    }
+  });
+
   it('screens in hk, en, ar and de, light and dark', async () => {
     const email = 'shots-user@example.com';
     const { token } = await e.registerTrader(email, PASSWORD);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { SupportMessage } from '@tradepad/contracts/support';
 import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support';
-import { PictureOutline, SendOutline } from 'antd-mobile-icons';
+import { PictureOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { newActionKey } from '../../../shared/api/action-mutation.ts';
@@ -242,7 +242,16 @@ export function SupportChat() {
           data-testid="chat-send"
           disabled={!text.trim()}
         >
-          <SendOutline fontSize={20} className="flip-rtl" aria-hidden />
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M12 19V5M6 11l6-6 6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </button>
       </form>
     </div>
