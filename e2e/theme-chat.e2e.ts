@@ -262,5 +262,5 @@ describe.skipIf(!chromiumPath())('dark theme and the built-in support chat in Ch
         await context.close();
       }
     }
-  });
+  }, 300_000);
 });
