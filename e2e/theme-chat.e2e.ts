@@ -252,6 +252,7 @@ describe.skipIf(!chromiumPath())('dark theme and the built-in support chat in Ch
             ['/', 'page-home'],
             ['/trade', 'page-trade'],
             ['/user', 'page-user'],
+            ['/order', 'page-order'],
           ] as const) {
             await page.goto(route);
             await page.getByTestId(testId).waitFor();

@@ -40,16 +40,19 @@ export function SupportChat() {
   const messages = threadOf(pages, live);
   const total = thread.data?.pages[0]?.total ?? 0;
 
-  // Staff replies, live (sent to every socket logged in as this trader).
-  useEffect(
-    () =>
-      realtime.onMessage((m) => {
-        if (m.type !== 'SUPPORT') return;
-        const message = (m as { message?: SupportMessage }).message;
-        if (message && typeof message.id === 'number') setLive((l) => withMessage(l, message));
-      }),
-    [],
-  );
+  // Staff replies, live (sent to every socket logged in as this trader); after the socket logs in again (a dropped
+  // connection, another node), the latest page is read again for what was said meanwhile.
+  const refetch = useRef(thread.refetch);
+  refetch.current = thread.refetch;
+  useEffect(() => {
+    let logins = 0;
+    return realtime.onMessage((m) => {
+      if (m.type === 'login_result' && m.code === 1 && logins++ > 0) void refetch.current();
+      if (m.type !== 'SUPPORT') return;
+      const message = (m as { message?: SupportMessage }).message;
+      if (message && typeof message.id === 'number') setLive((l) => withMessage(l, message));
+    });
+  }, []);
 
   // Previews made for pending images are let go when they leave.
   const outgoingRef = useRef(outgoing);
@@ -82,7 +85,11 @@ export function SupportChat() {
     void thread.fetchNextPage();
   };
 
+  // Keys being sent now: a second tap on "retry" while the first try runs sends nothing more.
+  const inFlight = useRef(new Set<string>());
   const send = useCallback(async (o: OutgoingMessage) => {
+    if (inFlight.current.has(o.key)) return;
+    inFlight.current.add(o.key);
     const update = (patch: Partial<OutgoingMessage>) =>
       setOutgoing((all) => all.map((x) => (x.key === o.key ? { ...x, ...patch } : x)));
     update({ status: 'sending' });
@@ -101,6 +108,8 @@ export function SupportChat() {
       update({ status: 'failed' });
       // A refusal (too many messages, a bad image) says why; a lost connection shows as "not sent".
       if (isApiError(e) && e.kind === 'refused' && e.message) toastMessage(e.message);
+    } finally {
+      inFlight.current.delete(o.key);
     }
   }, []);
 
