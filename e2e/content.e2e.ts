@@ -245,9 +245,10 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
   it('shows support outside the app or in a frame, and the complaint email', async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await signedIn(page, demo);
-    // No service link yet: the email is offered instead.
+    // No service link yet: the built-in chat with the broker's staff (issue 21), the complaint email one tap away.
     await page.goto('/mine/chat');
-    await page.getByTestId('chat-unavailable').waitFor();
+    await page.getByTestId('support-chat').waitFor();
+    await page.getByTestId('chat-email').waitFor();
     await page.goto('/mine/email');
     const mail = page.getByTestId('complaint-email');
     await mail.waitFor();

@@ -6,6 +6,7 @@ import { precompress } from '../../build/vite-precompress.ts';
 import { LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './build/first-paint.ts';
 import { LANG_STORAGE_KEY } from './src/i18n/lang.ts';
+import { THEME_BAR_COLORS, THEME_STORAGE_KEY } from './src/shared/theme/theme.ts';
 import { serviceWorker } from './service-worker/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -60,7 +61,10 @@ export default defineConfig({
     react(),
     serviceWorker(),
     preloadDefaultLocale(),
-    firstPaint({ storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS], loading: loadingTexts() }),
+    firstPaint(
+      { storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS], loading: loadingTexts() },
+      { storageKey: THEME_STORAGE_KEY, barColors: THEME_BAR_COLORS },
+    ),
     precompress(),
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { API } from '@tradepad/contracts';
+import { ADMIN_API, API } from '@tradepad/contracts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../apps/server/src/db/schema.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/ledger-checker.ts';
+import { signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
 import { missingTools, sleep, startCluster, type Cluster } from './cluster.ts';
 
 /**
@@ -162,6 +163,59 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
       for (const t of traders) t.socket.close();
     }
   }, 120_000);
+
+  // Issue 21 point 4: a staff reply in the support chat, posted on one node, reaches the trader's socket on another
+  // (the SUPPORT push crosses nodes on the Redis bus).
+  it('delivers a staff support reply posted on one node to the trader’s socket on another node', async () => {
+    const [onSocket, onStaff] = cluster.nodes.filter((n) => !n.dead);
+    expect(onStaff, 'two live nodes').toBeDefined();
+    const token = await demoTrader(onSocket!.url);
+    const me = await api(onSocket!.url, 'GET', API.userInfo, {}, { authorization: token });
+    const userId = String(me.data.id);
+    const asked = await api(
+      onSocket!.url,
+      'POST',
+      API.supportMessages,
+      { text: 'Is my deposit in?' },
+      {
+        authorization: token,
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(asked.code, asked.msg).toBe(1);
+
+    const pushes: Array<{ from: string; text: string; user_id: number }> = [];
+    const ws = new WebSocket(onSocket!.url.replace('http', 'ws') + '/v1/ws', {
+      headers: { origin: onSocket!.url },
+    });
+    const loggedIn = new Promise<void>((resolve) => {
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as { type: string; code?: number; message?: (typeof pushes)[number] };
+        if (msg.type === 'login_result' && msg.code === 1) resolve();
+        if (msg.type === 'SUPPORT' && msg.message) pushes.push(msg.message);
+      });
+    });
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'login', params: token })));
+    try {
+      await loggedIn;
+      const call = (method: 'GET' | 'POST', path: string, params?: Record<string, string>, headers?: Record<string, string>) =>
+        api(onStaff!.url, method, path, params, headers);
+      const staff = await signInStaff(call, staffSecrets(), { email: 'admin@example.com', password: 'Admin12345' });
+      const reply = await api(
+        onStaff!.url,
+        'POST',
+        `${ADMIN_API.supportThreads}/${userId}`,
+        { text: 'Yes, it is credited.' },
+        { authorization: staff.token, 'idempotency-key': randomUUID() },
+      );
+      expect(reply.code, reply.msg).toBe(1);
+      await expect
+        .poll(() => pushes, { timeout: 10_000 })
+        .toEqual([expect.objectContaining({ from: 'staff', text: 'Yes, it is credited.', user_id: Number(userId) })]);
+    } finally {
+      ws.terminate();
+    }
+  }, 60_000);
 });
 
 /** One call through the proxy; undefined when it did not answer in time or the connection failed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformContext, Rollup } from 'vite';
-import { firstPaint } from './first-paint.ts';
+import { documentThemeScript, firstPaint } from './first-paint.ts';
 
 /** index.html as Vite writes it into the build, before this plugin's post step. */
 const BUILT_HTML = `<!doctype html>
@@ -294,5 +294,49 @@ describe('the loading status in the reader’s language', () => {
   it('is not added without the texts', () => {
     const { loading: _unused, ...withoutTexts } = LANGS;
     expect(build(withoutTexts)).not.toContain('currentScript');
+  });
+});
+
+describe('documentThemeScript', () => {
+  /** Runs the page's theme script against a minimal document, storage and media query. */
+  function run(search: string, stored: string | null, systemDark = false) {
+    const attrs: Record<string, string> = {};
+    const html = {
+      style: { colorScheme: '' },
+      setAttribute: (k: string, v: string) => (attrs[k] = v),
+    };
+    const meta = { content: '#ffffff' };
+    const storage = new Map<string, string>(stored ? [['tradepad.theme', stored]] : []);
+    const script = documentThemeScript({ storageKey: 'tradepad.theme', barColors: { light: '#ffffff', dark: '#141a24' } });
+    new Function('location', 'localStorage', 'matchMedia', 'document', script)(
+      { search },
+      { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+      () => ({ matches: systemDark }),
+      { documentElement: html, querySelector: () => meta },
+    );
+    return { attrs, colorScheme: html.style.colorScheme, bar: meta.content, stored: storage.get('tradepad.theme') };
+  }
+
+  it('is light by default, with nothing stored', () => {
+    expect(run('', null)).toEqual({ attrs: { 'data-theme': 'light' }, colorScheme: 'light', bar: '#ffffff', stored: undefined });
+  });
+
+  it('applies a stored dark choice, with antd-mobile’s attribute and the bar colour', () => {
+    expect(run('', 'dark')).toEqual({
+      attrs: { 'data-theme': 'dark', 'data-prefers-color-scheme': 'dark' },
+      colorScheme: 'dark',
+      bar: '#141a24',
+      stored: 'dark',
+    });
+  });
+
+  it('?theme= wins and is stored; an unknown value is ignored', () => {
+    expect(run('?theme=dark', 'light')).toMatchObject({ attrs: { 'data-theme': 'dark' }, stored: 'dark' });
+    expect(run('?theme=neon', 'light')).toMatchObject({ attrs: { 'data-theme': 'light' }, stored: 'light' });
+  });
+
+  it('"system" follows prefers-color-scheme', () => {
+    expect(run('?theme=system', null, true)).toMatchObject({ attrs: { 'data-theme': 'dark' }, stored: 'system' });
+    expect(run('', 'system', false)).toMatchObject({ attrs: { 'data-theme': 'light' } });
   });
 });

@@ -8,7 +8,8 @@ import type { Plugin, Rollup } from 'vite';
  *   and run, so the skeleton is not kept waiting behind them on a slow network. The entry's static imports (the
  *   framework and core chunks) are requested with it, not when its code has arrived and been parsed: that was one
  *   more round trip in front of every first screen (150 ms on Lighthouse's slow 4G);
- * - with `langs`, `<html lang dir>` follow the reader's language from the first paint (see documentLanguageScript).
+ * - with `langs`, `<html lang dir>` follow the reader's language from the first paint (see documentLanguageScript);
+ * - with `theme`, the reader's theme is on `<html>` from the first paint (see documentThemeScript).
  */
 /** What the page needs to set `<html lang dir>` from the reader's stored language before the first paint. */
 export interface DocumentLanguages {
@@ -62,6 +63,30 @@ function documentLanguageScript(langs: DocumentLanguages): string {
   );
 }
 
+/** What the page needs to apply the reader's theme (DESIGN §9) before the first paint. */
+export interface DocumentTheme {
+  /** localStorage key of the chosen theme (light, dark or system). */
+  storageKey: string;
+  /** `<meta name="theme-color">` per theme. */
+  barColors: Readonly<Record<'light' | 'dark', string>>;
+}
+
+/**
+ * Applies the theme before anything is painted, so a dark reader never sees a light flash: `?theme=light|dark|system`
+ * wins and is stored (as the app does, src/shared/theme), else the stored choice, else light; "system" follows
+ * `prefers-color-scheme`. Sets `<html data-theme>`, antd-mobile's `data-prefers-color-scheme`, `color-scheme` and the
+ * browser bar's colour (src/shared/theme/theme.ts applyDocumentTheme does the same while the app runs).
+ */
+export function documentThemeScript(theme: DocumentTheme): string {
+  return (
+    `try{var C=/^(light|dark|system)$/,k=${JSON.stringify(theme.storageKey)},q=new URLSearchParams(location.search).get('theme'),c;` +
+    `if(C.test(q)){c=q;try{localStorage.setItem(k,q)}catch(e){}}else{c=localStorage.getItem(k)}` +
+    `var d=c==='dark'||c==='system'&&matchMedia('(prefers-color-scheme: dark)').matches,t=d?'dark':'light',h=document.documentElement;` +
+    `h.setAttribute('data-theme',t);if(d)h.setAttribute('data-prefers-color-scheme','dark');h.style.colorScheme=t;` +
+    `var m=document.querySelector('meta[name="theme-color"]');if(m)m.content=${JSON.stringify(theme.barColors)}[t]}catch(e){}`
+  );
+}
+
 /** Every chunk the entry scripts import statically, nearest first, as `/assets/…` addresses. */
 export function staticImportsOf(bundle: Rollup.OutputBundle, scripts: readonly string[]): string[] {
   const seen = new Set<string>(scripts.map((s) => s.replace(/^\//, '')));
@@ -80,7 +105,7 @@ export function staticImportsOf(bundle: Rollup.OutputBundle, scripts: readonly s
   return found;
 }
 
-export function firstPaint(langs?: DocumentLanguages): Plugin {
+export function firstPaint(langs?: DocumentLanguages, theme?: DocumentTheme): Plugin {
   return {
     name: 'tradepad-first-paint',
     apply: 'build',
@@ -107,6 +132,7 @@ export function firstPaint(langs?: DocumentLanguages): Plugin {
           preloads.push(href);
           return '';
         });
+        if (theme) out = out.replace('</head>', `  <script>${documentThemeScript(theme)}</script>\n  </head>`);
         if (langs) out = out.replace('</head>', `  <script>${documentLanguageScript(langs)}</script>\n  </head>`);
         if (langs?.loading) out = out.replace(STATUS, (m) => `${m}<script>${statusScript(langs)}</script>`);
         if (scripts.length === 0) return out;

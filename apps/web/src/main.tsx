@@ -16,6 +16,7 @@ import { queryClient } from './shared/api/query-client.ts';
 import { watchNetwork } from './shared/realtime/socket.ts';
 import { installUpDownAttribute } from './shared/market/up-down.ts';
 import { useSettingsStore } from './shared/store/settings.store.ts';
+import { installTheme } from './shared/theme/install-theme.ts';
 
 // A lazy screen whose file vanished with a new deploy: reload once to pick up the new build.
 window.addEventListener('vite:preloadError', (event) => {
@@ -34,6 +35,7 @@ const lang = resolveLang(window.location.search, readStoredLang());
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
 installUpDownAttribute();
+installTheme();
 installSession(navigateOutside);
 watchNetwork();
 

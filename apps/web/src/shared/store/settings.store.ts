@@ -2,11 +2,12 @@ import { create } from 'zustand';
 import { DEFAULT_LANG, type Lang } from '@tradepad/contracts/languages';
 import type { Area, BasicInfo } from '@tradepad/contracts/account-types';
 import { readStorage, writeStorage } from '../lib/storage.ts';
+import { DEFAULT_THEME, THEME_STORAGE_KEY, parseTheme, type ThemeChoice } from '../theme/theme.ts';
 
-const THEME_KEY = 'tradepad.theme';
 const UP_DOWN_KEY = 'tradepad.upDown';
 const QUICK_CLOSE_CONFIRM_KEY = 'tradepad.quickCloseConfirm';
-export type Theme = 'light' | 'dark';
+/** Light, dark or following the device (DESIGN §9). */
+export type Theme = ThemeChoice;
 /** Price colours (DESIGN §9): red for a rise and green for a fall, or the other way round. */
 export type UpDown = 'redUp' | 'greenUp';
 
@@ -40,7 +41,7 @@ export interface SettingsState {
 
 export const useSettingsStore = create<SettingsState>()((set, get) => ({
   lang: DEFAULT_LANG,
-  theme: readStorage(THEME_KEY) === 'dark' ? 'dark' : 'light',
+  theme: parseTheme(readStorage(THEME_STORAGE_KEY)) ?? DEFAULT_THEME,
   upDown: readUpDown(),
   areas: [],
   areaId: null,
@@ -53,7 +54,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   },
   setLang: (lang) => set({ lang }),
   setTheme(theme) {
-    writeStorage(THEME_KEY, theme);
+    writeStorage(THEME_STORAGE_KEY, theme);
     set({ theme });
   },
   setUpDown(upDown) {

@@ -22,7 +22,7 @@ export function ComingSoon({ name, titleKey, back, withTabBar }: ComingSoonProps
       <section className="coming-soon" aria-labelledby={`cs-${name}`}>
         <div className="coming-soon-art" aria-hidden="true">
           <svg viewBox="0 0 120 96" width="120" height="96">
-            <rect x="8" y="14" width="104" height="70" rx="12" fill="#e8efff" />
+            <rect x="8" y="14" width="104" height="70" rx="12" style={{ fill: 'var(--tp-primary-soft)' }} />
             <path
               d="M22 66l18-18 14 10 20-24 24 20"
               fill="none"

@@ -3,6 +3,9 @@
  * first screen's bundle; calls made before it arrives keep their order.
  */
 import type * as ToastImpl from './toast-impl.ts';
+import { trackFieldFocus } from './toast-place.ts';
+
+if (typeof document !== 'undefined') trackFieldFocus();
 
 type Impl = typeof ToastImpl;
 let implPromise: Promise<Impl> | null = null;

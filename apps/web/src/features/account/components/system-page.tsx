@@ -7,25 +7,33 @@ import { LANG_NAMES } from '@tradepad/contracts/languages';
 import { endSession } from '../../../shared/session/end-session.ts';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import { upDownOf, useSettingsStore, type UpDown } from '../../../shared/store/settings.store.ts';
+import { THEME_CHOICES } from '../../../shared/theme/theme.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { logout } from '../api/logout.api.ts';
 import './user-page.css';
 import './system-page.css';
 
-const RED = '#c8261b';
-const GREEN = '#067647';
+const RED = 'var(--tp-danger)';
+const GREEN = 'var(--tp-success)';
 const UP_DOWN_OPTIONS: { value: UpDown; labelKey: string; up: string; down: string }[] = [
   { value: 'greenUp', labelKey: 'system.greenUp', up: GREEN, down: RED },
   { value: 'redUp', labelKey: 'system.redUp', up: RED, down: GREEN },
 ];
 
-/** /mine/system ("other"): language, version, price colours (DESIGN §9) and logout after confirmation (spec §2). */
+const THEME_LABELS = { light: 'system.themeLight', dark: 'system.themeDark', system: 'system.themeSystem' } as const;
+
+/**
+ * /mine/system ("other"): language, version, theme and price colours (DESIGN §9) and logout after confirmation
+ * (spec §2).
+ */
 export default function SystemPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useSettingsStore((s) => s.lang);
   const upDown = useSettingsStore(upDownOf);
   const setUpDown = useSettingsStore((s) => s.setUpDown);
+  const theme = useSettingsStore((s) => s.theme);
+  const setTheme = useSettingsStore((s) => s.setTheme);
   const quickCloseConfirm = useSettingsStore((s) => s.quickCloseConfirm);
   const setQuickCloseConfirm = useSettingsStore((s) => s.setQuickCloseConfirm);
   const [busy, setBusy] = useState(false);
@@ -85,6 +93,27 @@ export default function SystemPage() {
           </div>
         </li>
       </ul>
+      <section className="updown" aria-labelledby="theme-title">
+        <h2 id="theme-title" className="updown-title">
+          {t('system.theme')}
+        </h2>
+        <div className="updown-options theme-options" role="radiogroup" aria-labelledby="theme-title">
+          {THEME_CHOICES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={theme === value}
+              className={`updown-option${theme === value ? ' is-active' : ''}`}
+              data-testid={`theme-${value}`}
+              onClick={() => setTheme(value)}
+            >
+              <span className={`theme-swatch is-${value}`} aria-hidden="true" />
+              <span className="updown-label">{t(THEME_LABELS[value])}</span>
+            </button>
+          ))}
+        </div>
+      </section>
       <section className="updown" aria-labelledby="updown-title">
         <h2 id="updown-title" className="updown-title">
           {t('system.upDown')}

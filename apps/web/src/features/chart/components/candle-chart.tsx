@@ -22,6 +22,8 @@ import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../i18n/format.ts';
 import { colorsOf, useUpDown } from '../../../shared/market/up-down.ts';
+import { useResolvedTheme } from '../../../shared/theme/install-theme.ts';
+import { CHART_PALETTES, chartThemeOptions } from './chart-theme.ts';
 import { useChannel } from '../../../shared/realtime/socket.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
@@ -94,6 +96,9 @@ export default function CandleChart({
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const upDown = useUpDown();
+  const palette = CHART_PALETTES[useResolvedTheme()];
+  const paletteRef = useRef(palette);
+  paletteRef.current = palette;
   const upDownRef = useRef(upDown);
   upDownRef.current = upDown;
   const queryClient = useQueryClient();
@@ -143,17 +148,18 @@ export default function CandleChart({
   useEffect(() => {
     const el = container.current;
     if (!el) return;
+    const palette = paletteRef.current;
     const chart = createChart(el, {
       autoSize: true,
       layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#5b6678',
+        background: { type: ColorType.Solid, color: palette.background },
+        textColor: palette.text,
         fontSize: 11,
         fontFamily: getComputedStyle(el).fontFamily,
       },
-      grid: { vertLines: { color: '#f1f3f7' }, horzLines: { color: '#f1f3f7' } },
-      rightPriceScale: { borderColor: '#e2e7ee', scaleMargins: { top: 0.12, bottom: 0.08 } },
-      timeScale: { borderColor: '#e2e7ee', rightOffset: 3, secondsVisible: false },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+      rightPriceScale: { borderColor: palette.border, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      timeScale: { borderColor: palette.border, rightOffset: 3, secondsVisible: false },
       crosshair: { mode: CrosshairMode.Normal },
     });
     parts.current = { chart, series: addMainSeries(chart, 'candles'), type: 'candles' };
@@ -251,14 +257,15 @@ export default function CandleChart({
       });
     } else if (p.type === 'area') {
       p.series.applyOptions({
-        lineColor: '#1677ff',
-        topColor: 'rgba(22, 119, 255, 0.28)',
-        bottomColor: 'rgba(22, 119, 255, 0.02)',
+        lineColor: palette.line,
+        topColor: palette.areaTop,
+        bottomColor: palette.areaBottom,
         priceFormat,
       });
     } else {
-      p.series.applyOptions({ color: '#1677ff', priceFormat });
+      p.series.applyOptions({ color: palette.line, priceFormat });
     }
+    p.chart.applyOptions(chartThemeOptions(palette));
     const times = chartTimeFormat(lang, period);
     p.chart.applyOptions({
       localization: {
@@ -271,7 +278,7 @@ export default function CandleChart({
         tickMarkFormatter: (time: Time, type: TickMarkType) => times.tick(time as number, type),
       },
     });
-  }, [upDown, precision, lang, period, styleVersion, drawIndicators]);
+  }, [upDown, precision, lang, period, styleVersion, drawIndicators, palette]);
 
   // The latest bars of this instrument and period.
   useEffect(() => {

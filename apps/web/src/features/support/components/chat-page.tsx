@@ -4,11 +4,13 @@ import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { serviceLinkMode } from '../hooks/service-link.ts';
 import { SupportCard } from './support-card.tsx';
+import { SupportChat } from './support-chat.tsx';
 import './support.css';
 
 /**
  * /mine/chat (spec §2): customer support. The staff's service link shows in an embedded frame when it may be framed
- * (type 1, https); otherwise a card opens it outside the app; without a link, the company email is offered instead.
+ * (type 1, https); otherwise a card opens it outside the app; without a link, the built-in chat with the broker's staff
+ * (support-chat.tsx), the company email one tap away.
  */
 export default function ChatPage() {
   const { t } = useTranslation();
@@ -51,13 +53,8 @@ export default function ChatPage() {
       </SupportCard>
     );
   } else {
-    body = (
-      <SupportCard title={t('support.unavailable')} text={t('support.unavailableHint')} testId="chat-unavailable">
-        <Link to="/mine/email" className="support-button is-secondary" data-testid="chat-email">
-          {t('route.email')}
-        </Link>
-      </SupportCard>
-    );
+    // No service link: the built-in chat with the broker's staff (issue 21 point 4).
+    body = <SupportChat />;
   }
 
   return (
@@ -65,7 +62,7 @@ export default function ChatPage() {
       name="chat"
       title={t('route.chat')}
       back="/user"
-      bodyClassName={mode === 'frame' ? 'support-frame-body' : 'support-body'}
+      bodyClassName={mode === 'frame' ? 'support-frame-body' : mode === 'none' ? 'support-chat-body' : 'support-body'}
     >
       {body}
     </Page>
