@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { isControlMessage, RealtimeClient, type SocketLike } from './realtime-client.ts';
 
@@ -383,20 +383,30 @@ describe('RealtimeClient', () => {
   });
 
   it('backs off between failed attempts, capped at the maximum', async () => {
-    const opened: number[] = [];
-    const c = makeClient('ws://127.0.0.1:1/v1/ws', {
-      baseBackoffMs: 20,
-      maxBackoffMs: 80,
-      createSocket: (url) => {
-        opened.push(Date.now());
-        return factory(url);
-      },
-    });
-    c.connect();
-    await until(() => opened.length >= 6, 5000);
-    const gaps = opened.slice(1).map((t, i) => t - opened[i]!);
-    expect(gaps[0]!).toBeGreaterThanOrEqual(15);
-    expect(gaps[2]!).toBeGreaterThanOrEqual(gaps[0]!);
-    expect(Math.max(...gaps)).toBeLessThan(400);
+    // The delays the client asks for, not the wall-clock gaps between attempts (those stretch on a loaded machine).
+    const real = globalThis.setTimeout;
+    const asked: number[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      asked.push(ms ?? 0);
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    let opened = 0;
+    try {
+      const c = makeClient('ws://127.0.0.1:1/v1/ws', {
+        baseBackoffMs: 20,
+        maxBackoffMs: 80,
+        createSocket: (url) => {
+          opened += 1;
+          return factory(url);
+        },
+      });
+      c.connect();
+      while (opened < 6) await new Promise((r) => real(r, 10));
+      c.close();
+    } finally {
+      spy.mockRestore();
+    }
+    const backoffs = asked.filter((ms) => ms <= 80);
+    expect(backoffs.slice(0, 5)).toEqual([20, 40, 80, 80, 80]);
   });
 });
