@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
 import { STATUS_HOLDING, STATUS_PENDING, type DealList, type OrderView } from '@tradepad/contracts/trading';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
@@ -24,6 +24,16 @@ async function fetchOpenOrders(status: typeof STATUS_HOLDING | typeof STATUS_PEN
 
 const noOrders: OrderView[] = [];
 
+function useOpenOrders(status: typeof STATUS_HOLDING | typeof STATUS_PENDING, enabled: boolean) {
+  return useQuery({
+    queryKey: chartOrdersKey(status),
+    queryFn: ({ signal }) => fetchOpenOrders(status, signal),
+    enabled,
+    staleTime: 5_000,
+    refetchInterval: (query) => (query.state.data?.some((o) => o.TrailingDistance > 0) ? TRAILING_REFRESH_MS : false),
+  });
+}
+
 /**
  * The trader's open positions and pending orders of `forexId`, kept live while the chart shows (only for a signed-in
  * trader): fetched with the order lists' call, dropped at once when FOREX_CLOSED names them (a stop-loss or
@@ -33,16 +43,8 @@ const noOrders: OrderView[] = [];
 export function useChartOrders(forexId: number, enabled: boolean): readonly OrderView[] {
   const queryClient = useQueryClient();
   useAccountFeed();
-  const [holding, pending] = useQueries({
-    queries: ([STATUS_HOLDING, STATUS_PENDING] as const).map((status) => ({
-      queryKey: chartOrdersKey(status),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOpenOrders(status, signal),
-      enabled,
-      staleTime: 5_000,
-      refetchInterval: (query: { state: { data?: OrderView[] } }) =>
-        query.state.data?.some((o) => o.TrailingDistance > 0) ? TRAILING_REFRESH_MS : false,
-    })),
-  });
+  const holding = useOpenOrders(STATUS_HOLDING, enabled);
+  const pending = useOpenOrders(STATUS_PENDING, enabled);
 
   useForexClosed((message) => {
     const ids = new Set(message.id);
@@ -67,7 +69,7 @@ export function useChartOrders(forexId: number, enabled: boolean): readonly Orde
     });
   }, [enabled, queryClient]);
 
-  const h = holding?.data ?? noOrders;
-  const p = pending?.data ?? noOrders;
+  const h = holding.data ?? noOrders;
+  const p = pending.data ?? noOrders;
   return useMemo(() => [...h, ...p].filter((o) => o.ForexId === forexId), [h, p, forexId]);
 }

@@ -357,7 +357,7 @@ export default function CandleChart({
         role="img"
         aria-label={t('chart.label', { code })}
       />
-      {loggedIn && item && item.Id === forexId && status !== 'error' && (
+      {loggedIn && item && (
         <Suspense fallback={null}>
           <OrderLinesLayer handle={parts} seriesVersion={styleVersion} container={container} item={item} />
         </Suspense>

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import { LineStyle, type IChartApi, type IPriceLine, type ISeriesApi, type SeriesType } from 'lightweight-charts';
+import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, SeriesType } from 'lightweight-charts';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { STATUS_HOLDING, type OrderView } from '@tradepad/contracts/trading';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { formatMoney as formatMicros } from '@tradepad/domain/money';
-import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
+import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useSetPendingPrice, useSetStops } from '../../../shared/api/order-levels.api.ts';
 import { useTradeList } from '../../../shared/api/trade-list.api.ts';
@@ -13,12 +13,18 @@ import { useUpDown } from '../../../shared/market/up-down.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { liveOrders } from '../../../shared/trading/account-feed.ts';
 import { kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
-import { Dialog } from '../../../shared/ui/antd.ts';
 import { passGate } from '../../../shared/ui/trade-gate.ts';
 import { useChartOrders } from '../api/chart-orders.api.ts';
 import { dragFigures, levelParam, linesOf, type LineKind, type OrderLine } from '../hooks/order-lines.ts';
 import { attachLineDrag } from './chart-line-drag.ts';
-import './order-lines.css';
+
+/**
+ * lightweight-charts' line styles by value (`LineStyle` is a const enum of the library: importing its value would pull
+ * the library into this chunk, which only borrows the chart's).
+ */
+const SOLID = 0 as LineStyle;
+const DASHED = 2 as LineStyle;
+const LARGE_DASHED = 3 as LineStyle;
 
 /** What the layer needs of the chart: the chart, its main series (replaced with the chart type) and its element. */
 export interface ChartHandle {
@@ -158,7 +164,7 @@ export default function OrderLinesLayer({
         color,
         title,
         lineWidth: (held || line.kind === 'entry' ? 2 : 1) as 1 | 2,
-        lineStyle: line.kind === 'entry' ? LineStyle.Solid : line.kind === 'pending' ? LineStyle.Dashed : LineStyle.LargeDashed,
+        lineStyle: line.kind === 'entry' ? SOLID : line.kind === 'pending' ? DASHED : LARGE_DASHED,
         axisLabelVisible: true,
         axisLabelColor: color,
         axisLabelTextColor: st.palette?.labelText ?? '#ffffff',
@@ -234,46 +240,17 @@ export default function OrderLinesLayer({
       if (!line || !order || line.kind === 'entry') return back(key);
       const { t: tr, lang: lg, item: it } = st;
       const precision = it.PricePrecision;
-      const figures = figuresOf(order, line.kind, price);
-      const resultText = figures.result === null ? null : formatMicros(figures.result, 2);
-      const ok = await Dialog.confirm({
-        title: tr(`chart.lines.move.${line.kind}`),
-        content: (
-          <div
-            className="line-confirm"
-            data-testid="line-confirm"
-            data-kind={line.kind}
-            data-price={levelParam(price, precision)}
-          >
-            <p className="line-confirm-order">
-              {it.ShowCode} · {tr(line.kind === 'pending' ? kindKey(order) : sideKey(order))}{' '}
-              {tr('orders.lotsValue', { lots: formatQuantity(order.Quantity, lg) })}
-            </p>
-            <p className="line-confirm-level" dir="ltr" data-testid="line-confirm-level">
-              <span className="line-confirm-from">{formatPrice(line.price, precision, lg)}</span>
-              <span aria-hidden="true"> → </span>
-              <strong>{formatPrice(price, precision, lg)}</strong>
-            </p>
-            {figures.pips !== null && figures.distance !== null && (
-              <p className="line-confirm-figure">
-                {tr('chart.lines.distance', {
-                  price: formatPrice(figures.distance, precision, lg),
-                  pips: formatDecimal(figures.pips, lg, figures.pips % 1 === 0 ? 0 : 1),
-                })}
-              </p>
-            )}
-            {resultText !== null && (
-              <p className="line-confirm-figure">
-                {tr('chart.lines.result')}{' '}
-                <span className={`num ${plTone(resultText)}`} dir="ltr">
-                  {signed(resultText, formatDecimal(resultText, lg))} USD
-                </span>
-              </p>
-            )}
-          </div>
-        ),
-        confirmText: tr('orders.move'),
-        cancelText: tr('orders.keep'),
+      // The confirmation (with antd-mobile's dialog) loads with the first drop.
+      const { confirmLineMove } = await import('./line-confirm.tsx');
+      const ok = await confirmLineMove({
+        t: tr,
+        lang: lg,
+        item: it,
+        order,
+        kind: line.kind,
+        from: line.price,
+        to: price,
+        figures: figuresOf(order, line.kind, price),
       });
       st.held = null;
       if (!ok || !passGate()) return back(key);
