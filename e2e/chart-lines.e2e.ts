@@ -123,7 +123,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     expect(await confirm.getAttribute('data-kind')).toBe('sl');
     const level = Number(await confirm.getAttribute('data-price'));
     expect(level).toBeLessThan(held.TargetLossPrice);
-    expect(await confirm.textContent()).toMatch(/pips from the market price/);
+    expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,.]+ pips\) from the market price/);
     expect(await confirm.textContent()).toMatch(/If reached:\s*-[\d,.]+ USD/);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     await expect.poll(async () => (await t.order(held.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(level);
