@@ -116,7 +116,6 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     });
     await openChart(t.page, 3);
     const sl = await findLine(t.page, `${held.Id}:sl`);
-    // The entry line is not draggable: the pointer over it takes nothing.
     await drag(t.page, sl, sl.y + 25);
     const confirm = t.page.getByTestId('line-confirm');
     await confirm.waitFor();
@@ -185,6 +184,21 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await expect.poll(async () => (await t.order(pending.Id, '0'))?.OriginPrice, { timeout: 10_000 }).toBe(level);
     // The page did not scroll under the finger.
     expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+    await t.context.close();
+  });
+
+  it('follows the account live: a position opened elsewhere appears with its levels, a closed one goes', async () => {
+    const m = await market();
+    const t = await trader('en', 'live');
+    const first = await t.submit({});
+    await openChart(t.page, 1);
+    // Another device opens a position with a stop-loss: the account push names an order the chart does not know.
+    const second = await t.submit({ stop_loss_price: price2(m.low + (m.bid - m.low) * 0.5) });
+    await expect.poll(() => chart(t.page).getAttribute('data-order-lines'), { timeout: 10_000 }).toBe('3');
+    await findLine(t.page, `${second.Id}:sl`);
+    // Closed elsewhere: FOREX_CLOSED takes its line away.
+    await t.call(API.close, { id: String(first.Id) });
+    await expect.poll(() => chart(t.page).getAttribute('data-order-lines'), { timeout: 10_000 }).toBe('2');
     await t.context.close();
   });
 
