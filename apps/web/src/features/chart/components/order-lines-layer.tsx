@@ -4,6 +4,7 @@ import type { TradeItem } from '@tradepad/contracts/market';
 import { STATUS_HOLDING, type OrderView } from '@tradepad/contracts/trading';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { formatMoney as formatMicros } from '@tradepad/domain/money';
+import { priceToPoints } from '@tradepad/domain/price';
 import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useSetPendingPrice, useSetStops } from '../../../shared/api/order-levels.api.ts';
@@ -54,7 +55,7 @@ function lookupIn(items: readonly TradeItem[] | undefined): QuoteLookup {
     if (!other) return undefined;
     const bid = quoteStore.get(other.Id)?.bid ?? other.Bid;
     if (!(bid > 0)) return undefined;
-    return { bid: Math.round(bid * 10 ** other.PricePrecision), precision: other.PricePrecision };
+    return { bid: priceToPoints(bid.toFixed(other.PricePrecision), other.PricePrecision), precision: other.PricePrecision };
   };
 }
 
@@ -88,6 +89,7 @@ export default function OrderLinesLayer({
 
   const lines = useMemo(() => linesOf(orders, item.Id), [orders, item.Id]);
   const byId = useMemo(() => new Map(orders.map((o) => [o.Id, o])), [orders]);
+  const lookup = useMemo(() => lookupIn(tradeList.data), [tradeList.data]);
 
   // Everything the chart's callbacks read, current at all times.
   const state = useRef({
@@ -96,7 +98,7 @@ export default function OrderLinesLayer({
     item,
     t,
     lang,
-    lookup: lookupIn(tradeList.data),
+    lookup,
     /** Levels shown instead of the order's own while held or waiting for the trader's answer (or the server's). */
     override: new Map<string, number>(),
     drawn: new Map<string, IPriceLine>(),
@@ -110,7 +112,7 @@ export default function OrderLinesLayer({
   s.item = item;
   s.t = t;
   s.lang = lang;
-  s.lookup = lookupIn(tradeList.data);
+  s.lookup = lookup;
 
   /** The label and colour of a line, with the live P/L of a position and, while a level is held, its result. */
   const look = (line: OrderLine, price: number) => {
