@@ -77,24 +77,38 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await page.waitForTimeout(600);
   }
 
+  /**
+   * The line the mouse is over after moving it to (x, y): Chromium hands pointer moves to the page with the next
+   * frame, so the answer is read two frames later.
+   */
+  async function hoverAt(page: Page, x: number, y: number): Promise<string | null> {
+    await page.mouse.move(x, y);
+    return page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(document.querySelector('[data-testid="chart"]')?.getAttribute('data-line-hover') ?? null),
+            ),
+          ),
+        ),
+    );
+  }
+
   /** Where the line `key` is drawn: the mouse is moved down the main pane until the chart says it is over it. */
   async function findLine(page: Page, key: string): Promise<{ x: number; y: number }> {
     const box = (await chart(page).boundingBox())!;
     const x = box.x + box.width * 0.3;
-    for (let y = box.y + 3; y < box.y + box.height - 30; y += 3) {
-      await page.mouse.move(x, y);
-      if ((await chart(page).getAttribute('data-line-hover')) === key) {
-        // The middle of the band where the pointer takes the line.
-        let end = y;
-        while ((await chart(page).getAttribute('data-line-hover')) === key && end < y + 20) {
-          end += 1;
-          await page.mouse.move(x, end);
-        }
-        const middle = Math.round((y + end - 1) / 2);
-        await page.mouse.move(x, middle);
-        return { x, y: middle };
-      }
+    for (let y = box.y + 3; y < box.y + box.height - 30; y += 4) {
+      if ((await hoverAt(page, x, y)) !== key) continue;
+      // The middle of the band where the pointer takes the line.
+      let end = y;
+      while (end < y + 20 && (await hoverAt(page, x, end + 1)) === key) end += 1;
+      const middle = Math.round((y + end) / 2);
+      await hoverAt(page, x, middle);
+      return { x, y: middle };
     }
+    await e.shot(page, `chart-lines-missing-${key.replace(':', '-')}`);
     throw new Error(`line ${key} not found on the chart`);
   }
 
@@ -129,7 +143,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     // The take-profit did not move, and the line is where it was dropped.
     expect((await t.order(held.Id))?.TargetProfitPrice).toBe(held.TargetProfitPrice);
     const moved = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(moved.y - (sl.y + 25))).toBeLessThanOrEqual(4);
+    expect(Math.abs(moved.y - (sl.y + 25))).toBeLessThanOrEqual(6);
     await t.context.close();
   });
 
@@ -147,14 +161,14 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await t.page.getByText('The stop-loss must be below the price for a buy').waitFor();
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
     const back = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(4);
+    expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
 
     // "Keep" in the confirmation leaves the level as it was too, without a call.
     await drag(t.page, back, back.y + 30);
     await t.page.getByTestId('line-confirm').waitFor();
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Keep', exact: true }).click();
     const kept = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(kept.y - sl.y)).toBeLessThanOrEqual(4);
+    expect(Math.abs(kept.y - sl.y)).toBeLessThanOrEqual(6);
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
     await t.context.close();
   });
