@@ -120,51 +120,62 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await page.mouse.up();
   }
 
-  it("drags a position's stop-loss to a new level: asked first, then the server holds the level shown", async () => {
+  /**
+   * A position whose stop-loss sits halfway between the price and the far edge of the bars shown, on the side with
+   * more room: a buy (stop below) when the market is nearer the top, else a sell (stop above). `away` is the
+   * direction on screen (+1 down, −1 up) that moves its stop-loss away from the market.
+   */
+  async function positionWithStop(t: Awaited<ReturnType<typeof trader>>, extra: Record<string, string> = {}) {
     const m = await market();
-    expect(m.bid - m.low, 'the chart shows a range below the price').toBeGreaterThan(m.bid * 0.001);
-    const t = await trader('en', 'move');
+    const buy = m.bid - m.low >= m.high - m.ask;
+    expect(buy ? m.bid - m.low : m.high - m.ask, 'the chart shows a range beside the price').toBeGreaterThan(m.bid * 0.001);
     const held = await t.submit({
-      stop_loss_price: price2(m.low + (m.bid - m.low) * 0.5),
-      target_profit_price: price2(m.bid * 1.2),
+      type: buy ? '1' : '2',
+      stop_loss_price: price2(buy ? m.low + (m.bid - m.low) * 0.5 : m.ask + (m.high - m.ask) * 0.5),
+      ...extra,
     });
-    await openChart(t.page, 3);
+    return { held, buy, away: buy ? 1 : -1 };
+  }
+
+  it("drags a position's stop-loss to a new level: asked first, then the server holds the level shown", async () => {
+    const t = await trader('en', 'move');
+    const { held, buy, away } = await positionWithStop(t);
+    await openChart(t.page, 2);
     const sl = await findLine(t.page, `${held.Id}:sl`);
-    await drag(t.page, sl, sl.y + 25);
+    await drag(t.page, sl, sl.y + 25 * away);
     const confirm = t.page.getByTestId('line-confirm');
     await confirm.waitFor();
     expect(await confirm.getAttribute('data-kind')).toBe('sl');
     const level = Number(await confirm.getAttribute('data-price'));
-    expect(level).toBeLessThan(held.TargetLossPrice);
+    if (buy) expect(level).toBeLessThan(held.TargetLossPrice);
+    else expect(level).toBeGreaterThan(held.TargetLossPrice);
     expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,.]+ pips\) from the market price/);
     expect(await confirm.textContent()).toMatch(/If reached:\s*-[\d,.]+ USD/);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     await expect.poll(async () => (await t.order(held.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(level);
-    // The take-profit did not move, and the line is where it was dropped.
-    expect((await t.order(held.Id))?.TargetProfitPrice).toBe(held.TargetProfitPrice);
+    // The line is where it was dropped.
     const moved = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(moved.y - (sl.y + 25))).toBeLessThanOrEqual(6);
+    expect(Math.abs(moved.y - (sl.y + 25 * away))).toBeLessThanOrEqual(6);
     await t.context.close();
   });
 
-  it('snaps a refused level back: a buy’s stop-loss dragged above the price shows the server’s message', async () => {
-    const m = await market();
+  it('snaps a refused level back: a stop-loss dragged across the price shows the server’s message', async () => {
     const t = await trader('en', 'refuse');
-    const held = await t.submit({ stop_loss_price: price2(m.low + (m.bid - m.low) * 0.5) });
+    const { held, away } = await positionWithStop(t);
     await openChart(t.page, 2);
     const sl = await findLine(t.page, `${held.Id}:sl`);
     const box = (await chart(t.page).boundingBox())!;
-    // The top of the pane is above every bar shown, so above the bid.
-    await drag(t.page, sl, box.y + 4);
+    // The top and bottom of the pane are beyond every bar shown, so across the market from the stop-loss.
+    await drag(t.page, sl, away > 0 ? box.y + 4 : box.y + box.height - 40);
     await t.page.getByTestId('line-confirm').waitFor();
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
-    await t.page.getByText('The stop-loss must be below the price for a buy').waitFor();
+    await t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell').waitFor();
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
     const back = await findLine(t.page, `${held.Id}:sl`);
     expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
 
     // "Keep" in the confirmation leaves the level as it was too, without a call.
-    await drag(t.page, back, back.y + 30);
+    await drag(t.page, back, back.y + 30 * away);
     await t.page.getByTestId('line-confirm').waitFor();
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Keep', exact: true }).click();
     const kept = await findLine(t.page, `${held.Id}:sl`);

@@ -225,11 +225,21 @@ export default function OrderLinesLayer({
     [container],
   );
 
-  // Dragging a level, then asking before moving it.
+  // Dragging a level, then asking before moving it: attached to the chart once it is there (checked again whenever
+  // the lines or the series change, since the chart may come after this layer), detached with the layer.
+  const attached = useRef<{ chart: IChartApi; detach(): void } | null>(null);
+  useEffect(
+    () => () => {
+      attached.current?.detach();
+      attached.current = null;
+    },
+    [],
+  );
   useEffect(() => {
     const el = container.current;
     const chart = handle.current?.chart;
-    if (!el || !chart) return;
+    if (!el || !chart || attached.current?.chart === chart) return;
+    attached.current?.detach();
     const st = state.current;
     const back = (key: string) => {
       st.override.delete(key);
@@ -293,9 +303,9 @@ export default function OrderLinesLayer({
         else delete el.dataset.lineHover;
       },
     });
-    return detach;
+    attached.current = { chart, detach };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attached once per chart; it reads the state ref
-  }, [handle, container]);
+  }, [handle, container, lines, seriesVersion]);
 
   return null;
 }
