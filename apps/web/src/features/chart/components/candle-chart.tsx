@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import {
   AreaSeries,
@@ -17,7 +17,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
-import { KLINE_DEFAULT_BARS, type KlineMessage, type KlinePoint, type Period } from '@tradepad/contracts/market';
+import { KLINE_DEFAULT_BARS, type KlineMessage, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market';
 import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../i18n/format.ts';
@@ -26,12 +26,16 @@ import { useResolvedTheme } from '../../../shared/theme/install-theme.ts';
 import { CHART_PALETTES, chartThemeOptions } from './chart-theme.ts';
 import { useChannel } from '../../../shared/realtime/socket.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { useUserStore } from '../../../shared/store/user.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { fetchKline, klineKey } from '../api/kline.api.ts';
 import { chartTime, chartTimeFormat } from '../hooks/chart-time.ts';
 import { liveBarFor, mergeLiveBar, normalizeBars, prependOlder } from '../hooks/kline-bars.ts';
 import type { ChartType, IndicatorId } from '../hooks/chart-settings.ts';
 import type { IndicatorLayer } from './chart-indicators.ts';
+
+/** The trader's order lines (and their drag) load with the first signed-in view of the chart. */
+const OrderLinesLayer = lazy(() => import('./order-lines-layer.tsx'));
 
 /** Older bars load when the left edge of the view comes within this many bars of the first one. */
 const EDGE_BARS = 30;
@@ -85,6 +89,7 @@ export default function CandleChart({
   precision,
   type = 'candles',
   indicators = [],
+  item,
 }: {
   forexId: number;
   code: string;
@@ -92,6 +97,8 @@ export default function CandleChart({
   precision: number;
   type?: ChartType;
   indicators?: readonly IndicatorId[];
+  /** The instrument, for the trader's order lines (their P/L at a level); without it no lines are drawn. */
+  item?: TradeItem;
 }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
@@ -99,6 +106,7 @@ export default function CandleChart({
   const palette = CHART_PALETTES[useResolvedTheme()];
   const paletteRef = useRef(palette);
   paletteRef.current = palette;
+  const loggedIn = useUserStore((s) => s.loggedIn);
   const upDownRef = useRef(upDown);
   upDownRef.current = upDown;
   const queryClient = useQueryClient();
@@ -356,6 +364,11 @@ export default function CandleChart({
         role="img"
         aria-label={t('chart.label', { code })}
       />
+      {loggedIn && item && (
+        <Suspense fallback={null}>
+          <OrderLinesLayer handle={parts} seriesVersion={styleVersion} container={container} item={item} />
+        </Suspense>
+      )}
       {status === 'loading' && <div className="chart-overlay chart-loading sk" aria-hidden="true" />}
       {status === 'empty' && (
         <div className="chart-overlay">

@@ -120,6 +120,7 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
             precision={item.PricePrecision}
             type={chartType}
             indicators={indicators}
+            item={item}
           />
         ) : (
           <ChartSkeleton />

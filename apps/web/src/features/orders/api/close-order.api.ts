@@ -35,15 +35,5 @@ export function useCloseAll() {
   });
 }
 
-/** POST forex/set_pending_price: moves a pending order; its margin follows (issue 20). */
-export function setPendingPrice(p: { id: number; price: string }, idempotencyKey?: string): Promise<unknown> {
-  return apiPost(API.setPendingPrice, p, { loading: true, toastSuccess: true, idempotencyKey });
-}
-
-export function useSetPendingPrice() {
-  const queryClient = useQueryClient();
-  return useActionMutation({
-    mutationFn: setPendingPrice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRADING_KEY }),
-  });
-}
+/** Moving a pending order's price lives in shared/api (the chart's draggable lines use it too). */
+export { setPendingPrice, useSetPendingPrice } from '../../../shared/api/order-levels.api.ts';

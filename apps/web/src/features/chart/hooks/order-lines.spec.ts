@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { TradeItem } from '@tradepad/contracts/market';
+import type { OrderView } from '@tradepad/contracts/trading';
+import { dragFigures, lineAt, linesOf, snapPrice } from './order-lines.ts';
+
+function order(o: Partial<OrderView>): OrderView {
+  return {
+    Id: 1,
+    ForexId: 7,
+    OrderType: 1,
+    Status: 1,
+    Price: 1.1,
+    OriginPrice: 1.1,
+    TargetLossPrice: 0,
+    TargetProfitPrice: 0,
+    Quantity: '1',
+    ...o,
+  } as OrderView;
+}
+
+const eurusd = {
+  Id: 7,
+  PricePrecision: 5,
+  ForexContNum: 100_000,
+  MarginMode: 2,
+  ForexFeeRate: '0',
+  BaseCurrency: 'EUR',
+  QuoteCurrency: 'USD',
+} as TradeItem;
+const usdjpy = { ...eurusd, PricePrecision: 3, BaseCurrency: 'USD', QuoteCurrency: 'JPY' } as TradeItem;
+const noLookup = () => undefined;
+
+describe('linesOf', () => {
+  it("draws a position's entry (fixed) and its levels, a pending order's price, only for the shown instrument", () => {
+    const lines = linesOf(
+      [
+        order({ Id: 3, Status: 0, Price: 0, OriginPrice: 1.09, TargetProfitPrice: 1.12 }),
+        order({ Id: 2, TargetLossPrice: 1.09, TargetProfitPrice: 1.11 }),
+        order({ Id: 4, ForexId: 8, TargetLossPrice: 1.2 }),
+      ],
+      7,
+    );
+    expect(lines.map((l) => [l.key, l.price, l.draggable])).toEqual([
+      ['2:entry', 1.1, false],
+      ['2:sl', 1.09, true],
+      ['2:tp', 1.11, true],
+      ['3:pending', 1.09, true],
+      ['3:tp', 1.12, true],
+    ]);
+  });
+
+  it('leaves out closed and cancelled orders and levels that are not set', () => {
+    expect(linesOf([order({ Status: 3 }), order({ Id: 2, Status: 4, TargetLossPrice: 1 })], 7)).toEqual([]);
+    expect(linesOf([order({})], 7).map((l) => l.kind)).toEqual(['entry']);
+  });
+});
+
+describe('lineAt', () => {
+  const lines = [
+    { price: 10, draggable: false },
+    { price: 20, draggable: true },
+    { price: 22, draggable: true },
+  ];
+  const yOf = (p: number) => 300 - p * 10;
+
+  it('finds the nearest draggable line within the tolerance, never an entry line', () => {
+    expect(lineAt(lines, 100, yOf, 12)).toBe(lines[1]);
+    expect(lineAt(lines, 81, yOf, 12)).toBe(lines[2]);
+    expect(lineAt(lines, 200, yOf, 12)).toBeNull();
+    expect(lineAt(lines, 130, yOf, 12)).toBeNull();
+  });
+
+  it('skips lines off the scale', () => {
+    expect(lineAt(lines, 100, () => null, 12)).toBeNull();
+  });
+});
+
+describe('snapPrice', () => {
+  it("puts a scale price on the instrument's grid", () => {
+    expect(snapPrice(1.0834567, 5)).toBe(1.08346);
+    expect(snapPrice(91234.567, 2)).toBe(91234.57);
+    expect(snapPrice(-1, 2)).toBeNull();
+    expect(snapPrice(null, 2)).toBeNull();
+    expect(snapPrice(0.001, 2)).toBeNull();
+  });
+});
+
+describe('dragFigures', () => {
+  const market = { bid: 1.1, ask: 1.10012 };
+
+  it('gives a stop-loss its pips from the closing price and the loss at the level (EURUSD, 1 lot)', () => {
+    const f = dragFigures(order({ Price: 1.10012 }), 'sl', 1.099, eurusd, market, noLookup);
+    expect(f.pips).toBe(10);
+    expect(f.distance).toBe(0.001);
+    // (1.09900 − 1.10012) × 100,000 = −112 USD
+    expect(f.result).toBe(-112_000_000n);
+  });
+
+  it("gives a sell's take-profit the gain, measured from the ask", () => {
+    const f = dragFigures(order({ OrderType: 2, Price: 1.1 }), 'tp', 1.098, eurusd, market, noLookup);
+    expect(f.pips).toBe(21.2);
+    expect(f.result).toBe(200_000_000n);
+  });
+
+  it("measures a pending order's price from its fill price and has no result", () => {
+    const f = dragFigures(order({ Status: 0, Price: 0, OriginPrice: 1.09 }), 'pending', 1.095, eurusd, market, noLookup);
+    expect(f.pips).toBe(51.2);
+    expect(f.result).toBeNull();
+  });
+
+  it('converts a USD/XXX result at the level and leaves the pips out without a quote', () => {
+    const f = dragFigures(order({ Price: 150 }), 'tp', 151.5, usdjpy, null, noLookup);
+    expect(f.pips).toBeNull();
+    expect(f.distance).toBeNull();
+    expect(f.result).toBe(990_099_010n);
+  });
+
+  it('has no result when the quote currency cannot be converted', () => {
+    const eurgbp = { ...eurusd, QuoteCurrency: 'GBP' } as TradeItem;
+    expect(dragFigures(order({}), 'sl', 1.09, eurgbp, market, noLookup).result).toBeNull();
+  });
+});

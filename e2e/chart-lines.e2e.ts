@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, type KlinePoint, type OrderView, type TradeItem } from '@tradepad/contracts';
+import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+
+/**
+ * Issue 20 point 5 in the browser: the trader's positions, pending orders, stop-losses and take-profits drawn on the
+ * `/trade` chart; a stop-loss dragged with the mouse or a finger, confirmed, and held by the server at the level the
+ * confirmation showed; a refused level toasted and its line back where it was; the chart with its lines and the
+ * confirmation photographed at 390×844 in hk, en, ar and de.
+ */
+
+const PERIOD = '15min';
+
+describe.skipIf(!chromiumPath())('order lines on the chart', () => {
+  let e: E2E;
+  let btc: TradeItem;
+  beforeAll(async () => {
+    e = await startE2E({ HISTORY_DAYS: '3', SIM_SEED: '5' });
+    for (let i = 0; i < 120; i++) {
+      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
+      const found = list.find((x) => x.Code === 'BTCUSD');
+      if (found?.MarketStatus === 1 && Date.now() - found.ForexQuotations.Time < 3_000) {
+        btc = found;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+  afterAll(async () => e?.close());
+
+  /** The quote now and the low and high of the bars the chart shows (its price scale spans them). */
+  async function market() {
+    const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
+    const now = list.find((x) => x.Code === 'BTCUSD')!;
+    const bars = (await e.api('GET', API.kline, { forex_id: String(btc.Id), period: PERIOD, limit: '40' })).data as KlinePoint[];
+    const shown = bars.slice(-30);
+    return { bid: now.Bid, ask: now.Ask, low: Math.min(...shown.map((b) => b.Low)), high: Math.max(...shown.map((b) => b.High)) };
+  }
+  const price2 = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+
+  /** A demo account made through the API, signed in on a new page in `lang`. */
+  async function trader(lang: string, tag: string) {
+    const uuid = `e2e-lines-${tag}-${lang}-0000-000000000000`;
+    const demo = await e.api('GET', API.createDemo, { uuid });
+    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
+    const token = login.data.token as string;
+    const call = async (path: string, params: Record<string, string> = {}) => {
+      const res = await e.api(path === API.deals ? 'GET' : 'POST', path, params, { authorization: token });
+      expect(res.code, `${path}: ${res.msg}`).toBe(1);
+      return res.data;
+    };
+    const { context, page } = await e.newPage({ lang });
+    await context.addInitScript(
+      ([t, p]) => {
+        localStorage.setItem('tradepad.token', t as string);
+        localStorage.setItem('tradepad.profile', p as string);
+      },
+      [token, JSON.stringify(login.data)] as const,
+    );
+    const submit = async (extra: Record<string, string>) =>
+      (await call(API.submit, { type: '1', cont: '0.05', forex_id: String(btc.Id), multiple: '10', status: '1', ...extra }))
+        .order as OrderView;
+    const order = async (id: number, status = '1') =>
+      ((await call(API.deals, { status, page: '1' })).data as OrderView[]).find((o) => o.Id === id);
+    return { context, page, call, submit, order };
+  }
+
+  const chart = (page: Page) => page.getByTestId('chart');
+
+  /** Opens the chart and waits for the trader's `count` lines on it. */
+  async function openChart(page: Page, count: number) {
+    await page.goto(`/trade?symbol=BTCUSD&period=${PERIOD}`);
+    await expect.poll(() => chart(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('ready');
+    await expect.poll(() => chart(page).getAttribute('data-order-lines'), { timeout: 15_000 }).toBe(String(count));
+    // The first live bars settle the scale.
+    await page.waitForTimeout(600);
+  }
+
+  /**
+   * The line the mouse is over after moving it to (x, y): Chromium hands pointer moves to the page with the next
+   * frame, so the answer is read two frames later.
+   */
+  async function hoverAt(page: Page, x: number, y: number): Promise<string | null> {
+    await page.mouse.move(x, y);
+    return page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(document.querySelector('[data-testid="chart"]')?.getAttribute('data-line-hover') ?? null),
+            ),
+          ),
+        ),
+    );
+  }
+
+  /** Where the line `key` is drawn: the mouse is moved down the main pane until the chart says it is over it. */
+  async function findLine(page: Page, key: string): Promise<{ x: number; y: number }> {
+    const box = (await chart(page).boundingBox())!;
+    const x = box.x + box.width * 0.3;
+    for (let y = box.y + 3; y < box.y + box.height - 30; y += 4) {
+      if ((await hoverAt(page, x, y)) !== key) continue;
+      // The middle of the band where the pointer takes the line.
+      let end = y;
+      while (end < y + 20 && (await hoverAt(page, x, end + 1)) === key) end += 1;
+      const middle = Math.round((y + end) / 2);
+      await hoverAt(page, x, middle);
+      return { x, y: middle };
+    }
+    await e.shot(page, `chart-lines-missing-${key.replace(':', '-')}`);
+    throw new Error(`line ${key} not found on the chart`);
+  }
+
+  async function drag(page: Page, from: { x: number; y: number }, toY: number) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 4, (from.y + toY) / 2, { steps: 4 });
+    await page.mouse.move(from.x + 6, toY, { steps: 4 });
+    await page.mouse.up();
+  }
+
+  /**
+   * A position whose stop-loss sits halfway between the price and the far edge of the bars shown, on the side with
+   * more room: a buy (stop below) when the market is nearer the top, else a sell (stop above). `away` is the
+   * direction on screen (+1 down, −1 up) that moves its stop-loss away from the market.
+   */
+  async function positionWithStop(t: Awaited<ReturnType<typeof trader>>, extra: Record<string, string> = {}) {
+    const m = await market();
+    const buy = m.bid - m.low >= m.high - m.ask;
+    expect(buy ? m.bid - m.low : m.high - m.ask, 'the chart shows a range beside the price').toBeGreaterThan(m.bid * 0.001);
+    const held = await t.submit({
+      type: buy ? '1' : '2',
+      stop_loss_price: price2(buy ? m.low + (m.bid - m.low) * 0.5 : m.ask + (m.high - m.ask) * 0.5),
+      ...extra,
+    });
+    return { held, buy, away: buy ? 1 : -1 };
+  }
+
+  it("drags a position's stop-loss to a new level: asked first, then the server holds the level shown", async () => {
+    const t = await trader('en', 'move');
+    const { held, buy, away } = await positionWithStop(t);
+    await openChart(t.page, 2);
+    const sl = await findLine(t.page, `${held.Id}:sl`);
+    await drag(t.page, sl, sl.y + 25 * away);
+    const confirm = t.page.getByTestId('line-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getAttribute('data-kind')).toBe('sl');
+    const level = Number(await confirm.getAttribute('data-price'));
+    if (buy) expect(level).toBeLessThan(held.TargetLossPrice);
+    else expect(level).toBeGreaterThan(held.TargetLossPrice);
+    expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,.]+ pips\) from the market price/);
+    expect(await confirm.textContent()).toMatch(/If reached:\s*-[\d,.]+ USD/);
+    await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(async () => (await t.order(held.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(level);
+    // The line is where it was dropped.
+    const moved = await findLine(t.page, `${held.Id}:sl`);
+    expect(Math.abs(moved.y - (sl.y + 25 * away))).toBeLessThanOrEqual(6);
+    await t.context.close();
+  });
+
+  it('snaps a refused level back: a stop-loss dragged across the price shows the server’s message', async () => {
+    const t = await trader('en', 'refuse');
+    const { held, away } = await positionWithStop(t);
+    await openChart(t.page, 2);
+    const sl = await findLine(t.page, `${held.Id}:sl`);
+    const box = (await chart(t.page).boundingBox())!;
+    // The top and bottom of the pane are beyond every bar shown, so across the market from the stop-loss.
+    await drag(t.page, sl, away > 0 ? box.y + 4 : box.y + box.height - 40);
+    await t.page.getByTestId('line-confirm').waitFor();
+    await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    await t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell').waitFor();
+    expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
+    const back = await findLine(t.page, `${held.Id}:sl`);
+    expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
+
+    // "Keep" in the confirmation leaves the level as it was too, without a call.
+    await drag(t.page, back, back.y + 30 * away);
+    await t.page.getByTestId('line-confirm').waitFor();
+    await t.page.locator('.adm-dialog').getByRole('button', { name: 'Keep', exact: true }).click();
+    const kept = await findLine(t.page, `${held.Id}:sl`);
+    expect(Math.abs(kept.y - sl.y)).toBeLessThanOrEqual(6);
+    expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
+    await t.context.close();
+  });
+
+  it("moves a pending order's price with a finger (touch events)", async () => {
+    const m = await market();
+    const t = await trader('en', 'touch');
+    const pending = await t.submit({ status: '0', target_price: price2(m.low + (m.bid - m.low) * 0.5) });
+    await openChart(t.page, 1);
+    const line = await findLine(t.page, `${pending.Id}:pending`);
+    const cdp = await t.context.newCDPSession(t.page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: line.x, y, id: 1, radiusX: 8, radiusY: 8 }],
+      });
+    // A finger a little off the line still takes it (the touch target is wider than the line).
+    await touch('touchStart', line.y + 6);
+    for (let i = 1; i <= 6; i++) await touch('touchMove', line.y + 6 + i * 5);
+    await touch('touchEnd', line.y + 36);
+    const confirm = t.page.getByTestId('line-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getAttribute('data-kind')).toBe('pending');
+    const level = Number(await confirm.getAttribute('data-price'));
+    expect(level).toBeLessThan(pending.OriginPrice);
+    await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(async () => (await t.order(pending.Id, '0'))?.OriginPrice, { timeout: 10_000 }).toBe(level);
+    // The page did not scroll under the finger.
+    expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+    await t.context.close();
+  });
+
+  it('follows the account live: a position opened elsewhere appears with its levels, a closed one goes', async () => {
+    const m = await market();
+    const t = await trader('en', 'live');
+    const first = await t.submit({});
+    await openChart(t.page, 1);
+    // Another device opens a position with a stop-loss: the account push names an order the chart does not know.
+    const second = await t.submit({ stop_loss_price: price2(m.low + (m.bid - m.low) * 0.5) });
+    await expect.poll(() => chart(t.page).getAttribute('data-order-lines'), { timeout: 10_000 }).toBe('3');
+    await findLine(t.page, `${second.Id}:sl`);
+    // Closed elsewhere: FOREX_CLOSED takes its line away.
+    await t.call(API.close, { id: String(first.Id) });
+    await expect.poll(() => chart(t.page).getAttribute('data-order-lines'), { timeout: 10_000 }).toBe('2');
+    await t.context.close();
+  });
+
+  for (const lang of ['hk', 'en', 'ar', 'de']) {
+    it(`draws a position with its levels and a pending order, and asks before a move, in ${lang}`, async () => {
+      const m = await market();
+      const t = await trader(lang, 'shots');
+      const held = await t.submit({
+        stop_loss_price: price2(m.low + (m.bid - m.low) * 0.4),
+        target_profit_price: price2(m.bid + (m.high - m.bid) * 0.6 + m.bid * 0.0005),
+      });
+      await t.submit({ status: '0', target_price: price2(m.low + (m.bid - m.low) * 0.75) });
+      await openChart(t.page, 4);
+      expect(await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await t.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await e.shot(t.page, `chart-lines-${lang}`);
+      const tp = await findLine(t.page, `${held.Id}:tp`);
+      await drag(t.page, tp, tp.y - 20);
+      await t.page.getByTestId('line-confirm').waitFor();
+      await t.page.waitForTimeout(300);
+      await e.shot(t.page, `chart-lines-confirm-${lang}`);
+      await t.context.close();
+    });
+  }
+});
