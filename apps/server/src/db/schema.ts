@@ -45,6 +45,8 @@ export interface Database {
   stopout_reports: StopoutReportsTable;
   favourites: FavouritesTable;
   engine_lease: EngineLeaseTable;
+  price_alerts: PriceAlertsTable;
+  alert_counts: AlertCountsTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -595,4 +597,29 @@ export interface EngineLeaseTable {
   /** The leader's node id (random per process start). */
   node: string;
   acquired_at: number;
+}
+
+/** A trader's price alert (migration 022): a level on the bid, fired once (DESIGN §12). */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  instrument_id: number;
+  /** `above`: fires on a bid at or above `price`; `below`: at or below. */
+  condition: string;
+  /** Exact decimal text in the instrument's digits. */
+  price: string;
+  /** `active`, `fired` or `deleted`. */
+  state: string;
+  created_at: number;
+  /** 0 until fired. */
+  fired_at: Generated<number>;
+  /** The bid that fired it, exact decimal text; null until fired. */
+  fired_bid: string | null;
+}
+export type PriceAlertRow = Selectable<PriceAlertsTable>;
+
+/** How many active alerts a trader has (migration 022): the limit is tested in the statement that raises it. */
+export interface AlertCountsTable {
+  user_id: number;
+  active: number;
 }

@@ -247,4 +247,12 @@ export const ar: Messages = {
   'err.engine_unavailable':
     'محرك التداول غير متاح حاليًا (قد يكون هناك تبديل جارٍ). لم يُنفَّذ أي شيء: يرجى المحاولة مرة أخرى بعد لحظات',
   'err.engine_unconfirmed': 'تعذّر تأكيد طلبك في الوقت المحدد. تحقق من أوامرك قبل المحاولة مرة أخرى',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'اختر ما إذا كان التنبيه لسعر أعلى أو أدنى',
+  'err.alert_limit': 'لديك بالفعل {max} تنبيهًا نشطًا: احذف واحدًا قبل إضافة آخر',
+  'err.alert_unknown': 'هذا التنبيه غير موجود',
+  'ok.alert_created': 'تم إنشاء التنبيه',
+  'ok.alert_deleted': 'تم حذف التنبيه',
+  'alert.fired_above': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أعلى منه',
+  'alert.fired_below': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أدنى منه',
 };

@@ -255,4 +255,12 @@ export const de: Messages = {
     'Die Handels-Engine ist gerade nicht erreichbar (möglicherweise läuft eine Umschaltung). Es wurde nichts ausgeführt: Bitte versuchen Sie es gleich noch einmal',
   'err.engine_unconfirmed':
     'Ihre Anfrage konnte nicht rechtzeitig bestätigt werden. Prüfen Sie Ihre Orders, bevor Sie es erneut versuchen',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Wählen Sie, ob der Alarm für einen Preis darüber oder darunter gilt',
+  'err.alert_limit': 'Sie haben bereits {max} aktive Alarme: Löschen Sie einen, bevor Sie einen weiteren anlegen',
+  'err.alert_unknown': 'Dieser Alarm existiert nicht',
+  'ok.alert_created': 'Alarm angelegt',
+  'ok.alert_deleted': 'Alarm gelöscht',
+  'alert.fired_above': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder über Ihrem Alarmpreis {price}',
+  'alert.fired_below': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder unter Ihrem Alarmpreis {price}',
 };

@@ -249,6 +249,14 @@ export const en = {
   'err.engine_unavailable':
     'The trading engine is not reachable right now (a switch-over may be under way). Nothing was done: please try again in a moment',
   'err.engine_unconfirmed': 'Your request could not be confirmed in time. Check your orders before trying again',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Choose whether the alert is for a price above or below',
+  'err.alert_limit': 'You already have {max} active alerts: delete one before adding another',
+  'err.alert_unknown': 'This alert does not exist',
+  'ok.alert_created': 'Alert created',
+  'ok.alert_deleted': 'Alert deleted',
+  'alert.fired_above': '{symbol}: the bid is {bid}, at or above your alert price {price}',
+  'alert.fired_below': '{symbol}: the bid is {bid}, at or below your alert price {price}',
 } as const;
 
 export type MessageKey = keyof typeof en;

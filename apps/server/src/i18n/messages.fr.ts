@@ -255,4 +255,12 @@ export const fr: Messages = {
   'err.engine_unavailable':
     "Le moteur de trading est momentanément injoignable (une bascule est peut-être en cours). Rien n'a été exécuté : veuillez réessayer dans un instant",
   'err.engine_unconfirmed': "Votre demande n'a pas pu être confirmée à temps. Vérifiez vos ordres avant de réessayer",
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Choisissez si l’alerte porte sur un prix au-dessus ou en dessous',
+  'err.alert_limit': 'Vous avez déjà {max} alertes actives : supprimez-en une avant d’en ajouter une autre',
+  'err.alert_unknown': 'Cette alerte n’existe pas',
+  'ok.alert_created': 'Alerte créée',
+  'ok.alert_deleted': 'Alerte supprimée',
+  'alert.fired_above': '{symbol} : le bid est à {bid}, au niveau ou au-dessus de votre prix d’alerte {price}',
+  'alert.fired_below': '{symbol} : le bid est à {bid}, au niveau ou en dessous de votre prix d’alerte {price}',
 };

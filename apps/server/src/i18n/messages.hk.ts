@@ -242,4 +242,12 @@ export const hk: Messages = {
   // Issue 19: a trading command the engine leader did not run or did not confirm in time
   'err.engine_unavailable': '交易引擎暫時無法連接（可能正在切換），此操作未有執行，請稍後再試',
   'err.engine_unconfirmed': '未能及時確認你的請求，請先查看你的訂單再重試',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': '請選擇提醒價格是高於還是低於',
+  'err.alert_limit': '你已有 {max} 個生效中的提醒，請先刪除一個再新增',
+  'err.alert_unknown': '此提醒不存在',
+  'ok.alert_created': '已建立提醒',
+  'ok.alert_deleted': '已刪除提醒',
+  'alert.fired_above': '{symbol}：買價 {bid} 已達到或高於你的提醒價 {price}',
+  'alert.fired_below': '{symbol}：買價 {bid} 已達到或低於你的提醒價 {price}',
 };

@@ -252,4 +252,12 @@ export const it: Messages = {
   'err.engine_unavailable':
     'Il motore di trading non è raggiungibile in questo momento (potrebbe essere in corso un passaggio). Non è stato eseguito nulla: riprova tra un attimo',
   'err.engine_unconfirmed': 'Non è stato possibile confermare la richiesta in tempo. Controlla i tuoi ordini prima di riprovare',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Scegli se l’avviso riguarda un prezzo sopra o sotto',
+  'err.alert_limit': 'Hai già {max} avvisi attivi: eliminane uno prima di aggiungerne un altro',
+  'err.alert_unknown': 'Questo avviso non esiste',
+  'ok.alert_created': 'Avviso creato',
+  'ok.alert_deleted': 'Avviso eliminato',
+  'alert.fired_above': '{symbol}: il bid è a {bid}, pari o superiore al tuo prezzo di avviso {price}',
+  'alert.fired_below': '{symbol}: il bid è a {bid}, pari o inferiore al tuo prezzo di avviso {price}',
 };

@@ -248,4 +248,12 @@ export const jp: Messages = {
   'err.engine_unavailable':
     '取引エンジンに現在接続できません（切り替え中の可能性があります）。何も実行されていません。しばらくしてからもう一度お試しください',
   'err.engine_unconfirmed': 'リクエストを時間内に確認できませんでした。再試行する前に注文をご確認ください',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'アラートの条件（以上／以下）を選択してください',
+  'err.alert_limit': '有効なアラートはすでに {max} 件あります。追加する前に1件削除してください',
+  'err.alert_unknown': 'このアラートは存在しません',
+  'ok.alert_created': 'アラートを作成しました',
+  'ok.alert_deleted': 'アラートを削除しました',
+  'alert.fired_above': '{symbol}：Bid {bid} がアラート価格 {price} 以上になりました',
+  'alert.fired_below': '{symbol}：Bid {bid} がアラート価格 {price} 以下になりました',
 };

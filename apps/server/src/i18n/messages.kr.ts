@@ -246,4 +246,12 @@ export const kr: Messages = {
   'err.engine_unavailable':
     '지금은 거래 엔진에 연결할 수 없습니다(전환 중일 수 있습니다). 아무것도 실행되지 않았으니 잠시 후 다시 시도하세요',
   'err.engine_unconfirmed': '요청을 제때 확인하지 못했습니다. 다시 시도하기 전에 주문을 확인하세요',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': '알림 조건(이상/이하)을 선택하세요',
+  'err.alert_limit': '활성 알림이 이미 {max}개 있습니다. 추가하려면 먼저 하나를 삭제하세요',
+  'err.alert_unknown': '존재하지 않는 알림입니다',
+  'ok.alert_created': '알림이 생성되었습니다',
+  'ok.alert_deleted': '알림이 삭제되었습니다',
+  'alert.fired_above': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이상입니다',
+  'alert.fired_below': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이하입니다',
 };

@@ -252,4 +252,12 @@ export const pt: Messages = {
   'err.engine_unavailable':
     'O motor de negociação não está acessível neste momento (pode estar a decorrer uma transição). Nada foi executado: tente novamente dentro de instantes',
   'err.engine_unconfirmed': 'Não foi possível confirmar o seu pedido a tempo. Verifique as suas ordens antes de tentar novamente',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Escolha se o alerta é para um preço acima ou abaixo',
+  'err.alert_limit': 'Você já tem {max} alertas ativos: exclua um antes de adicionar outro',
+  'err.alert_unknown': 'Este alerta não existe',
+  'ok.alert_created': 'Alerta criado',
+  'ok.alert_deleted': 'Alerta excluído',
+  'alert.fired_above': '{symbol}: o bid está em {bid}, igual ou acima do seu preço de alerta {price}',
+  'alert.fired_below': '{symbol}: o bid está em {bid}, igual ou abaixo do seu preço de alerta {price}',
 };

@@ -252,4 +252,12 @@ export const spa: Messages = {
   'err.engine_unavailable':
     'El motor de trading no está disponible en este momento (puede haber un cambio en curso). No se ha ejecutado nada: inténtelo de nuevo en un momento',
   'err.engine_unconfirmed': 'No se pudo confirmar su solicitud a tiempo. Revise sus órdenes antes de volver a intentarlo',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Elija si la alerta es para un precio por encima o por debajo',
+  'err.alert_limit': 'Ya tiene {max} alertas activas: elimine una antes de añadir otra',
+  'err.alert_unknown': 'Esta alerta no existe',
+  'ok.alert_created': 'Alerta creada',
+  'ok.alert_deleted': 'Alerta eliminada',
+  'alert.fired_above': '{symbol}: el bid está en {bid}, igual o por encima de su precio de alerta {price}',
+  'alert.fired_below': '{symbol}: el bid está en {bid}, igual o por debajo de su precio de alerta {price}',
 };

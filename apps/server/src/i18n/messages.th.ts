@@ -244,4 +244,12 @@ export const th: Messages = {
   // Issue 19: a trading command the engine leader did not run or did not confirm in time
   'err.engine_unavailable': 'ไม่สามารถเชื่อมต่อระบบซื้อขายได้ในขณะนี้ (อาจกำลังสลับระบบ) ยังไม่มีการดำเนินการใด ๆ โปรดลองอีกครั้งในอีกสักครู่',
   'err.engine_unconfirmed': 'ไม่สามารถยืนยันคำขอของคุณได้ทันเวลา โปรดตรวจสอบคำสั่งซื้อขายของคุณก่อนลองอีกครั้ง',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'โปรดเลือกว่าจะแจ้งเตือนเมื่อราคาสูงกว่าหรือต่ำกว่า',
+  'err.alert_limit': 'คุณมีการแจ้งเตือนที่ใช้งานอยู่ {max} รายการแล้ว โปรดลบหนึ่งรายการก่อนเพิ่มใหม่',
+  'err.alert_unknown': 'ไม่พบการแจ้งเตือนนี้',
+  'ok.alert_created': 'สร้างการแจ้งเตือนแล้ว',
+  'ok.alert_deleted': 'ลบการแจ้งเตือนแล้ว',
+  'alert.fired_above': '{symbol}: ราคาเสนอซื้อ {bid} สูงกว่าหรือเท่ากับราคาแจ้งเตือน {price} ของคุณ',
+  'alert.fired_below': '{symbol}: ราคาเสนอซื้อ {bid} ต่ำกว่าหรือเท่ากับราคาแจ้งเตือน {price} ของคุณ',
 };

@@ -252,4 +252,12 @@ export const tr: Messages = {
   'err.engine_unavailable':
     'İşlem motoruna şu anda ulaşılamıyor (bir geçiş sürüyor olabilir). Hiçbir şey yapılmadı: lütfen birazdan yeniden deneyin',
   'err.engine_unconfirmed': 'İsteğiniz zamanında onaylanamadı. Yeniden denemeden önce emirlerinizi kontrol edin',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Alarmın fiyatın üstü mü altı mı için olduğunu seçin',
+  'err.alert_limit': 'Zaten {max} etkin alarmınız var: yenisini eklemeden önce birini silin',
+  'err.alert_unknown': 'Bu alarm mevcut değil',
+  'ok.alert_created': 'Alarm oluşturuldu',
+  'ok.alert_deleted': 'Alarm silindi',
+  'alert.fired_above': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya üzerinde',
+  'alert.fired_below': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya altında',
 };

@@ -250,4 +250,12 @@ export const vn: Messages = {
   'err.engine_unavailable':
     'Hiện không kết nối được với hệ thống giao dịch (có thể đang chuyển đổi). Chưa có gì được thực hiện: vui lòng thử lại sau giây lát',
   'err.engine_unconfirmed': 'Không thể xác nhận yêu cầu của bạn kịp thời. Hãy kiểm tra lệnh của bạn trước khi thử lại',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Hãy chọn cảnh báo khi giá lên trên hay xuống dưới',
+  'err.alert_limit': 'Bạn đã có {max} cảnh báo đang hoạt động: hãy xóa một cảnh báo trước khi thêm mới',
+  'err.alert_unknown': 'Cảnh báo này không tồn tại',
+  'ok.alert_created': 'Đã tạo cảnh báo',
+  'ok.alert_deleted': 'Đã xóa cảnh báo',
+  'alert.fired_above': '{symbol}: giá mua {bid} đã bằng hoặc cao hơn giá cảnh báo {price} của bạn',
+  'alert.fired_below': '{symbol}: giá mua {bid} đã bằng hoặc thấp hơn giá cảnh báo {price} của bạn',
 };
