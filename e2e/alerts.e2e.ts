@@ -70,7 +70,10 @@ describe.skipIf(!chromiumPath())('price alerts in Chromium', () => {
       .waitFor({
         timeout: 10_000,
       });
-    await expect.poll(async () => (await t.alerts()).map((a) => [a.Price, a.State])).toEqual([[level, 'fired']]);
+    await e.shot(t.page, 'alerts-toast-en');
+    await expect
+      .poll(async () => (await t.alerts()).map((a) => [a.Price, a.State]), { timeout: 10_000 })
+      .toEqual([[level, 'fired']]);
     await t.context.close();
   });
 
@@ -108,6 +111,14 @@ describe.skipIf(!chromiumPath())('price alerts in Chromium', () => {
     await t.page.waitForTimeout(400);
     await e.shot(t.page, `alerts-sheet-${lang}`);
     expect(await overflow(t.page)).toBeLessThanOrEqual(0);
+    // One of them fired (at or below three times the market: at once), to show both states.
+    await e.api(
+      'POST',
+      API.alerts,
+      { forex_id: String(btc.Id), condition: 'below', price: (btc.ForexQuotations.Close * 3).toFixed(2) },
+      { authorization: t.token },
+    );
+    await expect.poll(async () => (await t.alerts()).filter((a) => a.State === 'fired').length, { timeout: 10_000 }).toBe(1);
     await t.page.goto('/mine/alerts');
     await t.page.getByTestId('alerts-list').waitFor();
     await e.shot(t.page, `alerts-list-${lang}`);

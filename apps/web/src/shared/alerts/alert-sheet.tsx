@@ -119,7 +119,7 @@ export default function AlertSheet({ item, visible, onClose }: { item: TradeItem
                   <span className="alert-row-text">
                     {t(conditionKey(a.Condition))}{' '}
                     <bdi dir="ltr" className="num price">
-                      {a.Price}
+                      {formatPrice(Number(a.Price), precision, lang)}
                     </bdi>
                   </span>
                   <button

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { formatDateTime } from '../../../i18n/format.ts';
+import { formatDateTime, formatPrice } from '../../../i18n/format.ts';
 import { useAlerts, useDeleteAlert } from '../../../shared/alerts/alerts.api.ts';
 import { conditionKey } from '../../../shared/alerts/alert-text.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
@@ -44,14 +44,14 @@ export default function AlertsPage() {
               <span>
                 <bdi dir="ltr">{a.ShowCode}</bdi> · {t(conditionKey(a.Condition))}{' '}
                 <bdi dir="ltr" className="num price">
-                  {a.Price}
+                  {formatPrice(Number(a.Price), a.PricePrecision, lang)}
                 </bdi>
               </span>
               {a.State === 'fired' ? (
                 <span className="alert-row-sub">
                   {t('alerts.firedAt', { time: formatDateTime(a.FiredAt, lang) })}{' '}
                   <bdi dir="ltr" className="num price">
-                    {a.FiredBid}
+                    {formatPrice(Number(a.FiredBid), a.PricePrecision, lang)}
                   </bdi>
                 </span>
               ) : (

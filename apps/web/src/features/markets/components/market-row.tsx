@@ -43,15 +43,23 @@ export const MarketRow = memo(function MarketRow({
   const paused = !inView;
   const closed = item.MarketStatus !== MARKET_OPEN;
   const q = item.ForexQuotations;
+  const star = onToggleFavourite && (
+    <FavouriteStar
+      on={favourite === true}
+      code={item.ShowCode}
+      onToggle={() => onToggleFavourite(item)}
+      testId={`${testPrefix}-fav-${item.Code}`}
+    />
+  );
   return (
     <li ref={ref} className="market-item">
-      {onToggleFavourite && (
-        <FavouriteStar
-          on={favourite === true}
-          code={item.ShowCode}
-          onToggle={() => onToggleFavourite(item)}
-          testId={`${testPrefix}-fav-${item.Code}`}
-        />
+      {alerts ? (
+        <div className="market-actions">
+          {star}
+          <AlertButton item={item} testId={`${testPrefix}-alert-${item.Code}`} className="market-alert" />
+        </div>
+      ) : (
+        star
       )}
       <button
         type="button"
@@ -111,7 +119,6 @@ export const MarketRow = memo(function MarketRow({
           </span>
         </span>
       </button>
-      {alerts && <AlertButton item={item} testId={`${testPrefix}-alert-${item.Code}`} className="market-alert" />}
     </li>
   );
 });
