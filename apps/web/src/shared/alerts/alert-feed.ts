@@ -2,7 +2,7 @@ import type { AlertPushMessage } from '@tradepad/contracts/realtime-messages';
 import { queryClient } from '../api/query-client.ts';
 import { realtime } from '../realtime/socket.ts';
 import { toastMessage } from '../ui/toast.ts';
-import { ALERTS_KEY } from './alerts.api.ts';
+import { ALERTS_KEY } from './alerts-key.ts';
 import { firedText } from './alert-text.ts';
 
 /**

@@ -5,9 +5,7 @@ import type { AlertPage, PriceAlert } from '@tradepad/contracts/alerts';
 import { useActionMutation } from '../api/action-mutation.ts';
 import { apiGet, apiPost } from '../api/http-client.ts';
 import { useUserStore } from '../store/user.store.ts';
-
-/** The trader's alerts in the query cache (every list of them; an `ALERT` push refreshes it). */
-export const ALERTS_KEY = ['alerts'] as const;
+import { ALERTS_KEY } from './alerts-key.ts';
 
 /** GET /v1/api/alerts: the trader's alerts (active and fired), newest first; at most 100 (50 can be active). */
 export function useAlerts(enabled = true) {
