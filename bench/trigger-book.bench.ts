@@ -2,7 +2,8 @@
  * The execution engine's trigger book (DESIGN §5): what one quote costs the engine, measured around `crossed()` alone
  * with process.hrtime.bigint, no server. 100,000 triggers (pending orders, stop-losses, take-profits and, since issue
  * 20, trailing stops' move triggers (a third of the stop-losses trail: one more trigger each, ahead of the market on
- * the winning side) of a seeded random book) either spread over the 24 seeded instruments or all on BTCUSD (the worst case: one deep book; BTCUSD
+ * the winning side) and, since issue 20 point 7, price alerts (a tenth of the entries: a level on the bid above or below
+ * the market) of a seeded random book) either spread over the 24 seeded instruments or all on BTCUSD (the worst case: one deep book; BTCUSD
  * because its price has the most points, so levels are fine-grained enough for a tick to fire exactly one), at
  * realistic distances from the market: at least max(3 spreads, 0.02 %), then exponential with a mean of 0.5 % of
  * the price (EURUSD: 2.4 pips, then ~54 pips on average).
@@ -22,6 +23,7 @@ import { priceToPoints } from '@tradepad/domain';
 import { INSTRUMENTS } from '../apps/server/src/modules/market/instruments.data.ts';
 import { Random } from '../apps/server/src/modules/market/random.ts';
 import {
+  alertTrigger,
   pendingOrderTrigger,
   stopLossTrigger,
   takeProfitTrigger,
@@ -106,6 +108,13 @@ function buildSetup(name: string, codes: readonly string[]): Setup {
     const list = lists[mi]!;
     const id = orderId++;
     const buy = rnd.next() < 0.5;
+    // A price alert (issue 20 point 7): a level on the bid, above or below the market, one trigger each.
+    if (rnd.next() < 0.1) {
+      const d = distance(m);
+      list.push(buy ? alertTrigger(id, 'above', m.bid + d) : alertTrigger(id, 'below', m.bid - d));
+      count++;
+      continue;
+    }
     if (rnd.next() < 0.35) {
       // A pending order: a limit on the better side of the market, a stop on the worse.
       const limit = rnd.next() < 0.6;
@@ -372,6 +381,8 @@ function main() {
 
   const trails = [...spread.books, ...deep.books].reduce((n, b) => n + [...b].filter((t) => t.kind === 'trail').length, 0);
   console.log(`trailing stops' move triggers: ${trails.toLocaleString('en')} of ${(2 * TRIGGERS).toLocaleString('en')}`);
+  const alerts = [...spread.books, ...deep.books].reduce((n, b) => n + [...b].filter((t) => t.kind === 'alert').length, 0);
+  console.log(`price alerts: ${alerts.toLocaleString('en')} of ${(2 * TRIGGERS).toLocaleString('en')}`);
   console.log(
     `\nTrigger book: ${TRIGGERS.toLocaleString('en')} triggers, crossed() per quote (${os.cpus().length} cores, ` +
       `Node ${process.versions.node}, load average ${fmt(load)} at start; timer overhead ${overhead} ns per reading pair, ` +

@@ -81,6 +81,9 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { AlertsRepository } from './modules/alerts/alerts.repository.ts';
+import { alertCommands, alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -143,6 +146,8 @@ export interface AppContext {
   kyc: KycService;
   uploads: UploadsService;
   notifications: NotificationsService;
+  /** Price alerts (issue 20 point 7); `onAlertFired` is where web push listens. */
+  alerts: AlertsService;
   leadership: Leadership;
 }
 
@@ -374,6 +379,19 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   const trading = new TradingService({ engine, repo: tradingRepo, ledger, settings, clock, db });
   tradingCommands(commands, trading, (id) => accountsRepo.userById(id));
+  // Price alerts (issue 20 point 7): levels in the engine leader's trigger books (loaded with them at every start),
+  // fired once, told on the bus (any node's sockets) and by mail. Web push hears them through `alerts.onAlertFired`.
+  const alerts = new AlertsService({
+    repo: new AlertsRepository(db),
+    engine,
+    instrument: (id) => market.instrumentById(id),
+    bus,
+    notifier: notifications,
+    clock,
+    log: app.log,
+  });
+  engine.useAlerts(alerts);
+  alertCommands(commands, alerts, (id) => accountsRepo.userById(id));
   // The wallet's and the back office's read of an account's live figures, from the leader's book wherever this runs.
   const figuresNow = engineFigures(commands, engine);
   if (database.kind === 'sqlite') {
@@ -451,6 +469,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     kyc,
     uploads,
     notifications,
+    alerts,
     leadership: { node, role: engineRole, lease, commands, channel },
   } satisfies AppContext);
 
@@ -556,6 +575,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   twoFactorRoutes(router, { totp, audit, now: () => clock.now() });
   marketRoutes(router, app, market);
   tradingRoutes(router, trading, commands);
+  alertsRoutes(router, alerts, commands);
   uploadsRoutes(router, app, uploads);
   walletRoutes(router, wallet);
   walletAdminRoutes(router, {

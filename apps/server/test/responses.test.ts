@@ -455,6 +455,17 @@ describe('response schemas against the server', () => {
     expect(expectAnswer(path, await admin.get(`${ADMIN_API.supportThreads}/${u.id}`), 'GET').total).toBe(2);
   });
 
+  it('describes the price alert calls (issue 20 point 7)', async () => {
+    const u = await demoUser(h);
+    const made = expectAnswer(
+      API.alerts,
+      await u.post(API.alerts, { forex_id: id('EURUSD'), condition: 'above', price: '1.2' }),
+      'POST',
+    );
+    expect(expectAnswer(API.alerts, await u.get(API.alerts), 'GET').total).toBe(1);
+    expectAnswer(`${API.alerts}/:id/delete`, await u.post(`${API.alerts}/${made.Id}/delete`), 'POST');
+  });
+
   it('has made every call that answers with an envelope', () => {
     const unchecked = CALLS.filter((c) => !c.media)
       .flatMap((c) => c.methods.map((m) => [m, c.path] as const))

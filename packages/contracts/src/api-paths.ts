@@ -82,6 +82,8 @@ export const API = {
   totpDisable: '/api/user/totp/disable',
   /** The support chat (DESIGN §13): `GET ?page=` the user's thread, newest first; `POST {text, image?}`. */
   supportMessages: '/api/support/messages',
+  /** Price alerts (issue 20, DESIGN §12): `GET` lists, `POST` creates, `POST /:id/delete` deletes. */
+  alerts: '/v1/api/alerts',
 } as const;
 
 export const ADMIN_API = {

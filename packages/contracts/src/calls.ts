@@ -1,4 +1,5 @@
 import { ACCOUNT_CALLS } from './calls/accounts.ts';
+import { ALERT_CALLS } from './calls/alerts.ts';
 import type { CallDef } from './calls/call-def.ts';
 import { CONTENT_CALLS } from './calls/content.ts';
 import { DESK_CALLS } from './calls/desk.ts';
@@ -27,6 +28,7 @@ export const CONTRACTS = [
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
   ...DESK_CALLS,
+  ...ALERT_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

@@ -34,3 +34,4 @@ export * from './twofactor.ts';
 export * from './support.ts';
 export * from './admin-ops.ts';
 export * from './statement.ts';
+export * from './alerts.ts';

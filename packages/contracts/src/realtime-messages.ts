@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { count, usd2 } from './responses/common.ts';
 import { klinePoint } from './responses/market.ts';
 import { supportMessageSchema } from './support.ts';
+import { alertSchema } from './alerts.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. The
@@ -109,6 +110,18 @@ export const supportPushMessage = z.object({
 });
 export type SupportPushMessage = z.infer<typeof supportPushMessage>;
 
+/**
+ * `ALERT`: one of the user's price alerts fired (issue 20 point 7, DESIGN §12). Sent once, without a `sub`, to every
+ * socket logged in as that user; `alert` is the alert as `GET /v1/api/alerts` lists it (`State` fired, with the bid
+ * that fired it) and `msg` says so in the socket's language.
+ */
+export const alertPushMessage = z.object({
+  type: z.literal('ALERT'),
+  alert: alertSchema,
+  msg: z.string().describe("In the socket's language."),
+});
+export type AlertPushMessage = z.infer<typeof alertPushMessage>;
+
 /** Every message the server pushes, told apart by `type`. */
 export const serverMessage = z.discriminatedUnion('type', [
   resultMessage,
@@ -119,5 +132,6 @@ export const serverMessage = z.discriminatedUnion('type', [
   marginCallMessage,
   sessionRevokedMessage,
   supportPushMessage,
+  alertPushMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -8,6 +8,17 @@ export function pointsToPrice(points: number, precision: number): number {
   return Number((points / 10 ** precision).toFixed(precision));
 }
 
+/**
+ * Points as exact decimal text with exactly `precision` decimals (108345 at 5 → "1.08345", 5 at 2 → "0.05"): what is
+ * stored and shown where a price must not pass through a float (price alerts). `points` is a non-negative safe integer.
+ */
+export function pointsToText(points: number, precision: number): string {
+  if (!Number.isSafeInteger(points) || points < 0) throw new RangeError(`not a price in points: ${points}`);
+  if (precision <= 0) return String(points);
+  const digits = String(points).padStart(precision + 1, '0');
+  return `${digits.slice(0, -precision)}.${digits.slice(-precision)}`;
+}
+
 /** Parses a decimal string into points at `precision`, rounding half away from zero, without float drift. */
 export function priceToPoints(text: string, precision: number): number {
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim());

@@ -49,6 +49,8 @@ export interface Database {
   engine_lease: EngineLeaseTable;
   swap_charges: SwapChargesTable;
   swap_rollovers: SwapRolloversTable;
+  price_alerts: PriceAlertsTable;
+  alert_counts: AlertCountsTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -647,4 +649,29 @@ export interface AccountLinksTable {
   demo_user_id: number;
   real_user_id: number;
   created_at: number;
+}
+
+/** A trader's price alert (migration 022): a level on the bid, fired once (DESIGN §12). */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  instrument_id: number;
+  /** `above`: fires on a bid at or above `price`; `below`: at or below. */
+  condition: string;
+  /** Exact decimal text in the instrument's digits. */
+  price: string;
+  /** `active`, `fired` or `deleted`. */
+  state: string;
+  created_at: number;
+  /** 0 until fired. */
+  fired_at: Generated<number>;
+  /** The bid that fired it, exact decimal text; null until fired. */
+  fired_bid: string | null;
+}
+export type PriceAlertRow = Selectable<PriceAlertsTable>;
+
+/** How many active alerts a trader has (migration 022): the limit is tested in the statement that raises it. */
+export interface AlertCountsTable {
+  user_id: number;
+  active: number;
 }

@@ -308,4 +308,12 @@ export const ar: Messages = {
   'err.switch_sign_in': 'سجّل الدخول إلى حسابك الحقيقي للتبديل إليه',
   'err.switch_no_real': 'افتح حسابًا حقيقيًا أولًا: لا يوجد حساب مرتبط بهذا الحساب التجريبي',
   'ok.switched': 'تم تبديل الحساب',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'اختر ما إذا كان التنبيه لسعر أعلى أو أدنى',
+  'err.alert_limit': 'لديك بالفعل {max} تنبيهًا نشطًا: احذف واحدًا قبل إضافة آخر',
+  'err.alert_unknown': 'هذا التنبيه غير موجود',
+  'ok.alert_created': 'تم إنشاء التنبيه',
+  'ok.alert_deleted': 'تم حذف التنبيه',
+  'alert.fired_above': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أعلى منه',
+  'alert.fired_below': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أدنى منه',
 };

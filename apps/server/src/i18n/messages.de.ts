@@ -319,4 +319,12 @@ export const de: Messages = {
   'err.switch_sign_in': 'Melden Sie sich bei Ihrem Echtgeldkonto an, um dorthin zu wechseln',
   'err.switch_no_real': 'Eröffnen Sie zuerst ein Echtgeldkonto: Mit diesem Demokonto ist keines verknüpft',
   'ok.switched': 'Konto gewechselt',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Wählen Sie, ob der Alarm für einen Preis darüber oder darunter gilt',
+  'err.alert_limit': 'Sie haben bereits {max} aktive Alarme: Löschen Sie einen, bevor Sie einen weiteren anlegen',
+  'err.alert_unknown': 'Dieser Alarm existiert nicht',
+  'ok.alert_created': 'Alarm angelegt',
+  'ok.alert_deleted': 'Alarm gelöscht',
+  'alert.fired_above': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder über Ihrem Alarmpreis {price}',
+  'alert.fired_below': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder unter Ihrem Alarmpreis {price}',
 };

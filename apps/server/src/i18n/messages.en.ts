@@ -311,6 +311,14 @@ export const en = {
   'err.switch_sign_in': 'Sign in to your real account to switch to it',
   'err.switch_no_real': 'Open a real account first: this demo account has none linked',
   'ok.switched': 'Switched account',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Choose whether the alert is for a price above or below',
+  'err.alert_limit': 'You already have {max} active alerts: delete one before adding another',
+  'err.alert_unknown': 'This alert does not exist',
+  'ok.alert_created': 'Alert created',
+  'ok.alert_deleted': 'Alert deleted',
+  'alert.fired_above': '{symbol}: the bid is {bid}, at or above your alert price {price}',
+  'alert.fired_below': '{symbol}: the bid is {bid}, at or below your alert price {price}',
 } as const;
 
 export type MessageKey = keyof typeof en;

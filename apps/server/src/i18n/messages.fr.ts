@@ -320,4 +320,12 @@ export const fr: Messages = {
   'err.switch_sign_in': 'Connectez-vous à votre compte réel pour y basculer',
   'err.switch_no_real': 'Ouvrez d’abord un compte réel : aucun n’est lié à ce compte démo',
   'ok.switched': 'Compte changé',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Choisissez si l’alerte porte sur un prix au-dessus ou en dessous',
+  'err.alert_limit': 'Vous avez déjà {max} alertes actives : supprimez-en une avant d’en ajouter une autre',
+  'err.alert_unknown': 'Cette alerte n’existe pas',
+  'ok.alert_created': 'Alerte créée',
+  'ok.alert_deleted': 'Alerte supprimée',
+  'alert.fired_above': '{symbol} : le bid est à {bid}, au niveau ou au-dessus de votre prix d’alerte {price}',
+  'alert.fired_below': '{symbol} : le bid est à {bid}, au niveau ou en dessous de votre prix d’alerte {price}',
 };

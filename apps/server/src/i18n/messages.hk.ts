@@ -303,4 +303,12 @@ export const hk: Messages = {
   'err.switch_sign_in': '請先登入您的真實賬戶，再切換至該賬戶',
   'err.switch_no_real': '請先開立真實賬戶：此模擬賬戶尚未連結真實賬戶',
   'ok.switched': '已切換賬戶',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': '請選擇提醒價格是高於還是低於',
+  'err.alert_limit': '你已有 {max} 個生效中的提醒，請先刪除一個再新增',
+  'err.alert_unknown': '此提醒不存在',
+  'ok.alert_created': '已建立提醒',
+  'ok.alert_deleted': '已刪除提醒',
+  'alert.fired_above': '{symbol}：買價 {bid} 已達到或高於你的提醒價 {price}',
+  'alert.fired_below': '{symbol}：買價 {bid} 已達到或低於你的提醒價 {price}',
 };

@@ -315,4 +315,12 @@ export const it: Messages = {
   'err.switch_sign_in': 'Accedi al tuo conto reale per passare a esso',
   'err.switch_no_real': 'Apri prima un conto reale: a questo conto demo non ne è collegato nessuno',
   'ok.switched': 'Conto cambiato',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Scegli se l’avviso riguarda un prezzo sopra o sotto',
+  'err.alert_limit': 'Hai già {max} avvisi attivi: eliminane uno prima di aggiungerne un altro',
+  'err.alert_unknown': 'Questo avviso non esiste',
+  'ok.alert_created': 'Avviso creato',
+  'ok.alert_deleted': 'Avviso eliminato',
+  'alert.fired_above': '{symbol}: il bid è a {bid}, pari o superiore al tuo prezzo di avviso {price}',
+  'alert.fired_below': '{symbol}: il bid è a {bid}, pari o inferiore al tuo prezzo di avviso {price}',
 };

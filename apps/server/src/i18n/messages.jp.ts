@@ -310,4 +310,12 @@ export const jp: Messages = {
   'err.switch_sign_in': 'リアル口座に切り替えるには、リアル口座にログインしてください',
   'err.switch_no_real': '先にリアル口座を開設してください（このデモ口座にはリンクされた口座がありません）',
   'ok.switched': '口座を切り替えました',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'アラートの条件（以上／以下）を選択してください',
+  'err.alert_limit': '有効なアラートはすでに {max} 件あります。追加する前に1件削除してください',
+  'err.alert_unknown': 'このアラートは存在しません',
+  'ok.alert_created': 'アラートを作成しました',
+  'ok.alert_deleted': 'アラートを削除しました',
+  'alert.fired_above': '{symbol}：Bid {bid} がアラート価格 {price} 以上になりました',
+  'alert.fired_below': '{symbol}：Bid {bid} がアラート価格 {price} 以下になりました',
 };

@@ -307,4 +307,12 @@ export const kr: Messages = {
   'err.switch_sign_in': '실계좌로 전환하려면 실계좌에 로그인해 주세요',
   'err.switch_no_real': '먼저 실계좌를 개설하세요: 이 모의 계좌에 연결된 계좌가 없습니다',
   'ok.switched': '계좌를 전환했습니다',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': '알림 조건(이상/이하)을 선택하세요',
+  'err.alert_limit': '활성 알림이 이미 {max}개 있습니다. 추가하려면 먼저 하나를 삭제하세요',
+  'err.alert_unknown': '존재하지 않는 알림입니다',
+  'ok.alert_created': '알림이 생성되었습니다',
+  'ok.alert_deleted': '알림이 삭제되었습니다',
+  'alert.fired_above': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이상입니다',
+  'alert.fired_below': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이하입니다',
 };

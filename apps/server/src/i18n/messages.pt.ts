@@ -316,4 +316,12 @@ export const pt: Messages = {
   'err.switch_sign_in': 'Entre na sua conta real para mudar para ela',
   'err.switch_no_real': 'Abra primeiro uma conta real: esta conta demo não tem nenhuma vinculada',
   'ok.switched': 'Conta alterada',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Escolha se o alerta é para um preço acima ou abaixo',
+  'err.alert_limit': 'Você já tem {max} alertas ativos: exclua um antes de adicionar outro',
+  'err.alert_unknown': 'Este alerta não existe',
+  'ok.alert_created': 'Alerta criado',
+  'ok.alert_deleted': 'Alerta excluído',
+  'alert.fired_above': '{symbol}: o bid está em {bid}, igual ou acima do seu preço de alerta {price}',
+  'alert.fired_below': '{symbol}: o bid está em {bid}, igual ou abaixo do seu preço de alerta {price}',
 };

@@ -314,4 +314,12 @@ export const ru: Messages = {
   'err.switch_sign_in': 'Войдите в реальный счёт, чтобы переключиться на него',
   'err.switch_no_real': 'Сначала откройте реальный счёт: к этому демо-счёту он не привязан',
   'ok.switched': 'Счёт переключён',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Выберите, срабатывает ли оповещение выше или ниже цены',
+  'err.alert_limit': 'У вас уже {max} активных оповещений: удалите одно, прежде чем добавить новое',
+  'err.alert_unknown': 'Такого оповещения нет',
+  'ok.alert_created': 'Оповещение создано',
+  'ok.alert_deleted': 'Оповещение удалено',
+  'alert.fired_above': '{symbol}: цена bid {bid} достигла вашей цены оповещения {price} или выше',
+  'alert.fired_below': '{symbol}: цена bid {bid} достигла вашей цены оповещения {price} или ниже',
 };

@@ -315,4 +315,12 @@ export const spa: Messages = {
   'err.switch_sign_in': 'Inicie sesión en su cuenta real para cambiar a ella',
   'err.switch_no_real': 'Abra primero una cuenta real: esta cuenta demo no tiene ninguna vinculada',
   'ok.switched': 'Cuenta cambiada',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Elija si la alerta es para un precio por encima o por debajo',
+  'err.alert_limit': 'Ya tiene {max} alertas activas: elimine una antes de añadir otra',
+  'err.alert_unknown': 'Esta alerta no existe',
+  'ok.alert_created': 'Alerta creada',
+  'ok.alert_deleted': 'Alerta eliminada',
+  'alert.fired_above': '{symbol}: el bid está en {bid}, igual o por encima de su precio de alerta {price}',
+  'alert.fired_below': '{symbol}: el bid está en {bid}, igual o por debajo de su precio de alerta {price}',
 };

@@ -315,4 +315,12 @@ export const tr: Messages = {
   'err.switch_sign_in': 'Gerçek hesabınıza geçmek için o hesaba giriş yapın',
   'err.switch_no_real': 'Önce gerçek bir hesap açın: bu demo hesaba bağlı hesap yok',
   'ok.switched': 'Hesap değiştirildi',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Alarmın fiyatın üstü mü altı mı için olduğunu seçin',
+  'err.alert_limit': 'Zaten {max} etkin alarmınız var: yenisini eklemeden önce birini silin',
+  'err.alert_unknown': 'Bu alarm mevcut değil',
+  'ok.alert_created': 'Alarm oluşturuldu',
+  'ok.alert_deleted': 'Alarm silindi',
+  'alert.fired_above': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya üzerinde',
+  'alert.fired_below': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya altında',
 };

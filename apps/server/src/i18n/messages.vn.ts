@@ -312,4 +312,12 @@ export const vn: Messages = {
   'err.switch_sign_in': 'Hãy đăng nhập tài khoản thật để chuyển sang tài khoản đó',
   'err.switch_no_real': 'Hãy mở tài khoản thật trước: tài khoản demo này chưa liên kết tài khoản nào',
   'ok.switched': 'Đã chuyển tài khoản',
+  // Issue 20 point 7: price alerts.
+  'err.alert_condition_invalid': 'Hãy chọn cảnh báo khi giá lên trên hay xuống dưới',
+  'err.alert_limit': 'Bạn đã có {max} cảnh báo đang hoạt động: hãy xóa một cảnh báo trước khi thêm mới',
+  'err.alert_unknown': 'Cảnh báo này không tồn tại',
+  'ok.alert_created': 'Đã tạo cảnh báo',
+  'ok.alert_deleted': 'Đã xóa cảnh báo',
+  'alert.fired_above': '{symbol}: giá mua {bid} đã bằng hoặc cao hơn giá cảnh báo {price} của bạn',
+  'alert.fired_below': '{symbol}: giá mua {bid} đã bằng hoặc thấp hơn giá cảnh báo {price} của bạn',
 };

@@ -17,7 +17,9 @@ export type UserNotice =
   | { kind: 'deposit_rejected'; amount: Micros; remark: string }
   | { kind: 'kyc_decided'; approved: boolean; remark: string }
   | { kind: 'margin_call'; level: string }
-  | { kind: 'stop_out' };
+  | { kind: 'stop_out' }
+  /** A price alert fired (issue 20 point 7): prices as exact decimal text, `at` when the bid reached it (unix ms). */
+  | { kind: 'price_alert'; condition: 'above' | 'below'; symbol: string; price: string; bid: string; at: number };
 
 /**
  * Tells a user about an event. Call it only once the change is committed (after the transaction, or from an

@@ -35,6 +35,7 @@ const AnnouncementDetailPage = lazy(() =>
 const ChatPage = lazy(() => import('../features/support/components/chat-page.tsx'));
 const EmailPage = lazy(() => import('../features/support/components/email-page.tsx'));
 const FeedbackPage = lazy(() => import('../features/support/components/feedback-page.tsx'));
+const AlertsPage = lazy(() => import('../features/alerts/components/alerts-page.tsx'));
 
 /**
  * `auth`: visitors go to /login?from=. The real-account-only screens (spec §6) are stopped where a demo user taps
@@ -101,6 +102,7 @@ const routes: RouteObject[] = [
       { path: '/mine/announcement/detail', element: guard('auth', <AnnouncementDetailPage />) },
       { path: '/mine/chat', element: guard('auth', <ChatPage />) },
       { path: '/mine/email', element: guard('auth', <EmailPage />) },
+      { path: '/mine/alerts', element: guard('auth', <AlertsPage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

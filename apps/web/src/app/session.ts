@@ -1,6 +1,7 @@
 import { translate } from '../i18n/i18n.ts';
 import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
+import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
 import { realtime } from '../shared/realtime/socket.ts';
 import { endSession } from '../shared/session/end-session.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
@@ -39,6 +40,9 @@ export function installSession(navigate: Navigate): void {
     },
     loadingStop,
   });
+
+  // A price alert fired (issue 20 point 7): toasted wherever the trader is.
+  installAlertToasts();
 
   // The server ended this session (logout elsewhere, password change or reset, expiry): as a 999 answer would.
   realtime.onSessionRevoked(() => {

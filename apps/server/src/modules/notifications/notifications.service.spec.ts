@@ -50,6 +50,32 @@ describe('notices', () => {
     });
   });
 
+  it("render a price alert in the user's language, subject and body filled, never as a security notice", () => {
+    for (const condition of ['above', 'below'] as const)
+      for (const lang of LANGS) {
+        const { subject, body } = render(
+          lang,
+          { kind: 'price_alert', condition, symbol: 'EUR/USD', price: '1.09000', bid: '1.09012', at: AT },
+          AT,
+        );
+        expect(subject, lang).toContain('EUR/USD');
+        expect(`${subject} ${body}`, lang).not.toMatch(/\{\w+\}/);
+        expect(body, lang).toContain('1.09012');
+        expect(body, lang).toContain('1.09000');
+        expect(body, lang).not.toContain(TEMPLATES[lang].notYou);
+      }
+    expect(
+      render(
+        'de',
+        { kind: 'price_alert', condition: 'below', symbol: 'BTC/USD', price: '94000.00', bid: '93990.00', at: AT },
+        AT,
+      ),
+    ).toEqual({
+      subject: 'Preisalarm: BTC/USD',
+      body: 'BTC/USD hat am 2026-11-18 14:00:00 UTC Ihren Alarm erreicht: Der Geldkurs lag bei 93990.00, auf oder unter 94000.00.',
+    });
+  });
+
   it('have every template in every language', () => {
     const keys = Object.keys(TEMPLATES.en.texts).sort();
     for (const lang of LANGS) expect(Object.keys(TEMPLATES[lang].texts).sort(), lang).toEqual(keys);

@@ -29,6 +29,12 @@ const SECURITY: ReadonlySet<TemplateKey> = new Set<TemplateKey>([
 ]);
 
 /**
+ * Notices sent by mail only, never by SMS: price alerts (a trader may have fifty of them; a text message each would be
+ * costly noise). Their socket message and web push tell a phone-only account anyway.
+ */
+const MAIL_ONLY: ReadonlySet<UserNotice['kind']> = new Set<UserNotice['kind']>(['price_alert']);
+
+/**
  * Tells users what happened to their account (DESIGN §10): by mail, and by SMS for phone accounts, in the language
  * they last signed in with, through the messaging port (SMTP_URL / SMS_URL, or the outbox). Called after the change
  * is committed; delivery runs in the background and a failure is logged, never reported to the action.
@@ -78,7 +84,8 @@ export class NotificationsService implements Notifier {
     const { subject, body } = render(parseLang(user.lang) ?? 'hk', notice, this.d.clock.now());
     const sends: Array<Promise<void>> = [];
     if (user.email) sends.push(this.d.sender.send({ channel: 'email', to: user.email, subject, body }));
-    if (user.phone) sends.push(this.d.sender.send({ channel: 'sms', to: user.phone, subject: '', body: `${subject}: ${body}` }));
+    if (user.phone && !MAIL_ONLY.has(notice.kind))
+      sends.push(this.d.sender.send({ channel: 'sms', to: user.phone, subject: '', body: `${subject}: ${body}` }));
     for (const r of await Promise.allSettled(sends))
       if (r.status === 'rejected')
         this.d.log.error({ err: r.reason, userId, kind: notice.kind }, 'notice could not be delivered');
@@ -130,10 +137,15 @@ export function render(lang: Lang, notice: UserNotice, now: number): { subject: 
     case 'stop_out':
       key = notice.kind;
       break;
+    case 'price_alert':
+      key = notice.condition === 'above' ? 'price_alert_above' : 'price_alert_below';
+      params = { time: `${timeText(notice.at)} UTC`, symbol: notice.symbol, price: notice.price, bid: notice.bid };
+      break;
   }
-  const [subject, template] = t.texts[key];
-  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '').trim();
-  return { subject, body: SECURITY.has(key) ? `${filled}\n\n${t.notYou}` : filled };
+  const [subjectTemplate, template] = t.texts[key];
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '').trim();
+  const filled = fill(template);
+  return { subject: fill(subjectTemplate), body: SECURITY.has(key) ? `${filled}\n\n${t.notYou}` : filled };
 }
 
 /**

@@ -16,7 +16,9 @@ export type TemplateKey =
   | 'kyc_approved'
   | 'kyc_rejected'
   | 'margin_call'
-  | 'stop_out';
+  | 'stop_out'
+  | 'price_alert_above'
+  | 'price_alert_below';
 
 export interface LangTemplates {
   texts: Record<TemplateKey, readonly [subject: string, body: string]>;
@@ -54,6 +56,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['Identity verification rejected', 'Your real-name verification was rejected. {remark}'],
       margin_call: ['Margin call', 'Your margin level is {level}%. Add funds or reduce positions to avoid a stop-out.'],
       stop_out: ['Stop-out', 'Your margin level fell to the stop-out level: positions were closed to protect your account.'],
+      price_alert_above: [
+        'Price alert: {symbol}',
+        '{symbol} reached your alert at {time}: the bid was {bid}, at or above {price}.',
+      ],
+      price_alert_below: [
+        'Price alert: {symbol}',
+        '{symbol} reached your alert at {time}: the bid was {bid}, at or below {price}.',
+      ],
     },
     notYou: 'If this was not you, change your password at once and contact support.',
   },
@@ -74,6 +84,8 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['實名認證被拒絕', '您的實名認證被拒絕。{remark}'],
       margin_call: ['追加保證金通知', '您的保證金比例為 {level}%。請入金或減少持倉，以免被強制平倉。'],
       stop_out: ['強制平倉', '您的保證金比例已降至強制平倉水平，部分持倉已平倉以保護您的帳戶。'],
+      price_alert_above: ['價格提醒：{symbol}', '{symbol} 於 {time} 觸發你的提醒：買價為 {bid}，已達到或高於 {price}。'],
+      price_alert_below: ['價格提醒：{symbol}', '{symbol} 於 {time} 觸發你的提醒：買價為 {bid}，已達到或低於 {price}。'],
     },
     notYou: '如非本人操作，請立即更改密碼並聯絡客服。',
   },
@@ -103,6 +115,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
         '証拠金維持率は {level}% です。ロスカットを避けるため入金するかポジションを減らしてください。',
       ],
       stop_out: ['ロスカット', '証拠金維持率がロスカット水準に達したため、アカウント保護のためポジションが決済されました。'],
+      price_alert_above: [
+        '価格アラート：{symbol}',
+        '{time} に {symbol} がアラートに達しました：Bid は {bid} で、{price} 以上です。',
+      ],
+      price_alert_below: [
+        '価格アラート：{symbol}',
+        '{time} に {symbol} がアラートに達しました：Bid は {bid} で、{price} 以下です。',
+      ],
     },
     notYou: 'お心当たりがない場合は、直ちにパスワードを変更しサポートにご連絡ください。',
   },
@@ -126,6 +146,8 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['실명 인증 거절', '실명 인증이 거절되었습니다. {remark}'],
       margin_call: ['마진콜', '증거금 비율이 {level}%입니다. 강제 청산을 피하려면 입금하거나 포지션을 줄이세요.'],
       stop_out: ['강제 청산', '증거금 비율이 강제 청산 수준에 도달하여 계정 보호를 위해 포지션이 청산되었습니다.'],
+      price_alert_above: ['가격 알림: {symbol}', '{time}에 {symbol}이(가) 알림에 도달했습니다: 매수호가 {bid}, {price} 이상.'],
+      price_alert_below: ['가격 알림: {symbol}', '{time}에 {symbol}이(가) 알림에 도달했습니다: 매수호가 {bid}, {price} 이하.'],
     },
     notYou: '본인이 아니라면 즉시 비밀번호를 변경하고 고객센터에 문의하세요.',
   },
@@ -146,6 +168,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['การยืนยันตัวตนถูกปฏิเสธ', 'การยืนยันตัวตนของคุณถูกปฏิเสธ {remark}'],
       margin_call: ['เรียกหลักประกันเพิ่ม', 'ระดับมาร์จิ้นของคุณคือ {level}% กรุณาฝากเงินหรือลดสถานะเพื่อหลีกเลี่ยงการตัดขาดทุน'],
       stop_out: ['ตัดขาดทุนอัตโนมัติ', 'ระดับมาร์จิ้นของคุณลดถึงระดับตัดขาดทุน สถานะถูกปิดเพื่อปกป้องบัญชีของคุณ'],
+      price_alert_above: [
+        'แจ้งเตือนราคา: {symbol}',
+        '{symbol} ถึงราคาแจ้งเตือนของคุณเมื่อ {time}: ราคาเสนอซื้อ {bid} สูงกว่าหรือเท่ากับ {price}',
+      ],
+      price_alert_below: [
+        'แจ้งเตือนราคา: {symbol}',
+        '{symbol} ถึงราคาแจ้งเตือนของคุณเมื่อ {time}: ราคาเสนอซื้อ {bid} ต่ำกว่าหรือเท่ากับ {price}',
+      ],
     },
     notYou: 'หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันทีและติดต่อฝ่ายบริการลูกค้า',
   },
@@ -172,6 +202,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['Xác minh danh tính bị từ chối', 'Xác minh danh tính của bạn bị từ chối. {remark}'],
       margin_call: ['Cảnh báo ký quỹ', 'Mức ký quỹ của bạn là {level}%. Hãy nạp thêm hoặc giảm vị thế để tránh bị đóng lệnh.'],
       stop_out: ['Đóng lệnh bắt buộc', 'Mức ký quỹ đã chạm ngưỡng đóng lệnh: các vị thế đã được đóng để bảo vệ tài khoản.'],
+      price_alert_above: [
+        'Cảnh báo giá: {symbol}',
+        '{symbol} đã chạm cảnh báo của bạn lúc {time}: giá mua là {bid}, bằng hoặc cao hơn {price}.',
+      ],
+      price_alert_below: [
+        'Cảnh báo giá: {symbol}',
+        '{symbol} đã chạm cảnh báo của bạn lúc {time}: giá mua là {bid}, bằng hoặc thấp hơn {price}.',
+      ],
     },
     notYou: 'Nếu không phải bạn, hãy đổi mật khẩu ngay và liên hệ bộ phận hỗ trợ.',
   },
@@ -209,6 +247,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       stop_out: [
         'Liquidation',
         'Votre niveau de marge a atteint le seuil de liquidation : des positions ont été clôturées pour protéger votre compte.',
+      ],
+      price_alert_above: [
+        'Alerte de prix : {symbol}',
+        '{symbol} a atteint votre alerte le {time} : le bid était à {bid}, au niveau ou au-dessus de {price}.',
+      ],
+      price_alert_below: [
+        'Alerte de prix : {symbol}',
+        '{symbol} a atteint votre alerte le {time} : le bid était à {bid}, au niveau ou en dessous de {price}.',
       ],
     },
     notYou: 'Si ce n’était pas vous, changez immédiatement votre mot de passe et contactez le support.',
@@ -254,6 +300,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
         'Stop-out',
         'Ihr Margin-Level hat die Stop-out-Grenze erreicht: Positionen wurden zum Schutz Ihres Kontos geschlossen.',
       ],
+      price_alert_above: [
+        'Preisalarm: {symbol}',
+        '{symbol} hat am {time} Ihren Alarm erreicht: Der Geldkurs lag bei {bid}, auf oder über {price}.',
+      ],
+      price_alert_below: [
+        'Preisalarm: {symbol}',
+        '{symbol} hat am {time} Ihren Alarm erreicht: Der Geldkurs lag bei {bid}, auf oder unter {price}.',
+      ],
     },
     notYou: 'Falls Sie das nicht waren, ändern Sie sofort Ihr Passwort und kontaktieren Sie den Support.',
   },
@@ -283,6 +337,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['Верификация отклонена', 'Ваша верификация личности отклонена. {remark}'],
       margin_call: ['Маржин-колл', 'Уровень маржи {level}%. Пополните счёт или сократите позиции, чтобы избежать стоп-аута.'],
       stop_out: ['Стоп-аут', 'Уровень маржи достиг уровня стоп-аута: позиции закрыты для защиты вашего счёта.'],
+      price_alert_above: [
+        'Ценовое оповещение: {symbol}',
+        '{symbol} достиг вашего оповещения в {time}: bid {bid}, на уровне {price} или выше.',
+      ],
+      price_alert_below: [
+        'Ценовое оповещение: {symbol}',
+        '{symbol} достиг вашего оповещения в {time}: bid {bid}, на уровне {price} или ниже.',
+      ],
     },
     notYou: 'Если это были не вы, немедленно смените пароль и свяжитесь с поддержкой.',
   },
@@ -318,6 +380,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
         'Cierre forzoso',
         'Su nivel de margen llegó al nivel de cierre forzoso: se cerraron posiciones para proteger su cuenta.',
       ],
+      price_alert_above: [
+        'Alerta de precio: {symbol}',
+        '{symbol} alcanzó su alerta el {time}: el bid fue {bid}, igual o por encima de {price}.',
+      ],
+      price_alert_below: [
+        'Alerta de precio: {symbol}',
+        '{symbol} alcanzó su alerta el {time}: el bid fue {bid}, igual o por debajo de {price}.',
+      ],
     },
     notYou: 'Si no fue usted, cambie su contraseña de inmediato y contacte con soporte.',
   },
@@ -350,6 +420,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
         'Seu nível de margem é {level}%. Deposite fundos ou reduza posições para evitar o stop-out.',
       ],
       stop_out: ['Stop-out', 'Seu nível de margem atingiu o nível de stop-out: posições foram fechadas para proteger sua conta.'],
+      price_alert_above: [
+        'Alerta de preço: {symbol}',
+        '{symbol} atingiu seu alerta em {time}: o bid foi {bid}, igual ou acima de {price}.',
+      ],
+      price_alert_below: [
+        'Alerta de preço: {symbol}',
+        '{symbol} atingiu seu alerta em {time}: o bid foi {bid}, igual ou abaixo de {price}.',
+      ],
     },
     notYou: 'Se não foi você, altere sua senha imediatamente e fale com o suporte.',
   },
@@ -373,6 +451,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       kyc_rejected: ['تم رفض التحقق من الهوية', 'تم رفض التحقق من هويتك. {remark}'],
       margin_call: ['نداء الهامش', 'مستوى الهامش لديك {level}%. أودع أموالًا أو قلّل مراكزك لتجنب الإغلاق القسري.'],
       stop_out: ['إغلاق قسري', 'بلغ مستوى الهامش حد الإغلاق القسري: تم إغلاق مراكز لحماية حسابك.'],
+      price_alert_above: [
+        'تنبيه سعر: {symbol}',
+        'بلغ {symbol} سعر التنبيه في {time}: كان سعر العرض {bid}، عند {price} أو أعلى منه.',
+      ],
+      price_alert_below: [
+        'تنبيه سعر: {symbol}',
+        'بلغ {symbol} سعر التنبيه في {time}: كان سعر العرض {bid}، عند {price} أو أدنى منه.',
+      ],
     },
     notYou: 'إن لم تكن أنت، فغيّر كلمة المرور فورًا وتواصل مع الدعم.',
   },
@@ -417,6 +503,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
         'Stop-out',
         'Il tuo livello di margine ha raggiunto lo stop-out: alcune posizioni sono state chiuse per proteggere il conto.',
       ],
+      price_alert_above: [
+        'Avviso di prezzo: {symbol}',
+        '{symbol} ha raggiunto il tuo avviso il {time}: il bid era {bid}, pari o superiore a {price}.',
+      ],
+      price_alert_below: [
+        'Avviso di prezzo: {symbol}',
+        '{symbol} ha raggiunto il tuo avviso il {time}: il bid era {bid}, pari o inferiore a {price}.',
+      ],
     },
     notYou: 'Se non sei stato tu, cambia subito la password e contatta l’assistenza.',
   },
@@ -445,6 +539,14 @@ export const TEMPLATES: Record<Lang, LangTemplates> = {
       stop_out: [
         'Zorunlu kapanış',
         'Teminat seviyeniz zorunlu kapanış seviyesine düştü: hesabınızı korumak için pozisyonlar kapatıldı.',
+      ],
+      price_alert_above: [
+        'Fiyat alarmı: {symbol}',
+        '{symbol} {time} itibarıyla alarmınıza ulaştı: alış fiyatı {bid}, {price} seviyesinde veya üzerinde.',
+      ],
+      price_alert_below: [
+        'Fiyat alarmı: {symbol}',
+        '{symbol} {time} itibarıyla alarmınıza ulaştı: alış fiyatı {bid}, {price} seviyesinde veya altında.',
       ],
     },
     notYou: 'Bu siz değilseniz hemen şifrenizi değiştirin ve destek ile iletişime geçin.',

@@ -36,6 +36,8 @@ export interface RiskDeps {
   writer: TradeWriter;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** A price alert's level was reached (issue 20 point 7; see AlertLevels.fired). */
+  alert?: (t: Trigger, q: Quote) => void;
 }
 
 /**
@@ -94,6 +96,11 @@ export class RiskMonitor {
   }
 
   private onTrigger(t: Trigger, q: Quote): void {
+    // A price alert's trigger carries the alert's id, not an order's.
+    if (t.kind === 'alert') {
+      this.d.alert?.(t, q);
+      return;
+    }
     const o = this.book.orders.get(t.orderId);
     if (!o || o.busy) return;
     const done = (p: Promise<unknown>) =>

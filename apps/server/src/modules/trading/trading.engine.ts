@@ -10,7 +10,7 @@ import {
 } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit } from '../../db/after-commit.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { Notifier } from '../../ports/notifier.ts';
@@ -19,6 +19,7 @@ import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
 import { AccountPushes } from './account-pushes.ts';
+import { AlertLevels, type AlertLevel, type EngineAlerts } from './alert-levels.ts';
 import {
   LiveBook,
   type EngineInstrument,
@@ -36,6 +37,7 @@ import type { TradingRepository } from './trading.repository.ts';
 
 export type { EngineInstrument, EngineSettings, LiveAccount, LiveOrder } from './live-book.ts';
 export type { CloseHook, SettledOrder } from './settlement.ts';
+export type { AlertLevel, EngineAlerts } from './alert-levels.ts';
 
 export interface EngineDeps {
   db: Db;
@@ -81,6 +83,9 @@ export class TradingEngine {
   private risk!: RiskMonitor;
   private pushes!: AccountPushes;
   private rollover!: SwapRollover;
+  private alerts!: AlertLevels;
+  /** The alerts module's side of price alerts (issue 20 point 7), set once at wiring time (`useAlerts`). */
+  private alertHooks: EngineAlerts | undefined;
   lookup!: QuoteLookup;
   /** This node runs the engine now: quotes fire triggers and risk only then. */
   private active = false;
@@ -95,7 +100,9 @@ export class TradingEngine {
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
-    this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, d);
+    const alerts = new AlertLevels(this.book, d.log, () => this.alertHooks);
+    this.alerts = alerts;
+    this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, { ...d, alert: (t, q) => alerts.fired(t, q) });
     this.rollover = new SwapRollover(this.book, d);
     this.lookup = this.book.lookup;
   }
@@ -109,6 +116,7 @@ export class TradingEngine {
   async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
     if (this.listening) this.build();
     await this.book.load(instruments, terms);
+    await this.alerts.load();
     if (!this.listening) {
       this.listening = true;
       this.d.market.onQuote((code, q) => {
@@ -319,6 +327,37 @@ export class TradingEngine {
 
   resetDemo(userId: number): Promise<void> {
     return this.settlement.resetDemo(userId);
+  }
+
+  // Price alerts (issue 20 point 7)
+
+  /** Plugs in the alerts module (before `start`, which loads the active alerts into the books). */
+  useAlerts(hooks: EngineAlerts): void {
+    this.alertHooks = hooks;
+  }
+
+  /** Watches an alert's level from the next tick on (after its creation committed); false for an unknown instrument. */
+  armAlert(alert: AlertLevel): boolean {
+    return this.alerts.arm(alert);
+  }
+
+  /** Stops watching an alert (after its deletion committed). */
+  disarmAlert(id: number): void {
+    this.alerts.disarm(id);
+  }
+
+  /** Whether an alert's level is in the books (tests). */
+  watchesAlert(id: number): boolean {
+    return this.alerts.has(id);
+  }
+
+  /**
+   * Runs a write in the engine's writer (group commit, and on PostgreSQL the leader's fencing check first): a leader
+   * that lost its lease writes nothing, so an alert created or fired there cannot be missed by the new leader's
+   * rebuild or fired by two leaders. `checksFirst` as TradeWriter.run.
+   */
+  runFenced<T>(job: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.d.writer.run(job, { checksFirst: true });
   }
 
   // Risk and pushes

@@ -16,6 +16,8 @@ import type { PendingKind, Side } from '@tradepad/domain';
  * | buy stop                 | ask     | ask ≥ level |
  * | sell limit               | bid     | bid ≥ level |
  * | sell stop                | bid     | bid ≤ level |
+ * | price alert "above"      | bid     | bid ≥ level |
+ * | price alert "below"      | bid     | bid ≤ level |
  *
  * A long closes at the bid and a short at the ask; buys fill at the ask and sells at the bid. So there are four sides:
  * (bid, at_or_below), (bid, at_or_above), (ask, at_or_below), (ask, at_or_above). Each side is a binary heap keyed
@@ -36,18 +38,20 @@ import type { PendingKind, Side } from '@tradepad/domain';
  */
 
 /**
- * What the trigger does when it fires: fill a pending order, close a position by its stop-loss or take-profit, or
- * move a trailing stop (`trail`: the market moved far enough in the trader's favour for the stop to follow).
+ * What the trigger does when it fires: fill a pending order, close a position by its stop-loss or take-profit, move a
+ * trailing stop (`trail`: the market moved far enough in the trader's favour for the stop to follow), or fire a price
+ * alert (`alert`, issue 20 point 7: its `orderId` is then the alert's id).
  */
-export type TriggerKind = 'open' | 'stop_loss' | 'take_profit' | 'trail';
+export type TriggerKind = 'open' | 'stop_loss' | 'take_profit' | 'trail' | 'alert';
 /** Which side of the quote the trigger watches. */
 export type QuoteSource = 'bid' | 'ask';
 /** Fires when the watched price is at or below the level, or at or above it. */
 export type TriggerWhen = 'at_or_below' | 'at_or_above';
 
 export interface Trigger {
-  /** Unique in the book, `${orderId}:open|sl|tp` (see `triggerKey`). Adding the same key replaces the trigger. */
+  /** Unique in the book, `${orderId}:open|sl|tp|tr|al` (see `triggerKey`). Adding the same key replaces the trigger. */
   readonly key: string;
+  /** The order's id; for a price alert (`kind` alert), the alert's. */
   readonly orderId: number;
   readonly kind: TriggerKind;
   readonly source: QuoteSource;
@@ -56,9 +60,18 @@ export interface Trigger {
   readonly level: number;
 }
 
-const KEY_SUFFIX: Record<TriggerKind, string> = { open: 'open', stop_loss: 'sl', take_profit: 'tp', trail: 'tr' };
+const KEY_SUFFIX: Record<TriggerKind, string> = {
+  open: 'open',
+  stop_loss: 'sl',
+  take_profit: 'tp',
+  trail: 'tr',
+  alert: 'al',
+};
 
-/** The book key of an order's trigger: `${orderId}:open`, `${orderId}:sl`, `${orderId}:tp` or `${orderId}:tr`. */
+/**
+ * The book key of an order's trigger: `${orderId}:open`, `${orderId}:sl`, `${orderId}:tp` or `${orderId}:tr`; of a
+ * price alert, `${alertId}:al` (alerts and orders number apart, the suffix keeps their keys apart).
+ */
 export const triggerKey = (orderId: number, kind: TriggerKind): string => `${orderId}:${KEY_SUFFIX[kind]}`;
 
 /** The trigger of a position's stop-loss at `level` points: a long's watches the bid falling, a short's the ask rising. */
@@ -86,6 +99,22 @@ export function trailTrigger(orderId: number, side: Side, level: number): Trigge
   return side === 1
     ? { key: triggerKey(orderId, kind), orderId, kind, source: 'bid', when: 'at_or_above', level }
     : { key: triggerKey(orderId, kind), orderId, kind, source: 'ask', when: 'at_or_below', level };
+}
+
+/**
+ * A price alert's trigger at `level` points (issue 20 point 7): a level on the bid, not a crossing, so a bid already
+ * past it fires it on the next tick. `above` fires at or above the level, `below` at or below.
+ */
+export function alertTrigger(alertId: number, condition: 'above' | 'below', level: number): Trigger {
+  const kind = 'alert';
+  return {
+    key: triggerKey(alertId, kind),
+    orderId: alertId,
+    kind,
+    source: 'bid',
+    when: condition === 'above' ? 'at_or_above' : 'at_or_below',
+    level,
+  };
 }
 
 const PENDING_SIDES: Record<PendingKind, readonly [QuoteSource, TriggerWhen]> = {

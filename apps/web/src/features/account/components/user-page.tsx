@@ -5,6 +5,7 @@ import { Dialog } from '../../../shared/ui/antd.ts';
 import {
   BankcardOutline,
   EyeInvisibleOutline,
+  BellOutline,
   EyeOutline,
   FileOutline,
   HistogramOutline,
@@ -115,6 +116,7 @@ export default function UserPage() {
   const groups: MenuEntry[][] = [
     [
       { key: 'history', to: '/mine/history', icon: <HistogramOutline /> },
+      { key: 'alerts', to: '/mine/alerts', icon: <BellOutline /> },
       { key: 'wallet', to: '/mine/wallet', icon: <BankcardOutline />, realOnly: true },
       { key: 'auth', to: '/mine/auth', icon: <UserContactOutline />, realOnly: true },
       { key: 'invite', to: '/mine/invite', icon: <UserAddOutline />, realOnly: true },

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { DownFill } from 'antd-mobile-icons';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { formatPrice } from '../../../i18n/format.ts';
+import { AlertButton } from '../../../shared/alerts/alert-button.tsx';
 import { FavouriteStar } from '../../../shared/market/favourite-star.tsx';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
 import { LiveChange, LivePrice, toneClass } from '../../../shared/market/live-price.tsx';
@@ -57,6 +58,7 @@ export function TradeHeader({
         </button>
         <span className="trade-head-actions">
           <FavouriteStar on={favourite} code={item.ShowCode} onToggle={onToggleFavourite} testId="trade-fav" />
+          <AlertButton item={item} testId="trade-alert" />
           <button
             type="button"
             className="icon-button"

@@ -111,6 +111,7 @@ export default function HomePage() {
         label={t('market.listLabel')}
         favourites={favouriteSet}
         onToggleFavourite={toggleFavourite}
+        alerts
       />
     );
   }

@@ -18,6 +18,7 @@ export function MarketList({
   label,
   favourites,
   onToggleFavourite,
+  alerts,
 }: {
   items: readonly TradeItem[];
   categories?: readonly Category[];
@@ -27,6 +28,8 @@ export function MarketList({
   /** The watchlist's ids; with `onToggleFavourite` each row shows its star. */
   favourites?: ReadonlySet<number>;
   onToggleFavourite?(item: TradeItem): void;
+  /** Each row ends with the price alert bell. */
+  alerts?: boolean;
 }) {
   const names = useMemo(() => new Map((categories ?? []).map((c) => [c.Id, c.NameShowTrans])), [categories]);
   // The rows a phone shows first are drawn with the screen; the rest follow in a later task, so the task that lays out
@@ -52,6 +55,7 @@ export function MarketList({
           onOpen={onOpen}
           favourite={favourites?.has(item.Id)}
           onToggleFavourite={onToggleFavourite}
+          alerts={alerts}
         />
       ))}
     </ul>

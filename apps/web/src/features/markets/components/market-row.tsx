@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import { useInView } from '../../../shared/lib/use-in-view.ts';
+import { AlertButton } from '../../../shared/alerts/alert-button.tsx';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';
 import { FavouriteStar } from '../../../shared/market/favourite-star.tsx';
 import { LiveAsk, LiveSpread } from '../../../shared/market/live-bid-ask.tsx';
@@ -22,6 +23,7 @@ export const MarketRow = memo(function MarketRow({
   onOpen,
   favourite,
   onToggleFavourite,
+  alerts = false,
 }: {
   item: TradeItem;
   /** Among the rows a phone's first screen shows: it follows its prices from the start, before the viewport is known. */
@@ -33,21 +35,31 @@ export const MarketRow = memo(function MarketRow({
   /** On the watchlist; the star shows only when `onToggleFavourite` is given. */
   favourite?: boolean;
   onToggleFavourite?(item: TradeItem): void;
+  /** Ends the row with the bell that sets a price alert (issue 20 point 7). */
+  alerts?: boolean;
 }) {
   const { t } = useTranslation();
   const [ref, inView] = useInView<HTMLLIElement>(onFirstScreen);
   const paused = !inView;
   const closed = item.MarketStatus !== MARKET_OPEN;
   const q = item.ForexQuotations;
+  const star = onToggleFavourite && (
+    <FavouriteStar
+      on={favourite === true}
+      code={item.ShowCode}
+      onToggle={() => onToggleFavourite(item)}
+      testId={`${testPrefix}-fav-${item.Code}`}
+    />
+  );
   return (
     <li ref={ref} className="market-item">
-      {onToggleFavourite && (
-        <FavouriteStar
-          on={favourite === true}
-          code={item.ShowCode}
-          onToggle={() => onToggleFavourite(item)}
-          testId={`${testPrefix}-fav-${item.Code}`}
-        />
+      {alerts ? (
+        <div className="market-actions">
+          {star}
+          <AlertButton item={item} testId={`${testPrefix}-alert-${item.Code}`} className="market-alert" />
+        </div>
+      ) : (
+        star
       )}
       <button
         type="button"
