@@ -76,6 +76,15 @@ export const API = {
   totpDisable: '/api/user/totp/disable',
   /** The support chat (DESIGN §13): `GET ?page=` the user's thread, newest first; `POST {text, image?}`. */
   supportMessages: '/api/support/messages',
+  /** In-app notices (issue 21): `GET ?page=` the centre, the unread count, `POST {id?}` mark one or all read. */
+  notices: '/api/notices',
+  noticesUnread: '/api/notices/unread',
+  noticesRead: '/api/notices/read',
+  /** Web push (DESIGN §13): the VAPID key, subscribe, unsubscribe, and the kinds pushed. */
+  pushVapidKey: '/api/push/vapid_key',
+  pushSubscribe: '/api/push/subscribe',
+  pushUnsubscribe: '/api/push/unsubscribe',
+  pushPrefs: '/api/push/prefs',
 } as const;
 
 export const ADMIN_API = {

@@ -33,3 +33,4 @@ export * from './admin-users.ts';
 export * from './twofactor.ts';
 export * from './support.ts';
 export * from './admin-ops.ts';
+export * from './notices.ts';

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-upload-blobs.ts';
 import * as m018 from './migrations/018-engine-lease.ts';
 import * as m019 from './migrations/019-orders-plus.ts';
 import * as m020 from './migrations/020-favourites.ts';
+import * as m023 from './migrations/023-notices.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '018-engine-lease': m018,
   '019-orders-plus': m019,
   '020-favourites': m020,
+  '023-notices': m023,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -255,4 +255,31 @@ export const fr: Messages = {
   'err.engine_unavailable':
     "Le moteur de trading est momentanément injoignable (une bascule est peut-être en cours). Rien n'a été exécuté : veuillez réessayer dans un instant",
   'err.engine_unconfirmed': "Votre demande n'a pas pu être confirmée à temps. Vérifiez vos ordres avant de réessayer",
+  // Issue 21: in-app notices and web push.
+  'notice.buy': 'Achat',
+  'notice.sell': 'Vente',
+  'notice.fill_pending.title': 'Ordre en attente exécuté',
+  'notice.fill_stop_loss.title': 'Stop-loss déclenché',
+  'notice.fill_take_profit.title': 'Take-profit atteint',
+  'notice.fill_trailing.title': 'Stop suiveur déclenché',
+  'notice.fill_open.body': '{side} {lots} {symbol} ouvert à {price} (ordre n° {order_id})',
+  'notice.fill_close.body': 'Ordre {symbol} n° {order_id} clôturé à {price}, P/L {profit} USD',
+  'notice.margin_call.title': 'Appel de marge',
+  'notice.stop_out.title': 'Stop-out',
+  'notice.stop_out.body':
+    'Votre niveau de marge a atteint le niveau de stop-out : {closed} position(s) clôturée(s), {cancelled} ordre(s) en attente annulé(s)',
+  'notice.alert.title': 'Alerte de prix',
+  'notice.alert.body': '{symbol} a atteint {price}',
+  'notice.deposit_ok.title': 'Dépôt crédité',
+  'notice.deposit_ok.body': 'Votre dépôt de {amount} USD a été crédité sur votre solde',
+  'notice.deposit_no.title': 'Dépôt refusé',
+  'notice.deposit_no.body': 'Votre dépôt de {amount} USD a été refusé : {remark}',
+  'notice.withdrawal_ok.title': 'Retrait payé',
+  'notice.withdrawal_ok.body': 'Votre retrait de {amount} USD a été versé',
+  'notice.withdrawal_no.title': 'Retrait refusé',
+  'notice.withdrawal_no.body': 'Votre retrait de {amount} USD a été refusé et recrédité sur votre solde : {remark}',
+  'err.push_subscription_invalid': "Ce navigateur n'a pas pu être inscrit aux notifications. Veuillez réessayer",
+  'err.push_subscriptions_full':
+    'Les notifications sont actives sur trop de navigateurs : désactivez-les sur un navigateur que vous n’utilisez plus',
+  'err.push_kind_invalid': 'Veuillez choisir les types de notification dans la liste',
 };

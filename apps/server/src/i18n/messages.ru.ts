@@ -253,4 +253,31 @@ export const ru: Messages = {
   'err.engine_unavailable':
     'Торговый движок сейчас недоступен (возможно, идёт переключение). Ничего не выполнено: повторите попытку через мгновение',
   'err.engine_unconfirmed': 'Не удалось вовремя подтвердить ваш запрос. Проверьте свои ордера, прежде чем повторять попытку',
+  // Issue 21: in-app notices and web push.
+  'notice.buy': 'Покупка',
+  'notice.sell': 'Продажа',
+  'notice.fill_pending.title': 'Отложенный ордер исполнен',
+  'notice.fill_stop_loss.title': 'Сработал стоп-лосс',
+  'notice.fill_take_profit.title': 'Достигнут тейк-профит',
+  'notice.fill_trailing.title': 'Сработал трейлинг-стоп',
+  'notice.fill_open.body': '{side} {lots} {symbol} открыт по {price} (ордер №{order_id})',
+  'notice.fill_close.body': 'Ордер {symbol} №{order_id} закрыт по {price}, P/L {profit} USD',
+  'notice.margin_call.title': 'Маржин-колл',
+  'notice.stop_out.title': 'Стоп-аут',
+  'notice.stop_out.body':
+    'Уровень маржи достиг уровня стоп-аута: закрыто позиций: {closed}, отменено отложенных ордеров: {cancelled}',
+  'notice.alert.title': 'Ценовое оповещение',
+  'notice.alert.body': '{symbol} достиг {price}',
+  'notice.deposit_ok.title': 'Депозит зачислен',
+  'notice.deposit_ok.body': 'Ваш депозит {amount} USD зачислен на баланс',
+  'notice.deposit_no.title': 'Депозит отклонён',
+  'notice.deposit_no.body': 'Ваш депозит {amount} USD отклонён: {remark}',
+  'notice.withdrawal_ok.title': 'Вывод выплачен',
+  'notice.withdrawal_ok.body': 'Ваш вывод {amount} USD выплачен',
+  'notice.withdrawal_no.title': 'Вывод отклонён',
+  'notice.withdrawal_no.body': 'Ваш вывод {amount} USD отклонён, средства возвращены на баланс: {remark}',
+  'err.push_subscription_invalid': 'Не удалось подписать этот браузер на уведомления. Попробуйте ещё раз',
+  'err.push_subscriptions_full':
+    'Уведомления включены в слишком многих браузерах: отключите их в том, которым вы больше не пользуетесь',
+  'err.push_kind_invalid': 'Выберите типы уведомлений из списка',
 };

@@ -9,6 +9,7 @@ import {
 import { formatMoney, pointsToPrice } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
 import type { Bus } from '../../ports/bus.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { LiveAccount, LiveBook } from './live-book.ts';
 
@@ -25,6 +26,8 @@ export class AccountPushes {
     private readonly book: LiveBook,
     private readonly bus: Bus,
     private readonly notifier: Notifier = silentNotifier,
+    /** In-app notices (issue 21): settlement and the risk monitor write theirs through it. */
+    readonly notices: NoticeBoard = silentNotices,
   ) {}
 
   start(): void {
@@ -50,6 +53,8 @@ export class AccountPushes {
       msg: translate(lang, 'trade.margin_call', { level: level.toFixed(2) }),
     }));
     if (!acc.demo) this.notifier.notify(acc.userId, { kind: 'margin_call', level: level.toFixed(2) });
+    // A margin call writes nothing else: its notice has a transaction of its own.
+    this.notices.notify(acc.userId, 'margin_call', { level: level.toFixed(2) });
   }
 
   /** A stop-out closed or cancelled orders (committed): the trader is told by mail/SMS too. */
