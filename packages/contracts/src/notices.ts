@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParams } from './params.ts';
 import { count } from './responses/common.ts';
+import { NOTICE_KINDS } from './notice-kinds.ts';
 
 /**
  * In-app notices and web push (issue 21 points 1 and 2, DESIGN §13): what happened to the trader's account, kept in
@@ -8,16 +9,7 @@ import { count } from './responses/common.ts';
  * that kind.
  */
 
-/** The kinds of notice, and of push preference. */
-export const NOTICE_KINDS = ['fill', 'margin_call', 'stop_out', 'alert', 'deposit', 'withdrawal'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
-
-/** What fired a fill notice: a pending order reaching its price, a stop-loss, a take-profit, a trailing stop. */
-export const FILL_TRIGGERS = ['pending', 'stop_loss', 'take_profit', 'trailing'] as const;
-export type FillTrigger = (typeof FILL_TRIGGERS)[number];
-
-/** Subscriptions a user may keep (one per browser or device). */
-export const PUSH_SUBSCRIPTIONS_MAX = 10;
+export { FILL_TRIGGERS, NOTICE_KINDS, PUSH_SUBSCRIPTIONS_MAX, type FillTrigger, type NoticeKind } from './notice-kinds.ts';
 
 /** A notice as the centre lists it; `title` and `body` in the request's language. */
 export const noticeSchema = z.object({

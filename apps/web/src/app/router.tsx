@@ -33,6 +33,8 @@ const AnnouncementDetailPage = lazy(() =>
 );
 const ChatPage = lazy(() => import('../features/support/components/chat-page.tsx'));
 const EmailPage = lazy(() => import('../features/support/components/email-page.tsx'));
+const NoticesPage = lazy(() => import('../features/notices/components/notices-page.tsx'));
+const PushSettingsPage = lazy(() => import('../features/notices/components/push-settings-page.tsx'));
 const FeedbackPage = lazy(() => import('../features/support/components/feedback-page.tsx'));
 
 /**
@@ -99,6 +101,8 @@ const routes: RouteObject[] = [
       { path: '/mine/announcement/detail', element: guard('auth', <AnnouncementDetailPage />) },
       { path: '/mine/chat', element: guard('auth', <ChatPage />) },
       { path: '/mine/email', element: guard('auth', <EmailPage />) },
+      { path: '/mine/notices', element: guard('auth', <NoticesPage />) },
+      { path: '/mine/notices/settings', element: guard('auth', <PushSettingsPage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
