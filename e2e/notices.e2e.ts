@@ -97,7 +97,8 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
     expect(await page.getByTestId('notice-toasts').getAttribute('aria-live')).toBe('polite');
     expect(await page.getByTestId('notice-toasts').getAttribute('data-placement')).toBe('top');
     await expect.poll(() => page.getByTestId('notice-badge').textContent()).toBe('1');
-    await e.shot(page, 'notices-toast-en');
+    await page.waitForTimeout(400); // the toast's entrance animation
+    await e.shot(page, 'notices-toast-orders-en');
     await page.getByTestId('notice-toast-close').click();
     await expect.poll(() => toast.count()).toBe(0);
 
@@ -110,6 +111,8 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
     await decide(second, false);
     await toast.getByText('Deposit rejected').waitFor();
     expect(await page.getByTestId('notice-toasts').getAttribute('data-placement')).toBe('bottom');
+    await page.waitForTimeout(400);
+    await e.shot(page, 'notices-toast-editing-en');
     const [f, t] = [await field.boundingBox(), await toast.boundingBox()];
     expect(overlaps(f!, t!)).toBe(false);
     expect(await field.inputValue()).toBe('EUR');
@@ -210,6 +213,7 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
       await live(page);
       await decide(ids[1]!, false);
       await page.getByTestId('notice-toast').first().waitFor();
+      await page.waitForTimeout(400);
       await e.shot(page, `notices-toast-${lang}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.goto('/mine/notices');
@@ -218,6 +222,7 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.goto('/mine/notices/settings');
       await expect.poll(() => page.getByTestId('push-kind-fill').getAttribute('aria-checked')).toBe('true');
+      await page.waitForTimeout(400); // the switches' transition
       await e.shot(page, `notices-push-settings-${lang}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await context.close();

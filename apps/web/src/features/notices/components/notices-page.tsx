@@ -58,23 +58,7 @@ export default function NoticesPage() {
   };
 
   return (
-    <Page
-      name="notices"
-      title={t('route.notices')}
-      back="/user"
-      bodyClassName="notices-body"
-      right={
-        <button
-          type="button"
-          className="notices-read-all"
-          disabled={unread === 0}
-          data-testid="notices-read-all"
-          onClick={() => void readAll()}
-        >
-          {t('notices.readAll')}
-        </button>
-      }
-    >
+    <Page name="notices" title={t('route.notices')} back="/user" bodyClassName="notices-body">
       <button
         type="button"
         className="nt-row nt-link"
@@ -84,6 +68,17 @@ export default function NoticesPage() {
         <span className="nt-label">{t('notices.pushSettings')}</span>
         <RightOutline className="nt-chevron flip-rtl" aria-hidden />
       </button>
+      <div className="notices-toolbar">
+        <button
+          type="button"
+          className="notices-read-all"
+          disabled={unread === 0}
+          data-testid="notices-read-all"
+          onClick={() => void readAll()}
+        >
+          {t('notices.readAll')}
+        </button>
+      </div>
       {q.isPending ? (
         <ul className="notices-list" aria-busy="true">
           {[0, 1, 2].map((i) => (
