@@ -14,6 +14,7 @@ import {
   type DepositCoinOption,
   type Notice,
 } from '@tradepad/contracts';
+import { transaction } from '../src/db/after-commit.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { NoticesRepository } from '../src/modules/notices/notices.repository.ts';
@@ -199,6 +200,68 @@ describe('notices and web push', () => {
     expect((await centre(u)).data.every((n) => n.read)).toBe(true);
     ws.close();
     await h.expectLedgerSound();
+  });
+
+  it('a take-profit and a trailing stop each store their own kind of fill notice', async () => {
+    const u = await funded('50000');
+    const ws = await loggedInSocket(u);
+    tick('BTCUSD', '95000.00');
+    const tp = await u.post(API.submit, {
+      type: 1,
+      cont: '0.1',
+      forex_id: id('BTCUSD'),
+      status: 1,
+      multiple: 10,
+      target_profit_price: '95500.00',
+    });
+    expect(tp.code, tp.msg).toBe(1);
+    const trail = await u.post(API.submit, {
+      type: 1,
+      cont: '0.1',
+      forex_id: id('BTCUSD'),
+      status: 1,
+      multiple: 10,
+      trailing_distance: '500.00',
+    });
+    expect(trail.code, trail.msg).toBe(1);
+    tick('BTCUSD', '95600.00');
+    await settled();
+    const profit = await noticeMessage(ws, 'fill');
+    expect(profit.notice).toMatchObject({
+      title: 'Take-profit reached',
+      data: { trigger: 'take_profit', order_id: tp.data.order.Id },
+    });
+    // The trailing stop followed to 95,100; the fall to 95,000 fires it.
+    tick('BTCUSD', '95000.00');
+    await settled();
+    const trailed = await noticeMessage(ws, 'fill');
+    expect(trailed.notice).toMatchObject({
+      title: 'Trailing stop hit',
+      data: { trigger: 'trailing', order_id: trail.data.order.Id },
+    });
+    ws.close();
+    await h.expectLedgerSound();
+  });
+
+  it('a notice written in a transaction that rolls back is neither stored nor sent', async () => {
+    const u = await realUser(h, clock);
+    const ws = await loggedInSocket(u);
+    const { notices, database } = h.app.tradepad;
+    await expect(
+      transaction(database.db, async (trx) => {
+        await notices.record(trx, u.id, 'alert', { symbol: 'EURUSD', price: '1.2' });
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    await notices.drain();
+    notices.notify(u.id, 'alert', { symbol: 'EURUSD', price: '1.3' });
+    await notices.drain();
+    // Only the second arrives and is listed.
+    const m = await noticeMessage(ws, 'alert');
+    expect(m.notice.data.price).toBe('1.3');
+    expect(ws.received.filter((r) => r.includes('"NOTICE"'))).toEqual([]);
+    expect((await centre(u)).data.map((n) => n.data.price)).toEqual(['1.3']);
+    ws.close();
   });
 
   it('a margin call and a stop-out each store a notice and send NOTICE', async () => {
