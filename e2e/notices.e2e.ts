@@ -129,6 +129,7 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
     // The centre lists both, newest first, unread; opening one marks it read and goes to its screen.
     await page.goto('/');
     await expect.poll(() => page.getByTestId('notice-badge').textContent()).toBe('2');
+    await e.shot(page, 'notices-bell-en');
     await page.getByTestId('notice-bell').click();
     await page.waitForURL((u) => u.pathname === '/mine/notices');
     const items = page.locator('[data-testid^="notice-"][data-read]');
