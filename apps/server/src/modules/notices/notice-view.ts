@@ -23,7 +23,10 @@ export function noticeLink(kind: NoticeKind, data: NoticeData): string {
 
 /** A notice's title and body in `lang`, from its kind and figures. */
 export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { title: string; body: string } {
-  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, text(v)]));
+  // In right-to-left text each figure (an amount, a symbol, a remark in Latin script) is a bidi isolate, so
+  // "75.00 USD" and the remark after it keep their own order inside the Arabic sentence.
+  const isolate = lang === 'ar' ? (v: string) => `\u2068${v}\u2069` : (v: string) => v;
+  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, isolate(text(v))]));
   switch (kind) {
     case 'fill': {
       const trigger = ['pending', 'stop_loss', 'take_profit', 'trailing'].includes(p.trigger ?? '') ? p.trigger : 'pending';
