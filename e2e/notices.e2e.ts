@@ -226,6 +226,12 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
       await page.waitForTimeout(400); // the switches' transition
       await e.shot(page, `notices-push-settings-${lang}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // The bell fits the home header down to 360 px wide.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto('/');
+      await page.getByTestId('notice-bell').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await e.shot(page, `notices-home-360-${lang}`);
       await context.close();
     }
   });
