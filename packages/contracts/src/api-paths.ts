@@ -84,6 +84,15 @@ export const API = {
   supportMessages: '/api/support/messages',
   /** Price alerts (issue 20, DESIGN §12): `GET` lists, `POST` creates, `POST /:id/delete` deletes. */
   alerts: '/v1/api/alerts',
+  /** In-app notices (issue 21): `GET ?page=` the centre, the unread count, `POST {id?}` mark one or all read. */
+  notices: '/api/notices',
+  noticesUnread: '/api/notices/unread',
+  noticesRead: '/api/notices/read',
+  /** Web push (DESIGN §13): the VAPID key, subscribe, unsubscribe, and the kinds pushed. */
+  pushVapidKey: '/api/push/vapid_key',
+  pushSubscribe: '/api/push/subscribe',
+  pushUnsubscribe: '/api/push/unsubscribe',
+  pushPrefs: '/api/push/prefs',
 } as const;
 
 export const ADMIN_API = {

@@ -4,6 +4,7 @@ import type { CallDef } from './calls/call-def.ts';
 import { CONTENT_CALLS } from './calls/content.ts';
 import { DESK_CALLS } from './calls/desk.ts';
 import { MARKET_CALLS } from './calls/market.ts';
+import { NOTICE_CALLS } from './calls/notices.ts';
 import { STAFF_CALLS } from './calls/staff.ts';
 import { SUPPORT_CALLS } from './calls/support.ts';
 import { TRADING_CALLS } from './calls/trading.ts';
@@ -29,6 +30,7 @@ export const CONTRACTS = [
   ...SUPPORT_CALLS,
   ...DESK_CALLS,
   ...ALERT_CALLS,
+  ...NOTICE_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

@@ -35,3 +35,4 @@ export * from './support.ts';
 export * from './admin-ops.ts';
 export * from './statement.ts';
 export * from './alerts.ts';
+export * from './notices.ts';

@@ -4,6 +4,7 @@ import { count, usd2 } from './responses/common.ts';
 import { klinePoint } from './responses/market.ts';
 import { supportMessageSchema } from './support.ts';
 import { alertSchema } from './alerts.ts';
+import { noticeSchema } from './notices.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. The
@@ -122,6 +123,18 @@ export const alertPushMessage = z.object({
 });
 export type AlertPushMessage = z.infer<typeof alertPushMessage>;
 
+/**
+ * `NOTICE`: a new in-app notice (issue 21): a fill by a trigger, a margin call, a stop-out, an alert, a deposit or
+ * withdrawal decision. Sent without a `sub` to every socket logged in as that user, in each socket's language;
+ * `notice` is the notice as `GET /api/notices` lists it, `unread` the user's unread count with it.
+ */
+export const noticePushMessage = z.object({
+  type: z.literal('NOTICE'),
+  notice: noticeSchema,
+  unread: z.number().int(),
+});
+export type NoticePushMessage = z.infer<typeof noticePushMessage>;
+
 /** Every message the server pushes, told apart by `type`. */
 export const serverMessage = z.discriminatedUnion('type', [
   resultMessage,
@@ -133,5 +146,6 @@ export const serverMessage = z.discriminatedUnion('type', [
   sessionRevokedMessage,
   supportPushMessage,
   alertPushMessage,
+  noticePushMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-orders-plus.ts';
 import * as m020 from './migrations/020-favourites.ts';
 import * as m021 from './migrations/021-swaps.ts';
 import * as m022 from './migrations/022-price-alerts.ts';
+import * as m023 from './migrations/023-notices.ts';
 import * as m024 from './migrations/024-signup.ts';
 
 interface MigrationModule {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '020-favourites': m020,
   '021-swaps': m021,
   '022-price-alerts': m022,
+  '023-notices': m023,
   '024-signup': m024,
 };
 

@@ -46,6 +46,10 @@ export interface Database {
   favourites: FavouritesTable;
   sign_up_consents: SignUpConsentsTable;
   account_links: AccountLinksTable;
+  notices: NoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_prefs: PushPrefsTable;
+  push_vapid: PushVapidTable;
   engine_lease: EngineLeaseTable;
   swap_charges: SwapChargesTable;
   swap_rollovers: SwapRolloversTable;
@@ -674,4 +678,38 @@ export type PriceAlertRow = Selectable<PriceAlertsTable>;
 export interface AlertCountsTable {
   user_id: number;
   active: number;
+}
+
+/** An in-app notice (issue 21): its kind and figures (JSON); unread while `read_at` is null. */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  data_json: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** A browser subscribed to web push for a user (the endpoint is unique: a browser belongs to one user at a time). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** The kinds a user wants pushed, comma-separated; no row means every kind. */
+export interface PushPrefsTable {
+  user_id: number;
+  kinds: string;
+}
+
+/** The server's VAPID key pair (base64url), one row with id 1. */
+export interface PushVapidTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
 }

@@ -327,4 +327,32 @@ export const de: Messages = {
   'ok.alert_deleted': 'Alarm gelöscht',
   'alert.fired_above': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder über Ihrem Alarmpreis {price}',
   'alert.fired_below': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder unter Ihrem Alarmpreis {price}',
+  // Issue 21: in-app notices and web push.
+  'notice.buy': 'Kauf',
+  'notice.sell': 'Verkauf',
+  'notice.fill_pending.title': 'Pending-Order ausgeführt',
+  'notice.fill_stop_loss.title': 'Stop-Loss ausgelöst',
+  'notice.fill_take_profit.title': 'Take-Profit erreicht',
+  'notice.fill_trailing.title': 'Trailing-Stop ausgelöst',
+  'notice.fill_open.body': '{side} {lots} {symbol} eröffnet zu {price} (Order #{order_id})',
+  'notice.fill_close.body': '{symbol} Order #{order_id} geschlossen zu {price}, G/V {profit} USD',
+  'notice.margin_call.title': 'Margin Call',
+  'notice.stop_out.title': 'Stop-out',
+  'notice.stop_out.body':
+    'Ihr Margin-Level hat das Stop-out-Level erreicht: {closed} Position(en) geschlossen, {cancelled} Pending-Order(s) storniert',
+  'notice.alert.title': 'Preisalarm',
+  'notice.alert.body': '{symbol} hat {price} erreicht',
+  'notice.deposit_ok.title': 'Einzahlung gutgeschrieben',
+  'notice.deposit_ok.body': 'Ihre Einzahlung von {amount} USD wurde Ihrem Guthaben gutgeschrieben',
+  'notice.deposit_no.title': 'Einzahlung abgelehnt',
+  'notice.deposit_no.body': 'Ihre Einzahlung von {amount} USD wurde abgelehnt: {remark}',
+  'notice.withdrawal_ok.title': 'Auszahlung ausgeführt',
+  'notice.withdrawal_ok.body': 'Ihre Auszahlung von {amount} USD wurde ausgezahlt',
+  'notice.withdrawal_no.title': 'Auszahlung abgelehnt',
+  'notice.withdrawal_no.body': 'Ihre Auszahlung von {amount} USD wurde abgelehnt und Ihrem Guthaben zurückgebucht: {remark}',
+  'err.push_subscription_invalid':
+    'Dieser Browser konnte nicht für Benachrichtigungen registriert werden. Bitte versuchen Sie es erneut',
+  'err.push_subscriptions_full':
+    'Benachrichtigungen sind für zu viele Browser aktiv: Schalten Sie sie in einem nicht mehr genutzten Browser aus',
+  'err.push_kind_invalid': 'Bitte wählen Sie die Benachrichtigungsarten aus der Liste',
 };

@@ -319,6 +319,32 @@ export const en = {
   'ok.alert_deleted': 'Alert deleted',
   'alert.fired_above': '{symbol}: the bid is {bid}, at or above your alert price {price}',
   'alert.fired_below': '{symbol}: the bid is {bid}, at or below your alert price {price}',
+  // Issue 21: in-app notices and web push.
+  'notice.buy': 'Buy',
+  'notice.sell': 'Sell',
+  'notice.fill_pending.title': 'Pending order filled',
+  'notice.fill_stop_loss.title': 'Stop-loss hit',
+  'notice.fill_take_profit.title': 'Take-profit reached',
+  'notice.fill_trailing.title': 'Trailing stop hit',
+  'notice.fill_open.body': '{side} {lots} {symbol} opened at {price} (order #{order_id})',
+  'notice.fill_close.body': '{symbol} order #{order_id} closed at {price}, P/L {profit} USD',
+  'notice.margin_call.title': 'Margin call',
+  'notice.stop_out.title': 'Stop-out',
+  'notice.stop_out.body':
+    'Your margin level reached the stop-out level: {closed} position(s) closed, {cancelled} pending order(s) cancelled',
+  'notice.alert.title': 'Price alert',
+  'notice.alert.body': '{symbol} reached {price}',
+  'notice.deposit_ok.title': 'Deposit credited',
+  'notice.deposit_ok.body': 'Your deposit of {amount} USD has been credited to your balance',
+  'notice.deposit_no.title': 'Deposit rejected',
+  'notice.deposit_no.body': 'Your deposit of {amount} USD was rejected: {remark}',
+  'notice.withdrawal_ok.title': 'Withdrawal paid',
+  'notice.withdrawal_ok.body': 'Your withdrawal of {amount} USD has been paid out',
+  'notice.withdrawal_no.title': 'Withdrawal rejected',
+  'notice.withdrawal_no.body': 'Your withdrawal of {amount} USD was rejected and returned to your balance: {remark}',
+  'err.push_subscription_invalid': 'This browser could not be registered for notifications. Please try again',
+  'err.push_subscriptions_full': 'Notifications are on for too many browsers: turn them off on one you no longer use',
+  'err.push_kind_invalid': 'Please choose the kinds of notification from the list',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { antdLocale } from '../i18n/i18n.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
 import { ConnectionBanner } from '../shared/ui/connection-banner.tsx';
+import { NoticeToasts } from '../shared/ui/notice-toasts.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NavigationBridge } from './navigation.ts';
 import { RouteError } from './route-error.tsx';
@@ -28,6 +29,7 @@ export function App() {
         <BrowserRouter>
           <NavigationBridge />
           <ConnectionBanner />
+          <NoticeToasts />
           <GuardedRoutes />
         </BrowserRouter>
       </ConfigProvider>

@@ -34,6 +34,8 @@ const AnnouncementDetailPage = lazy(() =>
 );
 const ChatPage = lazy(() => import('../features/support/components/chat-page.tsx'));
 const EmailPage = lazy(() => import('../features/support/components/email-page.tsx'));
+const NoticesPage = lazy(() => import('../features/notices/components/notices-page.tsx'));
+const PushSettingsPage = lazy(() => import('../features/notices/components/push-settings-page.tsx'));
 const FeedbackPage = lazy(() => import('../features/support/components/feedback-page.tsx'));
 const AlertsPage = lazy(() => import('../features/alerts/components/alerts-page.tsx'));
 
@@ -103,6 +105,8 @@ const routes: RouteObject[] = [
       { path: '/mine/chat', element: guard('auth', <ChatPage />) },
       { path: '/mine/email', element: guard('auth', <EmailPage />) },
       { path: '/mine/alerts', element: guard('auth', <AlertsPage />) },
+      { path: '/mine/notices', element: guard('auth', <NoticesPage />) },
+      { path: '/mine/notices/settings', element: guard('auth', <PushSettingsPage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -9,10 +9,13 @@ import {
 import { formatMoney, micros, pointsToPrice } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
 import type { Bus } from '../../ports/bus.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { LiveAccount, LiveBook } from './live-book.ts';
 
 const PUSH_EVERY_MS = 250;
+/** A trader's margin-call notice (centre and web push) at most this often, however often the level crosses the line. */
+const CALL_NOTICE_EVERY_MS = 10 * 60_000;
 
 /**
  * The engine's account pushes (DESIGN §4), all through the bus: each listening trader's figures (FOREX_TRADE) at most
@@ -20,11 +23,15 @@ const PUSH_EVERY_MS = 250;
  */
 export class AccountPushes {
   private timer: NodeJS.Timeout | undefined;
+  /** When each trader was last given a margin-call notice (real time: a throttle, not a business time). */
+  private readonly callNoticeAt = new Map<number, number>();
 
   constructor(
     private readonly book: LiveBook,
     private readonly bus: Bus,
     private readonly notifier: Notifier = silentNotifier,
+    /** In-app notices (issue 21): settlement and the risk monitor write theirs through it. */
+    readonly notices: NoticeBoard = silentNotices,
   ) {}
 
   start(): void {
@@ -50,6 +57,15 @@ export class AccountPushes {
       msg: translate(lang, 'trade.margin_call', { level: level.toFixed(2) }),
     }));
     if (!acc.demo) this.notifier.notify(acc.userId, { kind: 'margin_call', level: level.toFixed(2) });
+    // A margin call writes nothing else: its notice has a transaction of its own. A level wavering around the line
+    // gives one notice per CALL_NOTICE_EVERY_MS, not one per crossing.
+    const now = Date.now();
+    const last = this.callNoticeAt.get(acc.userId);
+    if (last !== undefined && now - last < CALL_NOTICE_EVERY_MS) return;
+    if (this.callNoticeAt.size > 10_000)
+      for (const [id, at] of this.callNoticeAt) if (now - at >= CALL_NOTICE_EVERY_MS) this.callNoticeAt.delete(id);
+    this.callNoticeAt.set(acc.userId, now);
+    this.notices.notify(acc.userId, 'margin_call', { level: level.toFixed(2) });
   }
 
   /** A stop-out closed or cancelled orders (committed): the trader is told by mail/SMS too. */

@@ -266,7 +266,15 @@ export class RiskMonitor {
           WrittenOff: formatMoney(writtenOff, 2),
           Steps: steps,
         };
-        if (steps.length > 0) await this.d.repo.insertStopoutReport(trx, acc.userId, now, JSON.stringify(report));
+        if (steps.length > 0) {
+          await this.d.repo.insertStopoutReport(trx, acc.userId, now, JSON.stringify(report));
+          // The trader is told in the same transaction (issue 21): the notice exists only if the stop-out does.
+          await this.pushes.notices.record(trx, acc.userId, 'stop_out', {
+            closed: closed.length,
+            cancelled: cancelled.length,
+            level: before.level.toFixed(2),
+          });
+        }
       });
       for (const o of cancelled) this.settlement.afterCancel(o);
       for (const c of closed) this.settlement.afterClose(c.o);

@@ -1,7 +1,18 @@
-import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import {
+  CLOSED_BY_STOP_LOSS,
+  CLOSED_BY_TAKE_PROFIT,
+  CLOSED_BY_USER,
+  type FillTrigger,
+  STATUS_CANCELLED,
+  STATUS_CLOSED,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+} from '@tradepad/contracts';
 import {
   ZERO,
   closePrice,
+  formatLots,
+  formatMoney,
   lots as toLots,
   profitLoss,
   splitProRata,
@@ -522,6 +533,12 @@ export class Settlement {
         if (!closed) return undefined;
         // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
         if (!acc || acc.cash + o.margin + profit + closed.swap < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        // A stop-loss, trailing stop or take-profit: the trader is told, in the same transaction (issue 21).
+        if (closedType === CLOSED_BY_STOP_LOSS || closedType === CLOSED_BY_TAKE_PROFIT) {
+          const trigger =
+            closedType === CLOSED_BY_TAKE_PROFIT ? 'take_profit' : o.trailingDistance > 0 ? 'trailing' : 'stop_loss';
+          await this.fillNotice(trx, o, trigger, exitPrice, profit);
+        }
         if (within) await within(trx, { exitPrice, profit, at: now });
         return true;
       });
@@ -565,6 +582,20 @@ export class Settlement {
     return { swap };
   }
 
+  /** The notice of a fill by a trigger (issue 21), written in the fill's transaction. */
+  private fillNotice(trx: Tx, o: LiveOrder, trigger: FillTrigger, price: number, profit: Micros | undefined): Promise<void> {
+    const precision = o.inst.row.precision;
+    return this.d.pushes.notices.record(trx, o.userId, 'fill', {
+      trigger,
+      order_id: o.id,
+      symbol: o.inst.row.code,
+      side: o.side,
+      lots: formatLots(o.lots),
+      price: pointsToPrice(price, precision).toFixed(precision),
+      profit: profit === undefined ? null : formatMoney(profit, 2),
+    });
+  }
+
   /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */
   async writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<Micros> {
     const cash = await this.d.ledger.balance(trx, userId, 'cash');
@@ -599,9 +630,16 @@ export class Settlement {
             latency: Math.max(0, now - quote.time),
           })
         : null;
-      const ok = await this.d.writer.run((trx) =>
-        this.d.repo.transition(trx, o.id, STATUS_PENDING, { status: STATUS_HOLDING, open_price: price, opened_at: now, receipt }),
-      );
+      const ok = await this.d.writer.run(async (trx) => {
+        const done = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
+          status: STATUS_HOLDING,
+          open_price: price,
+          opened_at: now,
+          receipt,
+        });
+        if (done) await this.fillNotice(trx, o, 'pending', price, undefined);
+        return done;
+      });
       if (!ok) return;
       o.status = STATUS_HOLDING;
       o.openPrice = price;

@@ -13,6 +13,7 @@ import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { NoticeBoard } from '../../ports/notices.ts';
 import type { Notifier } from '../../ports/notifier.ts';
 import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository.ts';
 import type { Instrument } from '../market/instrument.ts';
@@ -53,6 +54,8 @@ export interface EngineDeps {
   demoStartBalance: string | (() => Promise<string>);
   /** Tells real traders of a margin call and a stop-out by mail/SMS (the notifications module). */
   notifier?: Notifier | undefined;
+  /** In-app notices (issue 21): trigger fills, margin calls and stop-outs, written with the event. */
+  notices?: NoticeBoard | undefined;
 }
 
 /** Everything an order's checks need of the engine, read at one instant. */
@@ -98,7 +101,7 @@ export class TradingEngine {
   private build(): void {
     const d = this.d;
     this.book = new LiveBook(d);
-    this.pushes = new AccountPushes(this.book, d.bus, d.notifier);
+    this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices);
     this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
     const alerts = new AlertLevels(this.book, d.log, () => this.alertHooks);
     this.alerts = alerts;

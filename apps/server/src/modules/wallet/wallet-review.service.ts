@@ -4,6 +4,7 @@ import { refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
@@ -23,6 +24,8 @@ export interface ReviewDeps {
   /** Shown beside each withdrawal, so staff see whether its owner is verified. */
   kycStatus: (userId: number) => Promise<number>;
   notifier?: Notifier | undefined;
+  /** In-app notices (issue 21): each decision's notice is written in the decision's transaction. */
+  notices?: NoticeBoard | undefined;
   clock: Clock;
 }
 
@@ -35,9 +38,11 @@ const usd = (v: number) => formatMoney(micros(v), 2);
  */
 export class WalletReviewService {
   private readonly notifier: Notifier;
+  private readonly notices: NoticeBoard;
 
   constructor(private readonly d: ReviewDeps) {
     this.notifier = d.notifier ?? silentNotifier;
+    this.notices = d.notices ?? silentNotices;
   }
 
   async depositQueue(f: QueueFilter) {
@@ -96,16 +101,27 @@ export class WalletReviewService {
 
   /** Credits the deposit's USD amount to the user's cash. */
   async approveDeposit(actor: Actor, id: number) {
-    const row = await this.decideDeposit(actor, id, { status: RECORD_COMPLETED, remark: '' }, (trx, before, at) =>
-      this.d.ledger.post(trx, depositCredited({ depositId: id, userId: before.user_id, amount: micros(before.usd_amount), at })),
-    );
+    const row = await this.decideDeposit(actor, id, { status: RECORD_COMPLETED, remark: '' }, async (trx, before, at) => {
+      await this.d.ledger.post(
+        trx,
+        depositCredited({ depositId: id, userId: before.user_id, amount: micros(before.usd_amount), at }),
+      );
+      await this.notices.record(trx, before.user_id, 'deposit', {
+        approved: true,
+        id,
+        amount: usd(before.usd_amount),
+        remark: '',
+      });
+    });
     this.notifier.notify(row.user_id, { kind: 'deposit_credited', amount: micros(row.usd_amount) });
     return depositState({ ...row, status: RECORD_COMPLETED });
   }
 
   /** Rejects (2) or marks invalid (3) with a remark the user reads; no money moves. */
   async rejectDeposit(actor: Actor, id: number, remark: string, status = RECORD_REJECTED) {
-    const row = await this.decideDeposit(actor, id, { status, remark }, async () => undefined);
+    const row = await this.decideDeposit(actor, id, { status, remark }, (trx, before) =>
+      this.notices.record(trx, before.user_id, 'deposit', { approved: false, id, amount: usd(before.usd_amount), remark }),
+    );
     this.notifier.notify(row.user_id, { kind: 'deposit_rejected', amount: micros(row.usd_amount), remark });
     return depositState({ ...row, status, remark });
   }
@@ -113,8 +129,8 @@ export class WalletReviewService {
   /** Pays the withdrawal out of the locked balance: the received part to the payout account, the fee to the house. */
   async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
     const change = { status: RECORD_COMPLETED, remark: '', transferRef };
-    const row = await this.decideWithdrawal(actor, id, change, (trx, before, at) =>
-      this.d.ledger.post(
+    const row = await this.decideWithdrawal(actor, id, change, async (trx, before, at) => {
+      await this.d.ledger.post(
         trx,
         withdrawalPaid({
           withdrawalId: id,
@@ -123,8 +139,14 @@ export class WalletReviewService {
           fee: micros(before.fee),
           at,
         }),
-      ),
-    );
+      );
+      await this.notices.record(trx, before.user_id, 'withdrawal', {
+        approved: true,
+        id,
+        amount: usd(before.amount),
+        remark: '',
+      });
+    });
     this.notifier.notify(row.user_id, {
       kind: 'withdrawal_paid',
       amount: micros(row.amount),
@@ -135,12 +157,13 @@ export class WalletReviewService {
 
   /** Gives the locked amount back to the user's cash. */
   async rejectWithdrawal(actor: Actor, id: number, remark: string) {
-    const row = await this.decideWithdrawal(actor, id, { status: RECORD_REJECTED, remark }, (trx, before, at) =>
-      this.d.ledger.post(
+    const row = await this.decideWithdrawal(actor, id, { status: RECORD_REJECTED, remark }, async (trx, before, at) => {
+      await this.d.ledger.post(
         trx,
         withdrawalReturned({ withdrawalId: id, userId: before.user_id, amount: micros(before.amount), at }),
-      ),
-    );
+      );
+      await this.notices.record(trx, before.user_id, 'withdrawal', { approved: false, id, amount: usd(before.amount), remark });
+    });
     this.notifier.notify(row.user_id, { kind: 'withdrawal_rejected', amount: micros(row.amount), remark });
     return withdrawalState({ ...row, status: RECORD_REJECTED, remark });
   }

@@ -19,12 +19,3 @@ export function startPrice(bid: number | undefined, precision: number): string {
 
 /** The condition in words: "Bid at or above" / "Bid at or below". */
 export const conditionKey = (c: AlertCondition) => (c === 'above' ? 'alerts.above' : 'alerts.below');
-
-/** The toast of an `ALERT` push, in the app's language. */
-export function firedText(a: PriceAlert): string {
-  return translate(a.Condition === 'above' ? 'alerts.firedAbove' : 'alerts.firedBelow', {
-    symbol: a.ShowCode,
-    bid: a.FiredBid ?? '',
-    price: a.Price,
-  });
-}

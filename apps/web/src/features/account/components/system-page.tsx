@@ -76,6 +76,17 @@ export default function SystemPage() {
           </button>
         </li>
         <li>
+          <button
+            type="button"
+            className="menu-row"
+            data-testid="system-notices"
+            onClick={() => void navigate('/mine/notices/settings')}
+          >
+            <span className="menu-label">{t('notices.pushSettings')}</span>
+            <RightOutline className="menu-chevron flip-rtl" aria-hidden />
+          </button>
+        </li>
+        <li>
           <div className="menu-row system-static">
             <span className="menu-label">{t('system.quickCloseConfirm')}</span>
             <Switch

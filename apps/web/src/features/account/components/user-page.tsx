@@ -3,9 +3,9 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { useNavigate } from '../../../shared/router/router.tsx';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import {
+  BellOutline,
   BankcardOutline,
   EyeInvisibleOutline,
-  BellOutline,
   EyeOutline,
   FileOutline,
   HistogramOutline,
@@ -30,6 +30,7 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
 import { InstallBanner } from '../../../shared/ui/install-banner.tsx';
+import { NoticeBell } from '../../../shared/ui/notice-bell.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useBalance } from '../api/get-balance.api.ts';
@@ -124,6 +125,7 @@ export default function UserPage() {
       { key: 'twoFactor', to: '/mine/two-factor', icon: <KeyOutline />, realOnly: true },
     ],
     [
+      { key: 'notices', to: '/mine/notices', icon: <BellOutline /> },
       { key: 'chat', to: '/mine/chat', icon: <MessageOutline /> },
       { key: 'email', to: '/mine/email', icon: <MailOutline /> },
       { key: 'announcement', to: '/mine/announcement', icon: <SoundOutline /> },
@@ -157,6 +159,9 @@ export default function UserPage() {
               </span>
             </p>
           </div>
+          <span className="account-bell">
+            <NoticeBell />
+          </span>
         </div>
         <div className="account-balance">
           <div className="account-balance-label">

@@ -14,6 +14,7 @@ import { CategoryChips } from '../../../shared/market/category-chips.tsx';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useFavourites } from '../../../shared/market/favourites.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
+import { NoticeBell } from '../../../shared/ui/notice-bell.tsx';
 import { useSparklines } from '../api/sparklines.api.ts';
 import { useLiveSparklines } from '../hooks/sparkline-store.ts';
 import { useOpenInstrument } from '../hooks/use-open-instrument.ts';
@@ -123,6 +124,7 @@ export default function HomePage() {
           <span className="home-brand-name">{t('app.name')}</span>
         </Link>
         <nav className="home-actions" aria-label={t('home.shortcuts')}>
+          <NoticeBell />
           <Link to="/news" className="icon-button" aria-label={t('route.news')} data-testid="home-news">
             <NewsIcon />
           </Link>

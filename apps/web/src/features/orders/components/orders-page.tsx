@@ -9,6 +9,7 @@ import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { liveOrders, useAccountFeed, useForexClosed } from '../../../shared/trading/account-feed.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
+import { NoticeBell } from '../../../shared/ui/notice-bell.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
@@ -190,7 +191,7 @@ export default function OrdersPage() {
   }
 
   return (
-    <Page name="order" title={t('route.order')} withTabBar bodyClassName="orders-body">
+    <Page name="order" title={t('route.order')} withTabBar bodyClassName="orders-body" right={<NoticeBell />}>
       <MarginCallBanner />
       <SummaryCard />
       <div className="orders-tabs">

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { noticeLink, noticeText } from './notice-view.ts';
+
+describe('noticeText', () => {
+  const fill = { trigger: 'stop_loss', order_id: 7, symbol: 'EURUSD', side: 1, lots: '1', price: '1.07900', profit: '-60.00' };
+
+  it('writes each kind in the reader’s language', () => {
+    expect(noticeText('en', 'fill', fill)).toEqual({
+      title: 'Stop-loss hit',
+      body: 'EURUSD order #7 closed at 1.07900, P/L -60.00 USD',
+    });
+    expect(noticeText('hk', 'fill', { ...fill, trigger: 'pending' }).title).toBe('掛單已成交');
+    expect(noticeText('de', 'deposit', { approved: false, amount: '40.00', remark: 'x' }).title).toBe('Einzahlung abgelehnt');
+    expect(noticeText('en', 'stop_out', { closed: 2, cancelled: 1, level: '48.00' }).body).toMatch(
+      /2 position\(s\) closed, 1 pending/,
+    );
+  });
+
+  it('isolates the figures in Arabic so Latin runs keep their order', () => {
+    const body = noticeText('ar', 'deposit', { approved: false, amount: '75.00', remark: 'Proof unreadable' }).body;
+    expect(body).toContain('\u206875.00\u2069');
+    expect(body).toContain('\u2068Proof unreadable\u2069');
+  });
+
+  it('an unknown trigger reads as a pending fill', () => {
+    expect(noticeText('en', 'fill', { ...fill, trigger: 'bogus' }).title).toBe('Pending order filled');
+  });
+});
+
+describe('noticeLink', () => {
+  it('opens the screen each kind is about', () => {
+    expect(noticeLink('fill', { trigger: 'pending' })).toBe('/order');
+    expect(noticeLink('fill', { trigger: 'stop_loss' })).toBe('/mine/history');
+    expect(noticeLink('stop_out', {})).toBe('/order');
+    expect(noticeLink('alert', { symbol: 'EUR/USD' })).toBe('/trade?symbol=EUR%2FUSD');
+    expect(noticeLink('withdrawal', {})).toBe('/mine/wallet');
+  });
+});

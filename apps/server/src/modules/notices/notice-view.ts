@@ -1,0 +1,70 @@
+import type { Lang, Notice, NoticeKind } from '@tradepad/contracts';
+import { translate } from '../../i18n/translate.ts';
+import type { NoticeData } from '../../ports/notices.ts';
+import type { NoticeRow } from './notices.repository.ts';
+
+const text = (v: NoticeData[string] | undefined): string => (v === undefined || v === null ? '' : String(v));
+
+/** The app screen a notice opens. */
+export function noticeLink(kind: NoticeKind, data: NoticeData): string {
+  switch (kind) {
+    case 'fill':
+      return data.trigger === 'pending' ? '/order' : '/mine/history';
+    case 'margin_call':
+    case 'stop_out':
+      return '/order';
+    case 'alert':
+      return data.symbol ? `/trade?symbol=${encodeURIComponent(text(data.symbol))}` : '/trade';
+    case 'deposit':
+    case 'withdrawal':
+      return '/mine/wallet';
+  }
+}
+
+/** A notice's title and body in `lang`, from its kind and figures. */
+export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { title: string; body: string } {
+  // In right-to-left text each figure (an amount, a symbol, a remark in Latin script) is a bidi isolate, so
+  // "75.00 USD" and the remark after it keep their own order inside the Arabic sentence.
+  const isolate = lang === 'ar' ? (v: string) => `\u2068${v}\u2069` : (v: string) => v;
+  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, isolate(text(v))]));
+  switch (kind) {
+    case 'fill': {
+      const trigger = ['pending', 'stop_loss', 'take_profit', 'trailing'].includes(p.trigger ?? '') ? p.trigger : 'pending';
+      const side = translate(lang, data.side === 2 ? 'notice.sell' : 'notice.buy');
+      const params = { ...p, side };
+      return {
+        title: translate(lang, `notice.fill_${trigger}.title`),
+        body: translate(lang, trigger === 'pending' ? 'notice.fill_open.body' : 'notice.fill_close.body', params),
+      };
+    }
+    case 'margin_call':
+      return { title: translate(lang, 'notice.margin_call.title'), body: translate(lang, 'trade.margin_call', p) };
+    case 'stop_out':
+      return { title: translate(lang, 'notice.stop_out.title'), body: translate(lang, 'notice.stop_out.body', p) };
+    case 'alert':
+      return { title: translate(lang, 'notice.alert.title'), body: translate(lang, 'notice.alert.body', p) };
+    case 'deposit':
+      return data.approved
+        ? { title: translate(lang, 'notice.deposit_ok.title'), body: translate(lang, 'notice.deposit_ok.body', p) }
+        : { title: translate(lang, 'notice.deposit_no.title'), body: translate(lang, 'notice.deposit_no.body', p) };
+    case 'withdrawal':
+      return data.approved
+        ? { title: translate(lang, 'notice.withdrawal_ok.title'), body: translate(lang, 'notice.withdrawal_ok.body', p) }
+        : { title: translate(lang, 'notice.withdrawal_no.title'), body: translate(lang, 'notice.withdrawal_no.body', p) };
+  }
+}
+
+/** A stored notice as the centre lists it, in `lang`. */
+export function noticeView(row: NoticeRow, lang: Lang): Notice {
+  const kind = row.kind as NoticeKind;
+  const data = JSON.parse(row.data_json) as NoticeData;
+  return {
+    id: Number(row.id),
+    kind,
+    ...noticeText(lang, kind, data),
+    link: noticeLink(kind, data),
+    data,
+    read: row.read_at !== null,
+    created_at: Number(row.created_at),
+  };
+}

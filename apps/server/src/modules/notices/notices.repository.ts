@@ -1,0 +1,145 @@
+import type { Selectable } from 'kysely';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { pageOf, type Page, type PageRequest } from '../../db/paging.ts';
+import type { NoticesTable, PushSubscriptionsTable } from '../../db/schema.ts';
+
+export type NoticeRow = Selectable<NoticesTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+
+/** The only SQL of the notices and web push. */
+export class NoticesRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+  ) {}
+
+  async insert(trx: Tx | Db, row: { user_id: number; kind: string; data_json: string; created_at: number }): Promise<number> {
+    const r = await trx
+      .insertInto('notices')
+      .values({ ...row, read_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  one(id: number): Promise<NoticeRow | undefined> {
+    return this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  page(userId: number, p: PageRequest): Promise<Page<NoticeRow>> {
+    return pageOf(this.db.selectFrom('notices').where('user_id', '=', userId), (q) => q.selectAll().orderBy('id', 'desc'), p);
+  }
+
+  async unread(userId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Marks the user's notice `id` (or all of theirs) read; another user's id changes nothing. */
+  async markRead(userId: number, id: number | undefined, at: number): Promise<void> {
+    let q = this.db.updateTable('notices').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
+    if (id !== undefined) q = q.where('id', '=', id);
+    await q.execute();
+  }
+
+  // Web push.
+
+  /** Inserts the key pair unless one exists (of racing first starts, one insert wins), then reads the one stored. */
+  async vapidKeys(candidate: { public_key: string; private_key: string }, at: number) {
+    await this.db
+      .insertInto('push_vapid')
+      .values({ id: 1, ...candidate, created_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return this.db.selectFrom('push_vapid').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Stores a subscription for the user: the same endpoint again (from this or another user: a browser belongs to whoever
+   * subscribed it last) is updated; a new one only while the user has fewer than `max`. The user's row is locked first
+   * (PostgreSQL; SQLite runs one write transaction at a time), so concurrent subscribes cannot pass the limit together.
+   */
+  async subscribe(
+    row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },
+    max: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.kind === 'postgres')
+        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().executeTakeFirst();
+      const existing = await trx
+        .selectFrom('push_subscriptions')
+        .select(['id', 'user_id'])
+        .where('endpoint', '=', row.endpoint)
+        .executeTakeFirst();
+      if (existing) {
+        if (Number(existing.user_id) !== row.user_id) {
+          const n = await this.countIn(trx, row.user_id);
+          if (n >= max) return false;
+        }
+        await trx
+          .updateTable('push_subscriptions')
+          .set({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at })
+          .where('id', '=', existing.id)
+          .execute();
+        return true;
+      }
+      if ((await this.countIn(trx, row.user_id)) >= max) return false;
+      await trx
+        .insertInto('push_subscriptions')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('endpoint')
+            .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at }),
+        )
+        .execute();
+      return true;
+    });
+  }
+
+  private async countIn(trx: Tx, userId: number): Promise<number> {
+    const r = await trx
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async unsubscribe(userId: number, endpoint: string): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+  }
+
+  /** The push service said the subscription is gone (404/410). */
+  async removeSubscription(id: number): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+  }
+
+  subscriptions(userId: number): Promise<PushSubscriptionRow[]> {
+    return this.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  async prefs(userId: number): Promise<string | undefined> {
+    const r = await this.db.selectFrom('push_prefs').select('kinds').where('user_id', '=', userId).executeTakeFirst();
+    return r?.kinds;
+  }
+
+  async setPrefs(userId: number, kinds: string): Promise<void> {
+    await this.db
+      .insertInto('push_prefs')
+      .values({ user_id: userId, kinds })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ kinds }))
+      .execute();
+  }
+
+  /** The user's language (the last they signed in with), for a push's text. */
+  async userLang(userId: number): Promise<string | undefined> {
+    const r = await this.db.selectFrom('users').select('lang').where('id', '=', userId).executeTakeFirst();
+    return r?.lang ?? undefined;
+  }
+}

@@ -1,0 +1,143 @@
+import {
+  NOTICE_KINDS,
+  PUSH_SUBSCRIPTIONS_MAX,
+  parseLang,
+  type Lang,
+  type NoticeKind,
+  type NoticePage,
+  type NoticePushMessage,
+  type PushPrefs,
+  type PushSubscriptionJson,
+} from '@tradepad/contracts';
+import { refuse } from '../../core/errors.ts';
+import { afterCommit, transaction } from '../../db/after-commit.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { PageRequest } from '../../db/paging.ts';
+import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { NoticeBoard, NoticeData } from '../../ports/notices.ts';
+import { noticeLink, noticeText, noticeView } from './notice-view.ts';
+import type { NoticesRepository } from './notices.repository.ts';
+import type { WebPush } from './web-push.ts';
+
+export interface NoticesDeps {
+  db: Db;
+  repo: NoticesRepository;
+  push: WebPush;
+  bus: Pick<Bus, 'publishToUser'>;
+  clock: Clock;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Notices whose push asks the push service to wake the device at once. */
+const URGENT: ReadonlySet<NoticeKind> = new Set<NoticeKind>(['margin_call', 'stop_out']);
+
+/**
+ * In-app notices and web push (issue 21 points 1 and 2). `record` writes a notice in the event's transaction; once it
+ * commits, the notice goes to the user's sockets (`NOTICE` on the bus, so every node's sockets get it) and to the
+ * subscribed browsers for the kinds the user chose. Delivery runs in the background; a failure is logged, never
+ * reported to the event.
+ */
+export class NoticesService implements NoticeBoard {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly d: NoticesDeps) {}
+
+  async record(trx: Tx, userId: number, kind: NoticeKind, data: NoticeData): Promise<void> {
+    const at = this.d.clock.now();
+    const id = await this.d.repo.insert(trx, { user_id: userId, kind, data_json: JSON.stringify(data), created_at: at });
+    afterCommit(trx, () => this.track(this.deliver(id, userId, kind, data, at)));
+  }
+
+  notify(userId: number, kind: NoticeKind, data: NoticeData): void {
+    this.track(transaction(this.d.db, (trx) => this.record(trx, userId, kind, data)));
+  }
+
+  async list(userId: number, lang: Lang, p: PageRequest): Promise<NoticePage> {
+    const [{ rows, total }, unread] = await Promise.all([this.d.repo.page(userId, p), this.d.repo.unread(userId)]);
+    return { data: rows.map((r) => noticeView(r, lang)), total, unread };
+  }
+
+  async unread(userId: number): Promise<{ unread: number }> {
+    return { unread: await this.d.repo.unread(userId) };
+  }
+
+  async markRead(userId: number, id: number | undefined): Promise<{ unread: number }> {
+    await this.d.repo.markRead(userId, id, this.d.clock.now());
+    return this.unread(userId);
+  }
+
+  async vapidKey(): Promise<{ key: string }> {
+    return { key: (await this.d.push.vapid()).public_key };
+  }
+
+  async subscribe(userId: number, s: PushSubscriptionJson): Promise<null> {
+    if (!this.d.push.endpointAllowed(s.endpoint)) throw refuse('err.push_subscription_invalid');
+    const row = {
+      user_id: userId,
+      endpoint: s.endpoint,
+      p256dh: s.keys.p256dh,
+      auth: s.keys.auth,
+      created_at: this.d.clock.now(),
+    };
+    if (!(await this.d.repo.subscribe(row, PUSH_SUBSCRIPTIONS_MAX))) throw refuse('err.push_subscriptions_full');
+    return null;
+  }
+
+  async unsubscribe(userId: number, endpoint: string): Promise<null> {
+    await this.d.repo.unsubscribe(userId, endpoint);
+    return null;
+  }
+
+  async prefs(userId: number): Promise<PushPrefs> {
+    const [kinds, subs] = await Promise.all([this.kinds(userId), this.d.repo.subscriptions(userId)]);
+    return { kinds: [...kinds], subscriptions: subs.length };
+  }
+
+  async setPrefs(userId: number, kinds: readonly NoticeKind[]): Promise<PushPrefs> {
+    const chosen = NOTICE_KINDS.filter((k) => kinds.includes(k));
+    await this.d.repo.setPrefs(userId, chosen.join(','));
+    return this.prefs(userId);
+  }
+
+  /** Waits for the deliveries under way (shutdown, tests). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private async kinds(userId: number): Promise<ReadonlySet<NoticeKind>> {
+    const stored = await this.d.repo.prefs(userId);
+    if (stored === undefined) return new Set(NOTICE_KINDS);
+    return new Set(NOTICE_KINDS.filter((k) => stored.split(',').includes(k)));
+  }
+
+  private track(work: Promise<unknown>): void {
+    const p = work.then(
+      () => undefined,
+      (err: unknown) => this.d.log.error({ err }, 'notice could not be delivered'),
+    );
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  private async deliver(id: number, userId: number, kind: NoticeKind, data: NoticeData, at: number): Promise<void> {
+    const unread = await this.d.repo.unread(userId);
+    const link = noticeLink(kind, data);
+    this.d.bus.publishToUser(userId, EVERY_USER_SOCKET, (lang: Lang): NoticePushMessage => ({
+      type: 'NOTICE',
+      notice: { id, kind, ...noticeText(lang, kind, data), link, data, read: false, created_at: at },
+      unread,
+    }));
+    const subs = await this.d.repo.subscriptions(userId);
+    if (subs.length === 0 || !(await this.kinds(userId)).has(kind)) return;
+    const lang = parseLang(await this.d.repo.userLang(userId)) ?? 'hk';
+    const payload = JSON.stringify({ id, kind, ...noticeText(lang, kind, data), link, unread });
+    await Promise.all(
+      subs.map((s) =>
+        this.d.push.send(s, payload, URGENT.has(kind)).catch((err: unknown) => {
+          this.d.log.error({ err, userId, subscription: s.id }, 'web push could not be sent');
+        }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,26 @@
+import { API } from '@tradepad/contracts/api-paths';
+import type { PushPrefs } from '@tradepad/contracts/notices';
+import type { NoticeKind } from '@tradepad/contracts/notice-kinds';
+import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
+
+export type { PushPrefs };
+
+export function fetchPushPrefs(): Promise<PushPrefs> {
+  return apiGet<PushPrefs>(API.pushPrefs, undefined, { silent: true });
+}
+
+export function savePushPrefs(kinds: readonly NoticeKind[]): Promise<PushPrefs> {
+  return apiPost<PushPrefs>(API.pushPrefs, { kinds: kinds.join(',') });
+}
+
+export function fetchVapidKey(): Promise<{ key: string }> {
+  return apiGet<{ key: string }>(API.pushVapidKey, undefined, { silent: true });
+}
+
+export function sendSubscription(subscription: PushSubscriptionJSON): Promise<null> {
+  return apiPost<null>(API.pushSubscribe, { subscription: JSON.stringify(subscription) });
+}
+
+export function dropSubscription(endpoint: string): Promise<null> {
+  return apiPost<null>(API.pushUnsubscribe, { endpoint }, { silent: true });
+}

@@ -1,0 +1,12 @@
+/**
+ * The kinds of in-app notice (issue 21), without zod, so the web app can import the values.
+ */
+export const NOTICE_KINDS = ['fill', 'margin_call', 'stop_out', 'alert', 'deposit', 'withdrawal'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** What fired a fill notice: a pending order reaching its price, a stop-loss, a take-profit, a trailing stop. */
+export const FILL_TRIGGERS = ['pending', 'stop_loss', 'take_profit', 'trailing'] as const;
+export type FillTrigger = (typeof FILL_TRIGGERS)[number];
+
+/** Subscriptions a user may keep (one per browser or device). */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
