@@ -1,6 +1,4 @@
 import type { AlertCondition } from '@tradepad/contracts/alert-limits';
-import type { PriceAlert } from '@tradepad/contracts/alerts';
-import { translate } from '../../i18n/i18n.ts';
 
 /** Whether `text` is a price the instrument can watch: positive, at most `precision` decimals ("," read as "."). */
 export function alertPriceProblem(text: string, precision: number): 'empty' | 'invalid' | 'digits' | null {
