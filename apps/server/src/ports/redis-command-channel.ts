@@ -33,6 +33,9 @@ export class RedisCommandChannel implements CommandChannel {
   private subscribed: Promise<void> | undefined;
   private reader: Redis | undefined;
   private loop: Promise<void> | undefined;
+  /** Settles when `unserve` is called: the reading loop's waits end with it. */
+  private stopped: Promise<null> = new Promise(() => undefined);
+  private stop: () => void = () => undefined;
   private serving = false;
   private readonly waiting = new Map<string, Waiting>();
   private readonly stream: string;
@@ -79,6 +82,7 @@ export class RedisCommandChannel implements CommandChannel {
   async serve(handler: (command: EngineCommand) => Promise<CommandAnswer>): Promise<void> {
     if (this.serving) return;
     this.serving = true;
+    this.stopped = new Promise<null>((resolve) => (this.stop = () => resolve(null)));
     const reader = this.connect('command reader');
     this.reader = reader;
     this.loop = this.consume(reader, handler);
@@ -88,7 +92,9 @@ export class RedisCommandChannel implements CommandChannel {
     this.serving = false;
     const reader = this.reader;
     this.reader = undefined;
-    // Ends a blocked XREADGROUP at once.
+    // Ends the loop's wait at once: a blocked XREADGROUP, and also one queued while its connection waits to reconnect
+    // (disconnecting such a connection settles nothing, and the loop would wait for ever).
+    this.stop();
     reader?.disconnect();
     await this.loop;
     this.loop = undefined;
@@ -149,21 +155,14 @@ export class RedisCommandChannel implements CommandChannel {
       let batch: Array<[string, Array<[string, string[]]>]> | null;
       try {
         if (!grouped) {
-          await this.ensureGroup();
+          if ((await Promise.race([this.ensureGroup().then(() => true), this.stopped])) === null) break;
           grouped = true;
         }
-        batch = (await reader.xreadgroup(
-          'GROUP',
-          GROUP,
-          this.o.node,
-          'COUNT',
-          100,
-          'BLOCK',
-          500,
-          'STREAMS',
-          this.stream,
-          '>',
-        )) as Array<[string, Array<[string, string[]]>]> | null;
+        batch = (await Promise.race([
+          reader.xreadgroup('GROUP', GROUP, this.o.node, 'COUNT', 100, 'BLOCK', 500, 'STREAMS', this.stream, '>'),
+          this.stopped,
+        ])) as Array<[string, Array<[string, string[]]>]> | null;
+        if (!this.serving || this.reader !== reader) break;
       } catch (err) {
         if (!this.serving || this.reader !== reader) break;
         // The stream or its group was removed (a flushed Redis): made again on the next turn.
