@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type KlinePoint, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * Issue 20 point 5 in the browser: the trader's positions, pending orders, stop-losses and take-profits drawn on the
@@ -17,15 +17,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
   let btc: TradeItem;
   beforeAll(async () => {
     e = await startE2E({ HISTORY_DAYS: '3', SIM_SEED: '5' });
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      const found = list.find((x) => x.Code === 'BTCUSD');
-      if (found?.MarketStatus === 1 && Date.now() - found.ForexQuotations.Time < 3_000) {
-        btc = found;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    btc = await liveQuote(e);
   });
   afterAll(async () => e?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { API } from '@tradepad/contracts';
+import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -14,12 +14,7 @@ describe.skipIf(!chromiumPath())('idempotency keys from the app', () => {
   let e: E2E;
   beforeAll(async () => {
     e = await startE2E();
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      const btc = list.find((x) => x.Code === 'BTCUSD');
-      if (btc?.MarketStatus === 1 && Date.now() - btc.ForexQuotations.Time < 3_000) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await liveQuote(e);
   });
   afterAll(async () => e?.close());
 

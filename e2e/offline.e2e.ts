@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { API } from '@tradepad/contracts';
+import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * "An order is what the trader saw" in the browser (issue 17 point 8): a buy tapped while the phone is offline is
@@ -18,12 +18,7 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
   beforeAll(async () => {
     e = await startE2E();
     // Orders need a fresh quote (DESIGN §5): wait for the simulator's first BTCUSD tick (BTCUSD trades every day).
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      const btc = list.find((x) => x.Code === 'BTCUSD');
-      if (btc?.MarketStatus === 1 && Date.now() - btc.ForexQuotations.Time < 3_000) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await liveQuote(e);
   });
   afterAll(async () => e?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * Issue 20 in the browser: a partial close from the order's sheet (the position keeps its Id with the rest, the part
@@ -18,15 +18,7 @@ describe.skipIf(!chromiumPath())('richer orders in Chromium', () => {
   let btc: TradeItem;
   beforeAll(async () => {
     e = await startE2E();
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      const found = list.find((x) => x.Code === 'BTCUSD');
-      if (found?.MarketStatus === 1 && Date.now() - found.ForexQuotations.Time < 3_000) {
-        btc = found;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    btc = await liveQuote(e);
   });
   afterAll(async () => e?.close());
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { API } from '@tradepad/contracts';
+import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * The statement in the browser (issue 21 points 3 and 7): a demo trader with closed BTCUSD trades opens the account
@@ -17,13 +17,7 @@ describe.skipIf(!chromiumPath())('statement in Chromium', () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    let btc: TradeItem | undefined;
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      btc = list.find((x) => x.Code === 'BTCUSD');
-      if (btc?.MarketStatus === 1 && Date.now() - btc.ForexQuotations.Time < 3_000) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const btc = await liveQuote(e);
     const uuid = 'e2e-statement-0000-0000-000000000000';
     const demo = await e.api('GET', API.createDemo, { uuid });
     const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });

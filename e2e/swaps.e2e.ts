@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * Overnight financing in the browser (issue 20 point 3): the instrument's info sheet shows the rates staff set, the
@@ -42,15 +42,7 @@ describe.skipIf(!chromiumPath())('overnight financing in Chromium', () => {
   let btc: TradeItem;
   beforeAll(async () => {
     e = await startE2E();
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      const found = list.find((x) => x.Code === 'BTCUSD');
-      if (found?.MarketStatus === 1 && Date.now() - found.ForexQuotations.Time < 3_000) {
-        btc = found;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    btc = await liveQuote(e);
     // Staff set the rates (the back office's instruments page calls the same).
     const token = await e.staffLogin(ADMIN);
     const res = await fetch(`${e.baseUrl}${ADMIN_API.instruments}/${btc.Id}`, {

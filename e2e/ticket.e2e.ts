@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, PHONE, startE2E, type E2E } from './support/harness.ts';
+import { chromiumPath, PHONE, startE2E, type E2E, liveQuote } from './support/harness.ts';
 
 /**
  * The order ticket (issue 20 point 4) on BTCUSD, which trades every day: stop-loss and take-profit start off the market
@@ -19,12 +19,7 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
   beforeAll(async () => {
     e = await startE2E();
     // Orders need a fresh quote (DESIGN §5): wait for the simulator's first BTCUSD tick.
-    for (let i = 0; i < 120; i++) {
-      const list = (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as TradeItem[];
-      btc = list.find((x) => x.Code === 'BTCUSD')!;
-      if (btc?.MarketStatus === 1 && Date.now() - btc.ForexQuotations.Time < 3_000) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    btc = await liveQuote(e);
   });
   afterAll(async () => e?.close());
 

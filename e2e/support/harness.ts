@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API } from '@tradepad/contracts';
+import { API, type TradeItem } from '@tradepad/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
 import { nextStaffCode, signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
@@ -196,4 +196,19 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not become healthy in 60 s');
+}
+
+/**
+ * Waits (up to 30 s) until the simulator quotes `code` afresh and its market is open: orders need a fresh quote
+ * (DESIGN §5), and BTCUSD trades every day. Answers the instrument as the trade list shows it then.
+ */
+export async function liveQuote(e: E2E, code = 'BTCUSD'): Promise<TradeItem> {
+  let found: TradeItem | undefined;
+  for (let i = 0; i < 120; i++) {
+    const list = (await e.api('GET', API.tradeList, { searchCurrency: code })).data as TradeItem[];
+    found = list.find((x) => x.Code === code);
+    if (found?.MarketStatus === 1 && Date.now() - found.ForexQuotations.Time < 3_000) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no fresh ${code} quote within 30 s`);
 }
