@@ -113,6 +113,25 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
   }
 
   /**
+   * Drags the line `key` to `to(line)` until the confirmation asks: the chart is live, so a new bar can rescale the
+   * price axis between finding a line and pressing on it, and the press then takes nothing. Answers where the line
+   * was when the drag that was asked about began.
+   */
+  async function dragUntilAsked(page: Page, key: string, to: (line: { x: number; y: number }) => number) {
+    for (let attempt = 1; ; attempt++) {
+      const line = await findLine(page, key);
+      await drag(page, line, to(line));
+      const asked = await page
+        .getByTestId('line-confirm')
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (asked) return line;
+      if (attempt === 3) throw new Error(`dragging ${key} was never asked about`);
+    }
+  }
+
+  /**
    * A position whose stop-loss sits halfway between the price and the far edge of the bars shown, on the side with
    * more room: a buy (stop below) when the market is nearer the top, else a sell (stop above). `away` is the
    * direction on screen (+1 down, −1 up) that moves its stop-loss away from the market.
@@ -133,10 +152,8 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     const t = await trader('en', 'move');
     const { held, buy, away } = await positionWithStop(t);
     await openChart(t.page, 2);
-    const sl = await findLine(t.page, `${held.Id}:sl`);
-    await drag(t.page, sl, sl.y + 25 * away);
+    const sl = await dragUntilAsked(t.page, `${held.Id}:sl`, (line) => line.y + 25 * away);
     const confirm = t.page.getByTestId('line-confirm');
-    await confirm.waitFor();
     expect(await confirm.getAttribute('data-kind')).toBe('sl');
     const level = Number(await confirm.getAttribute('data-price'));
     if (buy) expect(level).toBeLessThan(held.TargetLossPrice);
@@ -155,11 +172,9 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     const t = await trader('en', 'refuse');
     const { held, away } = await positionWithStop(t);
     await openChart(t.page, 2);
-    const sl = await findLine(t.page, `${held.Id}:sl`);
     const box = (await chart(t.page).boundingBox())!;
     // The top and bottom of the pane are beyond every bar shown, so across the market from the stop-loss.
-    await drag(t.page, sl, away > 0 ? box.y + 4 : box.y + box.height - 40);
-    await t.page.getByTestId('line-confirm').waitFor();
+    const sl = await dragUntilAsked(t.page, `${held.Id}:sl`, () => (away > 0 ? box.y + 4 : box.y + box.height - 40));
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     await t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell').waitFor();
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
@@ -167,8 +182,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
 
     // "Keep" in the confirmation leaves the level as it was too, without a call.
-    await drag(t.page, back, back.y + 30 * away);
-    await t.page.getByTestId('line-confirm').waitFor();
+    await dragUntilAsked(t.page, `${held.Id}:sl`, (line) => line.y + 30 * away);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Keep', exact: true }).click();
     const kept = await findLine(t.page, `${held.Id}:sl`);
     expect(Math.abs(kept.y - sl.y)).toBeLessThanOrEqual(6);
