@@ -176,7 +176,10 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     // The top and bottom of the pane are beyond every bar shown, so across the market from the stop-loss.
     const sl = await dragUntilAsked(t.page, `${held.Id}:sl`, () => (away > 0 ? box.y + 4 : box.y + box.height - 40));
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
-    await t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell').waitFor();
+    const refusal = t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell');
+    await refusal.waitFor();
+    // The toast may lie over the chart where the line is: the pointer finds the line once it has gone.
+    await refusal.waitFor({ state: 'hidden', timeout: 10_000 });
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
     const back = await findLine(t.page, `${held.Id}:sl`);
     expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
