@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../build/vite-precompress.ts';
 import { LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './build/first-paint.ts';
+import { FIRST_VISIT_SCREENS } from './build/first-visit-screens.ts';
 import { LANG_STORAGE_KEY } from './src/i18n/lang.ts';
 import { THEME_BAR_COLORS, THEME_STORAGE_KEY } from './src/shared/theme/theme.ts';
 import { serviceWorker } from './service-worker/vite-plugin.ts';
@@ -64,6 +65,7 @@ export default defineConfig({
     firstPaint(
       { storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS], loading: loadingTexts() },
       { storageKey: THEME_STORAGE_KEY, barColors: THEME_BAR_COLORS },
+      FIRST_VISIT_SCREENS,
     ),
     precompress(),
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformContext, Rollup } from 'vite';
-import { documentThemeScript, firstPaint } from './first-paint.ts';
+import { documentThemeScript, firstPaint, screenPreloads } from './first-paint.ts';
 
 /** index.html as Vite writes it into the build, before this plugin's post step. */
 const BUILT_HTML = `<!doctype html>
@@ -35,8 +35,15 @@ function asset(fileName: string, source: string | Uint8Array): Rollup.OutputAsse
   } as unknown as Rollup.OutputAsset;
 }
 
-function chunk(fileName: string, imports: string[] = []): Rollup.OutputChunk {
-  return { type: 'chunk', fileName, code: 'export {}', imports } as unknown as Rollup.OutputChunk;
+function chunk(fileName: string, imports: string[] = [], facadeModuleId?: string, css: string[] = []): Rollup.OutputChunk {
+  return {
+    type: 'chunk',
+    fileName,
+    code: 'export {}',
+    imports,
+    facadeModuleId: facadeModuleId ?? null,
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  } as unknown as Rollup.OutputChunk;
 }
 
 const BUNDLE: Rollup.OutputBundle = {
@@ -70,7 +77,7 @@ interface FakeElement {
  * Runs the loader in a page of its own: a `document` whose head records what is appended, and frames and timers
  * that run only when the test fires them.
  */
-function runLoader(code: string) {
+function runLoader(code: string, pathname = '/') {
   const appended: FakeElement[] = [];
   const frames: Array<() => void> = [];
   const timers: Array<{ run: () => void; ms: number | undefined }> = [];
@@ -80,7 +87,9 @@ function runLoader(code: string) {
   };
   const requestAnimationFrame = (run: () => void) => frames.push(run);
   const setTimeout = (run: () => void, ms?: number) => timers.push({ run, ms });
-  new Function('document', 'requestAnimationFrame', 'setTimeout', code)(document, requestAnimationFrame, setTimeout);
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'location', code)(document, requestAnimationFrame, setTimeout, {
+    pathname,
+  });
   /** Fires the first frame or timer not fired yet whose delay is `ms` (for timers). */
   const fire = (what: 'frame' | number) => {
     const queue = what === 'frame' ? frames : timers;
@@ -200,6 +209,64 @@ describe('firstPaint', () => {
       expect(page.appended).toEqual(EXPECTED_APPENDED);
       expect(page.appended.filter((el) => el.tag === 'script')).toHaveLength(1);
     });
+  });
+});
+
+describe('the first visit to a screen', () => {
+  const SCREENS = { '/': 'src/home.tsx', '/trade': 'src/trade.tsx', '/gone': 'src/gone.tsx' };
+  const bundle: Rollup.OutputBundle = {
+    ...BUNDLE,
+    'assets/index-abc123.js': chunk('assets/index-abc123.js', ['assets/vendor-ghi789.js']),
+    'assets/home-1.js': chunk('assets/home-1.js', ['assets/vendor-ghi789.js'], '/app/src/home.tsx', ['assets/home-1.css']),
+    'assets/trade-2.js': chunk('assets/trade-2.js', ['assets/list-3.js', 'assets/vendor-ghi789.js'], '/app/src/trade.tsx', [
+      'assets/trade-2.css',
+      'assets/index-xyz000.css',
+    ]),
+    'assets/list-3.js': chunk('assets/list-3.js', ['assets/icons-4.js'], undefined, ['assets/list-3.css']),
+    'assets/icons-4.js': chunk('assets/icons-4.js'),
+  };
+
+  it("lists each screen's chunk, its imports all the way down and their stylesheets, less what the page has", () => {
+    const already = ['/assets/index-abc123.js', '/assets/vendor-ghi789.js', '/assets/index-xyz000.css'];
+    expect(screenPreloads(bundle, SCREENS, already)).toEqual({
+      '/': { js: ['/assets/home-1.js'], css: ['/assets/home-1.css'] },
+      '/trade': {
+        js: ['/assets/trade-2.js', '/assets/list-3.js', '/assets/icons-4.js'],
+        css: ['/assets/trade-2.css', '/assets/list-3.css'],
+      },
+    });
+  });
+
+  function loaderFor(pathname: string) {
+    const hook = firstPaint(undefined, undefined, SCREENS).transformIndexHtml as { handler: Handler };
+    const html = hook.handler(BUILT_HTML, { path: '/index.html', filename: 'index.html', bundle });
+    const page = runLoader(inlineScripts(html)[0]!, pathname);
+    page.fire(50);
+    return page.appended;
+  }
+
+  it("requests the address's screen with the app's scripts, its stylesheets as preloads", () => {
+    expect(loaderFor('/trade/')).toEqual([
+      { tag: 'link', rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/trade-2.css' },
+      { tag: 'link', rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/list-3.css' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/en-def456.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/vendor-ghi789.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/trade-2.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/list-3.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/icons-4.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-abc123.js' },
+    ]);
+    expect(loaderFor('/').map((el) => el.href ?? el.src)).toEqual([
+      '/assets/home-1.css',
+      '/assets/en-def456.js',
+      '/assets/vendor-ghi789.js',
+      '/assets/home-1.js',
+      '/assets/index-abc123.js',
+    ]);
+  });
+
+  it('requests only the app itself elsewhere (an address of no listed screen, or one not in the bundle)', () => {
+    for (const pathname of ['/login', '/gone', '/trade/x', '/TRADEX']) expect(loaderFor(pathname)).toEqual(EXPECTED_APPENDED);
   });
 });
 

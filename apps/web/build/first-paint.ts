@@ -9,7 +9,11 @@ import type { Plugin, Rollup } from 'vite';
  *   framework and core chunks) are requested with it, not when its code has arrived and been parsed: that was one
  *   more round trip in front of every first screen (150 ms on Lighthouse's slow 4G);
  * - with `langs`, `<html lang dir>` follow the reader's language from the first paint (see documentLanguageScript);
- * - with `theme`, the reader's theme is on `<html>` from the first paint (see documentThemeScript).
+ * - with `theme`, the reader's theme is on `<html>` from the first paint (see documentThemeScript);
+ * - with `screens`, a first visit to one of those addresses also requests that screen's chunk, the chunks it imports and
+ *   its stylesheets with the app's scripts (see screenPreloads): the app fetches them before drawing the screen, and
+ *   otherwise asked for them only once its own code had arrived and run (two more round trips on slow 4G, on the way
+ *   to the screen's largest paint).
  */
 /** What the page needs to set `<html lang dir>` from the reader's stored language before the first paint. */
 export interface DocumentLanguages {
@@ -105,7 +109,41 @@ export function staticImportsOf(bundle: Rollup.OutputBundle, scripts: readonly s
   return found;
 }
 
-export function firstPaint(langs?: DocumentLanguages, theme?: DocumentTheme): Plugin {
+/** What a first visit to one address fetches besides the app's own scripts: module preloads and stylesheets. */
+export interface ScreenPreload {
+  js: string[];
+  css: string[];
+}
+
+/**
+ * Per address, the chunk whose module is `screens[address]` (a path ending, e.g. `src/app/screens/trade-screen.tsx`),
+ * its static imports all the way down and their stylesheets, less what the page loads anyway (`already`: the entry's
+ * scripts and preloads, and the stylesheets written into the page).
+ * An address whose module is not in the bundle is left out.
+ */
+export function screenPreloads(
+  bundle: Rollup.OutputBundle,
+  screens: Readonly<Record<string, string>>,
+  already: readonly string[],
+): Record<string, ScreenPreload> {
+  const out: Record<string, ScreenPreload> = {};
+  for (const [address, module] of Object.entries(screens)) {
+    const chunk = Object.values(bundle).find(
+      (c): c is Rollup.OutputChunk => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith(module),
+    );
+    if (!chunk) continue;
+    const files = [`/${chunk.fileName}`, ...staticImportsOf(bundle, [chunk.fileName])];
+    const js = files.filter((f) => !already.includes(f));
+    const css = files.flatMap((f) => {
+      const c = bundle[f.slice(1)];
+      return c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`) : [];
+    });
+    out[address] = { js, css: [...new Set(css)].filter((f) => !already.includes(f)) };
+  }
+  return out;
+}
+
+export function firstPaint(langs?: DocumentLanguages, theme?: DocumentTheme, screens?: Readonly<Record<string, string>>): Plugin {
   return {
     name: 'tradepad-first-paint',
     apply: 'build',
@@ -114,9 +152,11 @@ export function firstPaint(langs?: DocumentLanguages, theme?: DocumentTheme): Pl
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle ?? {};
+        const inlined: string[] = [];
         let out = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = bundle[file] as Rollup.OutputAsset | undefined;
           if (asset?.type !== 'asset') return tag;
+          inlined.push(`/${file}`);
           // The disabled link is never fetched; it tells Vite's loader that this stylesheet is in the page already,
           // so a lazy chunk that lists it does not load it again.
           const inline = String(asset.source).replace(/<\/style/gi, '<\\/style');
@@ -138,9 +178,15 @@ export function firstPaint(langs?: DocumentLanguages, theme?: DocumentTheme): Pl
         if (scripts.length === 0) return out;
         // The largest first: the framework chunk is the longest download on the way to the first screen.
         preloads.unshift(...staticImportsOf(bundle, scripts).filter((file) => !preloads.includes(file)));
+        const routes = screens ? screenPreloads(bundle, screens, [...scripts, ...preloads, ...inlined]) : {};
+        // The address's screen after the app's own chunks (a trailing slash aside; case as the server routes it).
+        const route = Object.keys(routes).length
+          ? `try{var r=${JSON.stringify(routes)}[location.pathname.replace(/\\/+$/,'')||'/'];` +
+            `if(r){p=p.concat(r.js);r.css.forEach(function(u){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href=u;h.appendChild(l)})}}catch(e){}`
+          : '';
         const loader =
-          `(function(){var done=0;function load(){if(done++)return;var h=document.head;` +
-          `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+          `(function(){var done=0;function load(){if(done++)return;var h=document.head,p=${JSON.stringify(preloads)};${route}` +
+          `p.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
           `${JSON.stringify(scripts)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;h.appendChild(s)})}` +
           `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,50)})()`;
         return out.replace('</body>', `  <script>${loader}</script>\n  </body>`);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts/realtime';
 import type { AccountSummary, ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '@tradepad/contracts/trading';
@@ -8,6 +8,7 @@ import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { KeyedStore } from '../lib/keyed-store.ts';
 import { refCounted } from '../lib/ref-counted.ts';
+import { useKeyedValue } from '../lib/use-keyed-value.ts';
 import type { RealtimeMessage } from '../realtime/realtime-client.ts';
 import { realtime } from '../realtime/socket.ts';
 import { useUserStore } from '../store/user.store.ts';
@@ -138,16 +139,9 @@ export function useForexClosed(listener: ClosedListener): void {
   }, []);
 }
 
-const noop = () => {};
-
 /** One order's live figures; re-renders only when that order's figures change. */
 export function useLiveOrder(id: number | null | undefined): LiveOrder | undefined {
-  const subscribe = useCallback(
-    (listener: () => void) => (id === null || id === undefined ? noop : liveOrders.subscribe(id, listener)),
-    [id],
-  );
-  const snapshot = () => (id === null || id === undefined ? undefined : liveOrders.get(id));
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useKeyedValue(liveOrders, id);
 }
 
 // A new session starts without the last one's notice.

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { SparklineSeries } from '@tradepad/contracts/market';
 import { KeyedStore } from '../../../shared/lib/keyed-store.ts';
+import { useKeyedValue } from '../../../shared/lib/use-keyed-value.ts';
 import { quoteStore } from '../../../shared/market/quote-store.ts';
 import { withLiveClose, type SparkSeries } from '../components/sparkline-path.ts';
 
@@ -51,10 +52,5 @@ const none: readonly number[] = [];
  * of sight: the newest closes show when it resumes).
  */
 export function useSparkline(forexId: number, paused = false): readonly number[] {
-  const subscribe = useCallback(
-    (listener: () => void) => (paused ? () => {} : sparklines.subscribe(forexId, listener)),
-    [forexId, paused],
-  );
-  const snapshot = () => sparklines.get(forexId)?.closes ?? none;
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useKeyedValue(sparklines, forexId, paused)?.closes ?? none;
 }
