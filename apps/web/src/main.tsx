@@ -44,10 +44,13 @@ watchNetwork();
  * and what the first screen needs. The page's skeleton (index.html) stays until that screen can be drawn whole.
  */
 async function start(): Promise<void> {
+  // The first screen's own data first: it is what the screen's largest paint waits for; the start-up calls follow.
+  const screen = prepareFirstScreen(window.location.pathname, queryClient, lang);
+  await nextTask();
   if (!leaving) runStartup();
   await nextTask();
   const messages = initI18n(lang);
-  await Promise.all([messages, prepareFirstScreen(window.location.pathname, queryClient, lang)]);
+  await Promise.all([messages, screen]);
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

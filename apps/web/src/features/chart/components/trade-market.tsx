@@ -22,7 +22,8 @@ import './chart.css';
  * The chart and its library load only when the trade screen shows (lightweight-charts stays off the first screen),
  * and only once the instrument and its price have been painted (`chartReady`).
  */
-const CandleChart = lazy(() => import('./candle-chart.tsx'));
+export const loadCandleChart = () => import('./candle-chart.tsx');
+const CandleChart = lazy(loadCandleChart);
 /** The drawer (with antd-mobile's Popup) loads on the first tap on the instrument. */
 const InstrumentPicker = lazy(() => import('./instrument-picker.tsx').then((m) => ({ default: m.InstrumentPicker })));
 /** The info sheet loads on the first tap on ⓘ. */
