@@ -2,7 +2,7 @@ import { pngOf } from './support/png.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
+import { ADMIN, chromiumPath, overflow, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 /**
  * The wallet in the browser (issue "Wallet, real-name, invites", screens): a real user reports a bank wire with a
@@ -23,10 +23,6 @@ const cents = (text: string): number => {
 };
 
 const photo = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: pngOf(48, rgb) });
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in Chromium', () => {
   let e: E2E;
