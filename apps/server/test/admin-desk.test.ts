@@ -4,7 +4,7 @@ import { ManualClock } from '../src/ports/clock.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
-import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -39,10 +39,7 @@ describe('back office: trading desk, risk, dashboard', () => {
   /** A real trader with `usd` credited through an approved USDT deposit. */
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     return u;
   }
 
