@@ -7,6 +7,18 @@ import { startHarness, type Harness } from './harness.ts';
 /** A Wednesday afternoon in London: every market of the seed is open. */
 export const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 
+/** Bids for the instruments the trading tests use, near their seed prices. */
+export const SEED_QUOTES: Readonly<Record<string, string>> = {
+  EURUSD: '1.08500',
+  USDJPY: '150.000',
+  EURJPY: '162.500',
+  GBPUSD: '1.27000',
+  EURGBP: '0.85500',
+  XAUUSD: '2650.00',
+  BTCUSD: '95000.00',
+  GER40: '19500.0',
+};
+
 const seedFeed = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type OrderView } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
 import { demoTrader } from './people.ts';
-import { ScriptedMarket } from './scripted-market.ts';
+import { ScriptedMarket, SEED_QUOTES } from './scripted-market.ts';
 
 /**
  * Trading through HTTP and websockets with a scripted feed and a hand-moved clock: fills, conversions, pending
@@ -16,17 +16,7 @@ describe('trading', () => {
   const { id, tick } = market;
   /** Quotes for the instruments the tests use, near their seed prices. */
   const quoteAll = () => {
-    for (const [code, bid] of Object.entries(START)) tick(code, bid);
-  };
-  const START: Record<string, string> = {
-    EURUSD: '1.08500',
-    USDJPY: '150.000',
-    EURJPY: '162.500',
-    GBPUSD: '1.27000',
-    EURGBP: '0.85500',
-    XAUUSD: '2650.00',
-    BTCUSD: '95000.00',
-    GER40: '19500.0',
+    for (const [code, bid] of Object.entries(SEED_QUOTES)) tick(code, bid);
   };
 
   const demoUser = () => demoTrader(h);
