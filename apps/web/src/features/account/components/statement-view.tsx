@@ -6,6 +6,7 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { plTone, signed } from '../../../shared/trading/order-text.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { downloadStatement, useStatement } from '../api/statement.api.ts';
 import { presetRange, rangeValid, readerTimeZone, type RangePreset } from '../hooks/statement-range.ts';
 import './statement-view.css';
@@ -104,10 +105,7 @@ export function StatementView() {
           }
         />
       ) : !data ? (
-        <div className="statement-card" aria-hidden="true">
-          <span className="sk" style={{ width: '70%', height: 16 }} />
-          <span className="sk" style={{ width: '45%', height: 16 }} />
-        </div>
+        <SkeletonCard className="statement-card" bars={['70%/16', '45%/16']} />
       ) : (
         <>
           <dl className="statement-card statement-totals" data-testid="statement-totals">
