@@ -20,6 +20,18 @@ beforeEach(() => {
     transportMessage: (kind) => `t:${kind}`,
   });
 });
+/** A network that never answers: each fetch waits until it is aborted. */
+const stubSilentFetch = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    ),
+  );
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -48,15 +60,7 @@ describe('calls that change something', () => {
 
   it('are abandoned after a few seconds without an answer, saying it may or may not have been done', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      ),
-    );
+    stubSilentFetch();
     const call = apiPost('/api/forex/submit', { type: 1 });
     const settled = expect(call).rejects.toMatchObject({ kind: 'transport', message: 't:unsure' });
     expect(SEND_TIMEOUT_MS).toBeLessThanOrEqual(8_000);
@@ -82,15 +86,7 @@ describe('calls that change something', () => {
 
   it('a read keeps its longer time-out and says "timed out"', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      ),
-    );
+    stubSilentFetch();
     const call = apiGet('/api/forex/trade_list');
     let done = false;
     void call.catch(() => (done = true));
