@@ -15,8 +15,21 @@
 import { execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
-import { child, next, percentile, pinServerThreads, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
+import {
+  BATCH,
+  child,
+  clientFigures,
+  fdLimit,
+  next,
+  openClients,
+  pinServerThreads,
+  PIN,
+  startWindow,
+  stats,
+  stopWindow,
+  WORKERS,
+  type Row,
+} from './support/fanout-processes.ts';
 import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
 import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-server.ts';
 
@@ -26,7 +39,6 @@ import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SIZES = (process.env.FANOUT_CLIENTS ?? '1000').split(',').map(Number);
-const BATCH = 500;
 /** Seconds of full traffic between the last subscription and the window. */
 const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
 
@@ -73,26 +85,7 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
     await sleep(2000);
     const before = await stats(server, true);
 
-    const t0 = Date.now();
-    const opened = await Promise.all(
-      Array.from({ length: WORKERS }, (_, w) => {
-        const c = child('fanout-clients.ts', 'clients');
-        workers.push(c);
-        const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
-        return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
-          type: 'open',
-          url,
-          count,
-          batch: BATCH,
-        } satisfies ClientsRequest);
-      }),
-    );
-    const subscribed = await Promise.all(
-      workers.map((c) =>
-        next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
-      ),
-    );
-    const connectSec = (Date.now() - t0) / 1000;
+    const conn = await openClients(url, n, workers);
     await sleep(WARMUP_SECONDS * 1000);
     pinServerThreads(server);
 
@@ -100,11 +93,9 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
     const m0 = await stats(server);
     const r0 = redisCpuMicros();
     const w0 = performance.now();
-    for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
+    startWindow(workers);
     await sleep(SECONDS * 1000);
-    const results = await Promise.all(
-      workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
-    );
+    const results = await stopWindow(workers);
     const window = (performance.now() - w0) / 1000;
     const s1 = await stats(source);
     const m1 = await stats(server);
@@ -112,28 +103,14 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
     const after = await stats(server, true);
     const share = (a: number, b: number) => (b - a) / 1e6 / window;
 
-    const hist = new Uint32Array(BUCKETS + 1);
-    for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
-    const total = hist.reduce((a, b) => a + b, 0);
-    const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
     return {
       server: kind === 'single' ? 'one node, in-process bus' : 'API node fed through Redis',
       clients: n,
-      connected: opened.reduce((a, o) => a + o.ok, 0),
-      subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
+      ...conn,
       open: ready.open,
       ticksPerSec: (s1.ticks - s0.ticks) / window,
-      deliveredPerSec: total / window,
-      p50: percentile(hist, total, 0.5),
-      p99: percentile(hist, total, 0.99),
-      max: Math.max(...results.map((r) => r.max)),
-      overflow: hist[BUCKETS]!,
+      ...clientFigures(results, window),
       kbPerConn: (after.rss - before.rss) / 1024 / n,
-      minMsgs: counts[0] ?? 0,
-      medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
-      starved: counts.filter((k) => k === 0).length,
-      closed: results.reduce((a, r) => a + r.closed, 0),
-      connectSec,
       cpu: {
         server: share(m0.cpuMicros, m1.cpuMicros),
         engine: kind === 'redis' ? share(s0.cpuMicros, s1.cpuMicros) : undefined,
@@ -145,14 +122,6 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
     server.kill('SIGTERM');
     engine?.kill('SIGTERM');
     await sleep(2000);
-  }
-}
-
-function fdLimit(): string {
-  try {
-    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
-  } catch {
-    return '?';
   }
 }
 
