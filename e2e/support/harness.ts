@@ -134,17 +134,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
     },
     staffCode: (email) => nextStaffCode(secrets, email),
     async registerTrader(email, password) {
-      const sent = await e2e.api('POST', API.sendEmail, { email, type: '1' });
-      if (sent.code !== 1) throw new Error(`code to ${email} not sent: ${sent.msg}`);
-      const reg = await e2e.api('POST', API.register, {
-        type: '1',
-        account: email,
-        password,
-        re_password: password,
-        sms_code: await e2e.lastCode(email),
-        ...SIGN_UP_CONSENT,
-      });
-      if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
+      await registerByMail(e2e, email, password);
       const login = await e2e.api('POST', API.login, { account: email, password, login_type: '1' });
       if (login.code !== 1) throw new Error(`sign-in of ${email} refused: ${login.msg}`);
       return { token: String(login.data.token), id: Number(login.data.id) };
@@ -248,4 +238,19 @@ export async function signedInPage(
     [login.token, JSON.stringify(login), opts.instrument ? JSON.stringify(opts.instrument) : ''] as const,
   );
   return { context, page };
+}
+
+/** Registers a trader with the code mailed to `email`, without signing in (a test may count the sign-ins). */
+export async function registerByMail(e: E2E, email: string, password: string): Promise<void> {
+  const sent = await e.api('POST', API.sendEmail, { email, type: '1' });
+  if (sent.code !== 1) throw new Error(`code to ${email} not sent: ${sent.msg}`);
+  const reg = await e.api('POST', API.register, {
+    type: '1',
+    account: email,
+    password,
+    re_password: password,
+    sms_code: await e.lastCode(email),
+    ...SIGN_UP_CONSENT,
+  });
+  if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
 }
