@@ -12,24 +12,10 @@
  * Env: FANOUT_CLIENTS (default "1000"), BENCH_SECONDS (window, default 30), FANOUT_WARMUP, FANOUT_PIN=0, FANOUT_WORKERS.
  * Needs /usr/bin/redis-server. Prints figures; asserts nothing.
  */
-import { execSync, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import {
-  BATCH,
-  child,
-  clientFigures,
-  fdLimit,
-  next,
-  openClients,
-  pinServerThreads,
-  PIN,
-  startWindow,
-  stats,
-  stopWindow,
-  WORKERS,
-  type Row,
-} from './support/fanout-processes.ts';
+import { BATCH, child, fdLimit, measureFanout, next, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
 import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
 import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-server.ts';
 
@@ -77,48 +63,27 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
       ? child('fanout-server.ts', 'server')
       : child('fanout-redis-node.ts', 'server', { FANOUT_NODE: 'api', FANOUT_REDIS_URL: redis!.url });
   const source = engine ?? server;
-  const workers: ChildProcess[] = [];
   try {
-    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
-    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
-    pinServerThreads(server);
-    await sleep(2000);
-    const before = await stats(server, true);
-
-    const conn = await openClients(url, n, workers);
-    await sleep(WARMUP_SECONDS * 1000);
-    pinServerThreads(server);
-
-    const s0 = await stats(source);
-    const m0 = await stats(server);
-    const r0 = redisCpuMicros();
-    const w0 = performance.now();
-    startWindow(workers);
-    await sleep(SECONDS * 1000);
-    const results = await stopWindow(workers);
-    const window = (performance.now() - w0) / 1000;
-    const s1 = await stats(source);
-    const m1 = await stats(server);
-    const r1 = redisCpuMicros();
-    const after = await stats(server, true);
+    const { row, window, first, last } = await measureFanout({
+      server,
+      n,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      // The source's ticks and CPU (the engine node through Redis), the serving node's CPU, redis-server's CPU.
+      sample: async () => ({ source: await stats(source), server: await stats(server), redis: redisCpuMicros() }),
+      ticks: (x) => x.source.ticks,
+    });
     const share = (a: number, b: number) => (b - a) / 1e6 / window;
-
     return {
       server: kind === 'single' ? 'one node, in-process bus' : 'API node fed through Redis',
-      clients: n,
-      ...conn,
-      open: ready.open,
-      ticksPerSec: (s1.ticks - s0.ticks) / window,
-      ...clientFigures(results, window),
-      kbPerConn: (after.rss - before.rss) / 1024 / n,
+      ...row,
       cpu: {
-        server: share(m0.cpuMicros, m1.cpuMicros),
-        engine: kind === 'redis' ? share(s0.cpuMicros, s1.cpuMicros) : undefined,
-        redis: kind === 'redis' ? share(r0, r1) : undefined,
+        server: share(first.server.cpuMicros, last.server.cpuMicros),
+        engine: kind === 'redis' ? share(first.source.cpuMicros, last.source.cpuMicros) : undefined,
+        redis: kind === 'redis' ? share(first.redis, last.redis) : undefined,
       },
     };
   } finally {
-    for (const c of workers) c.kill('SIGKILL');
     server.kill('SIGTERM');
     engine?.kill('SIGTERM');
     await sleep(2000);

@@ -15,24 +15,9 @@
  * BENCH_ALL_OPEN (default 1: every instrument trades around the clock, so the rate does not depend on the day).
  * Prints figures; asserts nothing.
  */
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import {
-  BATCH,
-  child,
-  clientFigures,
-  fdLimit,
-  next,
-  openClients,
-  pinServerThreads,
-  PIN,
-  startWindow,
-  stats,
-  stopWindow,
-  WORKERS,
-  type Row,
-} from './support/fanout-processes.ts';
-import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
+import { BATCH, child, fdLimit, measureFanout, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
+import { ALL_OPEN } from './support/sim-common.ts';
 
 /**
  * The measuring window. At 4 simulator steps a second, 15 s held 60 write passes, so one slow pass (the machine's
@@ -47,38 +32,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
   const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts', 'server');
-  const workers: ChildProcess[] = [];
   try {
-    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
-    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
-    pinServerThreads(server);
-    await sleep(2000);
-    const before = await stats(server, true);
-
-    const conn = await openClients(url, n, workers);
-    await sleep(WARMUP_SECONDS * 1000);
-    pinServerThreads(server);
-
-    const s0 = await stats(server);
-    const w0 = performance.now();
-    startWindow(workers);
-    await sleep(SECONDS * 1000);
-    const results = await stopWindow(workers);
-    const window = (performance.now() - w0) / 1000;
-    const s1 = await stats(server);
-    const after = await stats(server, true);
-
-    return {
-      server: kind === 'tradepad' ? 'Tradepad' : 'naive ws',
-      clients: n,
-      ...conn,
-      open: ready.open,
-      ticksPerSec: (s1.ticks - s0.ticks) / window,
-      ...clientFigures(results, window),
-      kbPerConn: (after.rss - before.rss) / 1024 / n,
-    };
+    const { row } = await measureFanout({
+      server,
+      n,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      sample: () => stats(server),
+      ticks: (s) => s.ticks,
+    });
+    return { server: kind === 'tradepad' ? 'Tradepad' : 'naive ws', ...row };
   } finally {
-    for (const c of workers) c.kill('SIGKILL');
     server.kill('SIGTERM');
     await sleep(2000);
   }

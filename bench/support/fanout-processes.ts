@@ -128,7 +128,7 @@ export function fdLimit(): string {
  * Forks the WORKERS client processes (pushed onto `workers`, for the caller to kill) and has them open `n` clients to
  * `url`, BATCH at a time, then subscribe them all: how many connected and subscribed, and how long it took.
  */
-export async function openClients(
+async function openClients(
   url: string,
   n: number,
   workers: ChildProcess[],
@@ -160,18 +160,18 @@ export async function openClients(
 }
 
 /** Starts every worker's clients counting (the window opens). */
-export const startWindow = (workers: ChildProcess[]) => {
+const startWindow = (workers: ChildProcess[]) => {
   for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
 };
 
 /** Stops the workers' counting and collects what each received. */
-export const stopWindow = (workers: ChildProcess[]) =>
+const stopWindow = (workers: ChildProcess[]) =>
   Promise.all(
     workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
   );
 
 /** The clients' figures over a window of `window` seconds: deliveries, latency percentiles and per-client counts. */
-export function clientFigures(
+function clientFigures(
   results: Array<Extract<ClientsReply, { type: 'result' }>>,
   window: number,
 ): Pick<Row, 'deliveredPerSec' | 'p50' | 'p99' | 'max' | 'overflow' | 'minMsgs' | 'medianMsgs' | 'starved' | 'closed'> {
@@ -190,4 +190,55 @@ export function clientFigures(
     starved: counts.filter((k) => k === 0).length,
     closed: results.reduce((a, r) => a + r.closed, 0),
   };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One fan-out measurement against `server` (forked, maybe not ready yet): its memory before, `n` clients opened and
+ * subscribed, `warmupSeconds` of traffic, then what the clients receive in a window of `seconds`. `sample` is read
+ * just before the window opens and just after it closes, `ticks` finds the source's tick count in a sample. The
+ * client processes are killed at the end; the server is the caller's to stop.
+ */
+export async function measureFanout<T>(opts: {
+  server: ChildProcess;
+  n: number;
+  seconds: number;
+  warmupSeconds: number;
+  sample: () => Promise<T>;
+  ticks: (sample: T) => number;
+}): Promise<{ row: Omit<Row, 'server'>; window: number; first: T; last: T }> {
+  const { server, n } = opts;
+  const workers: ChildProcess[] = [];
+  try {
+    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
+    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
+    pinServerThreads(server);
+    await sleep(2000);
+    const before = await stats(server, true);
+
+    const conn = await openClients(url, n, workers);
+    await sleep(opts.warmupSeconds * 1000);
+    pinServerThreads(server);
+
+    const first = await opts.sample();
+    const w0 = performance.now();
+    startWindow(workers);
+    await sleep(opts.seconds * 1000);
+    const results = await stopWindow(workers);
+    const window = (performance.now() - w0) / 1000;
+    const last = await opts.sample();
+    const after = await stats(server, true);
+    const row = {
+      clients: n,
+      ...conn,
+      open: ready.open,
+      ticksPerSec: (opts.ticks(last) - opts.ticks(first)) / window,
+      ...clientFigures(results, window),
+      kbPerConn: (after.rss - before.rss) / 1024 / n,
+    };
+    return { row, window, first, last };
+  } finally {
+    for (const c of workers) c.kill('SIGKILL');
+  }
 }
