@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, apiPost, configureApi, SEND_TIMEOUT_MS } from './http-client.ts';
 import { queryClient } from './query-client.ts';
+import { stubSilentFetch } from './silent-fetch.testing.ts';
 
 /**
  * Issue 17: nothing the user did is ever sent late. A call that changes something is refused on the spot while the
@@ -20,18 +21,6 @@ beforeEach(() => {
     transportMessage: (kind) => `t:${kind}`,
   });
 });
-/** A network that never answers: each fetch waits until it is aborted. */
-const stubSilentFetch = () =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-        ),
-    ),
-  );
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
