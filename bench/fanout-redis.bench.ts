@@ -12,11 +12,10 @@
  * Env: FANOUT_CLIENTS (default "1000"), BENCH_SECONDS (window, default 30), FANOUT_WARMUP, FANOUT_PIN=0, FANOUT_WORKERS.
  * Needs /usr/bin/redis-server. Prints figures; asserts nothing.
  */
-import { execSync, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
-import { child, next, percentile, pinServerThreads, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
+import { BATCH, child, fdLimit, measureFanout, next, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
 import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
 import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-server.ts';
 
@@ -26,7 +25,6 @@ import { hasRedis, startRedis, type TestRedis } from '../apps/server/test/redis-
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SIZES = (process.env.FANOUT_CLIENTS ?? '1000').split(',').map(Number);
-const BATCH = 500;
 /** Seconds of full traffic between the last subscription and the window. */
 const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
 
@@ -65,94 +63,30 @@ async function run(kind: 'single' | 'redis', n: number): Promise<Row & { cpu: Cp
       ? child('fanout-server.ts', 'server')
       : child('fanout-redis-node.ts', 'server', { FANOUT_NODE: 'api', FANOUT_REDIS_URL: redis!.url });
   const source = engine ?? server;
-  const workers: ChildProcess[] = [];
   try {
-    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
-    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
-    pinServerThreads(server);
-    await sleep(2000);
-    const before = await stats(server, true);
-
-    const t0 = Date.now();
-    const opened = await Promise.all(
-      Array.from({ length: WORKERS }, (_, w) => {
-        const c = child('fanout-clients.ts', 'clients');
-        workers.push(c);
-        const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
-        return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
-          type: 'open',
-          url,
-          count,
-          batch: BATCH,
-        } satisfies ClientsRequest);
-      }),
-    );
-    const subscribed = await Promise.all(
-      workers.map((c) =>
-        next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
-      ),
-    );
-    const connectSec = (Date.now() - t0) / 1000;
-    await sleep(WARMUP_SECONDS * 1000);
-    pinServerThreads(server);
-
-    const s0 = await stats(source);
-    const m0 = await stats(server);
-    const r0 = redisCpuMicros();
-    const w0 = performance.now();
-    for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
-    await sleep(SECONDS * 1000);
-    const results = await Promise.all(
-      workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
-    );
-    const window = (performance.now() - w0) / 1000;
-    const s1 = await stats(source);
-    const m1 = await stats(server);
-    const r1 = redisCpuMicros();
-    const after = await stats(server, true);
+    const { row, window, first, last } = await measureFanout({
+      server,
+      n,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      // The source's ticks and CPU (the engine node through Redis), the serving node's CPU, redis-server's CPU.
+      sample: async () => ({ source: await stats(source), server: await stats(server), redis: redisCpuMicros() }),
+      ticks: (x) => x.source.ticks,
+    });
     const share = (a: number, b: number) => (b - a) / 1e6 / window;
-
-    const hist = new Uint32Array(BUCKETS + 1);
-    for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
-    const total = hist.reduce((a, b) => a + b, 0);
-    const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
     return {
       server: kind === 'single' ? 'one node, in-process bus' : 'API node fed through Redis',
-      clients: n,
-      connected: opened.reduce((a, o) => a + o.ok, 0),
-      subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
-      open: ready.open,
-      ticksPerSec: (s1.ticks - s0.ticks) / window,
-      deliveredPerSec: total / window,
-      p50: percentile(hist, total, 0.5),
-      p99: percentile(hist, total, 0.99),
-      max: Math.max(...results.map((r) => r.max)),
-      overflow: hist[BUCKETS]!,
-      kbPerConn: (after.rss - before.rss) / 1024 / n,
-      minMsgs: counts[0] ?? 0,
-      medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
-      starved: counts.filter((k) => k === 0).length,
-      closed: results.reduce((a, r) => a + r.closed, 0),
-      connectSec,
+      ...row,
       cpu: {
-        server: share(m0.cpuMicros, m1.cpuMicros),
-        engine: kind === 'redis' ? share(s0.cpuMicros, s1.cpuMicros) : undefined,
-        redis: kind === 'redis' ? share(r0, r1) : undefined,
+        server: share(first.server.cpuMicros, last.server.cpuMicros),
+        engine: kind === 'redis' ? share(first.source.cpuMicros, last.source.cpuMicros) : undefined,
+        redis: kind === 'redis' ? share(first.redis, last.redis) : undefined,
       },
     };
   } finally {
-    for (const c of workers) c.kill('SIGKILL');
     server.kill('SIGTERM');
     engine?.kill('SIGTERM');
     await sleep(2000);
-  }
-}
-
-function fdLimit(): string {
-  try {
-    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
-  } catch {
-    return '?';
   }
 }
 

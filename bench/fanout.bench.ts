@@ -15,11 +15,9 @@
  * BENCH_ALL_OPEN (default 1: every instrument trades around the clock, so the rate does not depend on the day).
  * Prints figures; asserts nothing.
  */
-import { execSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { BUCKETS, type ClientsReply, type ClientsRequest } from './support/fanout-clients.ts';
-import { child, next, percentile, pinServerThreads, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
-import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
+import { BATCH, child, fdLimit, measureFanout, PIN, stats, WORKERS, type Row } from './support/fanout-processes.ts';
+import { ALL_OPEN } from './support/sim-common.ts';
 
 /**
  * The measuring window. At 4 simulator steps a second, 15 s held 60 write passes, so one slow pass (the machine's
@@ -27,7 +25,6 @@ import { ALL_OPEN, type ServerReply } from './support/sim-common.ts';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SIZES = (process.env.FANOUT_CLIENTS ?? '1000,10000').split(',').map(Number);
-const BATCH = 500;
 /** Seconds of full traffic between the last subscription and the window. */
 const WARMUP_SECONDS = Number(process.env.FANOUT_WARMUP ?? 2);
 
@@ -35,83 +32,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run(kind: 'tradepad' | 'naive', n: number): Promise<Row> {
   const server = child(kind === 'tradepad' ? 'fanout-server.ts' : 'naive-server.ts', 'server');
-  const workers: ChildProcess[] = [];
   try {
-    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
-    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
-    pinServerThreads(server);
-    await sleep(2000);
-    const before = await stats(server, true);
-
-    const t0 = Date.now();
-    const opened = await Promise.all(
-      Array.from({ length: WORKERS }, (_, w) => {
-        const c = child('fanout-clients.ts', 'clients');
-        workers.push(c);
-        const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
-        return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
-          type: 'open',
-          url,
-          count,
-          batch: BATCH,
-        } satisfies ClientsRequest);
-      }),
-    );
-    const subscribed = await Promise.all(
-      workers.map((c) =>
-        next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
-      ),
-    );
-    const connectSec = (Date.now() - t0) / 1000;
-    await sleep(WARMUP_SECONDS * 1000);
-    pinServerThreads(server);
-
-    const s0 = await stats(server);
-    const w0 = performance.now();
-    for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
-    await sleep(SECONDS * 1000);
-    const results = await Promise.all(
-      workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
-    );
-    const window = (performance.now() - w0) / 1000;
-    const s1 = await stats(server);
-    const after = await stats(server, true);
-
-    const hist = new Uint32Array(BUCKETS + 1);
-    for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
-    const total = hist.reduce((a, b) => a + b, 0);
-    const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
-    return {
-      server: kind === 'tradepad' ? 'Tradepad' : 'naive ws',
-      clients: n,
-      connected: opened.reduce((a, o) => a + o.ok, 0),
-      subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
-      open: ready.open,
-      ticksPerSec: (s1.ticks - s0.ticks) / window,
-      deliveredPerSec: total / window,
-      p50: percentile(hist, total, 0.5),
-      p99: percentile(hist, total, 0.99),
-      max: Math.max(...results.map((r) => r.max)),
-      overflow: hist[BUCKETS]!,
-      kbPerConn: (after.rss - before.rss) / 1024 / n,
-      minMsgs: counts[0] ?? 0,
-      medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
-      starved: counts.filter((k) => k === 0).length,
-      closed: results.reduce((a, r) => a + r.closed, 0),
-      connectSec,
-    };
+    const { row } = await measureFanout({
+      server,
+      n,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      sample: () => stats(server),
+      ticks: (s) => s.ticks,
+    });
+    return { server: kind === 'tradepad' ? 'Tradepad' : 'naive ws', ...row };
   } finally {
-    for (const c of workers) c.kill('SIGKILL');
     server.kill('SIGTERM');
     await sleep(2000);
-  }
-}
-
-function fdLimit(): string {
-  try {
-    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
-  } catch {
-    return '?';
   }
 }
 

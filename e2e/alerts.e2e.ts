@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { API, type PriceAlert, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { chromiumPath, demoLogin, liveQuote, overflow, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * Price alerts in the browser (issue 20 point 7): one made from the chart's bell fires on the next tick (a level: "at
@@ -9,10 +8,6 @@ import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.t
  * the same sheet; /mine/alerts lists them with delete. Photographed at 390×844 in hk, en, ar and de, none overflowing
  * sideways.
  */
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 describe.skipIf(!chromiumPath())('price alerts in Chromium', () => {
   let e: E2E;
@@ -26,17 +21,9 @@ describe.skipIf(!chromiumPath())('price alerts in Chromium', () => {
   /** A demo account made through the API, signed in on a new page in `lang`. */
   async function trader(lang: string, tag: string) {
     const uuid = `e2e-alerts-${tag}-${lang}-0000-000000000000`;
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    const token = login.data.token as string;
-    const { context, page } = await e.newPage({ lang });
-    await context.addInitScript(
-      ([t, p]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-      },
-      [token, JSON.stringify(login.data)] as const,
-    );
+    const login = await demoLogin(e, uuid);
+    const token = login.token;
+    const { context, page } = await signedInPage(e, login, { lang });
     const alerts = async () =>
       ((await e.api('GET', API.alerts, {}, { authorization: token })).data as { data: PriceAlert[] }).data;
     return { context, page, token, alerts };

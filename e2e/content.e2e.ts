@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { LANGS } from '@tradepad/contracts/languages';
-import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
+import { ADMIN, chromiumPath, demoLogin, overflow, registerByMail, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * News, announcements, rankings, support, main-site mode, languages and the installable app in Chromium (issue
@@ -73,23 +73,11 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
     articleId = saved.data.id;
 
     const uuid = 'e2e-content-0000-0000-000000000000';
-    const demoId = (await e.api('GET', API.createDemo, { uuid })).data.demo_id;
-    const demoLogin = await e.api('POST', API.login, { account: demoId, password: uuid, login_type: '3' });
-    const { token: demoToken, ...demoProfile } = demoLogin.data;
+    const { token: demoToken, ...demoProfile } = await demoLogin(e, uuid);
     demo = { token: demoToken, profile: demoProfile };
 
     const email = 'content-user@example.com';
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const code = await e.lastCode(email);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: code,
-      ...SIGN_UP_CONSENT,
-    });
-    expect(reg.code, reg.msg).toBe(1);
+    await registerByMail(e, email, PASSWORD);
     const realLogin = await e.api('POST', API.login, { account: email, password: PASSWORD, login_type: '1' });
     const { token: realToken, ...realProfile } = realLogin.data;
     real = { token: realToken, profile: realProfile };
@@ -116,9 +104,20 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
     await page.getByTestId('article-body').waitFor();
     expect(await page.locator('#article-title').textContent()).toBe(title);
     expect(new URL(page.url()).pathname).toBe('/news/detail');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  /** Clicks what the hostile article offers and waits: no script may have run and no dialog opened. */
+  async function pokeAtPayload(page: Page, dialogs: string[]) {
+    const body = page.getByTestId('article-body');
+    await body.getByText('Safe text stays.').waitFor();
+    await body.getByText('Click me').click();
+    await body.getByText('A javascript link').click({ timeout: 5_000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  }
 
   it('never runs script from an article: not the server-sanitised one, not a raw one that slipped through', async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
@@ -128,17 +127,12 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
       void d.dismiss();
     });
     await page.goto(`/news/detail?id=${articleId}`);
-    await page.getByTestId('article-body').getByText('Safe text stays.').waitFor();
-    await page.getByTestId('article-body').getByText('Click me').click();
-    await page.getByTestId('article-body').getByText('A javascript link').click({ timeout: 5_000 });
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
-    expect(dialogs).toEqual([]);
+    await pokeAtPayload(page, dialogs);
     const body = page.getByTestId('article-body');
     expect(await body.locator('script, img, iframe, svg, [onerror], [onclick], [style]').count()).toBe(0);
     expect(await body.getByText('A javascript link').getAttribute('href')).toBeNull();
     // The wide table scrolls inside the article instead of widening the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     // Defence in depth: the same payload as if the server had not sanitised it.
     await page.route('**/api/news/info?*', (route) =>
@@ -160,12 +154,7 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
       }),
     );
     await page.goto('/news/detail?id=999');
-    await page.getByTestId('article-body').getByText('Safe text stays.').waitFor();
-    await page.getByTestId('article-body').getByText('Click me').click();
-    await page.getByTestId('article-body').getByText('A javascript link').click({ timeout: 5_000 });
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
-    expect(dialogs).toEqual([]);
+    await pokeAtPayload(page, dialogs);
     expect(await page.getByTestId('article-body').locator('script, img, iframe, svg, [onerror], [onclick]').count()).toBe(0);
     await context.close();
   });
@@ -329,7 +318,7 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
         await page.waitForTimeout(200);
         const text = await page.getByTestId(`page-${name}`).innerText();
         expect(text, `${route} in ${lang}`).not.toMatch(/\b(news|rank|support|company|install|route|common)\.[a-z]+[A-Za-z]*\b/);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
       }
       expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       if (lang === 'ar') expect(await page.getAttribute('html', 'lang')).toMatch(/^ar/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
+import { ADMIN, chromiumPath, registerByMail, startE2E, type E2E } from './support/harness.ts';
 
 const PASSWORD = 'Harbour26x';
 
@@ -17,17 +17,7 @@ describe.skipIf(!chromiumPath())('captcha at sign-in in Chromium', () => {
   afterAll(async () => e?.close());
 
   async function registered(email: string) {
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const code = await e.lastCode(email);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: code,
-      ...SIGN_UP_CONSENT,
-    });
-    expect(reg.code, reg.msg).toBe(1);
+    await registerByMail(e, email, PASSWORD);
   }
 
   for (const lang of ['en', 'hk', 'ar'] as const) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { chromiumPath, liveQuote, overflow, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * "An order is what the trader saw" in the browser (issue 17 point 8): a buy tapped while the phone is offline is
@@ -11,7 +11,6 @@ import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.t
  */
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('tradepad.token') ?? '');
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe.skipIf(!chromiumPath())('offline in Chromium', () => {
   let e: E2E;

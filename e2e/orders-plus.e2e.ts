@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { API, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { chromiumPath, demoLogin, liveQuote, overflow, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * Issue 20 in the browser: a partial close from the order's sheet (the position keeps its Id with the rest, the part
  * lands in History), the one-tap close from the positions list (asked first, then without asking once the setting is
  * off), the sheets photographed at 390×844 in hk, en, ar and de, none overflowing sideways.
  */
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 describe.skipIf(!chromiumPath())('richer orders in Chromium', () => {
   let e: E2E;
@@ -25,9 +20,8 @@ describe.skipIf(!chromiumPath())('richer orders in Chromium', () => {
   /** A demo account made through the API, signed in on a new page in `lang`. */
   async function trader(lang: string, tag: string) {
     const uuid = `e2e-orders-${tag}-${lang}-0000-000000000000`;
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    const token = login.data.token as string;
+    const login = await demoLogin(e, uuid);
+    const token = login.token;
     const call = async (path: string, params: Record<string, string> = {}) => {
       const res = await e.api(path === API.deals || path === API.getBalance ? 'GET' : 'POST', path, params, {
         authorization: token,
@@ -35,14 +29,7 @@ describe.skipIf(!chromiumPath())('richer orders in Chromium', () => {
       expect(res.code, `${path}: ${res.msg}`).toBe(1);
       return res.data;
     };
-    const { context, page } = await e.newPage({ lang });
-    await context.addInitScript(
-      ([t, p]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-      },
-      [token, JSON.stringify(login.data)] as const,
-    );
+    const { context, page } = await signedInPage(e, login, { lang });
     const buy = (cont: string, extra: Record<string, string> = {}) =>
       call(API.submit, { type: '1', cont, forex_id: String(btc.Id), multiple: '10', status: '1', ...extra });
     const holding = async () => (await call(API.deals, { status: '1', page: '1' })).data as OrderView[];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { chromiumPath, demoLogin, liveQuote, signedInPage, startE2E, type E2E, type SignIn } from './support/harness.ts';
 
 /**
  * The statement in the browser (issue 21 points 3 and 7): a demo trader with closed BTCUSD trades opens the account
@@ -11,18 +11,16 @@ import { chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.t
  */
 describe.skipIf(!chromiumPath())('statement in Chromium', () => {
   let e: E2E;
+  let login: SignIn;
   let token = '';
-  let profile = '';
   const closed: number[] = [];
 
   beforeAll(async () => {
     e = await startE2E();
     const btc = await liveQuote(e);
     const uuid = 'e2e-statement-0000-0000-000000000000';
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    token = login.data.token as string;
-    profile = JSON.stringify(login.data);
+    login = await demoLogin(e, uuid);
+    token = login.token;
     for (let i = 0; i < 2; i++) {
       const placed = await e.api(
         'POST',
@@ -38,17 +36,7 @@ describe.skipIf(!chromiumPath())('statement in Chromium', () => {
   }, 120_000);
   afterAll(async () => e?.close());
 
-  const open = async (lang: string) => {
-    const { context, page } = await e.newPage({ lang });
-    await context.addInitScript(
-      ([t, p]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-      },
-      [token, profile] as const,
-    );
-    return { context, page };
-  };
+  const open = (lang: string) => signedInPage(e, login, { lang });
 
   it('shows each trade’s P/L, fee and swap apart, and downloads the CSV and the PDF', async () => {
     const { context, page } = await open('en');

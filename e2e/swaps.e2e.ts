@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { ADMIN, chromiumPath, demoLogin, liveQuote, overflow, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * Overnight financing in the browser (issue 20 point 3): the instrument's info sheet shows the rates staff set, the
@@ -56,9 +56,8 @@ describe.skipIf(!chromiumPath())('overnight financing in Chromium', () => {
 
   it.each(['hk', 'en', 'ar', 'de'])('shows the swap on the position and the rates in the info sheet in %s', async (lang) => {
     const uuid = `e2e-swaps-${lang}-0000-0000-000000000000`;
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    const token = login.data.token as string;
+    const login = await demoLogin(e, uuid);
+    const token = login.token;
     const opened = await e.api(
       'POST',
       API.submit,
@@ -67,14 +66,7 @@ describe.skipIf(!chromiumPath())('overnight financing in Chromium', () => {
     );
     expect(opened.code, opened.msg).toBe(1);
     const id = (opened.data.order as OrderView).Id;
-    const { context, page } = await e.newPage({ lang });
-    await context.addInitScript(
-      ([t, p]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-      },
-      [token, JSON.stringify(login.data)] as const,
-    );
+    const { context, page } = await signedInPage(e, login, { lang });
     await giveSwaps(page);
 
     await page.goto('/order');
@@ -86,7 +78,7 @@ describe.skipIf(!chromiumPath())('overnight financing in Chromium', () => {
     await page.getByTestId('order-sheet').waitFor();
     await page.waitForTimeout(500);
     await e.shot(page, `swaps-sheet-${lang}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.goto('/trade?symbol=BTCUSD&period=1min');
     await page.getByTestId('trade-info').click();

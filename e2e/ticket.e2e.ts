@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, PHONE, startE2E, type E2E, liveQuote } from './support/harness.ts';
+import { chromiumPath, demoLogin, liveQuote, overflow, PHONE, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * The order ticket (issue 20 point 4) on BTCUSD, which trades every day: stop-loss and take-profit start off the market
@@ -26,23 +26,14 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
   /** A demo trader (100,000 USD) on the BTCUSD ticket, in `lang`. */
   async function ticketPage(name: string, lang = 'en') {
     const uuid = `e2e-ticket-${name}-0000-000000000000`.slice(0, 36);
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    const { context, page } = await e.newPage({ lang });
-    await context.addInitScript(
-      ([t, p, forexId]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-        localStorage.setItem('tradepad.instrument', JSON.stringify({ forexId, code: 'BTCUSD' }));
-      },
-      [login.data.token as string, JSON.stringify(login.data), btc.Id] as const,
-    );
+    const login = await demoLogin(e, uuid);
+    const { context, page } = await signedInPage(e, login, { lang, instrument: { forexId: btc.Id, code: 'BTCUSD' } });
     await page.goto('/trade');
     await page.getByTestId('order-ticket').waitFor();
     // Prices live and the account's figures in.
     await expect.poll(() => page.getByTestId('ticket-submit').getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
     await expect.poll(() => page.getByTestId('ticket-free-margin').textContent()).toContain('USD');
-    return { context, page, token: login.data.token as string };
+    return { context, page, token: login.token };
   }
 
   /** The submit button lies wholly inside the viewport, above the tab bar. */
@@ -164,7 +155,7 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(300);
       expect(await submitOnScreen(page)).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
       await e.shot(page, `ticket-end-${lang}`);
       await context.close();
     });

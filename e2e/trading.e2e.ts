@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { chromiumPath, demoLogin, overflow, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * Trading in the browser (issue "Trading", screens): a demo user buys BTCUSD (it trades every day) from the ticket,
@@ -20,10 +20,6 @@ const cents = (text: string): number => {
 
 /** The session the page holds. */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('tradepad.token') ?? '');
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 describe.skipIf(!chromiumPath())('trading in Chromium', () => {
   let e: E2E;
@@ -159,9 +155,8 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
 
   it('pages long lists as they scroll, to the end', async () => {
     const uuid = 'e2e-trading-paging-0000-000000000000';
-    const demo = await e.api('GET', API.createDemo, { uuid });
-    const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-    const token = login.data.token as string;
+    const login = await demoLogin(e, uuid);
+    const token = login.token;
     const [btc] = (
       (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as { Id: number; Code: string }[]
     ).filter((i) => i.Code === 'BTCUSD');
@@ -179,14 +174,7 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
     const ledgerTotal = (await call(API.ledger, token, { page: '1' })).total as number;
     expect(ledgerTotal).toBeGreaterThan(40);
 
-    const { context, page } = await e.newPage({ lang: 'en' });
-    await context.addInitScript(
-      ([t, p]) => {
-        localStorage.setItem('tradepad.token', t as string);
-        localStorage.setItem('tradepad.profile', p as string);
-      },
-      [token, JSON.stringify(login.data)] as const,
-    );
+    const { context, page } = await signedInPage(e, login, { lang: 'en' });
     await page.goto('/order');
     await page.getByTestId('orders-tab-history').click();
     const rows = page.locator('[data-testid^="order-row-"]');
@@ -211,9 +199,8 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
     it(`lays the ticket, the order tabs, the sheet and the history out in ${lang}`, async () => {
       // A demo account with one open position, one pending order and one closed, made through the API.
       const uuid = `e2e-trading-${lang}-0000-000000000000`;
-      const demo = await e.api('GET', API.createDemo, { uuid });
-      const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-      const token = login.data.token as string;
+      const login = await demoLogin(e, uuid);
+      const token = login.token;
       const [btc] = (
         (await e.api('GET', API.tradeList, { searchCurrency: 'BTCUSD' })).data as { Id: number; Code: string; Bid: number }[]
       ).filter((i) => i.Code === 'BTCUSD');
@@ -224,15 +211,7 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
       await submit({ status: '1', stop_loss_price: (Math.floor(btc!.Bid * 90) / 100).toFixed(2) });
       await submit({ status: '0', target_price: (Math.floor(btc!.Bid * 95) / 100).toFixed(2) });
 
-      const { context, page } = await e.newPage({ lang });
-      await context.addInitScript(
-        ([t, p, forexId]) => {
-          localStorage.setItem('tradepad.token', t as string);
-          localStorage.setItem('tradepad.profile', p as string);
-          localStorage.setItem('tradepad.instrument', JSON.stringify({ forexId, code: 'BTCUSD' }));
-        },
-        [token, JSON.stringify(login.data), btc!.Id] as const,
-      );
+      const { context, page } = await signedInPage(e, login, { lang, instrument: { forexId: btc!.Id, code: 'BTCUSD' } });
       const check = async (name: string) => {
         await page.waitForTimeout(400);
         expect(await overflow(page), `${name} in ${lang} overflows`).toBeLessThanOrEqual(0);

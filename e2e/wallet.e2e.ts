@@ -2,7 +2,7 @@ import { pngOf } from './support/png.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
+import { ADMIN, chromiumPath, overflow, registerByMail, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * The wallet in the browser (issue "Wallet, real-name, invites", screens): a real user reports a bank wire with a
@@ -24,10 +24,6 @@ const cents = (text: string): number => {
 
 const photo = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: pngOf(48, rgb) });
 
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
 describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in Chromium', () => {
   let e: E2E;
   let staffToken = '';
@@ -38,17 +34,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
   beforeAll(async () => {
     e = await startE2E();
     // A real user, registered with the code mailed to them.
-    expect((await e.api('POST', API.sendEmail, { email, type: '1' })).code).toBe(1);
-    const code = await e.lastCode(email);
-    const reg = await e.api('POST', API.register, {
-      type: '1',
-      account: email,
-      password: PASSWORD,
-      re_password: PASSWORD,
-      sms_code: code,
-      ...SIGN_UP_CONSENT,
-    });
-    expect(reg.code, reg.msg).toBe(1);
+    await registerByMail(e, email, PASSWORD);
     staffToken = await e.staffLogin(ADMIN);
   });
   afterAll(async () => e?.close());

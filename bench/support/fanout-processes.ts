@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUCKETS } from './fanout-clients.ts';
+import { BUCKETS, type ClientsReply, type ClientsRequest } from './fanout-clients.ts';
 import type { ServerReply, ServerRequest } from './sim-common.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -110,4 +110,135 @@ export interface Row {
   starved: number;
   closed: number;
   connectSec: number;
+}
+
+/** How many clients each worker connects at a time. */
+export const BATCH = 500;
+
+/** The soft limit of open files of this shell (`?` where it cannot be read). */
+export function fdLimit(): string {
+  try {
+    return execSync('ulimit -n', { shell: '/bin/bash' }).toString().trim();
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * Forks the WORKERS client processes (pushed onto `workers`, for the caller to kill) and has them open `n` clients to
+ * `url`, BATCH at a time, then subscribe them all: how many connected and subscribed, and how long it took.
+ */
+async function openClients(
+  url: string,
+  n: number,
+  workers: ChildProcess[],
+): Promise<{ connected: number; subscribed: number; connectSec: number }> {
+  const t0 = Date.now();
+  const opened = await Promise.all(
+    Array.from({ length: WORKERS }, (_, w) => {
+      const c = child('fanout-clients.ts', 'clients');
+      workers.push(c);
+      const count = Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+      return next<Extract<ClientsReply, { type: 'opened' }>>(c, 'opened', {
+        type: 'open',
+        url,
+        count,
+        batch: BATCH,
+      } satisfies ClientsRequest);
+    }),
+  );
+  const subscribed = await Promise.all(
+    workers.map((c) =>
+      next<Extract<ClientsReply, { type: 'subscribed' }>>(c, 'subscribed', { type: 'sub' } satisfies ClientsRequest),
+    ),
+  );
+  return {
+    connected: opened.reduce((a, o) => a + o.ok, 0),
+    subscribed: subscribed.reduce((a, o) => a + o.ok, 0),
+    connectSec: (Date.now() - t0) / 1000,
+  };
+}
+
+/** Starts every worker's clients counting (the window opens). */
+const startWindow = (workers: ChildProcess[]) => {
+  for (const c of workers) c.send({ type: 'start' } satisfies ClientsRequest);
+};
+
+/** Stops the workers' counting and collects what each received. */
+const stopWindow = (workers: ChildProcess[]) =>
+  Promise.all(
+    workers.map((c) => next<Extract<ClientsReply, { type: 'result' }>>(c, 'result', { type: 'stop' } satisfies ClientsRequest)),
+  );
+
+/** The clients' figures over a window of `window` seconds: deliveries, latency percentiles and per-client counts. */
+function clientFigures(
+  results: Array<Extract<ClientsReply, { type: 'result' }>>,
+  window: number,
+): Pick<Row, 'deliveredPerSec' | 'p50' | 'p99' | 'max' | 'overflow' | 'minMsgs' | 'medianMsgs' | 'starved' | 'closed'> {
+  const hist = new Uint32Array(BUCKETS + 1);
+  for (const r of results) for (const [ms, k] of r.hist) hist[ms]! += k;
+  const total = hist.reduce((a, b) => a + b, 0);
+  const counts = results.flatMap((r) => r.counts).sort((a, b) => a - b);
+  return {
+    deliveredPerSec: total / window,
+    p50: percentile(hist, total, 0.5),
+    p99: percentile(hist, total, 0.99),
+    max: Math.max(...results.map((r) => r.max)),
+    overflow: hist[BUCKETS]!,
+    minMsgs: counts[0] ?? 0,
+    medianMsgs: counts[Math.floor(counts.length / 2)] ?? 0,
+    starved: counts.filter((k) => k === 0).length,
+    closed: results.reduce((a, r) => a + r.closed, 0),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One fan-out measurement against `server` (forked, maybe not ready yet): its memory before, `n` clients opened and
+ * subscribed, `warmupSeconds` of traffic, then what the clients receive in a window of `seconds`. `sample` is read
+ * just before the window opens and just after it closes, `ticks` finds the source's tick count in a sample. The
+ * client processes are killed at the end; the server is the caller's to stop.
+ */
+export async function measureFanout<T>(opts: {
+  server: ChildProcess;
+  n: number;
+  seconds: number;
+  warmupSeconds: number;
+  sample: () => Promise<T>;
+  ticks: (sample: T) => number;
+}): Promise<{ row: Omit<Row, 'server'>; window: number; first: T; last: T }> {
+  const { server, n } = opts;
+  const workers: ChildProcess[] = [];
+  try {
+    const ready = await next<Extract<ServerReply, { type: 'ready' }>>(server, 'ready');
+    const url = `ws://127.0.0.1:${ready.port}/v1/ws`;
+    pinServerThreads(server);
+    await sleep(2000);
+    const before = await stats(server, true);
+
+    const conn = await openClients(url, n, workers);
+    await sleep(opts.warmupSeconds * 1000);
+    pinServerThreads(server);
+
+    const first = await opts.sample();
+    const w0 = performance.now();
+    startWindow(workers);
+    await sleep(opts.seconds * 1000);
+    const results = await stopWindow(workers);
+    const window = (performance.now() - w0) / 1000;
+    const last = await opts.sample();
+    const after = await stats(server, true);
+    const row = {
+      clients: n,
+      ...conn,
+      open: ready.open,
+      ticksPerSec: (opts.ticks(last) - opts.ticks(first)) / window,
+      ...clientFigures(results, window),
+      kbPerConn: (after.rss - before.rss) / 1024 / n,
+    };
+    return { row, window, first, last };
+  } finally {
+    for (const c of workers) c.kill('SIGKILL');
+  }
 }

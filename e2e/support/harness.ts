@@ -134,17 +134,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
     },
     staffCode: (email) => nextStaffCode(secrets, email),
     async registerTrader(email, password) {
-      const sent = await e2e.api('POST', API.sendEmail, { email, type: '1' });
-      if (sent.code !== 1) throw new Error(`code to ${email} not sent: ${sent.msg}`);
-      const reg = await e2e.api('POST', API.register, {
-        type: '1',
-        account: email,
-        password,
-        re_password: password,
-        sms_code: await e2e.lastCode(email),
-        ...SIGN_UP_CONSENT,
-      });
-      if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
+      await registerByMail(e2e, email, password);
       const login = await e2e.api('POST', API.login, { account: email, password, login_type: '1' });
       if (login.code !== 1) throw new Error(`sign-in of ${email} refused: ${login.msg}`);
       return { token: String(login.data.token), id: Number(login.data.id) };
@@ -211,4 +201,56 @@ export async function liveQuote(e: E2E, code = 'BTCUSD'): Promise<TradeItem> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no fresh ${code} quote within 30 s`);
+}
+
+/** How far the page sticks out sideways past the viewport, in CSS pixels (0 or less: nothing overflows). */
+export function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** What a sign-in answers: the session's token beside the profile the app stores with it. */
+export type SignIn = { token: string } & Record<string, unknown>;
+
+/** A demo account (100,000 USD) made for the device `uuid` and signed in through the API: the sign-in's answer. */
+export async function demoLogin(e: E2E, uuid: string): Promise<SignIn> {
+  const demo = await e.api('GET', API.createDemo, { uuid });
+  const login = await e.api('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
+  if (login.code !== 1) throw new Error(`demo sign-in for ${uuid} refused: ${login.msg}`);
+  return login.data as SignIn;
+}
+
+/**
+ * A new page in `lang` whose app starts signed in as `login` (its token and profile stored as the app stores them at
+ * sign-in), and on `instrument` when given (the trade screen's last instrument).
+ */
+export async function signedInPage(
+  e: E2E,
+  login: SignIn,
+  opts: { lang?: string; instrument?: { forexId: number; code: string } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await e.newPage({ lang: opts.lang });
+  await context.addInitScript(
+    ([t, p, i]) => {
+      localStorage.setItem('tradepad.token', t);
+      localStorage.setItem('tradepad.profile', p);
+      if (i) localStorage.setItem('tradepad.instrument', i);
+    },
+    [login.token, JSON.stringify(login), opts.instrument ? JSON.stringify(opts.instrument) : ''] as const,
+  );
+  return { context, page };
+}
+
+/** Registers a trader with the code mailed to `email`, without signing in (a test may count the sign-ins). */
+export async function registerByMail(e: E2E, email: string, password: string): Promise<void> {
+  const sent = await e.api('POST', API.sendEmail, { email, type: '1' });
+  if (sent.code !== 1) throw new Error(`code to ${email} not sent: ${sent.msg}`);
+  const reg = await e.api('POST', API.register, {
+    type: '1',
+    account: email,
+    password,
+    re_password: password,
+    sms_code: await e.lastCode(email),
+    ...SIGN_UP_CONSENT,
+  });
+  if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
 }

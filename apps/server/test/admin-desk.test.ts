@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, type DepositCoinOption, type DeskPosition, type ExposureRow, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Envelope, type Harness } from './harness.ts';
-import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
-
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { ADMIN_API, API, type DepositCoinOption, type DeskPosition, type ExposureRow } from '@tradepad/contracts';
+import type { Envelope, Harness } from './harness.ts';
+import { approvedDeposit, demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * The back office's trading desk, risk page and dashboard (issue 18 points 2, 4, 5; DESIGN §11): positions with the
@@ -16,9 +11,8 @@ const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 describe('back office: trading desk, risk, dashboard', () => {
   let h: Harness;
-  let clock: ManualClock;
-  let feed: ScriptedFeed;
-  let items: TradeItem[];
+  const scripted = new ScriptedMarket();
+  const { clock, tick, id: instrument } = scripted;
   let coins: DepositCoinOption[];
   let admin: Staff;
   let dealer: Staff;
@@ -28,21 +22,11 @@ describe('back office: trading desk, risk, dashboard', () => {
   let b: TestUser;
   let demo: TestUser;
   const ids = { aLong: 0, bShort: 0, bJpy: 0, demoLong: 0, aPending: 0 };
-  const instrument = (code: string) => items.find((i) => i.Code === code)!.Id;
-
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
 
   /** A real trader with `usd` credited through an approved USDT deposit. */
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     return u;
   }
 
@@ -61,10 +45,7 @@ describe('back office: trading desk, risk, dashboard', () => {
   };
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
-    items = (await h.call('GET', API.tradeList)).data;
+    h = await scripted.start();
     tick('EURUSD', '1.08500');
     tick('USDJPY', '150.000');
     admin = await staff(h);

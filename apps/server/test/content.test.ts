@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, LANGS, type NewsItem, type RankEntry, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
 import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
-
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { ScriptedMarket } from './scripted-market.ts';
 
 /** News, announcements and rankings through HTTP: languages, sanitising, staff roles, and leaders from real orders. */
 describe('content', () => {
   let h: Harness;
-  let clock: ManualClock;
-  let feed: ScriptedFeed;
+  const market = new ScriptedMarket();
+  const { clock, tick } = market;
   let admin: Staff;
 
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
-
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
+    h = await market.start();
     admin = await staff(h);
     tick('EURUSD', '1.08500');
   }, 120_000);

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type DeskPosition, type TradeItem } from '@tradepad/contracts';
@@ -13,61 +10,14 @@ import { InProcessBus } from '../src/ports/bus.ts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { freshDatabase, startHarness, type Envelope, type Harness, type TestDatabase } from './harness.ts';
 import { staff } from './people.ts';
+import { hasRedis, startRedis, type TestRedis } from './redis-server.ts';
+import { SEED_QUOTES } from './scripted-market.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const PG = process.env.TEST_DATABASE_URL;
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
 if (!PG) console.info('engine-leadership.test.ts skipped: it needs PostgreSQL (TEST_DATABASE_URL)');
-else if (!REDIS) console.info('engine-leadership.test.ts skipped: it needs redis-server');
-
-const START: Record<string, string> = {
-  EURUSD: '1.08500',
-  USDJPY: '150.000',
-  EURJPY: '162.500',
-  GBPUSD: '1.27000',
-  EURGBP: '0.85500',
-  XAUUSD: '2650.00',
-  BTCUSD: '95000.00',
-  GER40: '19500.0',
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const proc: ChildProcess = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const c = net.connect(port, '127.0.0.1', () => {
-        c.end();
-        resolve(true);
-      });
-      c.once('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
-}
+else if (!hasRedis) console.info('engine-leadership.test.ts skipped: it needs redis-server');
 
 async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 5000): Promise<number> {
   const start = performance.now();
@@ -84,9 +34,9 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 50
  * another takes over within 5 s with its books rebuilt; a fenced leader cannot write; orders sent to a node that
  * does not lead are executed by the leader, never after their deadline, and never twice across a failover.
  */
-describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreSQL + Redis)', () => {
+describe.skipIf(!PG || !hasRedis)('engine leadership and forwarded orders (PostgreSQL + Redis)', () => {
   let database: TestDatabase;
-  let redis: { url: string; stop: () => Promise<void> };
+  let redis: TestRedis;
   const bus = new InProcessBus();
   const clock = new ManualClock(WEDNESDAY);
   const nodes: Harness[] = [];
@@ -110,7 +60,7 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
     const feed = feeds.get(leader)!;
     prices ??= {
       ...Object.fromEntries(items.map((i) => [i.Code, i.ForexQuotations.Close.toFixed(i.PricePrecision)])),
-      ...START,
+      ...SEED_QUOTES,
     };
     for (const [code, bid] of Object.entries(prices)) {
       feed.pushPrice(code, bid, clock.now());
@@ -285,7 +235,7 @@ describe.skipIf(!PG || !REDIS)('engine leadership and forwarded orders (PostgreS
   }, 30_000);
 
   it("fires an open position's stop-loss on the new leader", async () => {
-    quoteAll(b, { ...START, EURUSD: '1.08500' });
+    quoteAll(b, { ...SEED_QUOTES, EURUSD: '1.08500' });
     quoteAll(b, { EURUSD: '1.07900' });
     await until('the stop-loss settled', async () => {
       await b.app.tradepad.engine.idle();

@@ -12,6 +12,7 @@ import {
   PUSH_SUBSCRIPTIONS_MAX,
   noticePushMessage,
   type DepositCoinOption,
+  type OrderView,
   type Notice,
 } from '@tradepad/contracts';
 import { transaction } from '../src/db/after-commit.ts';
@@ -21,7 +22,7 @@ import { NoticesRepository } from '../src/modules/notices/notices.repository.ts'
 import { WebPush } from '../src/modules/notices/web-push.ts';
 import { systemClock } from '../src/ports/clock.ts';
 import { freshDatabase, type Harness, type TestSocket } from './harness.ts';
-import { ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 /** `http_ece` (a dependency of web-push, untyped): decrypts what a push service receives, as a browser would. */
@@ -111,15 +112,18 @@ describe('notices and web push', () => {
     return m as { notice: Notice; unread: number };
   }
 
+  /** An order `u` places (type 1, a buy) on `code`, which must be accepted: the order as answered. */
+  async function place(u: TestUser, code: string, params: Record<string, unknown>): Promise<OrderView> {
+    const r = await u.post(API.submit, { type: 1, forex_id: id(code), ...params });
+    expect(r.code, r.msg).toBe(1);
+    return r.data.order as OrderView;
+  }
+
   const centre = async (u: TestUser) => (await u.get(API.notices)).data as { data: Notice[]; total: number; unread: number };
 
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const coins = (await u.get(API.depositCoins)).data as DepositCoinOption[];
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     await settled();
     return u;
   }
@@ -141,16 +145,7 @@ describe('notices and web push', () => {
     const u = await funded('20000');
     const ws = await loggedInSocket(u);
     tick('EURUSD', '1.08500');
-    const buy = await u.post(API.submit, {
-      type: 1,
-      cont: '1',
-      forex_id: id('EURUSD'),
-      status: 1,
-      multiple: 100,
-      stop_loss_price: '1.08000',
-    });
-    expect(buy.code, buy.msg).toBe(1);
-    const orderId = buy.data.order.Id as number;
+    const orderId = (await place(u, 'EURUSD', { cont: '1', status: 1, multiple: 100, stop_loss_price: '1.08000' })).Id;
     tick('EURUSD', '1.07900');
     await settled();
     const stop = await noticeMessage(ws, 'fill');
@@ -166,21 +161,13 @@ describe('notices and web push', () => {
 
     // A pending buy limit filled when the ask comes down to it.
     tick('EURUSD', '1.08500');
-    const limit = await u.post(API.submit, {
-      type: 1,
-      cont: '0.5',
-      forex_id: id('EURUSD'),
-      status: 0,
-      target_price: '1.08300',
-      multiple: 100,
-    });
-    expect(limit.code, limit.msg).toBe(1);
+    const limit = await place(u, 'EURUSD', { cont: '0.5', status: 0, target_price: '1.08300', multiple: 100 });
     tick('EURUSD', '1.08250');
     await settled();
     const filled = await noticeMessage(ws, 'fill');
     expect(filled.notice).toMatchObject({
       title: 'Pending order filled',
-      data: { trigger: 'pending', order_id: limit.data.order.Id },
+      data: { trigger: 'pending', order_id: limit.Id },
     });
     expect(filled.notice.body).toMatch(/^Buy 0\.5 EURUSD opened at /);
 
@@ -206,30 +193,14 @@ describe('notices and web push', () => {
     const u = await funded('50000');
     const ws = await loggedInSocket(u);
     tick('BTCUSD', '95000.00');
-    const tp = await u.post(API.submit, {
-      type: 1,
-      cont: '0.1',
-      forex_id: id('BTCUSD'),
-      status: 1,
-      multiple: 10,
-      target_profit_price: '95500.00',
-    });
-    expect(tp.code, tp.msg).toBe(1);
-    const trail = await u.post(API.submit, {
-      type: 1,
-      cont: '0.1',
-      forex_id: id('BTCUSD'),
-      status: 1,
-      multiple: 10,
-      trailing_distance: '500.00',
-    });
-    expect(trail.code, trail.msg).toBe(1);
+    const tp = await place(u, 'BTCUSD', { cont: '0.1', status: 1, multiple: 10, target_profit_price: '95500.00' });
+    const trail = await place(u, 'BTCUSD', { cont: '0.1', status: 1, multiple: 10, trailing_distance: '500.00' });
     tick('BTCUSD', '95600.00');
     await settled();
     const profit = await noticeMessage(ws, 'fill');
     expect(profit.notice).toMatchObject({
       title: 'Take-profit reached',
-      data: { trigger: 'take_profit', order_id: tp.data.order.Id },
+      data: { trigger: 'take_profit', order_id: tp.Id },
     });
     // The trailing stop followed to 95,100; the fall to 95,000 fires it.
     tick('BTCUSD', '95000.00');
@@ -237,7 +208,7 @@ describe('notices and web push', () => {
     const trailed = await noticeMessage(ws, 'fill');
     expect(trailed.notice).toMatchObject({
       title: 'Trailing stop hit',
-      data: { trigger: 'trailing', order_id: trail.data.order.Id },
+      data: { trigger: 'trailing', order_id: trail.Id },
     });
     ws.close();
     await h.expectLedgerSound();
@@ -268,8 +239,7 @@ describe('notices and web push', () => {
     const u = await funded('100000');
     const ws = await loggedInSocket(u);
     tick('BTCUSD', '95000.00');
-    const big = await u.post(API.submit, { type: 1, cont: '10', forex_id: id('BTCUSD'), status: 1, multiple: 10 });
-    expect(big.code, big.msg).toBe(1);
+    await place(u, 'BTCUSD', { cont: '10', status: 1, multiple: 10 });
     tick('BTCUSD', '94500.00');
     await settled();
     const call = await noticeMessage(ws, 'margin_call');

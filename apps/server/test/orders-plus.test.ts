@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type OrderView, type StopoutReport, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Envelope, type Harness } from './harness.ts';
-import { ScriptedMarket, WEDNESDAY } from './scripted-market.ts';
-
-const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+import { API, type OrderView, type StopoutReport } from '@tradepad/contracts';
+import type { Harness } from './harness.ts';
+import { demoTrader, type DemoTrader } from './people.ts';
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * Issue 20 points 1 and 2 through HTTP (DESIGN §12): partial close, close all, moving a pending order, expiry,
@@ -22,20 +18,8 @@ describe('richer orders', () => {
     await h.app.tradepad.engine.idle();
   };
 
-  let uuidSeq = 0;
-  async function demoUser() {
-    const uuid = `0000000${(uuidSeq++).toString(16)}`.slice(-8) + '-7a7d-4c1e-8a2b-6d5e4f3a2b1c';
-    const demo = await h.call('GET', API.createDemo, { uuid });
-    const login = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
-    const token = login.data.token as string;
-    const reads: string[] = [API.deals, API.accountSummary, API.ledger, API.getBalance, API.stopoutReports];
-    return {
-      token,
-      call: (path: string, params: Record<string, unknown> = {}): Promise<Envelope> =>
-        h.call(reads.includes(path) ? 'GET' : 'POST', path, params, { authorization: token }),
-    };
-  }
-  type User = Awaited<ReturnType<typeof demoUser>>;
+  const demoUser = () => demoTrader(h);
+  type User = DemoTrader;
   const deals = async (u: User, status: number) => (await u.call(API.deals, { status, page: 1 })).data.data as OrderView[];
   const balance = async (u: User) => (await u.call(API.getBalance)).data.balance as string;
 
@@ -301,54 +285,40 @@ describe('richer orders', () => {
 
 /** The trailing stop is stored: after a restart on the same database it is where it was and keeps trailing. */
 describe('a trailing stop across a restart', () => {
-  const clock = new ManualClock(WEDNESDAY);
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
   let h: Harness | undefined;
   afterAll(async () => h?.close());
 
   it('keeps the trailed level and distance, and moves on after the restart', async () => {
-    let feed = feedFor();
-    const first = await startHarness({ clock, feed, keepData: true });
-    const tick = (f: ScriptedFeed, code: string, bid: string) => {
-      clock.advance(1000);
-      f.pushPrice(code, bid, clock.now());
-      f.pushPrice(code, bid, clock.now());
-    };
-    const items = (await first.call('GET', API.tradeList)).data as TradeItem[];
-    const btc = items.find((i) => i.Code === 'BTCUSD')!.Id;
-    const uuid = 'abcdef02-9b7d-4c1e-8a2b-6d5e4f3a2b1c';
-    const demo = await first.call('GET', API.createDemo, { uuid });
-    const auth = {
-      authorization: (await first.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 })).data
-        .token as string,
-    };
-    tick(feed, 'BTCUSD', '95000.00');
+    const first = await market.start({ keepData: true });
+    const auth = { authorization: (await demoTrader(first)).token };
+    tick('BTCUSD', '95000.00');
     const o = await first.call(
       'POST',
       API.submit,
-      { type: 1, cont: '0.1', forex_id: btc, status: 1, multiple: 10, trailing_distance: '500.00' },
+      { type: 1, cont: '0.1', forex_id: id('BTCUSD'), status: 1, multiple: 10, trailing_distance: '500.00' },
       auth,
     );
     expect(o.data.order).toMatchObject({ TargetLossPrice: 94500, TrailingDistance: 500 });
-    tick(feed, 'BTCUSD', '96000.00');
+    tick('BTCUSD', '96000.00');
     await new Promise((r) => setTimeout(r, 20));
     await first.app.tradepad.engine.idle();
-    await first.close();
 
-    feed = feedFor();
-    h = await startHarness({ clock, feed, dataDir: first.dataDir, database: first.database });
+    h = await market.restart(first);
     const open = async () => (await h!.call('GET', API.deals, { status: 1, page: 1 }, auth)).data.data as OrderView[];
     expect((await open()).map((x) => [x.Id, x.TargetLossPrice, x.TrailingDistance])).toEqual([[o.data.order.Id, 95500, 500]]);
     const settle = async () => {
       await new Promise((r) => setTimeout(r, 20));
       await h!.app.tradepad.engine.idle();
     };
-    tick(feed, 'BTCUSD', '95800.00');
+    tick('BTCUSD', '95800.00');
     await settle();
     expect((await open())[0]!.TargetLossPrice).toBe(95500);
-    tick(feed, 'BTCUSD', '96500.00');
+    tick('BTCUSD', '96500.00');
     await settle();
     expect((await open())[0]!.TargetLossPrice).toBe(96000);
-    tick(feed, 'BTCUSD', '95990.00');
+    tick('BTCUSD', '95990.00');
     await settle();
     expect(await open()).toEqual([]);
     await h.expectLedgerSound();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { ADMIN_API, API } from '@tradepad/contracts';
+import { ADMIN_API, API, type DepositCoinOption } from '@tradepad/contracts';
 import type { ManualClock } from '../src/ports/clock.ts';
 import { ADMIN, type Envelope, type Harness } from './harness.ts';
 import { signInStaff } from './staff-totp.ts';
@@ -67,6 +67,27 @@ export async function demoUser(h: Harness): Promise<TestUser> {
   return asUser(h, login.data.token as string, Number(login.data.id), '', '');
 }
 
+/** The calls the app sends as GET because they only read; `DemoTrader.call` sends every other call as POST. */
+const READS: readonly string[] = [API.deals, API.accountSummary, API.ledger, API.getBalance, API.forexDetail, API.stopoutReports];
+
+/** A demo trader of the trading tests: calls without a `lang` header (answers in the default language). */
+export interface DemoTrader {
+  token: string;
+  /** Calls the API as this trader: GET for the reads, POST otherwise (as the app does). */
+  call(path: string, params?: Record<string, unknown>): Promise<Envelope>;
+}
+
+export async function demoTrader(h: Harness): Promise<DemoTrader> {
+  const uuid = `${(seq++).toString(16).padStart(8, '0')}-9b7d-4c1e-8a2b-6d5e4f3a2b1c`;
+  const demo = await h.call('GET', API.createDemo, { uuid });
+  const login = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
+  const token = login.data.token as string;
+  return {
+    token,
+    call: (path, params = {}) => h.call(READS.includes(path) ? 'GET' : 'POST', path, params, { authorization: token }),
+  };
+}
+
 function asUser(h: Harness, token: string, id: number, email: string, invite: string): TestUser {
   const headers = { authorization: token, lang: 'en' };
   return {
@@ -101,6 +122,28 @@ export async function uploadImage(h: Harness, token: string, data: Buffer, type 
     headers: { authorization: token, lang: 'en' },
   });
   return (await res.json()) as Envelope;
+}
+
+/** Credits `usd` to `u` as a real deposit does: a USDT (TRC20) deposit with a proof photo, approved by `admin`. */
+export async function approvedDeposit(u: TestUser, admin: Staff, usd: string): Promise<void> {
+  const coins = (await u.get(API.depositCoins)).data as DepositCoinOption[];
+  const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
+  const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
+  expect(d.code, d.msg).toBe(1);
+  expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+}
+
+/** `u`'s real-name application (Alice Chan, both sides of the card), approved by `admin`. */
+export async function approvedKyc(u: TestUser, admin: Staff, cardId = `ID${Math.floor(Math.random() * 1e9)}`): Promise<void> {
+  const r = await u.post(API.realName, {
+    name: 'Alice Chan',
+    card_id: cardId,
+    front_pic: await u.upload(),
+    reverse_pic: await u.upload(),
+  });
+  expect(r.code, r.msg).toBe(1);
+  const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
+  expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
 }
 
 export interface Staff {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, clientMessage, serverMessage, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
 import { demoUser } from './people.ts';
-
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * The websocket's message schemas (packages/contracts realtime-messages.ts) against the real server: every JSON
@@ -15,19 +10,11 @@ const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 describe('websocket message schemas against the server', () => {
   let h: Harness;
-  let clock: ManualClock;
-  let feed: ScriptedFeed;
-
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
+  const market = new ScriptedMarket();
+  const { tick } = market;
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
+    h = await market.start();
     tick('EURUSD', '1.08500');
   }, 120_000);
   afterAll(async () => h?.close());

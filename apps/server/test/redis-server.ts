@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
-/** Where Debian installs Redis; CI installs it (.ci/run). */
-export const REDIS_SERVER = '/usr/bin/redis-server';
+/** Where Debian installs Redis (CI installs it, .ci/run), else where a build from source puts it. */
+export const REDIS_SERVER =
+  ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p)) ?? '/usr/bin/redis-server';
 export const hasRedis = fs.existsSync(REDIS_SERVER);
 /** Why Redis tests are skipped, printed once by the files that need it. */
 export const NO_REDIS = `${REDIS_SERVER} is absent: the Redis bus tests are skipped (apt-get install redis-server)`;

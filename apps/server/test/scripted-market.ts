@@ -7,6 +7,20 @@ import { startHarness, type Harness } from './harness.ts';
 /** A Wednesday afternoon in London: every market of the seed is open. */
 export const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 
+/** Bids for the instruments the trading tests use, near their seed prices. */
+export const SEED_QUOTES: Readonly<Record<string, string>> = {
+  EURUSD: '1.08500',
+  USDJPY: '150.000',
+  EURJPY: '162.500',
+  GBPUSD: '1.27000',
+  EURGBP: '0.85500',
+  XAUUSD: '2650.00',
+  BTCUSD: '95000.00',
+  GER40: '19500.0',
+};
+
+const seedFeed = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+
 /**
  * The trading tests' market: a hand-moved clock (from a Wednesday afternoon) and a scripted feed of the seed's
  * instruments, a server started on both, and the trade list's ids by code. Made when the suite is declared, so its
@@ -14,7 +28,7 @@ export const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 export class ScriptedMarket {
   readonly clock = new ManualClock(WEDNESDAY);
-  readonly feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+  feed = seedFeed();
   private items: TradeItem[] = [];
 
   /** Starts a server on this market's clock and feed and reads its trade list. */
@@ -22,6 +36,16 @@ export class ScriptedMarket {
     const h = await startHarness({ ...opts, clock: this.clock, feed: this.feed });
     this.items = (await h.call('GET', API.tradeList)).data as TradeItem[];
     return h;
+  }
+
+  /**
+   * Closes `h` (started with `keepData`) and starts the server again on its data (folder and database) with a fresh
+   * feed, as a restart would; the clock goes on.
+   */
+  async restart(h: Harness): Promise<Harness> {
+    await h.close();
+    this.feed = seedFeed();
+    return this.start({ dataDir: h.dataDir, database: h.database });
   }
 
   /** The trade list's id of an instrument. */

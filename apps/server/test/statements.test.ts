@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_API,
-  API,
-  type DepositCoinOption,
-  type DrawCurrency,
-  type OrderView,
-  type StatementView,
-} from '@tradepad/contracts';
+import { ADMIN_API, API, type DrawCurrency, type OrderView, type StatementView } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
-import { demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, approvedKyc, demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -56,7 +49,6 @@ const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b
 describe('statements', () => {
   let h: Harness;
   let admin: Staff;
-  let coins: DepositCoinOption[];
   const market = new ScriptedMarket();
   const { clock, id, tick } = market;
 
@@ -67,24 +59,13 @@ describe('statements', () => {
 
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     return u;
   }
 
   /** A paid withdrawal of `usd` USDT (TRC20): real-name approved, a method bound, the request approved. */
   async function withdraw(u: TestUser, usd: string): Promise<void> {
-    const kyc = await u.post(API.realName, {
-      name: 'Alice Chan',
-      card_id: `ID${Math.floor(Math.random() * 1e9)}`,
-      front_pic: await u.upload(),
-      reverse_pic: await u.upload(),
-    });
-    expect(kyc.code, kyc.msg).toBe(1);
-    const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
-    expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
+    await approvedKyc(u, admin);
     const usdt = ((await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'TRC20')!;
     const bound = await u.post(API.bindDrawMethod, {
       type: 1,
@@ -113,7 +94,6 @@ describe('statements', () => {
     h = await market.start();
     admin = await staff(h);
     expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
-    coins = (await (await realUser(h, clock)).get(API.depositCoins)).data;
     tick('EURUSD', '1.08500');
   }, 120_000);
   afterAll(async () => h?.close());

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type OrderView, type TradeItem } from '@tradepad/contracts';
+import { API, type OrderView } from '@tradepad/contracts';
 import { lots, micros } from '@tradepad/domain';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
 import { demoUser, type TestUser } from './people.ts';
-
-/** A Wednesday afternoon in London: every market of the seed is open. */
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
+import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * The engine's group commit writes the orders that arrive together with a few multi-row statements (one run of the
@@ -18,22 +13,12 @@ const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
  */
 describe('orders written together', () => {
   let h: Harness;
-  let feed: ScriptedFeed;
-  let clock: ManualClock;
-  let items: TradeItem[];
-  const id = (code: string) => items.find((i) => i.Code === code)!.Id;
-  const tick = (code: string, bid: string) => {
-    clock.advance(1000);
-    feed.pushPrice(code, bid, clock.now());
-    feed.pushPrice(code, bid, clock.now());
-  };
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
   const balance = async (u: TestUser) => (await u.get(API.getBalance)).data.balance as string;
 
   beforeAll(async () => {
-    clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
-    h = await startHarness({ clock, feed });
-    items = (await h.call('GET', API.tradeList)).data;
+    h = await market.start();
     tick('EURUSD', '1.08500');
   }, 120_000);
   afterAll(async () => h.close());

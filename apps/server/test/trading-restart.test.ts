@@ -1,38 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { ManualClock } from '../src/ports/clock.ts';
-import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { API, type OrderView } from '@tradepad/contracts';
+import type { Harness } from './harness.ts';
+import { demoTrader } from './people.ts';
+import { ScriptedMarket } from './scripted-market.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
-const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
 
 /** The engine rebuilds its books from the database: stops and pending orders placed before a restart fire after it. */
 describe('trading across a restart', () => {
-  const clock = new ManualClock(WEDNESDAY);
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
   let h: Harness | undefined;
   afterAll(async () => h?.close());
 
   it('keeps open positions and pending orders, and their triggers fire after the restart', async () => {
-    let feed = feedFor();
-    const first = await startHarness({ clock, feed, keepData: true });
-    const tick = (f: ScriptedFeed, code: string, bid: string) => {
-      clock.advance(1000);
-      f.pushPrice(code, bid, clock.now());
-      f.pushPrice(code, bid, clock.now());
-    };
-    const items = (await first.call('GET', API.tradeList)).data as TradeItem[];
-    const btc = items.find((i) => i.Code === 'BTCUSD')!.Id;
-    const uuid = 'abcdef01-9b7d-4c1e-8a2b-6d5e4f3a2b1c';
-    const demo = await first.call('GET', API.createDemo, { uuid });
-    const token = (await first.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 })).data
-      .token as string;
-    const auth = { authorization: token };
-    tick(feed, 'BTCUSD', '95000.00');
+    const first = await market.start({ keepData: true });
+    const btc = id('BTCUSD');
+    const auth = { authorization: (await demoTrader(first)).token };
+    tick('BTCUSD', '95000.00');
     const held = await first.call(
       'POST',
       API.submit,
@@ -47,18 +34,15 @@ describe('trading across a restart', () => {
     );
     expect([held.code, pending.code]).toEqual([1, 1]);
     const balanceBefore = (await first.call('GET', API.getBalance, {}, auth)).data.balance as string;
-    await first.close();
-
-    feed = feedFor();
-    h = await startHarness({ clock, feed, dataDir: first.dataDir, database: first.database });
+    h = await market.restart(first);
     expect((await h.call('GET', API.getBalance, {}, auth)).data.balance).toBe(balanceBefore);
     const open = (await h.call('GET', API.deals, { status: 1, page: 1 }, auth)).data.data as OrderView[];
     expect(open.map((o) => [o.Id, o.TargetProfitPrice])).toEqual([[held.data.order.Id, 96000]]);
     // The pending limit fills, then the take-profit closes the first position.
-    tick(feed, 'BTCUSD', '93970.00');
+    tick('BTCUSD', '93970.00');
     await new Promise((r) => setTimeout(r, 20));
     await h.app.tradepad.engine.idle();
-    tick(feed, 'BTCUSD', '96100.00');
+    tick('BTCUSD', '96100.00');
     await new Promise((r) => setTimeout(r, 20));
     await h.app.tradepad.engine.idle();
     const history = (await h.call('GET', API.deals, { status: 3, page: 1 }, auth)).data.data as OrderView[];

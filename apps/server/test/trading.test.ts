@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type OrderView } from '@tradepad/contracts';
-import type { Envelope, Harness } from './harness.ts';
-import { ScriptedMarket } from './scripted-market.ts';
+import type { Harness } from './harness.ts';
+import { demoTrader } from './people.ts';
+import { ScriptedMarket, SEED_QUOTES } from './scripted-market.ts';
 
 /**
  * Trading through HTTP and websockets with a scripted feed and a hand-moved clock: fills, conversions, pending
@@ -15,34 +16,10 @@ describe('trading', () => {
   const { id, tick } = market;
   /** Quotes for the instruments the tests use, near their seed prices. */
   const quoteAll = () => {
-    for (const [code, bid] of Object.entries(START)) tick(code, bid);
-  };
-  const START: Record<string, string> = {
-    EURUSD: '1.08500',
-    USDJPY: '150.000',
-    EURJPY: '162.500',
-    GBPUSD: '1.27000',
-    EURGBP: '0.85500',
-    XAUUSD: '2650.00',
-    BTCUSD: '95000.00',
-    GER40: '19500.0',
+    for (const [code, bid] of Object.entries(SEED_QUOTES)) tick(code, bid);
   };
 
-  let uuidSeq = 0;
-  async function demoUser(): Promise<{
-    token: string;
-    call: (path: string, params?: Record<string, unknown>) => Promise<Envelope>;
-  }> {
-    const uuid = `0000000${(uuidSeq++).toString(16)}`.slice(-8) + '-9b7d-4c1e-8a2b-6d5e4f3a2b1c';
-    const demo = await h.call('GET', API.createDemo, { uuid });
-    const login = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
-    const token = login.data.token as string;
-    const reads: string[] = [API.deals, API.accountSummary, API.ledger, API.getBalance, API.forexDetail];
-    return {
-      token,
-      call: (path, params = {}) => h.call(reads.includes(path) ? 'GET' : 'POST', path, params, { authorization: token }),
-    };
-  }
+  const demoUser = () => demoTrader(h);
   /** Waits until the engine's queued writes are committed (triggers settle asynchronously after a tick). */
   const settled = async () => {
     await new Promise((r) => setTimeout(r, 20));

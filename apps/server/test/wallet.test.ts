@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type DepositCoinOption, type DrawCurrency } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, approvedKyc, demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
 
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -23,24 +23,13 @@ describe('wallet', () => {
   /** A user with `usd` credited through a real, approved USDT deposit. */
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     return u;
   }
 
   /** A user whose real-name verification staff approved. */
   async function verified(u: TestUser, cardId = `ID${Math.floor(Math.random() * 1e9)}`): Promise<void> {
-    const r = await u.post(API.realName, {
-      name: 'Alice Chan',
-      card_id: cardId,
-      front_pic: await u.upload(),
-      reverse_pic: await u.upload(),
-    });
-    expect(r.code, r.msg).toBe(1);
-    const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
-    expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
+    await approvedKyc(u, admin, cardId);
   }
 
   async function method(u: TestUser, currency: DrawCurrency, address = TRON): Promise<number> {

@@ -3,7 +3,17 @@ import { ADMIN_API, API, type DrawCurrency } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { decodeMail } from './mail-sink.ts';
-import { PASSWORD, SIGN_UP_CONSENT, ownerCode, realUser, staff, type Staff, type TestUser } from './people.ts';
+import {
+  PASSWORD,
+  SIGN_UP_CONSENT,
+  approvedDeposit,
+  approvedKyc,
+  ownerCode,
+  realUser,
+  staff,
+  type Staff,
+  type TestUser,
+} from './people.ts';
 
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -39,22 +49,10 @@ describe('withdrawal security', () => {
 
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const coins = (await u.get(API.depositCoins)).data as Array<{ id: number; protocol_code: string }>;
-    const trc = coins.find((c) => c.protocol_code === 'TRC20')!;
-    const d = await u.post(API.depositSubmit, { charge_id: trc.id, number: usd, proofImg: await u.upload() });
-    expect(d.code, d.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.deposits}/${d.data.id}/approve`)).code).toBe(1);
+    await approvedDeposit(u, admin, usd);
     await awaitMail(u.email, /credited/);
     // Real-name verification, approved.
-    const kyc = await u.post(API.realName, {
-      name: 'Alice Chan',
-      card_id: `ID${Math.floor(Math.random() * 1e9)}`,
-      front_pic: await u.upload(),
-      reverse_pic: await u.upload(),
-    });
-    expect(kyc.code, kyc.msg).toBe(1);
-    const queue = await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id });
-    expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
+    await approvedKyc(u, admin);
     await awaitMail(u.email, /Identity verified/);
     return u;
   }

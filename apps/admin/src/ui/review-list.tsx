@@ -4,6 +4,7 @@ import {
   CardContent,
   Drawer,
   IconButton,
+  Stack,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -28,7 +29,9 @@ import {
   type DatagridRowProps,
   type RaRecord,
 } from 'react-admin';
+import type { StatusInfo } from './format.ts';
 import { PageHead } from './page-head.tsx';
+import { StatusChip } from './status-chip.tsx';
 
 /** The status filter's "every status" choice; the data provider sends no `status` for it. */
 export const ALL_STATUSES = 'all';
@@ -60,6 +63,18 @@ interface Props<T extends RaRecord> {
 }
 
 const PAGE_SIZE = 20;
+
+/** The head of a detail panel: the record's title and its status (room left at the end for the panel's close button). */
+export function ReviewHead({ title, info, status }: { title: string; info: StatusInfo; status: number }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, pr: 4 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <StatusChip info={info} status={status} />
+    </Stack>
+  );
+}
 
 /**
  * A review queue: a status filter (opening on the records waiting for a decision), a user filter, a paged table, and

@@ -1,6 +1,6 @@
 import type { DepositDecision, DepositReview } from '@tradepad/contracts/admin-review';
 import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_INVALID, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
-import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
@@ -10,7 +10,7 @@ import { Decision } from '../../ui/decision.tsx';
 import { FieldList } from '../../ui/field-list.tsx';
 import { formatTime, recordStatus } from '../../ui/format.ts';
 import { ImageThumb } from '../../ui/image-thumb.tsx';
-import { ALL_STATUSES, ReviewList } from '../../ui/review-list.tsx';
+import { ALL_STATUSES, ReviewHead, ReviewList } from '../../ui/review-list.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 
 const status = (d: DepositReview) => recordStatus(d.status, 'credited');
@@ -81,12 +81,7 @@ function DepositDetail({ deposit: d, changed }: { deposit: DepositReview; change
   const bank = d.type === DEPOSIT_BANK;
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, pr: 4 }}>
-        <Typography variant="h6" component="h2">
-          {translate('tp.deposits.detail_title', { id: d.id })}
-        </Typography>
-        <StatusChip info={status(d)} status={d.status} />
-      </Stack>
+      <ReviewHead title={translate('tp.deposits.detail_title', { id: d.id })} info={status(d)} status={d.status} />
       {d.duplicate_of.length > 0 && (
         <Alert severity="warning" sx={{ mb: 1.5 }}>
           {translate('tp.deposits.duplicate_alert', { ids: idsText(d.duplicate_of) })}

@@ -1,6 +1,6 @@
 import type { KycDecision, KycReview } from '@tradepad/contracts/admin-review';
 import { KYC_APPROVED, KYC_REJECTED, KYC_WAITING } from '@tradepad/contracts/wallet';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { FunctionField, TextField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
 import { IdCell, TimeCell, UserCell, useReviewedText, useTimeLocale } from '../../ui/cells.tsx';
@@ -8,7 +8,7 @@ import { Decision } from '../../ui/decision.tsx';
 import { FieldList } from '../../ui/field-list.tsx';
 import { formatTime, kycStatus } from '../../ui/format.ts';
 import { ImageThumb } from '../../ui/image-thumb.tsx';
-import { ALL_STATUSES, ReviewList } from '../../ui/review-list.tsx';
+import { ALL_STATUSES, ReviewHead, ReviewList } from '../../ui/review-list.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 
 /** Real-name applications: compare the name and ID number with both sides of the card. */
@@ -49,12 +49,7 @@ function KycDetail({ application: k, changed }: { application: KycReview; change
   const reviewed = useReviewedText();
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, pr: 4 }}>
-        <Typography variant="h6" component="h2">
-          {translate('tp.kyc.detail_title', { id: k.id })}
-        </Typography>
-        <StatusChip info={kycStatus(k.status)} status={k.status} />
-      </Stack>
+      <ReviewHead title={translate('tp.kyc.detail_title', { id: k.id })} info={kycStatus(k.status)} status={k.status} />
       <FieldList
         rows={[
           [translate('tp.common.user'), `${k.user_account} (ID ${k.user_id})`],

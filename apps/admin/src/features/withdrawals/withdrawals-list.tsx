@@ -1,6 +1,6 @@
 import type { WithdrawalDecision, WithdrawalReview } from '@tradepad/contracts/admin-review';
 import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
@@ -9,7 +9,7 @@ import { CopyText } from '../../ui/copy-text.tsx';
 import { Decision } from '../../ui/decision.tsx';
 import { FieldList } from '../../ui/field-list.tsx';
 import { formatTime, kycStatus, recordStatus } from '../../ui/format.ts';
-import { ALL_STATUSES, ReviewList } from '../../ui/review-list.tsx';
+import { ALL_STATUSES, ReviewHead, ReviewList } from '../../ui/review-list.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 
 const status = (w: WithdrawalReview) => recordStatus(w.status, 'paid');
@@ -82,12 +82,7 @@ function WithdrawalDetail({
       ];
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, pr: 4 }}>
-        <Typography variant="h6" component="h2">
-          {translate('tp.withdrawals.detail_title', { id: w.id })}
-        </Typography>
-        <StatusChip info={status(w)} status={w.status} />
-      </Stack>
+      <ReviewHead title={translate('tp.withdrawals.detail_title', { id: w.id })} info={status(w)} status={w.status} />
       <FieldList
         rows={[
           [translate('tp.common.user'), `${w.user_account} (ID ${w.user_id})`],

@@ -1,51 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DbHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import type { DbHandle } from '../../db/database.ts';
+import { insertTestTrader, openTempDatabase } from '../../db/database.testing.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 
 describe('SessionsRepository: traders’ sessions kept in memory', () => {
-  let dir: string;
+  let close: () => Promise<void>;
   let handle: DbHandle;
   let repo: SessionsRepository;
   let userId: number;
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-sessions-'));
-    handle = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
-    await migrateToLatest(handle);
+    ({ handle, close } = await openTempDatabase('tradepad-sessions-'));
     repo = new SessionsRepository(handle.db, handle.read, handle.kind);
-    ({ id: userId } = await handle.db
-      .insertInto('users')
-      .values({
-        uid: '12345678',
-        email: 'ann@example.com',
-        area_id: null,
-        mobile: null,
-        phone: null,
-        contact_mobile: null,
-        password_hash: 'x',
-        is_demo: 0,
-        demo_id: null,
-        demo_uuid_hash: null,
-        invite_code: 'ABCDEFGH',
-        invited_by: null,
-        lang: 'en',
-        status: 1,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    userId = await insertTestTrader(handle);
     await repo.create({ tokenHash: 'h1', actor: 'user', actorId: userId, at: 1, ip: '::1', userAgent: 'test' });
   });
 
   afterEach(async () => {
     vi.useRealTimers();
-    await handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   const renameBehindItsBack = (email: string) => handle.db.updateTable('users').set({ email }).where('id', '=', userId).execute();

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transaction } from '../../db/after-commit.ts';
-import { openDatabase, type DbHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import type { DbHandle } from '../../db/database.ts';
+import { insertTestTrader, openTempDatabase } from '../../db/database.testing.ts';
 import { InProcessBus } from '../../ports/bus.ts';
 import { ManualClock } from '../../ports/clock.ts';
 import { SessionsRepository } from './sessions.repository.ts';
@@ -28,7 +25,7 @@ describe('session lifetimes', () => {
 });
 
 describe('SessionsService: revocations announced after the commit', () => {
-  let dir: string;
+  let close: () => Promise<void>;
   let handle: DbHandle;
   let sessions: SessionsService;
   let announced: number[][];
@@ -36,9 +33,7 @@ describe('SessionsService: revocations announced after the commit', () => {
   const clock = new ManualClock(1_000_000);
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-sessions-svc-'));
-    handle = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
-    await migrateToLatest(handle);
+    ({ handle, close } = await openTempDatabase('tradepad-sessions-svc-'));
     const bus = new InProcessBus();
     announced = [];
     bus.onSessionsRevoked(({ sessionIds }) => announced.push([...sessionIds]));
@@ -49,33 +44,11 @@ describe('SessionsService: revocations announced after the commit', () => {
       { idleMs: HOUR },
       bus,
     );
-    ({ id: userId } = await handle.db
-      .insertInto('users')
-      .values({
-        uid: '12345678',
-        email: 'ann@example.com',
-        area_id: null,
-        mobile: null,
-        phone: null,
-        contact_mobile: null,
-        password_hash: 'x',
-        is_demo: 0,
-        demo_id: null,
-        demo_uuid_hash: null,
-        invite_code: 'ABCDEFGH',
-        invited_by: null,
-        lang: 'en',
-        status: 1,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    userId = await insertTestTrader(handle);
   });
 
   afterEach(async () => {
-    await handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   const ids = async () => (await handle.db.selectFrom('sessions').select('id').orderBy('id').execute()).map((r) => r.id);

@@ -173,17 +173,19 @@ describe('sockets and their sessions', () => {
   });
 });
 
+/** Sign-in for the gateways below: the token `u<id>` logs in as user <id> (session 100 + id). */
+const usersAuth = {
+  fromToken: async (token: unknown) => {
+    const m = /^u(\d+)$/.exec(String(token));
+    return m ? { user: { id: Number(m[1]) }, sessionId: 100 + Number(m[1]) } : undefined;
+  },
+  checkSockets: async () => [],
+};
+
 describe('messages to every socket of a user (DESIGN §10: session_revoked, ALERT, SUPPORT)', () => {
   /** A gateway whose token `u<id>` logs in as user <id> (session 100 + id). */
   function usersGateway() {
-    const auth = {
-      fromToken: async (token: unknown) => {
-        const m = /^u(\d+)$/.exec(String(token));
-        return m ? { user: { id: Number(m[1]) }, sessionId: 100 + Number(m[1]) } : undefined;
-      },
-      checkSockets: async () => [],
-    };
-    const gw = new RealtimeGateway(auth, quietLog);
+    const gw = new RealtimeGateway(usersAuth, quietLog);
     gateways.push(gw);
     gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: true });
     return gw;
@@ -242,14 +244,7 @@ describe('what the gateway tells the bus (issue 19: listeners across nodes)', ()
     const bus = new InProcessBus();
     const notes: Array<[string, number | undefined]> = [];
     (bus as Pick<Bus, 'noteInterest'>).noteInterest = (channel, userId) => void notes.push([channel, userId]);
-    const auth = {
-      fromToken: async (token: unknown) => {
-        const m = /^u(\d+)$/.exec(String(token));
-        return m ? { user: { id: Number(m[1]) }, sessionId: 100 + Number(m[1]) } : undefined;
-      },
-      checkSockets: async () => [],
-    };
-    const gw = new RealtimeGateway(auth, quietLog);
+    const gw = new RealtimeGateway(usersAuth, quietLog);
     gateways.push(gw);
     gw.registerChannel({ match: { exact: 'DAY_MARKET' }, requiresLogin: false });
     gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: true });

@@ -1,7 +1,7 @@
 import type { Lang } from '@tradepad/contracts';
-import { micros, tradeNet, zonedTimeText } from '@tradepad/domain';
+import { zonedTimeText } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
-import { fundsMemo, lotsText, money2, priceText, type Statement } from './statements.service.ts';
+import { FUNDS_KIND_KEY, fundsMemo, money2, tradeTexts, type Statement } from './statements.service.ts';
 
 /** The byte order mark that makes Excel read the file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
@@ -21,93 +21,77 @@ export function csvField(value: string): string {
 
 const line = (cells: readonly string[]) => cells.map(csvField).join(',');
 
+/** The table's columns in order; each heading is the message `statement.col_<name>`. */
+const COLUMNS = [
+  'type',
+  'ref',
+  'time',
+  'open_time',
+  'symbol',
+  'side',
+  'lots',
+  'open_price',
+  'close_price',
+  'profit',
+  'fee',
+  'swap',
+  'amount',
+  'description',
+] as const;
+type ColumnName = (typeof COLUMNS)[number];
+
+/** A row of the one table: the cells it has, the other columns empty. */
+const row = (cells: Partial<Record<ColumnName, string>>): string[] => COLUMNS.map((c) => cells[c] ?? '');
+
 /**
  * The statement as CSV (RFC 4180, CRLF, UTF-8 with a BOM for Excel), headings and labels in `lang`: one row per closed
  * trade, then per cash movement, then the totals, in one table. Times in the statement's zone, money to 2 decimals.
  */
 export function statementCsv(s: Statement, lang: Lang): string {
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(lang, key, params);
-  const header = [
-    t('statement.col_type'),
-    t('statement.col_ref'),
-    t('statement.col_time'),
-    t('statement.col_open_time'),
-    t('statement.col_symbol'),
-    t('statement.col_side'),
-    t('statement.col_lots'),
-    t('statement.col_open_price'),
-    t('statement.col_close_price'),
-    t('statement.col_profit'),
-    t('statement.col_fee'),
-    t('statement.col_swap'),
-    t('statement.col_amount'),
-    t('statement.col_description'),
-  ].map(safeText);
   const time = (ms: number) => zonedTimeText(ms, s.tz);
-  const rows: string[][] = [header];
+  const rows: string[][] = [COLUMNS.map((c) => safeText(t(`statement.col_${c}`)))];
   for (const r of s.trades) {
-    const net = tradeNet({ profit: micros(r.profit), fee: micros(r.fee), swap: micros(r.swap) });
-    rows.push([
-      safeText(t('statement.kind_trade')),
-      String(r.id),
-      time(r.closed_at),
-      time(r.opened_at),
-      safeText(r.code),
-      safeText(t(r.side === 2 ? 'statement.sell' : 'statement.buy')),
-      lotsText(r.lots),
-      priceText(r.open_price, r.precision),
-      priceText(r.close_price, r.precision),
-      money2(r.profit),
-      money2(r.fee),
-      money2(r.swap),
-      money2(net),
-      r.parent_id ? safeText(t('statement.partial', { ref: r.parent_id })) : '',
-    ]);
+    const x = tradeTexts(r);
+    rows.push(
+      row({
+        type: safeText(t('statement.kind_trade')),
+        ref: String(r.id),
+        time: time(r.closed_at),
+        open_time: time(r.opened_at),
+        symbol: safeText(r.code),
+        side: safeText(t(r.side === 2 ? 'statement.sell' : 'statement.buy')),
+        lots: x.lots,
+        open_price: x.openPrice,
+        close_price: x.closePrice,
+        profit: x.profit,
+        fee: x.fee,
+        swap: x.swap,
+        amount: x.net,
+        description: r.parent_id ? safeText(t('statement.partial', { ref: r.parent_id })) : '',
+      }),
+    );
   }
-  const kindKey = {
-    deposit: 'statement.kind_deposit',
-    withdrawal: 'statement.kind_withdrawal',
-    adjustment: 'statement.kind_adjustment',
-  } as const;
   for (const f of s.funds) {
-    rows.push([
-      safeText(t(kindKey[f.kind])),
-      String(f.id),
-      time(f.created_at),
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      f.fee === 0n ? '' : money2(f.fee),
-      '',
-      money2(f.amount),
-      safeText(fundsMemo(lang, f)),
-    ]);
+    rows.push(
+      row({
+        type: safeText(t(FUNDS_KIND_KEY[f.kind])),
+        ref: String(f.id),
+        time: time(f.created_at),
+        fee: f.fee === 0n ? '' : money2(f.fee),
+        amount: money2(f.amount),
+        description: safeText(fundsMemo(lang, f)),
+      }),
+    );
   }
   const total = safeText(t('statement.kind_total'));
   const k = s.totals;
-  const totalRow = (label: string, amount: bigint, extra: Partial<Record<'count' | 'profit' | 'fee' | 'swap', string>> = {}) => [
-    total,
-    extra.count ?? '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    extra.profit ?? '',
-    extra.fee ?? '',
-    extra.swap ?? '',
-    money2(amount),
-    safeText(label),
-  ];
+  // A total row: its label in the description; the net row carries the number of trades in the reference column.
+  const totalRow = (label: string, amount: bigint, extra: Partial<Record<'ref' | 'profit' | 'fee' | 'swap', string>> = {}) =>
+    row({ type: total, ...extra, amount: money2(amount), description: safeText(label) });
   rows.push(
     totalRow(t('statement.total_net'), k.net, {
-      count: String(k.trades),
+      ref: String(k.trades),
       profit: money2(k.profit),
       fee: money2(k.fees),
       swap: money2(k.swap),

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import type { Lang } from '@tradepad/contracts';
-import { micros, tradeNet, zonedTimeText } from '@tradepad/domain';
+import { zonedTimeText } from '@tradepad/domain';
 import type { MessageKey } from '../../i18n/messages.en.ts';
 import { translate } from '../../i18n/translate.ts';
 import { isolateLtr, visualRuns } from './pdf-text.ts';
 import { fontBytes, type FontFace, type Weight } from './statement-fonts.ts';
-import { fundsMemo, lotsText, money2, priceText, type Statement } from './statements.service.ts';
+import { FUNDS_KIND_KEY, fundsMemo, money2, tradeTexts, type Statement } from './statements.service.ts';
 
 /**
  * The statement as a PDF (pdfkit): A4 landscape, the broker, account, period and time zone at the top, the closed
@@ -105,7 +105,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
   if (s.trades.length === 0) items.push({ kind: 'note', text: 'statement.no_trades' });
   else items.push({ kind: 'thead', columns: TRADE_COLUMNS });
   s.trades.forEach((r, i) => {
-    const net = tradeNet({ profit: micros(r.profit), fee: micros(r.fee), swap: micros(r.swap) });
+    const x = tradeTexts(r);
     items.push({
       kind: 'row',
       columns: TRADE_COLUMNS,
@@ -116,24 +116,19 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
         time(r.closed_at),
         r.code,
         t(r.side === 2 ? 'statement.sell' : 'statement.buy'),
-        lotsText(r.lots),
-        priceText(r.open_price, r.precision),
-        priceText(r.close_price, r.precision),
-        money2(r.profit),
-        money2(r.fee),
-        money2(r.swap),
-        money2(net),
+        x.lots,
+        x.openPrice,
+        x.closePrice,
+        x.profit,
+        x.fee,
+        x.swap,
+        x.net,
       ],
     });
   });
   items.push({ kind: 'gap' }, { kind: 'section', title: 'statement.funds', keep: tableStart });
   if (s.funds.length === 0) items.push({ kind: 'note', text: 'statement.no_funds' });
   else items.push({ kind: 'thead', columns: FUNDS_COLUMNS });
-  const kindKey = {
-    deposit: 'statement.kind_deposit',
-    withdrawal: 'statement.kind_withdrawal',
-    adjustment: 'statement.kind_adjustment',
-  } as const;
   s.funds.forEach((f, i) => {
     items.push({
       kind: 'row',
@@ -142,7 +137,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
       cells: [
         String(f.id),
         time(f.created_at),
-        t(kindKey[f.kind]),
+        t(FUNDS_KIND_KEY[f.kind]),
         fundsMemo(lang, f),
         f.fee === 0n ? '' : money2(f.fee),
         money2(f.amount),

@@ -56,6 +56,29 @@ export function priceText(points: number, precision: number): string {
 export const money2 = (v: bigint): string => formatMoney(micros(v), 2);
 export const lotsText = (l: number): string => formatLots(lots(l));
 
+/**
+ * A closed trade's figures as every form of the statement writes them (JSON, CSV, PDF): lots, the prices exactly in
+ * the instrument's digits, money to 2 decimals, and the net (profit, fee and swap together).
+ */
+export function tradeTexts(r: StatementTradeRow) {
+  return {
+    lots: lotsText(r.lots),
+    openPrice: priceText(r.open_price, r.precision),
+    closePrice: priceText(r.close_price, r.precision),
+    profit: money2(r.profit),
+    fee: money2(r.fee),
+    swap: money2(r.swap),
+    net: money2(tradeNet({ profit: micros(r.profit), fee: micros(r.fee), swap: micros(r.swap) })),
+  };
+}
+
+/** The message that names each kind of cash movement in the CSV and the PDF. */
+export const FUNDS_KIND_KEY = {
+  deposit: 'statement.kind_deposit',
+  withdrawal: 'statement.kind_withdrawal',
+  adjustment: 'statement.kind_adjustment',
+} as const;
+
 /** A statement's memo of a cash movement in `lang` (the ledger's own wording). */
 export const fundsMemo = (lang: Lang, f: StatementFundsRow): string =>
   translate(lang, f.memo_key, { order: f.ref_id, ref: f.ref_id });
@@ -109,21 +132,24 @@ export class StatementsService {
       tz: s.tz,
       start: s.start,
       end: s.end,
-      trades: s.trades.map((t) => ({
-        Id: t.id,
-        ParentId: t.parent_id,
-        Code: t.code,
-        OrderType: t.side === 2 ? 2 : 1,
-        Quantity: lotsText(t.lots),
-        OpenPrice: priceText(t.open_price, t.precision),
-        ClosePrice: priceText(t.close_price, t.precision),
-        OpenedAt: t.opened_at,
-        ClosedAt: t.closed_at,
-        Profit: money2(t.profit),
-        Fee: money2(t.fee),
-        Swap: money2(t.swap),
-        Net: money2(tradeNet({ profit: micros(t.profit), fee: micros(t.fee), swap: micros(t.swap) })),
-      })),
+      trades: s.trades.map((t) => {
+        const x = tradeTexts(t);
+        return {
+          Id: t.id,
+          ParentId: t.parent_id,
+          Code: t.code,
+          OrderType: t.side === 2 ? 2 : 1,
+          Quantity: x.lots,
+          OpenPrice: x.openPrice,
+          ClosePrice: x.closePrice,
+          OpenedAt: t.opened_at,
+          ClosedAt: t.closed_at,
+          Profit: x.profit,
+          Fee: x.fee,
+          Swap: x.swap,
+          Net: x.net,
+        };
+      }),
       funds: s.funds.map((f) => ({
         Id: f.id,
         Kind: f.kind,

@@ -3,14 +3,13 @@ import { CloseOutline } from 'antd-mobile-icons';
 import type { AlertCondition } from '@tradepad/contracts/alert-limits';
 import type { TradeItem } from '@tradepad/contracts/market';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { formatPrice } from '../../i18n/format.ts';
 import { useQuote } from '../market/use-quote.ts';
-import { useSettingsStore } from '../store/settings.store.ts';
 import { Popup } from '../ui/antd.ts';
 import { Segmented } from '../ui/segmented.tsx';
 import { toastMessage } from '../ui/toast.ts';
 import '../ui/form.css';
 import { useAlerts, useCreateAlert, useDeleteAlert } from './alerts.api.ts';
+import { AlertPrice, AlertRow } from './alert-row.tsx';
 import { alertPriceProblem, conditionKey, startPrice } from './alert-text.ts';
 import './alerts.css';
 
@@ -21,7 +20,6 @@ import './alerts.css';
  */
 export default function AlertSheet({ item, visible, onClose }: { item: TradeItem; visible: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const lang = useSettingsStore((s) => s.lang);
   const quote = useQuote(item.Id);
   const bid = quote?.bid ?? item.ForexQuotations?.Close;
   const precision = item.PricePrecision;
@@ -92,10 +90,7 @@ export default function AlertSheet({ item, visible, onClose }: { item: TradeItem
             />
           </div>
           <p className="alert-hint">
-            {t('alerts.currentBid')}{' '}
-            <bdi dir="ltr" className="num price">
-              {formatPrice(bid, precision, lang)}
-            </bdi>
+            {t('alerts.currentBid')} <AlertPrice value={bid} precision={precision} />
             {' · '}
             {t('alerts.once')}
           </p>
@@ -115,23 +110,9 @@ export default function AlertSheet({ item, visible, onClose }: { item: TradeItem
             </h3>
             <ul className="alert-list">
               {mine.map((a) => (
-                <li key={a.Id} className="alert-row" data-testid={`alert-row-${a.Id}`}>
-                  <span className="alert-row-text">
-                    {t(conditionKey(a.Condition))}{' '}
-                    <bdi dir="ltr" className="num price">
-                      {formatPrice(Number(a.Price), precision, lang)}
-                    </bdi>
-                  </span>
-                  <button
-                    type="button"
-                    className="btn btn-danger alert-delete"
-                    data-testid={`alert-delete-${a.Id}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(a.Id)}
-                  >
-                    {t('alerts.delete')}
-                  </button>
-                </li>
+                <AlertRow key={a.Id} id={a.Id} testId="alert" deleting={remove.isPending} onDelete={remove.mutate}>
+                  {t(conditionKey(a.Condition))} <AlertPrice value={Number(a.Price)} precision={precision} />
+                </AlertRow>
               ))}
             </ul>
           </section>

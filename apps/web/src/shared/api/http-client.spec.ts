@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { apiCall, apiGet, apiPost, buildRequest, configureApi } from './http-client.ts';
+import { stubSilentFetch } from './silent-fetch.testing.ts';
 
 const events: string[] = [];
 
@@ -96,15 +97,7 @@ describe('apiCall', () => {
     expect(events).toEqual(['error:t:http:502']);
   });
   it('a cancelled call is not toasted', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      ),
-    );
+    stubSilentFetch();
     const controller = new AbortController();
     const call = apiCall('/p', { signal: controller.signal });
     controller.abort();

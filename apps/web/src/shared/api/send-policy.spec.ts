@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, apiPost, configureApi, SEND_TIMEOUT_MS } from './http-client.ts';
 import { queryClient } from './query-client.ts';
+import { stubSilentFetch } from './silent-fetch.testing.ts';
 
 /**
  * Issue 17: nothing the user did is ever sent late. A call that changes something is refused on the spot while the
@@ -48,15 +49,7 @@ describe('calls that change something', () => {
 
   it('are abandoned after a few seconds without an answer, saying it may or may not have been done', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      ),
-    );
+    stubSilentFetch();
     const call = apiPost('/api/forex/submit', { type: 1 });
     const settled = expect(call).rejects.toMatchObject({ kind: 'transport', message: 't:unsure' });
     expect(SEND_TIMEOUT_MS).toBeLessThanOrEqual(8_000);
@@ -82,15 +75,7 @@ describe('calls that change something', () => {
 
   it('a read keeps its longer time-out and says "timed out"', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      ),
-    );
+    stubSilentFetch();
     const call = apiGet('/api/forex/trade_list');
     let done = false;
     void call.catch(() => (done = true));

@@ -6,6 +6,7 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { plTone, signed } from '../../../shared/trading/order-text.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { downloadStatement, useStatement } from '../api/statement.api.ts';
 import { presetRange, rangeValid, readerTimeZone, type RangePreset } from '../hooks/statement-range.ts';
 import './statement-view.css';
@@ -69,30 +70,8 @@ export function StatementView() {
         ]}
       />
       <div className="statement-dates">
-        <label className="statement-date">
-          <span>{t('statement.from')}</span>
-          <input
-            className="field-input num"
-            type="date"
-            value={dates.from}
-            max={dates.to || undefined}
-            aria-invalid={!valid || undefined}
-            data-testid="statement-from"
-            onChange={(e) => edit('from', e.target.value)}
-          />
-        </label>
-        <label className="statement-date">
-          <span>{t('statement.to')}</span>
-          <input
-            className="field-input num"
-            type="date"
-            value={dates.to}
-            min={dates.from || undefined}
-            aria-invalid={!valid || undefined}
-            data-testid="statement-to"
-            onChange={(e) => edit('to', e.target.value)}
-          />
-        </label>
+        <DateField field="from" label={t('statement.from')} dates={dates} invalid={!valid} onEdit={edit} />
+        <DateField field="to" label={t('statement.to')} dates={dates} invalid={!valid} onEdit={edit} />
       </div>
       {!valid && (
         <p className="statement-error" role="alert">
@@ -101,26 +80,19 @@ export function StatementView() {
       )}
       <p className="statement-tz">{t('statement.timeZone', { tz })}</p>
       <div className="statement-downloads">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!valid || busy !== null}
-          aria-busy={busy === 'csv' || undefined}
-          data-testid="statement-csv"
-          onClick={() => void download('csv')}
-        >
-          {busy === 'csv' ? t('statement.preparing') : t('statement.downloadCsv')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!valid || busy !== null}
-          aria-busy={busy === 'pdf' || undefined}
-          data-testid="statement-pdf"
-          onClick={() => void download('pdf')}
-        >
-          {busy === 'pdf' ? t('statement.preparing') : t('statement.downloadPdf')}
-        </button>
+        {(['csv', 'pdf'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="btn btn-secondary"
+            disabled={!valid || busy !== null}
+            aria-busy={busy === format || undefined}
+            data-testid={`statement-${format}`}
+            onClick={() => void download(format)}
+          >
+            {busy === format ? t('statement.preparing') : t(format === 'csv' ? 'statement.downloadCsv' : 'statement.downloadPdf')}
+          </button>
+        ))}
       </div>
 
       {statement.isError && !data ? (
@@ -133,10 +105,7 @@ export function StatementView() {
           }
         />
       ) : !data ? (
-        <div className="statement-card" aria-hidden="true">
-          <span className="sk" style={{ width: '70%', height: 16 }} />
-          <span className="sk" style={{ width: '45%', height: 16 }} />
-        </div>
+        <SkeletonCard className="statement-card" bars={['70%/16', '45%/16']} />
       ) : (
         <>
           <dl className="statement-card statement-totals" data-testid="statement-totals">
@@ -209,6 +178,44 @@ function Figure({ label, value, className, id }: { label: string; value: string;
   );
 }
 
+/** One end of the period; each end is bounded by the other, so the picker offers no reversed period. */
+function DateField(props: {
+  field: 'from' | 'to';
+  label: string;
+  dates: { from: string; to: string };
+  invalid: boolean;
+  onEdit: (field: 'from' | 'to', value: string) => void;
+}) {
+  const { field, dates } = props;
+  return (
+    <label className="statement-date">
+      <span>{props.label}</span>
+      <input
+        className="field-input num"
+        type="date"
+        value={dates[field]}
+        min={field === 'to' ? dates.from || undefined : undefined}
+        max={field === 'from' ? dates.to || undefined : undefined}
+        aria-invalid={props.invalid || undefined}
+        data-testid={`statement-${field}`}
+        onChange={(e) => props.onEdit(field, e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** A labelled amount in a trade's row (its profit, fee or swap); profit and swap are toned by their sign. */
+function MoneyPart({ label, value, tone, testId }: { label: string; value: string; tone?: string; testId: string }) {
+  return (
+    <span>
+      {label}{' '}
+      <b className={tone ? `num price ${tone}` : 'num price'} data-testid={testId}>
+        {value}
+      </b>
+    </span>
+  );
+}
+
 function TradeRow({ row }: { row: StatementTradeView }) {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
@@ -241,24 +248,19 @@ function TradeRow({ row }: { row: StatementTradeView }) {
         </bdi>
       </span>
       <span className="statement-money">
-        <span>
-          {t('statement.profit')}{' '}
-          <b className={`num price ${plTone(row.Profit)}`} data-testid={`statement-profit-${row.Id}`}>
-            {money(row.Profit)}
-          </b>
-        </span>
-        <span>
-          {t('statement.fee')}{' '}
-          <b className="num price" data-testid={`statement-fee-${row.Id}`}>
-            {money(row.Fee)}
-          </b>
-        </span>
-        <span>
-          {t('statement.swap')}{' '}
-          <b className={`num price ${plTone(row.Swap)}`} data-testid={`statement-swap-${row.Id}`}>
-            {money(row.Swap)}
-          </b>
-        </span>
+        <MoneyPart
+          label={t('statement.profit')}
+          value={money(row.Profit)}
+          tone={plTone(row.Profit)}
+          testId={`statement-profit-${row.Id}`}
+        />
+        <MoneyPart label={t('statement.fee')} value={money(row.Fee)} testId={`statement-fee-${row.Id}`} />
+        <MoneyPart
+          label={t('statement.swap')}
+          value={money(row.Swap)}
+          tone={plTone(row.Swap)}
+          testId={`statement-swap-${row.Id}`}
+        />
       </span>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useNavigate } from '../../../shared/router/router.tsx';
 import { Dialog } from '../../../shared/ui/antd.ts';
@@ -104,52 +104,38 @@ export default function SystemPage() {
           </div>
         </li>
       </ul>
-      <section className="updown" aria-labelledby="theme-title">
-        <h2 id="theme-title" className="updown-title">
-          {t('system.theme')}
-        </h2>
-        <div className="updown-options theme-options" role="radiogroup" aria-labelledby="theme-title">
-          {THEME_CHOICES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={theme === value}
-              className={`updown-option${theme === value ? ' is-active' : ''}`}
-              data-testid={`theme-${value}`}
-              onClick={() => setTheme(value)}
-            >
-              <span className={`theme-swatch is-${value}`} aria-hidden="true" />
-              <span className="updown-label">{t(THEME_LABELS[value])}</span>
-            </button>
-          ))}
-        </div>
-      </section>
-      <section className="updown" aria-labelledby="updown-title">
-        <h2 id="updown-title" className="updown-title">
-          {t('system.upDown')}
-        </h2>
-        <div className="updown-options" role="radiogroup" aria-labelledby="updown-title">
-          {UP_DOWN_OPTIONS.map(({ value, labelKey, up, down }) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={upDown === value}
-              className={`updown-option${upDown === value ? ' is-active' : ''}`}
-              data-testid={`updown-${value}`}
-              onClick={() => setUpDown(value)}
-            >
-              <span className="updown-swatch" aria-hidden="true">
-                <span style={{ color: up }}>▲</span>
-                <span style={{ color: down }}>▼</span>
-              </span>
-              <span className="updown-label">{t(labelKey)}</span>
-            </button>
-          ))}
-        </div>
+      <RadioCards
+        id="theme-title"
+        title={t('system.theme')}
+        className="theme-options"
+        value={theme}
+        onChange={setTheme}
+        options={THEME_CHOICES.map((value) => ({
+          value,
+          testId: `theme-${value}`,
+          label: t(THEME_LABELS[value]),
+          swatch: <span className={`theme-swatch is-${value}`} aria-hidden="true" />,
+        }))}
+      />
+      <RadioCards
+        id="updown-title"
+        title={t('system.upDown')}
+        value={upDown}
+        onChange={setUpDown}
+        options={UP_DOWN_OPTIONS.map(({ value, labelKey, up, down }) => ({
+          value,
+          testId: `updown-${value}`,
+          label: t(labelKey),
+          swatch: (
+            <span className="updown-swatch" aria-hidden="true">
+              <span style={{ color: up }}>▲</span>
+              <span style={{ color: down }}>▼</span>
+            </span>
+          ),
+        }))}
+      >
         <p className="updown-hint">{t('system.upDownHint')}</p>
-      </section>
+      </RadioCards>
       <button
         type="button"
         className="btn btn-danger btn-block system-logout"
@@ -160,5 +146,46 @@ export default function SystemPage() {
         {t('system.logout')}
       </button>
     </Page>
+  );
+}
+
+/** A titled group of radio cards (the theme, the price colours): each option a swatch and a label, one checked. */
+function RadioCards<T extends string>(props: {
+  id: string;
+  title: string;
+  className?: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: Array<{ value: T; testId: string; label: string; swatch: ReactNode }>;
+  children?: ReactNode;
+}) {
+  const { id, value } = props;
+  return (
+    <section className="updown" aria-labelledby={id}>
+      <h2 id={id} className="updown-title">
+        {props.title}
+      </h2>
+      <div
+        className={props.className ? `updown-options ${props.className}` : 'updown-options'}
+        role="radiogroup"
+        aria-labelledby={id}
+      >
+        {props.options.map((o) => (
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            className={`updown-option${value === o.value ? ' is-active' : ''}`}
+            data-testid={o.testId}
+            onClick={() => props.onChange(o.value)}
+          >
+            {o.swatch}
+            <span className="updown-label">{o.label}</span>
+          </button>
+        ))}
+      </div>
+      {props.children}
+    </section>
   );
 }

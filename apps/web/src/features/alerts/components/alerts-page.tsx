@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { formatDateTime, formatPrice } from '../../../i18n/format.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
 import { useAlerts, useDeleteAlert } from '../../../shared/alerts/alerts.api.ts';
+import { AlertPrice, AlertRow } from '../../../shared/alerts/alert-row.tsx';
 import { conditionKey } from '../../../shared/alerts/alert-text.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
@@ -39,37 +40,22 @@ export default function AlertsPage() {
     body = (
       <ul className="alert-list alert-page-list" data-testid="alerts-list">
         {rows.map((a) => (
-          <li key={a.Id} className="alert-row" data-testid={`alerts-row-${a.Id}`}>
-            <span className="alert-row-text">
-              <span>
-                <bdi dir="ltr">{a.ShowCode}</bdi> · {t(conditionKey(a.Condition))}{' '}
-                <bdi dir="ltr" className="num price">
-                  {formatPrice(Number(a.Price), a.PricePrecision, lang)}
-                </bdi>
-              </span>
-              {a.State === 'fired' ? (
-                <span className="alert-row-sub">
-                  {t('alerts.firedAt', { time: formatDateTime(a.FiredAt, lang) })}{' '}
-                  <bdi dir="ltr" className="num price">
-                    {formatPrice(Number(a.FiredBid), a.PricePrecision, lang)}
-                  </bdi>
-                </span>
-              ) : (
-                <span className="alert-state" data-testid={`alerts-state-${a.Id}`}>
-                  {t('alerts.active')}
-                </span>
-              )}
+          <AlertRow key={a.Id} id={a.Id} testId="alerts" deleting={remove.isPending} onDelete={remove.mutate}>
+            <span>
+              <bdi dir="ltr">{a.ShowCode}</bdi> · {t(conditionKey(a.Condition))}{' '}
+              <AlertPrice value={Number(a.Price)} precision={a.PricePrecision} />
             </span>
-            <button
-              type="button"
-              className="btn btn-danger alert-delete"
-              data-testid={`alerts-delete-${a.Id}`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(a.Id)}
-            >
-              {t('alerts.delete')}
-            </button>
-          </li>
+            {a.State === 'fired' ? (
+              <span className="alert-row-sub">
+                {t('alerts.firedAt', { time: formatDateTime(a.FiredAt, lang) })}{' '}
+                <AlertPrice value={Number(a.FiredBid)} precision={a.PricePrecision} />
+              </span>
+            ) : (
+              <span className="alert-state" data-testid={`alerts-state-${a.Id}`}>
+                {t('alerts.active')}
+              </span>
+            )}
+          </AlertRow>
         ))}
       </ul>
     );

@@ -105,24 +105,8 @@ export default function InvitePage() {
           <QrCode value={link} label={t('invite.qr')} testId="invite-qr" />
         )}
         <div className="invite-share">
-          <div className="invite-share-row">
-            <div className="invite-share-text">
-              <span className="invite-share-label">{t('invite.code')}</span>
-              <span className="invite-code num" data-testid="invite-code">
-                {code || '--'}
-              </span>
-            </div>
-            <CopyButton text={code} what={t('invite.code')} testId="invite-copy-code" withLabel />
-          </div>
-          <div className="invite-share-row">
-            <div className="invite-share-text">
-              <span className="invite-share-label">{t('invite.link')}</span>
-              <span className="invite-link" data-testid="invite-link">
-                {link || '--'}
-              </span>
-            </div>
-            <CopyButton text={link} what={t('invite.link')} testId="invite-copy-link" withLabel />
-          </div>
+          <ShareRow label={t('invite.code')} text={code} className="invite-code num" name="code" />
+          <ShareRow label={t('invite.link')} text={link} className="invite-link" name="link" />
         </div>
       </section>
       <h2 className="invite-list-title">
@@ -131,5 +115,20 @@ export default function InvitePage() {
       </h2>
       {list}
     </Page>
+  );
+}
+
+/** The invite code or link, with its copy button (test ids `invite-<name>` and `invite-copy-<name>`). */
+function ShareRow({ label, text, className, name }: { label: string; text: string; className: string; name: string }) {
+  return (
+    <div className="invite-share-row">
+      <div className="invite-share-text">
+        <span className="invite-share-label">{label}</span>
+        <span className={className} data-testid={`invite-${name}`}>
+          {text || '--'}
+        </span>
+      </div>
+      <CopyButton text={text} what={label} testId={`invite-copy-${name}`} withLabel />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { ImageField } from '../../../shared/ui/image-field.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useSingleFlight } from '../../../shared/ui/use-single-flight.ts';
@@ -29,14 +30,7 @@ export default function AuthPage() {
 
   let body;
   if (center.isPending) {
-    body = (
-      <div className="kyc-card" aria-hidden="true">
-        <span className="sk" style={{ width: '50%', height: 18 }} />
-        <span className="sk" style={{ width: '100%', height: 50 }} />
-        <span className="sk" style={{ width: '100%', height: 50 }} />
-        <span className="sk" style={{ width: '60%', height: 120 }} />
-      </div>
-    );
+    body = <SkeletonCard className="kyc-card" bars={['50%/18', '100%/50', '100%/50', '60%/120']} />;
   } else if (center.isError || !center.data) {
     body = (
       <NoData

@@ -11,6 +11,7 @@ import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { QrCode } from '../../../shared/ui/qr-code.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useSingleFlight } from '../../../shared/ui/use-single-flight.ts';
@@ -68,14 +69,7 @@ function ChargeForm() {
 }
 
 function FormSkeleton() {
-  return (
-    <div className="wallet-card" aria-hidden="true">
-      <span className="sk" style={{ width: '40%', height: 16 }} />
-      <span className="sk" style={{ width: '100%', height: 44 }} />
-      <span className="sk" style={{ width: '70%', height: 16 }} />
-      <span className="sk" style={{ width: '100%', height: 50 }} />
-    </div>
-  );
+  return <SkeletonCard className="wallet-card" bars={['40%/16', '100%/44', '70%/16', '100%/50']} />;
 }
 
 /** "Min 10 · Max 100,000 USDT" in the reader's number format. */

@@ -17,6 +17,7 @@ import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
 import { useSingleFlight } from '../../../shared/ui/use-single-flight.ts';
@@ -119,14 +120,7 @@ function WithdrawForm() {
 }
 
 function FormSkeleton() {
-  return (
-    <div className="wallet-card" aria-hidden="true">
-      <span className="sk" style={{ width: '100%', height: 44 }} />
-      <span className="sk" style={{ width: '50%', height: 16 }} />
-      <span className="sk" style={{ width: '100%', height: 56 }} />
-      <span className="sk" style={{ width: '100%', height: 50 }} />
-    </div>
-  );
+  return <SkeletonCard className="wallet-card" bars={['100%/44', '50%/16', '100%/56', '100%/50']} />;
 }
 
 function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: string }) {

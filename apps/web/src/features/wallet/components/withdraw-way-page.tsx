@@ -5,6 +5,7 @@ import { DRAW_BANK, DRAW_COIN, type DrawCurrency, type DrawType } from '@tradepa
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
+import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useBack } from '../../../shared/ui/use-back.ts';
 import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
@@ -78,13 +79,7 @@ function BindForm({ type, preset }: { type: DrawType; preset: number | null }) {
   const bind = useBindDrawMethod();
 
   if (currencies.isPending) {
-    return (
-      <div className="wallet-card" aria-hidden="true">
-        <span className="sk" style={{ width: '40%', height: 16 }} />
-        <span className="sk" style={{ width: '100%', height: 50 }} />
-        <span className="sk" style={{ width: '100%', height: 50 }} />
-      </div>
-    );
+    return <SkeletonCard className="wallet-card" bars={['40%/16', '100%/50', '100%/50']} />;
   }
   if (!currency) return <NoData title={t('withdraw.noChannels')} hint={t('withdraw.noChannelsHint')} />;
 
