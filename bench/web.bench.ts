@@ -153,6 +153,12 @@ async function main() {
   let missed = false;
   try {
     console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} runs (all runs' performance in brackets)`);
+    // Lighthouse times the page's tasks by the clock and multiplies them by 4: other work on the machine stretches them.
+    const [load] = os.loadavg();
+    if (load! > os.availableParallelism() / 2)
+      console.log(
+        `Warning: load average ${load!.toFixed(1)} on ${os.availableParallelism()} cores; other processes stretch the page's tasks and the scores drop (measure on a quiet machine)`,
+      );
     console.log('| page | served | performance | accessibility | best practices | first-screen JS (KB gz) |');
     console.log('|---|---|---|---|---|---|');
     const notes: string[] = [];
