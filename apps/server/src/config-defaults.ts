@@ -35,6 +35,7 @@ export const CONFIG_DEFAULTS = {
   REPLAY_SPEED: 60,
   MAIL_FROM: 'Tradepad <no-reply@tradepad.local>',
   PUSH_SUBJECT: 'mailto:no-reply@tradepad.local',
+  NOTICE_RETENTION_DAYS: 180,
   /** Open websockets per client address (DESIGN §10 floor). */
   WS_MAX_PER_ADDRESS: 5_000,
   /** Messages per second per websocket: the app sends a ping every 5 s and a few subscriptions per screen. */

@@ -123,6 +123,8 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Days an in-app notice is kept before the hourly sweep deletes it; 0 keeps them for ever. */
+  NOTICE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(D.NOTICE_RETENTION_DAYS),
   LIMIT_LOGIN_PAIR: limit(D.LIMIT_LOGIN_PAIR),
   LIMIT_LOGIN_ACCOUNT: limit(D.LIMIT_LOGIN_ACCOUNT),
   LIMIT_LOGIN_ADDRESS: limit(D.LIMIT_LOGIN_ADDRESS),

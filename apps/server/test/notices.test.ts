@@ -19,6 +19,7 @@ import { transaction } from '../src/db/after-commit.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { NoticesRepository } from '../src/modules/notices/notices.repository.ts';
+import { NoticesService } from '../src/modules/notices/notices.service.ts';
 import { WebPush } from '../src/modules/notices/web-push.ts';
 import { systemClock } from '../src/ports/clock.ts';
 import { freshDatabase, type Harness, type TestSocket } from './harness.ts';
@@ -455,6 +456,66 @@ describe('VAPID keys', () => {
       expect(rows[0]!.public_key).toBe(keys[0]!.public_key);
     } finally {
       for (const d of handles) await d.close();
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('notice retention', () => {
+  it('the sweep deletes the notices older than NOTICE_RETENTION_DAYS, past one batch, and keeps the newer ones', async () => {
+    const fresh = await freshDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-retention-'));
+    const d = openDatabase({ databaseUrl: fresh.url, sqlitePath: path.join(dir, 'tradepad.sqlite') });
+    try {
+      await migrateToLatest(d);
+      const DAY = 24 * 60 * 60 * 1000;
+      const now = Date.UTC(2026, 10, 27, 12);
+      const userId = 7;
+      // 5,003 notices 181 days old (more than one batch of 5,000), one just inside the 180 days, one new.
+      const old = Array.from({ length: 5003 }, (_, i) => ({
+        user_id: userId,
+        kind: 'alert',
+        data_json: `{"n":${i}}`,
+        created_at: now - 181 * DAY + i,
+        read_at: null,
+      }));
+      for (let i = 0; i < old.length; i += 500)
+        await d.db
+          .insertInto('notices')
+          .values(old.slice(i, i + 500))
+          .execute();
+      const repo = new NoticesRepository(d.db, d.kind);
+      await repo.insert(d.db, {
+        user_id: userId,
+        kind: 'alert',
+        data_json: '{"n":"inside"}',
+        created_at: now - 180 * DAY + 1000,
+      });
+      await repo.insert(d.db, { user_id: userId, kind: 'alert', data_json: '{"n":"new"}', created_at: now });
+      const service = (retentionDays: number) =>
+        new NoticesService({
+          db: d.db,
+          repo,
+          push: new WebPush(repo, { subject: 'mailto:a@b.c', allowLoopback: false }, systemClock),
+          bus: { publishToUser: () => {} },
+          clock: { now: () => now },
+          log: { error: () => {} },
+          retentionDays,
+        });
+
+      // 0 keeps every notice.
+      expect(await service(0).sweep()).toBe(0);
+      expect(await repo.page(userId, { page: 1, limit: 1 }).then((p) => p.total)).toBe(5005);
+
+      // Two nodes sweeping at once delete each old notice once between them, and nothing newer.
+      const [a, b] = await Promise.all([service(180).sweep(), service(180).sweep()]);
+      expect(a + b).toBe(5003);
+      const left = await d.db.selectFrom('notices').select('data_json').orderBy('id').execute();
+      expect(left.map((r) => r.data_json)).toEqual(['{"n":"inside"}', '{"n":"new"}']);
+      expect(await service(180).sweep()).toBe(0);
+    } finally {
+      await d.close();
       await fresh.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -23,6 +23,7 @@ import * as m021 from './migrations/021-swaps.ts';
 import * as m022 from './migrations/022-price-alerts.ts';
 import * as m023 from './migrations/023-notices.ts';
 import * as m024 from './migrations/024-signup.ts';
+import * as m025 from './migrations/025-notice-retention.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '022-price-alerts': m022,
   '023-notices': m023,
   '024-signup': m024,
+  '025-notice-retention': m025,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

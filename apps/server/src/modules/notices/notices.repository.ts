@@ -47,6 +47,20 @@ export class NoticesRepository {
     await q.execute();
   }
 
+  /**
+   * Deletes up to `limit` notices made before `before` (unix ms), oldest first, in one statement (a short lock, however
+   * many are due). Returns how many went.
+   */
+  async sweep(before: number, limit: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom('notices')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('notices').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   // Web push.
 
   /** Inserts the key pair unless one exists (of racing first starts, one insert wins), then reads the one stored. */

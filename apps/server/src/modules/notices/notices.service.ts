@@ -27,7 +27,13 @@ export interface NoticesDeps {
   bus: Pick<Bus, 'publishToUser'>;
   clock: Clock;
   log: { error(obj: object, msg: string): void };
+  /** Days a notice is kept (`NOTICE_RETENTION_DAYS`); 0 keeps them for ever. */
+  retentionDays?: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Notices deleted per statement by the sweep. */
+const SWEEP_BATCH = 5000;
 
 /** Notices whose push asks the push service to wake the device at once. */
 const URGENT: ReadonlySet<NoticeKind> = new Set<NoticeKind>(['margin_call', 'stop_out']);
@@ -40,8 +46,38 @@ const URGENT: ReadonlySet<NoticeKind> = new Set<NoticeKind>(['margin_call', 'sto
  */
 export class NoticesService implements NoticeBoard {
   private readonly pending = new Set<Promise<void>>();
+  private sweepTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly d: NoticesDeps) {}
+
+  /**
+   * Deletes the notices older than the retention, a batch per statement until none is left; returns how many went.
+   * Any node may run it at the same time as another: each deletes what is still there.
+   */
+  async sweep(): Promise<number> {
+    const days = this.d.retentionDays ?? 0;
+    if (days <= 0) return 0;
+    const before = this.d.clock.now() - days * DAY_MS;
+    let total = 0;
+    for (;;) {
+      const n = await this.d.repo.sweep(before, SWEEP_BATCH);
+      total += n;
+      if (n < SWEEP_BATCH) return total;
+    }
+  }
+
+  /** Sweeps now, then every `everyMs` (hourly by default) until `stop`. */
+  startSweeping(onError: (err: unknown) => void, everyMs = 60 * 60 * 1000): void {
+    const run = () => void this.sweep().catch(onError);
+    run();
+    this.sweepTimer = setInterval(run, everyMs);
+    this.sweepTimer.unref();
+  }
+
+  stopSweeping(): void {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+  }
 
   async record(trx: Tx, userId: number, kind: NoticeKind, data: NoticeData): Promise<void> {
     const at = this.d.clock.now();
