@@ -297,7 +297,7 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
         await stopOutRoutes(page);
 
         /** Checks a screen (after `settle` ms for a sheet's animation or a price's flash) and photographs it. */
-        const check = async (p: Page, theme: string, name: string, settle = 200) => {
+        const check = async (p: Page, theme: string, name: string, settle = 120) => {
           await p.waitForTimeout(settle);
           expect(await seen(p), `${name} in ${lang}, ${theme}`).toEqual({
             overflow: 0,
@@ -319,7 +319,7 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
             await check(anon.page, theme, 'register');
             await anon.page.getByTestId('register-country').click();
             await anon.page.getByTestId('country-DE').waitFor();
-            await check(anon.page, theme, 'register-country', 350);
+            await check(anon.page, theme, 'register-country', 300);
           }
           await anon.context.close();
         })();
@@ -349,12 +349,12 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           // The instrument's info sheet (swaps, hours) and the alert sheet.
           await page.getByTestId('trade-info').click();
           await page.getByTestId('info-rollover').waitFor();
-          await look(page, 'info', 350);
+          await look(page, 'info', 300);
           await page.getByTestId('info-sheet').locator('.icon-button').click();
           await page.getByTestId('info-sheet').waitFor({ state: 'hidden' });
           await page.getByTestId('trade-alert').click();
           await page.getByTestId('alert-sheet').locator('[data-testid^="alert-row-"]').first().waitFor();
-          await look(page, 'alert-sheet', 350);
+          await look(page, 'alert-sheet', 300);
           await page.getByTestId('alert-sheet').locator('.icon-button').first().click();
           await page.getByTestId('alert-sheet').waitFor({ state: 'hidden' });
 
@@ -380,11 +380,11 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           await page.locator('[data-testid="notice-toasts"][data-live="1"]').waitFor({ state: 'attached' });
           await firingAlert();
           await page.getByTestId('notice-toast').first().waitFor({ timeout: 10_000 });
-          await look(page, 'notice-toast', 350);
+          await look(page, 'notice-toast', 300);
           for (const close of await page.getByTestId('notice-toast-close').all()) await close.click();
           await page.getByTestId(`order-row-${held.Id}`).click();
           await page.getByTestId('sheet-receipt').waitFor();
-          await look(page, 'position-sheet', 350);
+          await look(page, 'position-sheet', 300);
           await page.getByTestId('order-sheet').locator('.sheet-close').click();
           await page.getByTestId('order-sheet').waitFor({ state: 'detached' });
           await page.getByTestId('orders-tab-history').click();
@@ -392,7 +392,7 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           await page.getByTestId('sheet-stopout-report').scrollIntoViewIfNeeded();
           // Its steps' prices and amounts in the reader's format, not as the server wrote them.
           expect(await page.getByTestId('sheet-stopout-report').textContent()).not.toMatch(/91234\.5|-1843\.27/);
-          await look(page, 'stopout', 350);
+          await look(page, 'stopout', 300);
           await page.getByTestId('order-sheet').locator('.sheet-close').click();
           await page.getByTestId('order-sheet').waitFor({ state: 'detached' });
 
