@@ -282,7 +282,7 @@ export const ar: Messages = {
   'statement.col_close_price': 'سعر الإغلاق',
   'statement.col_profit': 'الربح/الخسارة',
   'statement.col_fee': 'الرسوم',
-  'statement.col_swap': 'المبادلة',
+  'statement.col_swap': 'السواب',
   'statement.col_net': 'الصافي',
   'statement.col_amount': 'المبلغ',
   'statement.col_description': 'الوصف',

@@ -355,7 +355,8 @@ function Bubble({ m, locale }: { m: SupportMessage; locale: string }) {
       >
         {m.image && <ImageThumb src={m.image} label={translate('tp.support.image')} />}
         {m.text && (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          // A trader's Arabic (or staff's English) keeps its own direction and punctuation in either language.
+          <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {m.text}
           </Typography>
         )}

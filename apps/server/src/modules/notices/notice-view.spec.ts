@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeLink, noticeText } from './notice-view.ts';
+import { noticeFigure, noticeLink, noticeText } from './notice-view.ts';
 
 describe('noticeText', () => {
   const fill = { trigger: 'stop_loss', order_id: 7, symbol: 'EURUSD', side: 1, lots: '1', price: '1.07900', profit: '-60.00' };
@@ -20,6 +20,17 @@ describe('noticeText', () => {
     const body = noticeText('ar', 'deposit', { approved: false, amount: '75.00', remark: 'Proof unreadable' }).body;
     expect(body).toContain('\u206875.00\u2069');
     expect(body).toContain('\u2068Proof unreadable\u2069');
+  });
+
+  it('writes prices and amounts as the reader writes numbers, with the digits they came with', () => {
+    expect(noticeText('en', 'alert', { symbol: 'BTC/USD', price: '94862.13' }).body).toBe('BTC/USD reached 94,862.13');
+    expect(noticeText('de', 'alert', { symbol: 'BTC/USD', price: '94862.13' }).body).toBe('BTC/USD hat 94.862,13 erreicht');
+    expect(noticeText('en', 'alert', { symbol: 'EURUSD', price: '1.09000' }).body).toBe('EURUSD reached 1.09000');
+    expect(noticeText('hk', 'deposit', { approved: true, amount: '5000.00' }).body).toContain('5,000.00');
+    expect(noticeText('en', 'fill', { ...fill, profit: '-1843.27' }).body).toContain('P/L -1,843.27 USD');
+    // Latin digits in Arabic too, inside their isolate.
+    expect(noticeText('ar', 'deposit', { approved: true, amount: '5000.00' }).body).toContain('\u20685,000.00\u2069');
+    expect(noticeFigure('de', 'not a number')).toBe('not a number');
   });
 
   it('an unknown trigger reads as a pending fill', () => {

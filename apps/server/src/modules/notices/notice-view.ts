@@ -1,9 +1,35 @@
-import type { Lang, Notice, NoticeKind } from '@tradepad/contracts';
+import { LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
 import { translate } from '../../i18n/translate.ts';
 import type { NoticeData } from '../../ports/notices.ts';
 import type { NoticeRow } from './notices.repository.ts';
 
 const text = (v: NoticeData[string] | undefined): string => (v === undefined || v === null ? '' : String(v));
+
+/** The figures a notice's sentence carries (prices, money, lots, a margin level): written as the reader writes numbers. */
+const FIGURES = new Set(['price', 'amount', 'profit', 'lots', 'level']);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal figure in the reader's conventions, with the fraction digits it came with ("94862.13" is "94,862.13" in
+ * English, "94.862,13" in German): the app shows every price and amount so, and the notice sits beside them. Latin
+ * digits in every language, as the app's prices (DESIGN §9). Anything that is not a plain decimal is left as it is.
+ */
+export function noticeFigure(lang: Lang, value: string): string {
+  const m = /^-?\d+(?:\.(\d+))?$/.exec(value);
+  if (!m) return value;
+  const digits = Math.min(m[1]?.length ?? 0, 10);
+  const key = `${lang}:${digits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LANG_TAGS[lang], {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      numberingSystem: 'latn',
+    });
+    numberFormats.set(key, f);
+  }
+  return f.format(Number(value));
+}
 
 /** The app screen a notice opens. */
 export function noticeLink(kind: NoticeKind, data: NoticeData): string {
@@ -26,7 +52,9 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
   // In right-to-left text each figure (an amount, a symbol, a remark in Latin script) is a bidi isolate, so
   // "75.00 USD" and the remark after it keep their own order inside the Arabic sentence.
   const isolate = lang === 'ar' ? (v: string) => `\u2068${v}\u2069` : (v: string) => v;
-  const p = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, isolate(text(v))]));
+  const p = Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, isolate(FIGURES.has(k) ? noticeFigure(lang, text(v)) : text(v))]),
+  );
   switch (kind) {
     case 'fill': {
       const trigger = ['pending', 'stop_loss', 'take_profit', 'trailing'].includes(p.trigger ?? '') ? p.trigger : 'pending';

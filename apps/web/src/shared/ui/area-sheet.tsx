@@ -2,15 +2,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { CheckOutline, SearchOutline } from 'antd-mobile-icons';
 import type { Area } from '@tradepad/contracts/account-types';
+import { LANG_TAGS } from '@tradepad/contracts/languages';
 import { regionName } from '../../i18n/format.ts';
 import { selectedArea, useSettingsStore } from '../store/settings.store.ts';
 import { Popup } from './antd.ts';
 import './area-picker.css';
 
+/** The regions the server lists first (areas.data.ts: Hong Kong, then the United States), kept on top. */
+const PREFERRED = 2;
+
 /**
  * The searchable country list of the area picker, in a bottom sheet. Loaded when first opened. For a sign-up
  * (`signUp`) the restricted regions are not offered (DESIGN §13); sign-in keeps them, so their accounts can sign in.
  * With `onChoose` it picks a country for the caller (the country of residence) instead of the phone area.
+ *
+ * The server lists its preferred regions first (Hong Kong, the United States), then the rest by ISO code: those stay
+ * on top, and the rest are listed by their name in the reader's language, where a reader looks for them.
  */
 export default function AreaSheet({
   open,
@@ -38,13 +45,13 @@ export default function AreaSheet({
   const current = onChoose ? areas.find((a) => a.area_code === chosen) : phoneArea;
   const heading = title ?? t('area.choose');
 
-  const named = useMemo(
-    () =>
-      areas
-        .filter((a) => !(signUp && a.restricted === 1))
-        .map((a) => ({ area: a, label: regionName(a.area_code, lang, a.name) })),
-    [areas, lang, signUp],
-  );
+  const named = useMemo(() => {
+    const all = areas.map((a) => ({ area: a, label: regionName(a.area_code, lang, a.name) }));
+    const byName = new Intl.Collator(LANG_TAGS[lang]).compare;
+    return [...all.slice(0, PREFERRED), ...all.slice(PREFERRED).sort((a, b) => byName(a.label, b.label))].filter(
+      ({ area }) => !(signUp && area.restricted === 1),
+    );
+  }, [areas, lang, signUp]);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase().replace(/^\+/, '');
     if (!q) return named;

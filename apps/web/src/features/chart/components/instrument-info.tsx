@@ -11,6 +11,8 @@ import { Popup } from '../../../shared/ui/antd.ts';
 import { useInstrumentInfo } from '../api/instrument-info.api.ts';
 import { sessionSpans } from '../hooks/session-times.ts';
 
+const WEEK_MS = 7 * 86_400_000;
+
 /** The trader's own time zone, as the browser knows it. */
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -48,9 +50,16 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
   let hours: ReactNode;
   if (info.data) {
     const spans = sessionSpans(info.data.Sessions, info.data.TimeZone, Date.now());
+    // Sessions joined into one span a whole week long: the market never closes (crypto), said so rather than
+    // "Sun 00:00 – Sun 00:00".
+    const always = spans.length === 1 && spans[0]!.end - spans[0]!.start >= WEEK_MS;
     hours =
       spans.length === 0 ? (
         <span>—</span>
+      ) : always ? (
+        <ul className="info-hours" data-testid="info-hours-list">
+          <li>{t('chart.info.alwaysOpen')}</li>
+        </ul>
       ) : (
         <ul className="info-hours" data-testid="info-hours-list">
           {spans.map((s) => (
@@ -65,7 +74,13 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
   }
 
   const rows: Array<[string, ReactNode, string?]> = [
-    [t('chart.info.contract'), `${formatQuantity(String(item.ForexContNum), lang)} ${item.BaseCurrency}`, 'contract'],
+    [
+      t('chart.info.contract'),
+      <bdi key="contract" dir="ltr" className="num">
+        {formatQuantity(String(item.ForexContNum), lang)} {item.BaseCurrency}
+      </bdi>,
+      'contract',
+    ],
     [t('chart.info.hours', { zone }), hours, 'hours'],
     [
       t('chart.info.leverage'),

@@ -15,6 +15,15 @@ import { useOrderFigures } from './order-row.tsx';
 import { LevelInput, StopsEditor } from './stops-editor.tsx';
 
 /**
+ * A figure inside a translated sentence as a bidi isolate (FSI … PDI): in Arabic "BTCUSD", "0.05" and "-1,843.27" keep
+ * their own order and sign instead of being reordered with the words around them.
+ */
+const isolate = (v: string) => `\u2068${v}\u2069`;
+
+/** The fraction digits a price is written with (a stop-out step on another instrument than the order's). */
+const decimalsOf = (p: number) => (String(p).split('.')[1] ?? '').length;
+
+/**
  * An order's detail sheet (spec §2, §4): every figure, and the actions its status allows: close a holding order,
  * cancel a pending one (each asked first, DESIGN §9), and edit the stop-loss and take-profit of either.
  */
@@ -255,11 +264,13 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             {report.Steps.map((step) => (
               <li key={step.OrderId}>
                 {t(step.Action === 'cancel' ? 'orders.stopout.cancelled' : 'orders.stopout.closed', {
-                  id: step.OrderId,
-                  code: step.Code,
-                  lots: formatQuantity(step.Quantity, lang),
-                  price: step.Price,
-                  profit: step.Profit,
+                  id: isolate(String(step.OrderId)),
+                  code: isolate(step.Code),
+                  lots: isolate(formatQuantity(step.Quantity, lang)),
+                  price: isolate(
+                    formatPrice(step.Price, step.Code === order.ForexTradeLists.Code ? precision : decimalsOf(step.Price), lang),
+                  ),
+                  profit: isolate(formatDecimal(step.Profit, lang, 2)),
                 })}
               </li>
             ))}

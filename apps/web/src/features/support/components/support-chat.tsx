@@ -186,7 +186,11 @@ export function SupportChat() {
                 <img src={m.image} alt={t('support.image')} loading="lazy" />
               </a>
             )}
-            {m.text && <p className="chat-text">{m.text}</p>}
+            {m.text && (
+              <p className="chat-text" dir="auto">
+                {m.text}
+              </p>
+            )}
             <time className="chat-time num" dateTime={new Date(m.created_at).toISOString()}>
               {time(m.created_at)}
             </time>
@@ -199,7 +203,11 @@ export function SupportChat() {
                 <img src={o.preview} alt={t('support.image')} />
               </span>
             )}
-            {o.text && <p className="chat-text">{o.text}</p>}
+            {o.text && (
+              <p className="chat-text" dir="auto">
+                {o.text}
+              </p>
+            )}
             {o.status === 'sending' ? (
               <span className="chat-time">{t('support.sending')}</span>
             ) : (
