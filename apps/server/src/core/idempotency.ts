@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { runPeriodically } from './periodic.ts';
 import { IDEMPOTENCY_IGNORED_PARAMS, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_MS, type Envelope } from '@tradepad/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../ports/clock.ts';
@@ -99,7 +100,7 @@ const expiredBefore = (now: number) => now - IDEMPOTENCY_WINDOW_MS + 1;
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: string };
 
 export class Idempotency {
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeping: (() => void) | undefined;
 
   constructor(
     private readonly store: IdempotencyStore,
@@ -150,14 +151,11 @@ export class Idempotency {
 
   /** Sweeps now, then every `everyMs` (hourly by default) until `stop`. */
   start(onError: (err: unknown) => void, everyMs = 60 * 60 * 1000): void {
-    const sweep = () => void this.sweep().catch(onError);
-    sweep();
-    this.timer = setInterval(sweep, everyMs);
-    this.timer.unref();
+    this.stopSweeping = runPeriodically(() => this.sweep(), everyMs, onError);
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.stopSweeping?.();
+    this.stopSweeping = undefined;
   }
 }

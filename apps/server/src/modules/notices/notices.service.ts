@@ -12,6 +12,7 @@ import {
 import { refuse } from '../../core/errors.ts';
 import { afterCommit, transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { runPeriodically } from '../../core/periodic.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -46,7 +47,7 @@ const URGENT: ReadonlySet<NoticeKind> = new Set<NoticeKind>(['margin_call', 'sto
  */
 export class NoticesService implements NoticeBoard {
   private readonly pending = new Set<Promise<void>>();
-  private sweepTimer: ReturnType<typeof setInterval> | undefined;
+  private stopSweep: (() => void) | undefined;
 
   constructor(private readonly d: NoticesDeps) {}
 
@@ -66,17 +67,14 @@ export class NoticesService implements NoticeBoard {
     }
   }
 
-  /** Sweeps now, then every `everyMs` (hourly by default) until `stop`. */
+  /** Sweeps now, then every `everyMs` (hourly by default) until `stopSweeping`. */
   startSweeping(onError: (err: unknown) => void, everyMs = 60 * 60 * 1000): void {
-    const run = () => void this.sweep().catch(onError);
-    run();
-    this.sweepTimer = setInterval(run, everyMs);
-    this.sweepTimer.unref();
+    this.stopSweep = runPeriodically(() => this.sweep(), everyMs, onError);
   }
 
   stopSweeping(): void {
-    clearInterval(this.sweepTimer);
-    this.sweepTimer = undefined;
+    this.stopSweep?.();
+    this.stopSweep = undefined;
   }
 
   async record(trx: Tx, userId: number, kind: NoticeKind, data: NoticeData): Promise<void> {
