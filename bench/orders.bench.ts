@@ -12,7 +12,7 @@
  * p99 ≤ 10 ms on SQLite; on PostgreSQL (fsync and synchronous_commit on: `TEST_PG_FSYNC=on
  * scripts/start-test-postgres.sh` starts such a cluster) ≥ 2,000 orders/s with p99 ≤ 25 ms.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,35 @@ const WARMUP = Number(process.env.ORDERS_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.ORDERS_CONNECTIONS ?? 64);
 const USERS = CONNECTIONS;
 
-type Stats = { type: 'stats'; batches: number; jobs: number; open: number; kind: string; cpuMicros: number };
+type Stats = {
+  type: 'stats';
+  batches: number;
+  jobs: number;
+  open: number;
+  kind: string;
+  cpuMicros: number;
+  gc: { count: number; ms: number; maxMs: number };
+  lagP99Ms: number;
+  lagMaxMs: number;
+};
+
+/**
+ * The number of WAL segment files of the PostgreSQL server at `url` (superuser or pg_monitor), undefined where it cannot
+ * be read. It grows when the server makes a new segment instead of reusing one: each is written out (16 MB of zeros)
+ * and flushed inside a commit, which then takes tens of milliseconds (bench/RESULTS.md, session 14).
+ */
+async function walSegments(url: string): Promise<number | undefined> {
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ n: string }>(`select count(*) as n from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$'`);
+    return Number(rows[0]!.n);
+  } catch {
+    return undefined;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
 
 /**
  * CPU time (µs) used so far by the PostgreSQL server holding `url` (the postmaster and every backend), read from /proc:
@@ -119,6 +147,12 @@ interface Row {
   jobsPerCommit: number;
   /** CPU per order filled, µs: the server process, PostgreSQL's processes, the load generator (this process). */
   cpu: { server: number; postgres: number | undefined; generator: number };
+  /** The server's collections during the run: how many, their total and the longest, ms. */
+  gc: { count: number; ms: number; maxMs: number };
+  /** How late the server's event loop ran during the run (p99 and max, ms). */
+  lag: { p99: number; max: number };
+  /** WAL segments PostgreSQL made during the run (not reused ones); undefined on SQLite or where unreadable. */
+  newWalSegments: number | undefined;
 }
 
 async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
@@ -132,6 +166,10 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ORDERS_DATABASE_URL: db === 'PostgreSQL' ? process.env.ORDERS_DATABASE_URL : '' },
   });
+  // ORDERS_SERVER_CPUS=0: the server on core 0 only (Linux `taskset`), e.g. with the generator started on core 1
+  // (`taskset -c 1 npm run bench -- orders`) and PostgreSQL on core 0 (TEST_PG_CPUS=0), so the generator has a core
+  // of its own.
+  if (process.env.ORDERS_SERVER_CPUS) execFileSync('taskset', ['-apc', process.env.ORDERS_SERVER_CPUS, String(server.pid)]);
   try {
     const { port } = await next<{ port: number }>(server, 'ready');
     const base = `http://127.0.0.1:${port}`;
@@ -154,11 +192,13 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
     for (const [mode, rate, seconds] of [
       ['warm-up', RATE, WARMUP],
       [`paced ${RATE}/s`, RATE, SECONDS],
-      ['as fast as possible', 0, SECONDS],
+      // ORDERS_CEILING=0: the paced run only (for A/B comparisons of the latency).
+      ['as fast as possible', 0, process.env.ORDERS_CEILING === '0' ? 0 : SECONDS],
     ] as const) {
       if (seconds <= 0) continue;
       const before = await next<Stats>(server, 'stats', { type: 'stats' });
       const pgBefore = pgCpu?.();
+      const walBefore = db === 'PostgreSQL' ? await walSegments(process.env.ORDERS_DATABASE_URL!) : undefined;
       const genBefore = process.cpuUsage();
       let latency: { p50: number; p99: number; max: number };
       let requests: number;
@@ -193,6 +233,7 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
       const genAfter = process.cpuUsage(genBefore);
       const pgAfter = pgCpu?.();
       const after = await next<Stats>(server, 'stats', { type: 'stats' });
+      const walAfter = walBefore === undefined ? undefined : await walSegments(process.env.ORDERS_DATABASE_URL!);
       const orders = after.jobs - before.jobs;
       const perOrder = (micros: number) => Math.round(micros / Math.max(1, orders));
       const batches = after.batches - before.batches;
@@ -213,6 +254,13 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
           postgres: pgBefore === undefined || pgAfter === undefined ? undefined : perOrder(pgAfter - pgBefore),
           generator: perOrder(genAfter.user + genAfter.system),
         },
+        gc: {
+          count: after.gc.count - before.gc.count,
+          ms: Math.round(after.gc.ms - before.gc.ms),
+          maxMs: round(after.gc.maxMs),
+        },
+        lag: { p99: round(after.lagP99Ms), max: round(after.lagMaxMs) },
+        newWalSegments: walAfter === undefined || walBefore === undefined ? undefined : walAfter - walBefore,
       });
       console.log(`${db} ${mode}: ${Math.round(orders / seconds)} orders/s, p99 ${round(latency.p99)} ms`);
     }
@@ -243,6 +291,16 @@ async function main() {
   for (const r of rows) {
     console.log(
       `| ${r.db} | ${r.mode} | ${r.orders} | ${Math.round(r.perSec)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.refused} | ${r.jobsPerCommit.toFixed(1)} | ${r.cpu.server} / ${r.cpu.postgres ?? '–'} / ${r.cpu.generator} |`,
+    );
+  }
+  console.log('\nWhere a latency tail comes from, during the same runs');
+  console.log(
+    '| database | load | server collections: count / total ms / longest ms | server event-loop lag p99 / max ms | WAL segments made (not reused) |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.db} | ${r.mode} | ${r.gc.count} / ${r.gc.ms} / ${r.gc.maxMs} | ${r.lag.p99} / ${r.lag.max} | ${r.newWalSegments ?? '–'} |`,
     );
   }
   console.log(

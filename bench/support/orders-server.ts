@@ -1,12 +1,14 @@
 /**
  * The server under test for bench/orders.bench.ts (forked with IPC): Tradepad on a fresh database (SQLite with durable
  * commits, or PostgreSQL when ORDERS_DATABASE_URL is set: a fresh database is created in it) with the simulator and
- * every instrument open. Sends `{type:'ready', port}`; answers `{type:'stats'}` with the engine's group-commit counts.
+ * every instrument open. Sends `{type:'ready', port}`; answers `{type:'stats'}` with the engine's group-commit counts,
+ * its CPU time, its garbage collections so far, and how late its event loop ran since the previous `stats`.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createServer } from '../../apps/server/src/server.ts';
@@ -47,6 +49,17 @@ async function main() {
   const app = await createServer({ config, logger: Boolean(process.env.BENCH_LOG) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   removeOnExit(dataDir);
+  // Where a latency tail can come from inside the server: collections (each stops the event loop) and the loop's lag.
+  const gc = { count: 0, ms: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.count += 1;
+      gc.ms += e.duration;
+      gc.maxMs = Math.max(gc.maxMs, e.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const lag = monitorEventLoopDelay({ resolution: 1 });
+  lag.enable();
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
     const engine = app.tradepad.engine;
@@ -57,7 +70,13 @@ async function main() {
       open: engine.openOrderCount,
       kind: app.tradepad.database.kind,
       cpuMicros: cpu.user + cpu.system,
+      gc: { ...gc },
+      // Since the previous stats (nanoseconds to ms); the longest collection too, then both start again.
+      lagP99Ms: lag.percentile(99) / 1e6,
+      lagMaxMs: lag.max / 1e6,
     });
+    lag.reset();
+    gc.maxMs = 0;
   });
   process.on('disconnect', () => process.exit(0));
   process.send?.({ type: 'ready', port: (app.server.address() as { port: number }).port });
