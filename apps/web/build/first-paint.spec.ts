@@ -266,7 +266,8 @@ describe('the first visit to a screen', () => {
   });
 
   it('requests only the app itself elsewhere (an address of no listed screen, or one not in the bundle)', () => {
-    for (const pathname of ['/login', '/gone', '/trade/x', '/TRADEX']) expect(loaderFor(pathname)).toEqual(EXPECTED_APPENDED);
+    for (const pathname of ['/login', '/gone', '/trade/x', '/TRADEX', '/constructor', '/__proto__', '/hasOwnProperty'])
+      expect(loaderFor(pathname)).toEqual(EXPECTED_APPENDED);
   });
 });
 
