@@ -345,6 +345,9 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
     await page.goto('/');
     await page.getByTestId('page-home').waitFor();
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    // Not registered while the first screen loads (installing it fetches every screen's files): only once the network
+    // has gone quiet.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/')) === undefined)).toBe(true);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${e.baseUrl}/`);
     // Controlled from the next load on; visit the news too so its screen is cached.

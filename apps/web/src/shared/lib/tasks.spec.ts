@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, inTurns, nextTask } from './tasks.ts';
+import { afterNextPaint, afterQuietNetwork, inTurns, nextTask, whenIdle } from './tasks.ts';
 
 /** Lets `n` rounds of microtasks run (all of them within the current task). */
 async function microtasks(n = 50): Promise<void> {
@@ -90,5 +90,107 @@ describe('afterNextPaint', () => {
     expect(log).toEqual(['frame']);
     await painted;
     expect(log).toEqual(['frame', 'after paint']);
+  });
+});
+
+/** A stand-in for the browser's resource timing: `load()` reports a resource to every observer still connected. */
+function fakeResourceTiming() {
+  const observers = new Set<{ callback: () => void }>();
+  class FakeObserver {
+    static supportedEntryTypes = ['mark', 'measure', 'resource'];
+    constructor(readonly callback: () => void) {}
+    observe(options: { type: string }) {
+      expect(options.type).toBe('resource');
+      observers.add(this);
+    }
+    disconnect() {
+      observers.delete(this);
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return {
+    load: () => observers.forEach((o) => o.callback()),
+    get connected() {
+      return observers.size;
+    },
+  };
+}
+
+describe('afterQuietNetwork', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resolves once no resource has loaded for the quiet time, each load starting the wait again', async () => {
+    vi.useFakeTimers();
+    const timing = fakeResourceTiming();
+    let done = false;
+    void afterQuietNetwork(2000, 20_000).then(() => {
+      done = true;
+    });
+    expect(timing.connected).toBe(1);
+    await vi.advanceTimersByTimeAsync(1500);
+    timing.load();
+    await vi.advanceTimersByTimeAsync(1500);
+    timing.load();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(timing.connected).toBe(0);
+  });
+
+  it('resolves at the latest time even while resources keep loading, and stops observing', async () => {
+    vi.useFakeTimers();
+    const timing = fakeResourceTiming();
+    let done = false;
+    void afterQuietNetwork(2000, 10_000).then(() => {
+      done = true;
+    });
+    for (let t = 0; t < 9_500; t += 500) {
+      await vi.advanceTimersByTimeAsync(500);
+      timing.load();
+    }
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(done).toBe(true);
+    expect(timing.connected).toBe(0);
+  });
+
+  it('waits the quiet time where resource timing is missing', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('PerformanceObserver', undefined);
+    let done = false;
+    void afterQuietNetwork(2000, 20_000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+});
+
+describe('whenIdle', () => {
+  it('waits for an idle callback, giving the browser the timeout', async () => {
+    const calls: Array<{ cb: () => void; timeout?: number }> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void, options?: { timeout?: number }) =>
+      calls.push({ cb, timeout: options?.timeout }),
+    );
+    let done = false;
+    const idle = whenIdle(3000).then(() => {
+      done = true;
+    });
+    await nextTask();
+    expect(done).toBe(false);
+    expect(calls).toEqual([{ cb: expect.any(Function), timeout: 3000 }]);
+    calls[0]!.cb();
+    await idle;
+    expect(done).toBe(true);
+  });
+
+  it('falls back to a timer where idle callbacks are missing', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    await expect(whenIdle(3000)).resolves.toBeUndefined();
   });
 });

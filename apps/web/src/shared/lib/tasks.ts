@@ -31,3 +31,38 @@ export async function inTurns(steps: ReadonlyArray<() => unknown>): Promise<void
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => void nextTask().then(resolve)));
 }
+
+/**
+ * Resolves once no resource (script, style, fetch, image) has finished loading for `quietMs`, or at the latest after
+ * `latestMs`: the moment a first screen has everything it asked for. Without resource timing it waits `quietMs`.
+ */
+export function afterQuietNetwork(quietMs: number, latestMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(latest);
+      observer?.disconnect();
+      resolve();
+    };
+    const latest = setTimeout(done, latestMs);
+    const restart = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, quietMs);
+    };
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
+      observer = new PerformanceObserver(restart);
+      observer.observe({ type: 'resource' });
+    }
+    restart();
+  });
+}
+
+/** Resolves when the browser is idle (or after `timeoutMs` at the latest; a timer where idle callbacks are missing). */
+export function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 0);
+  });
+}

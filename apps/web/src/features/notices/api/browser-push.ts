@@ -1,3 +1,4 @@
+import { registerServiceWorkerNow } from '../../../shared/lib/service-worker.ts';
 import { dropSubscription, fetchVapidKey, sendSubscription } from './push.api.ts';
 
 /** Whether this browser can take web pushes at all. */
@@ -5,13 +6,13 @@ export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** The service worker's registration (production builds register it), or undefined within a few seconds. */
+/** The service worker's registration (production builds register it, now if not yet), or undefined within a few seconds. */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!pushSupported()) return undefined;
   const found = await navigator.serviceWorker.getRegistration('/');
   if (found) return found;
   return Promise.race([
-    navigator.serviceWorker.ready,
+    registerServiceWorkerNow(),
     new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3000)),
   ]);
 }
