@@ -141,8 +141,10 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
     expect(await page.locator('tbody tr', { has: row }).getByText('14 種語言中已完成 2 種').count()).toBe(1);
     await e.shot(page, 'admin-news-list-hk');
     await row.click();
-    // The editor has opened (its tabs are there) before its one state chip is looked for: the list had eight.
-    await page.getByTestId('news-tab-hk').click();
+    // The editor opens on the console's language (its tabs are there before its one state chip is looked for: the
+    // list had eight).
+    await expect.poll(() => page.getByTestId('news-tab-hk').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('news-tab-en').getAttribute('aria-selected')).toBe('false');
     expect(await page.getByTestId('news-status-published').count()).toBe(1);
     const preview = page.frameLocator('[data-testid=news-preview]');
     await preview.locator('.article-heading', { hasText: '節日交易時間' }).waitFor();

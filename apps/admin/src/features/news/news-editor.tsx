@@ -17,7 +17,7 @@ import CompleteIcon from '@mui/icons-material/CheckCircle';
 import PartialIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import EmptyIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useEffect, useMemo, useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
@@ -61,7 +61,9 @@ export function NewsEditor() {
   const [loading, setLoading] = useState(id !== undefined);
   const [category, setCategory] = useState(1);
   const [texts, setTexts] = useState<Texts>(() => allTexts());
-  const [lang, setLang] = useState<Lang>('en');
+  // The copy in the console's own language opens first (Traditional Chinese staff write that one first).
+  const [consoleLocale] = useLocaleState();
+  const [lang, setLang] = useState<Lang>(() => (consoleLocale === 'hk' ? 'hk' : 'en'));
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<Busy>();
   const [when, setWhen] = useState(() => toLocalInput(Date.now() + HOUR));
