@@ -8,6 +8,7 @@ import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
 import type { BackofficeService } from './backoffice.service.ts';
+import { DAY_MS } from '../../core/time.ts';
 
 /** The role column only ever holds one of STAFF_ROLES: it is written from validated input (newStaffParams) and seeds. */
 const staffView = (s: StaffRow, totpPending: boolean) => ({
@@ -17,8 +18,6 @@ const staffView = (s: StaffRow, totpPending: boolean) => ({
   role: s.role as StaffRole,
   totp_pending: totpPending,
 });
-
-const DAY_MS = 86_400_000;
 
 /** An audit filter bound in unix ms: a day (UTC; `to` takes the whole day) or unix milliseconds as given. */
 function auditBound(v: string | undefined, side: 'from' | 'to'): number | undefined {

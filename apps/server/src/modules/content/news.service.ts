@@ -12,7 +12,7 @@ import {
 } from '@tradepad/contracts';
 import type { Tx } from '../../db/database.ts';
 import { refuse } from '../../core/errors.ts';
-import { timeText } from '../../core/time.ts';
+import { DAY_MS, timeText } from '../../core/time.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
@@ -22,8 +22,6 @@ import type { SeedArticle } from './news.seed-data.ts';
 
 type ArticleText = { title: string; desc: string; content: string };
 type Texts = Partial<Record<Lang, ArticleText>>;
-
-const DAY_MS = 86_400_000;
 
 /** The language an article is shown in: the reader's, else English, else Hong Kong Chinese, else any it has. */
 function textFor(texts: Texts, lang: Lang): ArticleText {

@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerProblem } from '../ledger/ledger-checker.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+import { DAY_MS } from '../../core/time.ts';
 
 export interface DashboardDeps {
   db: Db;
@@ -21,7 +22,6 @@ export interface DashboardDeps {
   ledgerCheckEveryMs?: number;
 }
 
-const DAY_MS = 86_400_000;
 const hasRole = (group: readonly StaffRole[], role: StaffRole) => group.includes(role);
 
 /**

@@ -13,6 +13,7 @@ import { refuse } from '../../core/errors.ts';
 import { afterCommit, transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { runPeriodically } from '../../core/periodic.ts';
+import { DAY_MS, HOUR_MS } from '../../core/time.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -32,7 +33,6 @@ export interface NoticesDeps {
   retentionDays?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Notices deleted per statement by the sweep. */
 const SWEEP_BATCH = 5000;
 
@@ -68,7 +68,7 @@ export class NoticesService implements NoticeBoard {
   }
 
   /** Sweeps now, then every `everyMs` (hourly by default) until `stopSweeping`. */
-  startSweeping(onError: (err: unknown) => void, everyMs = 60 * 60 * 1000): void {
+  startSweeping(onError: (err: unknown) => void, everyMs = HOUR_MS): void {
     this.stopSweep = runPeriodically(() => this.sweep(), everyMs, onError);
   }
 

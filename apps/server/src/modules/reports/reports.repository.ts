@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/time.ts';
 
 /** Journal entry types of staff balance adjustments (`balanceAdjusted` in `ledger-entries.ts`: `adjust_<kind>`). */
 export const ADJUSTMENT_ENTRY_TYPES: readonly string[] = ['adjust_correction', 'adjust_bonus', 'adjust_compensation'];

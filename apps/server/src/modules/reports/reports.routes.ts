@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
-import { DAY_MS, MAX_REPORT_DAYS, dailyRows, dayNumber, monthlyRows, reportCsv } from './reports.ts';
+import { MAX_REPORT_DAYS, dailyRows, dayNumber, monthlyRows, reportCsv } from './reports.ts';
+import { DAY_MS } from '../../core/time.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { REPORT_CSV_COLUMNS, type DailyReportRow, type MonthlyReportRow } from '@tradepad/contracts';
 import { formatMoney, micros } from '@tradepad/domain';
 import type { DaySums } from './reports.repository.ts';
+import { DAY_MS } from '../../core/time.ts';
 
-export const DAY_MS = 86_400_000;
 /** The longest range one report covers: daily rows for about three years, monthly for ten. */
 export const MAX_REPORT_DAYS = 3_700;
 

@@ -21,6 +21,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { usdText } from './house-exposure.ts';
 import type { LiveAccount, LiveOrder, TradingEngine } from './trading.engine.ts';
 import type { TradingRepository } from './trading.repository.ts';
+import { DAY_MS } from '../../core/time.ts';
 
 export interface DeskDeps {
   engine: TradingEngine;
@@ -30,7 +31,6 @@ export interface DeskDeps {
   clock: Clock;
 }
 
-const DAY_MS = 86_400_000;
 const NEAREST = 20;
 const TOP = 10;
 
