@@ -87,18 +87,25 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     );
   }
 
-  /** Where the line `key` is drawn: the mouse is moved down the main pane until the chart says it is over it. */
+  /**
+   * Where the line `key` is drawn: the mouse is moved down the main pane until the chart says it is over it. A line
+   * being moved cannot be taken until the server's answer has refreshed the orders, and the chart's live bars can
+   * rescale it mid-scan, so the pane is scanned again (three times at most) before the line is called missing.
+   */
   async function findLine(page: Page, key: string): Promise<{ x: number; y: number }> {
-    const box = (await chart(page).boundingBox())!;
-    const x = box.x + box.width * 0.3;
-    for (let y = box.y + 3; y < box.y + box.height - 30; y += 4) {
-      if ((await hoverAt(page, x, y)) !== key) continue;
-      // The middle of the band where the pointer takes the line.
-      let end = y;
-      while (end < y + 20 && (await hoverAt(page, x, end + 1)) === key) end += 1;
-      const middle = Math.round((y + end) / 2);
-      await hoverAt(page, x, middle);
-      return { x, y: middle };
+    for (let pass = 1; pass <= 3; pass++) {
+      const box = (await chart(page).boundingBox())!;
+      const x = box.x + box.width * 0.3;
+      for (let y = box.y + 3; y < box.y + box.height - 30; y += 4) {
+        if ((await hoverAt(page, x, y)) !== key) continue;
+        // The middle of the band where the pointer takes the line.
+        let end = y;
+        while (end < y + 20 && (await hoverAt(page, x, end + 1)) === key) end += 1;
+        const middle = Math.round((y + end) / 2);
+        await hoverAt(page, x, middle);
+        return { x, y: middle };
+      }
+      await page.waitForTimeout(300);
     }
     await e.shot(page, `chart-lines-missing-${key.replace(':', '-')}`);
     throw new Error(`line ${key} not found on the chart`);
@@ -161,6 +168,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,.]+ pips\) from the market price/);
     expect(await confirm.textContent()).toMatch(/If reached:\s*-[\d,.]+ USD/);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
     await expect.poll(async () => (await t.order(held.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(level);
     // The line is where it was dropped.
     const moved = await findLine(t.page, `${held.Id}:sl`);
