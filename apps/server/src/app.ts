@@ -217,6 +217,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const bus: Bus = opts.bus ?? (config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log: app.log }) : new InProcessBus());
   // In-app notices and web push (issue 21): written with the event, pushed (NOTICE, web push) after its commit.
   const noticesRepo = new NoticesRepository(db, database.kind);
+  if (config.PUSH_ALLOW_LOOPBACK) {
+    app.log.info('web push accepts endpoints on this machine (PUSH_ALLOW_LOOPBACK; off by default with NODE_ENV=production)');
+  }
   const notices = new NoticesService({
     db,
     repo: noticesRepo,

@@ -118,11 +118,13 @@ const schema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
     .default(D.PUSH_SUBJECT),
-  /** Accept push subscriptions whose endpoint is an http(s) URL on this machine (tests with a local push endpoint). */
-  PUSH_ALLOW_LOOPBACK: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Accept push subscriptions whose endpoint is an http(s) URL on this machine (DESIGN §13: web push is tested against
+   * a local push endpoint). Unset, it follows NODE_ENV: off in production (the Docker image), on otherwise.
+   */
+  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).optional(),
+  /** `production` in the Docker image: what only development and tests need is off unless asked for. */
+  NODE_ENV: z.string().optional(),
   /** Days an in-app notice is kept before the hourly sweep deletes it; 0 keeps them for ever. */
   NOTICE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(D.NOTICE_RETENTION_DAYS),
   LIMIT_LOGIN_PAIR: limit(D.LIMIT_LOGIN_PAIR),
@@ -138,7 +140,8 @@ const schema = z.object({
   LIMIT_CAPTCHAS_ADDRESS: limit(D.LIMIT_CAPTCHAS_ADDRESS),
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Config = Omit<z.infer<typeof schema>, 'PUSH_ALLOW_LOOPBACK'> & {
+  PUSH_ALLOW_LOOPBACK: boolean;
   /** Absolute path of the SQLite file when DATABASE_URL is unset. */
   sqlitePath: string;
   restrictedRegions: ReadonlySet<string>;
@@ -162,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const c = parsed.data;
   return {
     ...c,
+    PUSH_ALLOW_LOOPBACK:
+      c.PUSH_ALLOW_LOOPBACK === undefined
+        ? c.NODE_ENV !== 'production'
+        : c.PUSH_ALLOW_LOOPBACK === 'true' || c.PUSH_ALLOW_LOOPBACK === '1',
     sqlitePath: path.resolve(c.DATA_DIR, 'tradepad.sqlite'),
     restrictedRegions: new Set(c.RESTRICTED_REGIONS.split(',').filter(Boolean)),
     trustProxy:

@@ -27,6 +27,15 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 9000, FEED: 'replay:/data/m1', NODE_ROLE: 'engine', REDIS_URL: 'redis://127.0.0.1:6379' });
   });
 
+  it('accepts a local push endpoint (DESIGN §13) unless NODE_ENV is production or PUSH_ALLOW_LOOPBACK says otherwise', () => {
+    expect(loadConfig({}).PUSH_ALLOW_LOOPBACK).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).PUSH_ALLOW_LOOPBACK).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' }).PUSH_ALLOW_LOOPBACK).toBe(true);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: '0' }).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
+  });
+
   it('sizes the PostgreSQL pool from DATABASE_POOL_MAX: 10 connections per node unless told, at least 2', () => {
     expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '25' }).DATABASE_POOL_MAX).toBe(25);

@@ -131,7 +131,8 @@ describe('notices and web push', () => {
 
   beforeAll(async () => {
     await pushService.start();
-    h = await market.start({ env: { PUSH_ALLOW_LOOPBACK: 'true' } });
+    // No PUSH_ALLOW_LOOPBACK: outside production, a local push service is accepted by default (DESIGN §13).
+    h = await market.start();
     admin = await staff(h);
     expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
     expect((await admin.postJson(ADMIN_API.walletSettings, { withdraw_requires_kyc: false })).code).toBe(1);

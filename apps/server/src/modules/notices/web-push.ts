@@ -1,4 +1,8 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
+import { NotPublicAddressError, publicLookup, type Resolve } from '../../core/public-address.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { NoticesRepository, PushSubscriptionRow } from './notices.repository.ts';
 
@@ -7,6 +11,8 @@ export interface WebPushOptions {
   subject: string;
   /** Accept http:// endpoints on loopback addresses (PUSH_ALLOW_LOOPBACK: tests with a local push endpoint). */
   allowLoopback: boolean;
+  /** Where endpoint names are resolved (`dns.lookup` unless a test says otherwise). */
+  resolve?: Resolve;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -15,7 +21,7 @@ const SEND_TIMEOUT_MS = 10_000;
 /**
  * Whether an endpoint may receive pushes: an https URL to a named host (never an address literal, a bare host name or
  * localhost, so a subscription cannot aim the server at its own network), or with the loopback allowance an http or
- * https URL on this machine.
+ * https URL on this machine. Where the name leads is checked again when a push connects (`publicLookup`).
  */
 export function endpointAllowed(endpoint: string, allowLoopback: boolean): boolean {
   let u: URL;
@@ -25,7 +31,8 @@ export function endpointAllowed(endpoint: string, allowLoopback: boolean): boole
     return false;
   }
   if (u.username || u.password) return false;
-  const host = u.hostname.toLowerCase();
+  // A fully qualified name's final dot ("localhost.") names the same host.
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
   if (allowLoopback && LOOPBACK.has(host) && (u.protocol === 'http:' || u.protocol === 'https:')) return true;
   if (u.protocol !== 'https:') return false;
   if (LOOPBACK.has(host) || host.endsWith('.localhost') || !host.includes('.')) return false;
@@ -41,12 +48,15 @@ export function endpointAllowed(endpoint: string, allowLoopback: boolean): boole
  */
 export class WebPush {
   private keys: Promise<{ public_key: string; private_key: string }> | undefined;
+  private readonly lookup: LookupFunction;
 
   constructor(
     private readonly repo: NoticesRepository,
     private readonly opts: WebPushOptions,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.lookup = publicLookup(opts.allowLoopback, opts.resolve);
+  }
 
   /** The stored key pair, generating it the first time (insert-if-absent, then read: racing nodes agree). */
   vapid(): Promise<{ public_key: string; private_key: string }> {
@@ -80,15 +90,35 @@ export class WebPush {
         urgency: urgent ? 'high' : 'normal',
       },
     );
-    const res = await fetch(req.endpoint, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: new Uint8Array(req.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    if (res.status === 404 || res.status === 410) await this.repo.removeSubscription(Number(sub.id));
-    return res.status;
+    let status: number;
+    try {
+      status = await post(req.endpoint, req.headers as Record<string, string>, req.body, this.lookup);
+    } catch (err) {
+      // The endpoint's name leads into a private network or to this machine: it never will be a push service.
+      if (!(err instanceof NotPublicAddressError)) throw err;
+      await this.repo.removeSubscription(Number(sub.id));
+      return 0;
+    }
+    if (status === 404 || status === 410) await this.repo.removeSubscription(Number(sub.id));
+    return status;
   }
+}
+
+/**
+ * POSTs a push: no redirect is followed, and the connection's own lookup refuses a name that resolves to an address
+ * that is not public (`publicLookup`), so a subscription cannot aim the server at its own network.
+ */
+function post(url: string, headers: Record<string, string>, body: Buffer, lookup: LookupFunction): Promise<number> {
+  const u = new URL(url);
+  const request = u.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = request(u, { method: 'POST', headers, lookup, agent: false, timeout: SEND_TIMEOUT_MS }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', reject);
+    });
+    req.once('timeout', () => req.destroy(new Error(`push service ${u.host} did not answer in ${SEND_TIMEOUT_MS} ms`)));
+    req.once('error', reject);
+    req.end(body);
+  });
 }
