@@ -47,6 +47,11 @@ export interface Cluster {
   kill(node: ClusterNode): void;
   /** Starts a stopped node again with its first configuration. */
   restart(node: ClusterNode): Promise<void>;
+  /**
+   * What a failed test prints: each node's state and the last warnings and errors in its log (nodes log at `warn`), so
+   * a failure in CI, whose cluster is gone with its logs, still says what the nodes went through.
+   */
+  report(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -180,6 +185,27 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         if (!node.dead) throw new Error(`${node.name} is still running`);
         node.process = launch(node, envOf.get(node)!);
         await waitForHealth(node);
+      },
+      async report() {
+        const parts = await Promise.all(
+          nodes.map(async (n) => {
+            const state = n.dead
+              ? `dead (${n.process.signalCode ?? `exit ${n.process.exitCode}`})`
+              : JSON.stringify(await cluster.readiness(n));
+            let tail: string[] = [];
+            try {
+              tail = fs
+                .readFileSync(path.join(work, `${n.name}.log`), 'utf8')
+                .trim()
+                .split('\n')
+                .slice(-12);
+            } catch {
+              // No log yet.
+            }
+            return [`${n.name}: ${state}`, ...tail.map((l) => `  ${l.slice(0, 400)}`)].join('\n');
+          }),
+        );
+        return parts.join('\n');
       },
       async close() {
         for (const stop of stops.reverse()) await stop();

@@ -119,13 +119,16 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
     expect(failoverMs).toBeLessThanOrEqual(5_000);
 
     // Every socket came back through the proxy and gets quotes again after the kill.
-    await expect
-      .poll(() => traders.filter((t) => t.socket.lastQuoteAt > kill + failoverMs).length, { timeout: 15_000 })
-      .toBe(TRADERS);
+    const since = kill + failoverMs;
+    await explained(
+      expect.poll(() => traders.filter((t) => t.socket.lastQuoteAt > since).length, { timeout: 15_000 }).toBe(TRADERS),
+      { traders, since, cluster },
+    );
     // Every trader holds positions: the new leader's pushes of their figures reach them on whichever node they are.
-    await expect
-      .poll(() => traders.filter((t) => t.socket.lastFiguresAt > kill + failoverMs).length, { timeout: 15_000 })
-      .toBe(TRADERS);
+    await explained(
+      expect.poll(() => traders.filter((t) => t.socket.lastFiguresAt > since).length, { timeout: 15_000 }).toBe(TRADERS),
+      { traders, since, cluster },
+    );
     // The sockets on the killed node came back through the proxy (on another node) and subscribed again.
     const reconnected = traders.filter((t) => t.socket.connections > 1).length;
     expect(reconnected).toBeGreaterThanOrEqual(1);
@@ -414,6 +417,31 @@ async function demoTrader(base: string): Promise<string> {
   const login = await api(base, 'POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
   expect(login.code, login.msg).toBe(1);
   return login.data.token as string;
+}
+
+/**
+ * A failed wait on the sockets, told with what each socket last heard (ms after `since`, the new leader seen) and the
+ * cluster's report: CI's cluster and its logs are gone by the time anyone reads the failure.
+ */
+async function explained(
+  wait: Promise<unknown>,
+  { traders, since, cluster }: { traders: Trader[]; since: number; cluster: Cluster },
+): Promise<void> {
+  try {
+    await wait;
+  } catch (err) {
+    const sockets = traders
+      .map(
+        (t, i) =>
+          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ${t.socket.lastFiguresAt - since} ms`,
+      )
+      .join('\n');
+    const orders = traders.map((t) => `${t.opened.length - t.closed.length}`).join(', ');
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\nsockets (after the new leader was seen):\n${sockets}\n` +
+        `positions held per trader: ${orders}\n${await cluster.report()}`,
+    );
+  }
 }
 
 /**
