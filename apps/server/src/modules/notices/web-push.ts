@@ -112,12 +112,13 @@ function post(url: string, headers: Record<string, string>, body: Buffer, lookup
   const u = new URL(url);
   const request = u.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = request(u, { method: 'POST', headers, lookup, agent: false, timeout: SEND_TIMEOUT_MS }, (res) => {
+    // One deadline for the whole exchange (a socket timeout would only catch silence, not a slow drip).
+    const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
+    const req = request(u, { method: 'POST', headers, lookup, agent: false, signal }, (res) => {
       res.resume();
       res.once('end', () => resolve(res.statusCode ?? 0));
       res.once('error', reject);
     });
-    req.once('timeout', () => req.destroy(new Error(`push service ${u.host} did not answer in ${SEND_TIMEOUT_MS} ms`)));
     req.once('error', reject);
     req.end(body);
   });
