@@ -70,18 +70,22 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
   }
 
   /**
-   * The line the mouse is over after moving it to (x, y): Chromium hands pointer moves to the page with the next
-   * frame, so the answer is read two frames later.
+   * The line the mouse is over after moving it to (x, y), and the price the chart's scale gives that height: Chromium
+   * hands pointer moves to the page with the next frame, so the answer is read two frames later.
    */
-  async function hoverAt(page: Page, x: number, y: number): Promise<string | null> {
+  async function pointAt(page: Page, x: number, y: number): Promise<{ key: string | null; price: number }> {
     await page.mouse.move(x, y);
     return page.evaluate(
       () =>
-        new Promise<string | null>((resolve) =>
+        new Promise<{ key: string | null; price: number }>((resolve) =>
           requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              resolve(document.querySelector('[data-testid="chart"]')?.getAttribute('data-line-hover') ?? null),
-            ),
+            requestAnimationFrame(() => {
+              const el = document.querySelector('[data-testid="chart"]');
+              resolve({
+                key: el?.getAttribute('data-line-hover') ?? null,
+                price: Number(el?.getAttribute('data-line-hover-price') ?? NaN),
+              });
+            }),
           ),
         ),
     );
@@ -91,19 +95,31 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
    * Where the line `key` is drawn: the mouse is moved down the main pane until the chart says it is over it. A line
    * being moved cannot be taken until the server's answer has refreshed the orders, and the chart's live bars can
    * rescale it mid-scan, so the pane is scanned again (three times at most) before the line is called missing.
+   * Answers the middle of the band where the pointer takes the line, the price the scale gives there, and what one
+   * pixel is worth in price at that moment (the live bars rescale the axis, so a pixel remembered from before a move
+   * says little about a level after it).
    */
-  async function findLine(page: Page, key: string): Promise<{ x: number; y: number }> {
+  async function findLine(page: Page, key: string): Promise<{ x: number; y: number; price: number; pixel: number }> {
     for (let pass = 1; pass <= 3; pass++) {
       const box = (await chart(page).boundingBox())!;
       const x = box.x + box.width * 0.3;
       for (let y = box.y + 3; y < box.y + box.height - 30; y += 4) {
-        if ((await hoverAt(page, x, y)) !== key) continue;
-        // The middle of the band where the pointer takes the line.
+        const first = await pointAt(page, x, y);
+        if (first.key !== key) continue;
         let end = y;
-        while (end < y + 20 && (await hoverAt(page, x, end + 1)) === key) end += 1;
+        let last = first;
+        for (;;) {
+          if (end >= y + 20) break;
+          const next = await pointAt(page, x, end + 1);
+          if (next.key !== key) break;
+          end += 1;
+          last = next;
+        }
         const middle = Math.round((y + end) / 2);
-        await hoverAt(page, x, middle);
-        return { x, y: middle };
+        const at = await pointAt(page, x, middle);
+        if (at.key !== key) continue;
+        const pixel = end > y ? Math.abs(first.price - last.price) / (end - y) : NaN;
+        return { x, y: middle, price: at.price, pixel };
       }
       await page.waitForTimeout(300);
     }
@@ -159,7 +175,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     const t = await trader('en', 'move');
     const { held, buy, away } = await positionWithStop(t);
     await openChart(t.page, 2);
-    const sl = await dragUntilAsked(t.page, `${held.Id}:sl`, (line) => line.y + 25 * away);
+    await dragUntilAsked(t.page, `${held.Id}:sl`, (line) => line.y + 25 * away);
     const confirm = t.page.getByTestId('line-confirm');
     expect(await confirm.getAttribute('data-kind')).toBe('sl');
     const level = Number(await confirm.getAttribute('data-price'));
@@ -170,9 +186,12 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(async () => (await t.order(held.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(level);
-    // The line is where it was dropped.
+    // The line is drawn at the level it was dropped at (the server's), read on the scale the chart draws now: within
+    // 3 pixels of it, where the old level was 25 pixels away when the drag began.
     const moved = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(moved.y - (sl.y + 25 * away))).toBeLessThanOrEqual(6);
+    expect(moved.pixel).toBeGreaterThan(0);
+    expect(Math.abs(moved.price - level)).toBeLessThanOrEqual(3 * moved.pixel + 0.01);
+    expect(Math.abs(moved.price - held.TargetLossPrice)).toBeGreaterThan(10 * moved.pixel);
     await t.context.close();
   });
 
@@ -182,21 +201,22 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     await openChart(t.page, 2);
     const box = (await chart(t.page).boundingBox())!;
     // The top and bottom of the pane are beyond every bar shown, so across the market from the stop-loss.
-    const sl = await dragUntilAsked(t.page, `${held.Id}:sl`, () => (away > 0 ? box.y + 4 : box.y + box.height - 40));
+    await dragUntilAsked(t.page, `${held.Id}:sl`, () => (away > 0 ? box.y + 4 : box.y + box.height - 40));
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     const refusal = t.page.getByText('The stop-loss must be below the price for a buy and above it for a sell');
     await refusal.waitFor();
     // The toast may lie over the chart where the line is: the pointer finds the line once it has gone.
     await refusal.waitFor({ state: 'hidden', timeout: 10_000 });
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
+    // Back at the level the server holds, on the scale the chart draws now.
     const back = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(back.y - sl.y)).toBeLessThanOrEqual(6);
+    expect(Math.abs(back.price - held.TargetLossPrice)).toBeLessThanOrEqual(3 * back.pixel + 0.01);
 
     // "Keep" in the confirmation leaves the level as it was too, without a call.
     await dragUntilAsked(t.page, `${held.Id}:sl`, (line) => line.y + 30 * away);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Keep', exact: true }).click();
     const kept = await findLine(t.page, `${held.Id}:sl`);
-    expect(Math.abs(kept.y - sl.y)).toBeLessThanOrEqual(6);
+    expect(Math.abs(kept.price - held.TargetLossPrice)).toBeLessThanOrEqual(3 * kept.pixel + 0.01);
     expect((await t.order(held.Id))?.TargetLossPrice).toBe(held.TargetLossPrice);
     await t.context.close();
   });

@@ -28,8 +28,11 @@ export interface LineDragOptions {
   onDrop(key: string, price: number): void;
   /** Released where it started, or the gesture was cancelled: the line goes back. */
   onCancel(key: string): void;
-  /** The line under a mouse pointer (null when none), for the cursor and the tests. */
-  onHover?(key: string | null): void;
+  /**
+   * The line under a mouse pointer (null when none) and the price at the pointer's height, for the cursor and the
+   * tests (which check a line's level against the scale the chart draws now, not a pixel remembered from before).
+   */
+  onHover?(key: string | null, price: number | null): void;
 }
 
 /** How far from a line a press still takes it, in CSS pixels: a generous touch target, a finer one for a mouse. */
@@ -42,6 +45,7 @@ export function attachLineDrag(o: LineDragOptions): () => void {
   let held: { key: string; pointerId: number; start: number; price: number } | null = null;
   let saved: { handleScroll: unknown; handleScale: unknown } | null = null;
   let hover: string | null = null;
+  let hoverPrice: number | null = null;
 
   /** The pointer's height over the main pane, or null when it is outside it (the time axis, a lower pane). */
   const paneY = (e: { clientX: number; clientY: number }): number | null => {
@@ -58,11 +62,18 @@ export function attachLineDrag(o: LineDragOptions): () => void {
     const tolerance = e.pointerType === 'mouse' ? MOUSE_TOLERANCE : TOUCH_TOLERANCE;
     return lineAt(o.targets(), y, (price) => series.priceToCoordinate(price), tolerance);
   };
-  const setHover = (key: string | null) => {
-    if (key === hover) return;
+  /** The price at the pointer's height over the main pane, on the instrument's grid. */
+  const pointerPrice = (e: PointerEvent): number | null => {
+    const series = o.series();
+    const y = paneY(e);
+    return series && y !== null ? snapPrice(series.coordinateToPrice(y), o.precision()) : null;
+  };
+  const setHover = (key: string | null, price: number | null) => {
+    if (key === hover && price === hoverPrice) return;
     hover = key;
+    hoverPrice = key === null ? null : price;
     container.classList.toggle('is-line-hover', key !== null);
-    o.onHover?.(key);
+    o.onHover?.(key, hoverPrice);
   };
 
   const release = () => {
@@ -90,7 +101,10 @@ export function attachLineDrag(o: LineDragOptions): () => void {
   };
   const onPointerMove = (e: PointerEvent) => {
     if (!held) {
-      if (e.pointerType === 'mouse' && e.buttons === 0) setHover(hit(e)?.key ?? null);
+      if (e.pointerType === 'mouse' && e.buttons === 0) {
+        const key = hit(e)?.key ?? null;
+        setHover(key, key === null ? null : pointerPrice(e));
+      }
       return;
     }
     if (e.pointerId !== held.pointerId) return;
@@ -123,7 +137,7 @@ export function attachLineDrag(o: LineDragOptions): () => void {
     if (e.cancelable && e.type.startsWith('touch')) e.preventDefault();
   };
   const onLeave = () => {
-    if (!held) setHover(null);
+    if (!held) setHover(null, null);
   };
 
   container.addEventListener('pointerdown', onPointerDown, { capture: true });
@@ -136,7 +150,7 @@ export function attachLineDrag(o: LineDragOptions): () => void {
   return () => {
     const h = release();
     if (h) o.onCancel(h.key);
-    setHover(null);
+    setHover(null, null);
     container.removeEventListener('pointerdown', onPointerDown, { capture: true });
     container.removeEventListener('pointermove', onPointerMove, { capture: true });
     container.removeEventListener('pointerup', onPointerUp, { capture: true });

@@ -298,9 +298,11 @@ export default function OrderLinesLayer({
         void confirmMove(key, price);
       },
       onCancel: back,
-      onHover: (key) => {
+      onHover: (key, price) => {
         if (key) el.dataset.lineHover = key;
         else delete el.dataset.lineHover;
+        if (key && price !== null) el.dataset.lineHoverPrice = String(price);
+        else delete el.dataset.lineHoverPrice;
       },
     });
     attached.current = { chart, detach };
