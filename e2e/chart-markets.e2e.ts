@@ -95,8 +95,12 @@ describe.skipIf(!chromiumPath())('chart and markets list', () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await page.goto('/');
     await page.getByTestId('market-ask-EURUSD').waitFor();
-    const bid = Number((await page.getByTestId('market-price-EURUSD').textContent())!.replace(/,/g, ''));
-    const ask = Number((await page.getByTestId('market-ask-EURUSD').textContent())!.replace(/,/g, ''));
+    // Both read in one go: a tick between two reads could move the bid past the ask read before it.
+    const [bid, ask] = (await page.evaluate(() =>
+      ['market-price-EURUSD', 'market-ask-EURUSD'].map((id) =>
+        Number(document.querySelector(`[data-testid="${id}"]`)!.textContent!.replace(/,/g, '')),
+      ),
+    )) as [number, number];
     expect(ask).toBeGreaterThan(bid);
     expect(Number(await page.getByTestId('market-spread-EURUSD').textContent())).toBeGreaterThan(0);
 
