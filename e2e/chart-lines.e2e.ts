@@ -108,8 +108,7 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
         if (first.key !== key) continue;
         let end = y;
         let last = first;
-        for (;;) {
-          if (end >= y + 20) break;
+        while (end < y + 20) {
           const next = await pointAt(page, x, end + 1);
           if (next.key !== key) break;
           end += 1;

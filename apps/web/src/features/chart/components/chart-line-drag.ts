@@ -55,25 +55,20 @@ export function attachLineDrag(o: LineDragOptions): () => void {
     if (y < 0 || y > height || e.clientX < rect.left || e.clientX > rect.right) return null;
     return y;
   };
-  const hit = (e: PointerEvent): DragTarget | null => {
+  const hit = (e: PointerEvent, y = paneY(e)): DragTarget | null => {
     const series = o.series();
-    const y = paneY(e);
     if (!series || y === null) return null;
     const tolerance = e.pointerType === 'mouse' ? MOUSE_TOLERANCE : TOUCH_TOLERANCE;
     return lineAt(o.targets(), y, (price) => series.priceToCoordinate(price), tolerance);
   };
-  /** The price at the pointer's height over the main pane, on the instrument's grid. */
-  const pointerPrice = (e: PointerEvent): number | null => {
-    const series = o.series();
-    const y = paneY(e);
-    return series && y !== null ? snapPrice(series.coordinateToPrice(y), o.precision()) : null;
-  };
+  /** The price at a height over the main pane, on the instrument's grid (null before the series has a scale). */
+  const priceAt = (y: number): number | null => snapPrice(o.series()?.coordinateToPrice(y) ?? null, o.precision());
   const setHover = (key: string | null, price: number | null) => {
     if (key === hover && price === hoverPrice) return;
     hover = key;
-    hoverPrice = key === null ? null : price;
+    hoverPrice = price;
     container.classList.toggle('is-line-hover', key !== null);
-    o.onHover?.(key, hoverPrice);
+    o.onHover?.(key, price);
   };
 
   const release = () => {
@@ -102,18 +97,17 @@ export function attachLineDrag(o: LineDragOptions): () => void {
   const onPointerMove = (e: PointerEvent) => {
     if (!held) {
       if (e.pointerType === 'mouse' && e.buttons === 0) {
-        const key = hit(e)?.key ?? null;
-        setHover(key, key === null ? null : pointerPrice(e));
+        const y = paneY(e);
+        const key = hit(e, y)?.key ?? null;
+        setHover(key, key === null || y === null ? null : priceAt(y));
       }
       return;
     }
     if (e.pointerId !== held.pointerId) return;
     e.preventDefault();
-    const series = o.series();
     const rect = container.getBoundingClientRect();
     const height = chart.panes()[0]?.getHeight() ?? rect.height;
-    const y = Math.min(Math.max(e.clientY - rect.top, 0), height);
-    const price = snapPrice(series ? series.coordinateToPrice(y) : null, o.precision());
+    const price = priceAt(Math.min(Math.max(e.clientY - rect.top, 0), height));
     if (price === null || price === held.price) return;
     held.price = price;
     o.onMove(held.key, price);
