@@ -13,17 +13,19 @@ import {
   recoveryCodeHash,
   sealSecret,
 } from './totp.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { FactorKind, FactorRow, TwoFactorRepository } from './twofactor.repository.ts';
 
 export type { FactorKind };
 /** What changed on a trader's factor, for the "2FA changed" notification. */
+
 export type TotpChange = 'enabled' | 'disabled';
 
 export interface TotpDeps {
   repo: TwoFactorRepository;
   clock: Clock;
-  /** The issuer shown in the authenticator app (the site name). */
-  issuer: () => Promise<string>;
+  /** The run-time settings: the issuer shown in the authenticator app is the site name (`site_name`). */
+  settings: Pick<SettingsService, 'get'>;
   /** TOTP_KEY: secrets are stored encrypted with it when given. */
   key?: Buffer | undefined;
   /** Called after a trader's 2FA was turned on or off (committed); the notifications hook in here. */
@@ -53,7 +55,7 @@ export class TotpService {
     const secret = newTotpSecret();
     const stored = sealSecret(secret, owner(kind, ownerId), this.d.key);
     if (!(await this.d.repo.savePending(kind, ownerId, stored, this.d.clock.now()))) throw refuse('err.totp_already_on');
-    return { secret, otpauth_url: otpauthUrl(await this.d.issuer(), label, secret) };
+    return { secret, otpauth_url: otpauthUrl(await this.d.settings.get('site_name'), label, secret) };
   }
 
   /** Turns the pending secret on with one of its codes; a trader gets recovery codes, shown this once. */

@@ -18,6 +18,7 @@ import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { balanceAdjusted } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import {
@@ -53,8 +54,8 @@ export interface UsersAdminDeps {
   totp: { enabled(userId: number): Promise<boolean>; resetByStaff(userId: number): Promise<boolean> };
   /** Signed links to real-name images. */
   images: { signedUrl(name: string): string };
-  /** USD above which an adjustment waits for a second staff member (setting `adjust_approval_usd`). */
-  approvalThresholdUsd: () => Promise<number>;
+  /** The run-time settings: `adjust_approval_usd`, the USD above which an adjustment waits for a second staff member. */
+  settings: Pick<SettingsService, 'int'>;
   clock: Clock;
 }
 
@@ -243,7 +244,7 @@ export class UsersAdminService {
    */
   async adjust(actor: Actor, id: number, p: AdjustParams): Promise<Adjustment> {
     const amount = parseMoney(p.amount);
-    const threshold = BigInt(await this.d.approvalThresholdUsd()) * 1_000_000n;
+    const threshold = BigInt(await this.d.settings.int('adjust_approval_usd')) * 1_000_000n;
     const waits = (amount < 0n ? -amount : amount) > threshold;
     const at = this.d.clock.now();
     const adjustmentId = await transaction(this.d.db, async (trx) => {

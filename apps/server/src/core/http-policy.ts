@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import { CODE_REFUSED } from '@tradepad/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { langFromHeader, translate } from '../i18n/translate.ts';
+import { AppError } from './errors.ts';
+import { refusal } from './http.ts';
+import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
+
+const API_PREFIXES = ['/api', '/v1', '/admin/api'];
+/** A path under one of the API prefixes (the prefix itself too): never answered with a front end's HTML. */
+export const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+/** The server's own id for a request: always made here, never taken from the client (DESIGN §10). */
+export const newRequestId = (): string => randomUUID();
+
+/** A client's `X-Request-Id`, when it is a sane token, to be logged beside ours; anything else is dropped. */
+export const clientRequestId = (incoming: unknown): string | undefined =>
+  typeof incoming === 'string' && /^[\w.:-]{8,64}$/.test(incoming) ? incoming : undefined;
+
+/**
+ * What every request gets before any route sees it (DESIGN §3, §10): its language, our request id (a client's own is
+ * only logged beside it), `no-store` on API answers, the security headers with a CSP narrowed to this host, form
+ * bodies read, and one error handler that turns a refusal into the envelope.
+ */
+export async function registerHttpPolicy(app: FastifyInstance, opts: { webDist: string }): Promise<void> {
+  app.decorateRequest('lang', 'hk');
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = langFromHeader(req.headers.lang);
+    void reply.header('x-request-id', req.id);
+    const clientId = clientRequestId(req.headers['x-request-id']);
+    if (clientId) req.log = req.log.child({ clientRequestId: clientId });
+    // API answers are per user and per moment: no browser or proxy may keep them (DESIGN §10).
+    if (isApiPath(req.url)) void reply.header('cache-control', 'no-store');
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  const security = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The web app's first-paint loader is inline (apps/web/build/first-paint.ts): allowed by its hash only.
+        scriptSrc: ["'self'", ...inlineScriptHashes([path.resolve(opts.webDist, 'index.html')])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // Narrowed per request to this host's own websocket origin (connectSources); a marker until then.
+        connectSrc: ["'self'", CONNECT_MARKER],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const csp = security['content-security-policy'] ?? '';
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.headers(security);
+    if (csp) void reply.header('content-security-policy', csp.replace(CONNECT_MARKER, connectSources(req)));
+  });
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
+}
+
+function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.code(200).send(refusal(req, err));
+  }
+  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Unreadable bodies, wrong content types, oversized requests: the client's fault, answered plainly.
+    req.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'bad request');
+    const key = status === 429 ? 'err.too_many_requests' : 'err.bad_request';
+    return reply.code(200).send({ code: CODE_REFUSED, msg: translate(req.lang, key), data: null });
+  }
+  req.log.error({ err }, 'unexpected error');
+  return reply.code(500).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.internal'), data: null });
+}
+
+const CONNECT_MARKER = 'tradepad-connect-origins';
+
+/**
+ * Where the app may connect (CSP `connect-src`, DESIGN §3): its own origin ('self'), this host's websocket origin
+ * (older browsers do not let 'self' cover ws/wss), and, for a page on a named host without the spec's `api.` prefix,
+ * that host's `api.` origin, where a build with VITE_API_ORIGIN sends its calls. Only a well-formed Host header is
+ * used; otherwise 'self' alone.
+ */
+export function connectSources(req: Pick<FastifyRequest, 'headers' | 'protocol'>): string {
+  const host = req.headers.host;
+  if (typeof host !== 'string' || !/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return '';
+  // The secure schemes always (a TLS proxy this server was not told to trust still serves the page over https), the
+  // plain ones only to a page that came over plain http.
+  const plain = req.protocol !== 'https';
+  const origins = (h: string) => [`wss://${h}`, ...(plain ? [`ws://${h}`] : [])];
+  const sources = origins(host);
+  const name = host.replace(/:\d+$/, '');
+  if (/[a-z]/i.test(name) && name.includes('.') && !name.startsWith('[') && !/^api\./i.test(name))
+    sources.push(`https://api.${host}`, ...(plain ? [`http://api.${host}`] : []), ...origins(`api.${host}`));
+  return sources.join(' ');
+}

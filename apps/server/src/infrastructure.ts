@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from './app.ts';
+import { Idempotency } from './core/idempotency.ts';
+import { Router } from './core/router.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AccessSlots, type ModuleContext } from './modules/context.ts';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { openSettings } from './modules/settings/settings.module.ts';
+import { InProcessBus, type Bus } from './ports/bus.ts';
+import { systemClock } from './ports/clock.ts';
+import { createMessageSender } from './ports/messaging.ts';
+import { RedisBus } from './ports/redis-bus.ts';
+
+/**
+ * What every module stands on, opened once and closed with the server: the database (migrated), mail and SMS, the
+ * event bus (in process, or Redis between nodes with REDIS_URL; tests may hand two apps one bus), the run-time
+ * settings (seeded on first start), the ledger and the audit log, and the router with its idempotency store.
+ */
+export async function openInfrastructure(app: FastifyInstance, opts: AppOptions): Promise<ModuleContext> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const log = app.log;
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+    onCheckpointError: (err) => log.error({ err }, 'WAL checkpoint failed'),
+  });
+  app.addHook('onClose', async () => database.close());
+  const applied = await migrateToLatest(database);
+  if (applied.length) log.info({ applied }, 'database migrated');
+  const db = database.db;
+
+  const sender =
+    opts.sender ??
+    createMessageSender({ db, clock, smtpUrl: config.SMTP_URL, smsUrl: config.SMS_URL, mailFrom: config.MAIL_FROM });
+  app.addHook('onClose', async () => sender.close());
+
+  // Quotes, pushes and ended sessions are published on the bus; this node's websockets subscribe to it.
+  const bus: Bus = opts.bus ?? (config.REDIS_URL ? new RedisBus({ url: config.REDIS_URL, log }) : new InProcessBus());
+  if (!opts.bus && bus instanceof RedisBus) app.addHook('onClose', async () => bus.close());
+
+  const { settings, store } = await openSettings({ db, clock, config });
+
+  // Calls that create or move something replay the first answer to a repeated Idempotency-Key (DESIGN §10).
+  const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
+  idempotency.start((err) => log.error({ err }, 'idempotency sweep failed'));
+  app.addHook('onClose', async () => idempotency.stop());
+  const access = new AccessSlots();
+  const router = new Router(app, access, undefined, idempotency);
+
+  return {
+    app,
+    config,
+    clock,
+    log,
+    database,
+    db,
+    bus,
+    sender,
+    settings,
+    settingsStore: store,
+    ledger: new LedgerRepository(database.kind),
+    audit: new AuditRepository(db),
+    router,
+    access,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { ModuleContext } from '../context.ts';
+import { SETTINGS_DEFAULTS } from './settings-defaults.ts';
+import { settingsAdminRoutes } from './settings.admin.routes.ts';
+import { SettingsRepository } from './settings.repository.ts';
+import { SettingsService } from './settings.service.ts';
+
+/**
+ * The run-time settings, opened with the infrastructure (every module reads them): seeded on first start, a variable
+ * that is also a setting seeding it (the setting, changed in the back office, wins afterwards).
+ */
+export async function openSettings(d: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'DEMO_START_BALANCE' | 'RESTRICTED_REGIONS'>;
+}): Promise<{ settings: SettingsService; store: SettingsRepository }> {
+  const store = new SettingsRepository(d.db);
+  await store.seedMissing({
+    ...SETTINGS_DEFAULTS,
+    session_idle_minutes: String(d.config.SESSION_IDLE_MINUTES),
+    demo_start_balance: d.config.DEMO_START_BALANCE,
+    restricted_regions: d.config.RESTRICTED_REGIONS,
+  });
+  return { settings: new SettingsService(store, () => d.clock.now()), store };
+}
+
+/** The staff's settings page: read, changed (audited), and the engine told at once of what concerns it. */
+export function registerSettings(
+  ctx: ModuleContext,
+  engine: Pick<Parameters<typeof settingsAdminRoutes>[1], 'changed' | 'impact'>,
+): void {
+  settingsAdminRoutes(ctx.router, { settings: ctx.settings, audit: ctx.audit, clock: ctx.clock, ...engine });
+}
