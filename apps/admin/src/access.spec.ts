@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS, type CallDef } from '@tradepad/contracts';
 import { STAFF_ROLES } from '@tradepad/contracts/staff';
-import { RESOURCE_SECTION, SECTIONS, actionKind, mayUse, sectionsFor, type Section } from './access.ts';
+import { SECTIONS, SECTION_NAMES, sectionOf } from './sections.ts';
+import { actionKind, mayUse, sectionsFor } from './access.ts';
 
 /** The staff calls of the contracts (the server's judge of every role), by the first part of their path. */
 const STAFF_CALLS = CALLS.filter((c) => c.auth === 'staff' && c.path.startsWith('/admin/api/'));
 const segmentOf = (c: CallDef) => c.path.slice('/admin/api/'.length).split('/')[0]!;
 /** The section a call belongs to: its resource's, or the section of the same name. */
-const sectionOfCall = (c: CallDef): Section | undefined =>
-  RESOURCE_SECTION[segmentOf(c)] ?? SECTIONS.find((s) => s === segmentOf(c));
+const sectionOfCall = (c: CallDef) => sectionOf(segmentOf(c));
+/** Every resource the sections name, react-admin's and the ones only their pages call. */
+const RESOURCES = Object.values(SECTIONS).flatMap((s) => Object.keys(s.resources ?? {}));
 const allows = (c: CallDef, role: string) => (c.roles ?? STAFF_ROLES).some((r) => r === role);
 const reads = (c: CallDef) => c.methods.includes('GET');
 const acts = (c: CallDef) => c.methods.includes('POST');
@@ -72,7 +74,7 @@ describe('what each staff role sees', () => {
   });
 
   it('shows a role a section exactly when the contracts let it read something there', () => {
-    for (const section of SECTIONS) {
+    for (const section of SECTION_NAMES) {
       const calls = STAFF_CALLS.filter((c) => sectionOfCall(c) === section);
       expect(calls.filter(reads).length, section).toBeGreaterThan(0);
       for (const role of STAFF_ROLES) {
@@ -85,7 +87,7 @@ describe('what each staff role sees', () => {
   });
 
   it("gives each resource's read and act exactly the roles of the calls under its path", () => {
-    for (const resource of Object.keys(RESOURCE_SECTION)) {
+    for (const resource of RESOURCES) {
       const calls = STAFF_CALLS.filter((c) => segmentOf(c) === resource);
       expect(calls.length, resource).toBeGreaterThan(0);
       for (const call of calls)

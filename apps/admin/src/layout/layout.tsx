@@ -1,21 +1,5 @@
 import { Box, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
-import DepositIcon from '@mui/icons-material/SouthWest';
-import WithdrawIcon from '@mui/icons-material/NorthEast';
-import KycIcon from '@mui/icons-material/Badge';
-import ChannelsIcon from '@mui/icons-material/AccountBalance';
-import SettingsIcon from '@mui/icons-material/Tune';
-import OutboxIcon from '@mui/icons-material/Outbox';
-import StaffIcon from '@mui/icons-material/ManageAccounts';
-import SupportIcon from '@mui/icons-material/SupportAgent';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import PositionsIcon from '@mui/icons-material/ShowChart';
-import RiskIcon from '@mui/icons-material/Speed';
-import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
-import AuditIcon from '@mui/icons-material/History';
-import ReportsIcon from '@mui/icons-material/Assessment';
-import UsersIcon from '@mui/icons-material/People';
-import NewsIcon from '@mui/icons-material/Article';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   AppBar,
   Layout,
@@ -30,32 +14,10 @@ import {
   type LayoutProps,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { sectionsFor, type Section } from '../access.ts';
+import { sectionsFor } from '../access.ts';
+import { sectionPaths } from '../pages.ts';
+import { SECTIONS } from '../sections.ts';
 import { EnrolPage } from './enrol-page.tsx';
-
-const SECTION_ITEMS: Record<Section, { to: string; label: string; icon: ReactElement; paths: string[] }> = {
-  dashboard: { to: '/', label: 'tp.nav.dashboard', icon: <DashboardIcon />, paths: ['/'] },
-  positions: { to: '/positions', label: 'tp.nav.positions', icon: <PositionsIcon />, paths: ['/positions'] },
-  risk: { to: '/risk', label: 'tp.nav.risk', icon: <RiskIcon />, paths: ['/risk'] },
-  users: { to: '/users', label: 'tp.nav.users', icon: <UsersIcon />, paths: ['/users', '/adjustments'] },
-  deposits: { to: '/deposits', label: 'tp.nav.deposits', icon: <DepositIcon />, paths: ['/deposits'] },
-  withdrawals: { to: '/withdrawals', label: 'tp.nav.withdrawals', icon: <WithdrawIcon />, paths: ['/withdrawals'] },
-  kyc: { to: '/kyc', label: 'tp.nav.kyc', icon: <KycIcon />, paths: ['/kyc'] },
-  channels: {
-    to: '/deposit-channels',
-    label: 'tp.nav.channels',
-    icon: <ChannelsIcon />,
-    paths: ['/deposit-channels', '/wire-channels', '/draw-currencies'],
-  },
-  settings: { to: '/settings', label: 'tp.nav.settings', icon: <SettingsIcon />, paths: ['/settings'] },
-  staff: { to: '/staff', label: 'tp.nav.staff', icon: <StaffIcon />, paths: ['/staff'] },
-  outbox: { to: '/outbox', label: 'tp.nav.outbox', icon: <OutboxIcon />, paths: ['/outbox'] },
-  support: { to: '/support', label: 'tp.nav.support', icon: <SupportIcon />, paths: ['/support'] },
-  instruments: { to: '/instruments', label: 'tp.nav.instruments', icon: <InstrumentsIcon />, paths: ['/instruments'] },
-  audit: { to: '/audit', label: 'tp.nav.audit', icon: <AuditIcon />, paths: ['/audit'] },
-  reports: { to: '/reports', label: 'tp.nav.reports', icon: <ReportsIcon />, paths: ['/reports'] },
-  news: { to: '/news', label: 'tp.nav.news', icon: <NewsIcon />, paths: ['/news'] },
-};
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */
 export function NavMenu() {
@@ -71,19 +33,22 @@ export function NavMenu() {
     >
       <List dense disablePadding>
         {sectionsFor(permissions).map((s) => {
-          const item = SECTION_ITEMS[s];
-          const current = item.paths.some((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
-          const label = translate(item.label);
+          const { label: key, icon: Icon } = SECTIONS[s];
+          const paths = sectionPaths(s);
+          const current = paths.some((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
+          const label = translate(key);
           const link = (
             <ListItemButton
               key={s}
               component={Link}
-              to={item.to}
+              to={paths[0] ?? '/'}
               selected={current}
               aria-current={current ? 'page' : undefined}
               sx={{ py: 1, minHeight: 44 }}
             >
-              <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon />
+              </ListItemIcon>
               {open && <ListItemText primary={label} />}
             </ListItemButton>
           );
