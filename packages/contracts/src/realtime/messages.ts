@@ -5,6 +5,7 @@ import { klinePoint } from '../responses/market.ts';
 import { supportMessageSchema } from '../support.ts';
 import { alertSchema } from '../alerts.ts';
 import { noticeSchema } from '../notices.ts';
+import { RESULT_TYPES } from './protocol.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. Which
@@ -22,7 +23,7 @@ export type ClientMessageType = ClientMessage['type'];
 
 /** The server's answer to each client message (and `error` to one it cannot read). */
 export const resultMessage = z.object({
-  type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
+  type: z.enum(RESULT_TYPES),
   code: z.number().int().describe('1 done, 0 refused.'),
   msg: z.string().describe("In the socket's language."),
   channel: z.string().optional().describe('For sub_result/unsub_result: the channel.'),

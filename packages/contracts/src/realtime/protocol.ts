@@ -7,3 +7,6 @@ export const WS_MAX_MISSED_PONGS = 2;
 
 /** What the server sends a socket whose session ended (DESIGN §10): its private channels stop. */
 export const WS_SESSION_REVOKED = 'session_revoked';
+
+/** The `type`s of the server's answers to client messages (`error`: to one it cannot read). */
+export const RESULT_TYPES = ['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error'] as const;
