@@ -1,5 +1,9 @@
+import type { DayMarketMessage } from '@tradepad/contracts';
 import { describe, expect, it } from 'vitest';
 import { InProcessBus, type BusSubscriber, type UserMessage } from './bus.ts';
+
+const quotation = { forex_id: 1, open: 1, high: 1, low: 1, close: 1, bid: 1, ask: 1, change: 0, volume: 0, time: 0 };
+const dayMarket = (symbol: string): DayMarketMessage => ({ type: 'DAY_MARKET', symbol, quotation });
 
 function recorder(listening: number[] = []) {
   const seen: Array<{ channel: string; message: object | UserMessage; key?: string; userId?: number }> = [];
@@ -19,8 +23,8 @@ describe('InProcessBus', () => {
     const b = recorder();
     bus.subscribe(a.subscriber);
     bus.subscribe(b.subscriber);
-    const quote = { type: 'DAY_MARKET', symbol: 'EURUSD' };
-    const notice = () => ({ type: 'MARGIN_CALL' });
+    const quote = dayMarket('EURUSD');
+    const notice = () => ({ type: 'MARGIN_CALL' as const, HazardRate: 80, msg: 'Margin call' });
     bus.publish('DAY_MARKET', quote, 'EURUSD');
     bus.publishToUser(7, 'FOREX_TRADE', notice);
     for (const r of [a, b]) {
@@ -43,7 +47,7 @@ describe('InProcessBus', () => {
     expect([...bus.listeners('FOREX_TRADE')]).toEqual([1, 2, 3]);
     leave();
     expect([...bus.listeners('FOREX_TRADE')]).toEqual([2, 3]);
-    bus.publish('DAY_MARKET', {});
+    bus.publish('DAY_MARKET', dayMarket('EURUSD'));
     expect(a.seen).toHaveLength(0);
     expect(b.seen).toHaveLength(1);
   });

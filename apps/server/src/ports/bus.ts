@@ -1,16 +1,17 @@
-import type { Lang } from '@tradepad/contracts';
+import { CHANNELS, type Lang, type MessageOn, type PublicChannel, type UserChannel } from '@tradepad/contracts';
 
 /** A user channel's message: one object for every connection, or one built per connection language (notices). */
-export type UserMessage = object | ((lang: Lang) => object);
+export type UserMessage<M extends object = object> = M | ((lang: Lang) => M);
 
 /**
  * The user channel no one subscribes to: a message published to it reaches every socket logged in as that user,
  * without a `sub` (DESIGN §10: `session_revoked`, `ALERT` and `SUPPORT`). Clients cannot `sub` to it by name.
  */
-export const EVERY_USER_SOCKET = '*';
+export const EVERY_USER_SOCKET = CHANNELS.EVERY_USER_SOCKET.name;
 
 /**
- * Where published messages go: the subscribers' side of the {@link Bus}. The realtime gateway is one (it writes to
+ * Where published messages go: the subscribers' side of the {@link Bus}. Channels and messages are plain here: the
+ * bus typed them when they were published (a message from another node was typed on its publisher). The realtime gateway is one (it writes to
  * websockets); a Redis bridge forwarding to other nodes would be another.
  */
 export interface BusSubscriber {
@@ -63,8 +64,10 @@ export type UsersChangedListener = (signal: UsersChanged) => void;
  * ({@link InProcessBus}); with REDIS_URL, `RedisBus` (ports/redis-bus.ts) carries the same calls between nodes.
  */
 export interface Bus {
-  publish(channel: string, message: object, conflateKey?: string): void;
-  publishToUser(userId: number, channel: string, message: UserMessage): void;
+  /** A public channel's message, of the type the channel carries (contracts' CHANNELS). */
+  publish<C extends PublicChannel>(channel: C, message: MessageOn<C>, conflateKey?: string): void;
+  /** A user channel's message for one user, of the type the channel carries, or built per connection language. */
+  publishToUser<C extends UserChannel>(userId: number, channel: C, message: UserMessage<MessageOn<C>>): void;
   /** Whether anyone listens to `channel`, so a producer can skip building messages nobody reads. */
   hasSubscribers(channel: string): boolean;
   /** The users listening to a user channel (the engine pushes figures only to them). */
@@ -105,12 +108,21 @@ export class InProcessBus implements Bus {
   private instrumentListeners: InstrumentsChangedListener[] = [];
   private userListeners: UsersChangedListener[] = [];
 
-  publish(channel: string, message: object, conflateKey?: string): void {
+  publish<C extends PublicChannel>(channel: C, message: MessageOn<C>, conflateKey?: string): void {
+    this.deliver(channel, message, conflateKey);
+  }
+
+  publishToUser<C extends UserChannel>(userId: number, channel: C, message: UserMessage<MessageOn<C>>): void {
+    this.deliverToUser(userId, channel, message);
+  }
+
+  /** Hands a message to every subscriber: a typed publish, or one another node published (RedisBus). */
+  deliver(channel: string, message: object, conflateKey?: string): void {
     const subs = this.subscribers;
     for (let i = 0; i < subs.length; i++) subs[i]!.deliver(channel, message, conflateKey);
   }
 
-  publishToUser(userId: number, channel: string, message: UserMessage): void {
+  deliverToUser(userId: number, channel: string, message: UserMessage): void {
     const subs = this.subscribers;
     for (let i = 0; i < subs.length; i++) subs[i]!.deliverToUser(userId, channel, message);
   }

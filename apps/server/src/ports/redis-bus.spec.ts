@@ -1,4 +1,4 @@
-import type { Lang } from '@tradepad/contracts';
+import type { DayMarketMessage, ForexTradeMessage, KlineMessage, Lang, SupportPushMessage } from '@tradepad/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasRedis, NO_REDIS, startRedis, type TestRedis } from '../../test/redis-server.ts';
 import { EVERY_USER_SOCKET, type Bus, type BusSubscriber, type UserMessage } from './bus.ts';
@@ -53,6 +53,31 @@ class FakeGateway implements BusSubscriber {
   }
 }
 
+const quotation = { forex_id: 1, open: 1, high: 1, low: 1, close: 1, bid: 1.1, ask: 1.1, change: 0, volume: 0, time: 0 };
+/** A quote; the symbol may carry any text (the wire's lengths are checked with multi-byte characters in it). */
+const dayMarket = (symbol: string): DayMarketMessage => ({ type: 'DAY_MARKET', symbol, quotation });
+const forexTrade = (Balance: string): ForexTradeMessage => ({
+  type: 'FOREX_TRADE',
+  ProfitsTotal: '0.00',
+  HazardRate: 0,
+  CautionMoneyAll: '0.00',
+  Balance,
+  Equity: Balance,
+  MarginCall: false,
+  TransOrder: [],
+});
+const bar = { Time: 0, Open: 1, High: 1, Low: 1, Close: 1, Volume: 0 };
+const kline: KlineMessage = {
+  type: 'KLINE',
+  symbol: 'EURUSD',
+  forex_id: 1,
+  kline: { ...bar, Period: '1min', ForexId: 1, Code: 'EURUSD' },
+};
+const support: SupportPushMessage = {
+  type: 'SUPPORT',
+  message: { id: 1, user_id: 5, from: 'staff', text: 'hello', created_at: 0 },
+};
+
 const silent = { info() {}, warn() {}, error() {} };
 const TIMING = { beatMs: 100, expireMs: 600, syncMs: 150 };
 
@@ -105,7 +130,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     b.gw.listen('DAY_MARKET');
     await until(() => a.bus.hasSubscribers('DAY_MARKET'), 'B listening');
     a.gw.listen('DAY_MARKET');
-    const quote = { type: 'DAY_MARKET', symbol: 'EURUSD', quotation: { bid: '1.1' } };
+    const quote = dayMarket('EURUSD');
     a.bus.publish('DAY_MARKET', quote, 'EURUSD');
     expect(a.gw.got[0]?.message).toBe(quote);
     await until(() => b.gw.got.length === 1, 'the quote on node B');
@@ -124,23 +149,22 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     const { Redis } = await import('ioredis');
     const spy = new Redis(redis.url);
     const liar = new Redis(redis.url);
-    const channel = (b.bus as unknown as { channel: string }).channel;
+    const channel = (b.bus as unknown as { link: { channel: string } }).link.channel;
     const seen: string[] = [];
     spy.on('message', (_c: string, text: string) => seen.push(text));
     await spy.subscribe(channel);
     try {
-      for (let i = 0; i < 5; i++)
-        a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: `S${i}`, n: 'é:1'.repeat(i) }, `S${i}`);
-      a.bus.publishToUser(7, 'FOREX_TRADE', { type: 'FOREX_TRADE', Balance: '1.00' });
-      a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: 'S5' }, 'S5');
+      for (let i = 0; i < 5; i++) a.bus.publish('DAY_MARKET', dayMarket(`S${i}${'é:1'.repeat(i)}`), `S${i}`);
+      a.bus.publishToUser(7, 'FOREX_TRADE', forexTrade('1.00'));
+      a.bus.publish('DAY_MARKET', dayMarket('S5'), 'S5');
       await until(() => b.gw.got.length === 6 && b.gw.userGot.length === 1, 'the whole turn on node B');
       expect(b.gw.got.map((g) => g.key)).toEqual(['S0', 'S1', 'S2', 'S3', 'S4', 'S5']);
-      expect(b.gw.got[3]!.message).toEqual({ type: 'DAY_MARKET', symbol: 'S3', n: 'é:1é:1é:1' });
+      expect(b.gw.got[3]!.message).toEqual(dayMarket('S3é:1é:1é:1'));
       expect(seen.filter((t) => t.startsWith(a.bus.nodeId) && t.charAt(16) === 'B')).toHaveLength(1);
 
       // A batch that lies about a length is dropped from there on without breaking the receiver.
       await liar.publish(channel, `${'f'.repeat(16)}Bp99:[]`);
-      a.bus.publish('DAY_MARKET', { type: 'DAY_MARKET', symbol: 'S6' }, 'S6');
+      a.bus.publish('DAY_MARKET', dayMarket('S6'), 'S6');
       await until(() => b.gw.got.length === 7, 'the next quote after a malformed batch');
     } finally {
       spy.disconnect();
@@ -157,7 +181,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     b.gw.listen('KLINE.EURUSD', false);
     await until(() => !a.bus.hasSubscribers('KLINE.EURUSD'), 'B stopped');
     // Nobody listens anywhere: nothing crosses.
-    a.bus.publish('KLINE.EURUSD', { type: 'KLINE' }, '1min');
+    a.bus.publish('KLINE.EURUSD', kline, '1min');
     await new Promise((r) => setTimeout(r, 50));
     expect(b.gw.got).toHaveLength(0);
   });
@@ -170,14 +194,14 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     expect([...a.bus.listeners('FOREX_TRADE')]).toEqual([7]);
     expect([...a.bus.listeners('FOREX_CLOSED')]).toEqual([8]);
 
-    a.bus.publishToUser(7, 'FOREX_TRADE', { type: 'FOREX_TRADE', Balance: '10.00' });
+    a.bus.publishToUser(7, 'FOREX_TRADE', forexTrade('10.00'));
     a.bus.publishToUser(8, 'FOREX_CLOSED', { type: 'FOREX_CLOSED', id: [3], ClosedType: 1 });
-    a.bus.publishToUser(7, 'FOREX_TRADE', (lang: Lang) => ({ type: 'MARGIN_CALL', msg: `notice in ${lang}` }));
+    a.bus.publishToUser(7, 'FOREX_TRADE', (lang: Lang) => ({ type: 'MARGIN_CALL', HazardRate: 80, msg: `notice in ${lang}` }));
     await until(() => b.gw.userGot.length === 3, 'three user messages on B');
     expect(b.gw.userGot).toEqual([
-      { userId: 7, channel: 'FOREX_TRADE', message: { type: 'FOREX_TRADE', Balance: '10.00' } },
+      { userId: 7, channel: 'FOREX_TRADE', message: forexTrade('10.00') },
       { userId: 8, channel: 'FOREX_CLOSED', message: { type: 'FOREX_CLOSED', id: [3], ClosedType: 1 } },
-      { userId: 7, channel: 'FOREX_TRADE', message: { type: 'MARGIN_CALL', msg: 'notice in ar' } },
+      { userId: 7, channel: 'FOREX_TRADE', message: { type: 'MARGIN_CALL', HazardRate: 80, msg: 'notice in ar' } },
     ]);
 
     b.gw.listenAs(7, 'FOREX_TRADE', 'ar', false);
@@ -209,7 +233,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     a.bus.onUsersChanged(({ userIds }) => usersA.push([...userIds]));
     b.bus.onUsersChanged(({ userIds }) => usersB.push([...userIds]));
 
-    a.bus.publishToUser(5, EVERY_USER_SOCKET, { type: 'SUPPORT', message: { body: 'hello' } });
+    a.bus.publishToUser(5, EVERY_USER_SOCKET, support);
     a.bus.publishSessionsRevoked({ sessionIds: [11, 12] });
     a.bus.publishSessionsRevoked({ sessionIds: [] });
     a.bus.publishInstrumentsChanged({ ids: [3] });
@@ -220,9 +244,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     expect(usersB).toEqual([[5]]);
     expect(revokedB).toEqual([[11, 12]]);
     expect(changedB).toEqual([[3]]);
-    expect(b.gw.userGot).toEqual([
-      { userId: 5, channel: EVERY_USER_SOCKET, message: { type: 'SUPPORT', message: { body: 'hello' } } },
-    ]);
+    expect(b.gw.userGot).toEqual([{ userId: 5, channel: EVERY_USER_SOCKET, message: support }]);
   });
 
   it('forgets the listeners of a node that closes at once, and of one that dies when it falls silent', async () => {
@@ -257,8 +279,8 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
 
     await redis.stop('SIGKILL');
     await until(() => !a.bus.connected && !b.bus.connected, 'both see Redis gone');
-    expect(() => a.bus.publish('DAY_MARKET', { n: 1 }, 'EURUSD')).not.toThrow();
-    expect(a.gw.got.map((g) => g.message)).toEqual([{ n: 1 }]);
+    expect(() => a.bus.publish('DAY_MARKET', dayMarket('N1'), 'EURUSD')).not.toThrow();
+    expect(a.gw.got.map((g) => g.message)).toEqual([dayMarket('N1')]);
     // B starts listening while Redis is away: announced once it is back.
     b.gw.listenAs(7, 'FOREX_CLOSED');
 
@@ -269,9 +291,9 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     expect(a.bus.hasSubscribers('DAY_MARKET')).toBe(true);
     expect([...a.bus.listeners('FOREX_TRADE')]).toEqual([6]);
     expect([...a.bus.listeners('FOREX_CLOSED')]).toEqual([7]);
-    a.bus.publish('DAY_MARKET', { n: 2 }, 'EURUSD');
+    a.bus.publish('DAY_MARKET', dayMarket('N2'), 'EURUSD');
     await until(() => b.gw.got.length === 1, 'the quote on B after the outage');
-    expect(b.gw.got[0]?.message).toEqual({ n: 2 });
+    expect(b.gw.got[0]?.message).toEqual(dayMarket('N2'));
   }, 20_000);
 });
 
@@ -279,14 +301,12 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
 function kill(bus: RedisBus): void {
   const inner = bus as unknown as {
     timer: NodeJS.Timeout;
-    closed: boolean;
-    pub: { disconnect(): void };
-    sub: { disconnect(): void };
+    link: { closed: boolean; pub: { disconnect(): void }; sub: { disconnect(): void } };
   };
   clearInterval(inner.timer);
-  inner.closed = true;
-  inner.pub.disconnect();
-  inner.sub.disconnect();
+  inner.link.closed = true;
+  inner.link.pub.disconnect();
+  inner.link.sub.disconnect();
 }
 
 if (!hasRedis) console.warn(NO_REDIS);

@@ -343,7 +343,7 @@ export class MarketService {
     if (!q) return;
     const bars = this.current.get(inst.id) ?? new Map<PeriodName, Candle>();
     this.current.set(inst.id, bars);
-    const klineChannel = `${CHANNEL_KLINE_PREFIX}${inst.code}`;
+    const klineChannel = `${CHANNEL_KLINE_PREFIX}${inst.code}` as const;
     const wantsKline = this.d.bus.hasSubscribers(klineChannel);
     for (const period of PERIOD_NAMES) {
       const time = bucketStart(period, tick.time, q.dayStart);

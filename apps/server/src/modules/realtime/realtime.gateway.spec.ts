@@ -302,3 +302,41 @@ describe('what the gateway tells the bus (issue 19: listeners across nodes)', ()
     expect(bus.listens(EVERY_USER_SOCKET, 7)).toBe(false);
   });
 });
+
+describe('channels from the contracts table', () => {
+  const flush = () => new Promise((r) => setImmediate(r));
+  async function say(gw: RealtimeGateway, s: SlowSocket, type: string, params = '') {
+    s.emit('message', Buffer.from(JSON.stringify({ type, params })), false);
+    await flush();
+    return JSON.parse(s.sent.at(-1)!) as { type: string; code: number; channel?: string };
+  }
+  function tableGateway() {
+    const gw = new RealtimeGateway(usersAuth, quietLog);
+    gateways.push(gw);
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    return { gw, s };
+  }
+
+  it('accepts every channel of CHANNELS without a registration, user channels after login only', async () => {
+    const { gw, s } = tableGateway();
+    expect(await say(gw, s, 'sub', 'DAY_MARKET')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', 'KLINE.EURUSD')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', 'KLINE.')).toMatchObject({ code: 0 });
+    expect(await say(gw, s, 'sub', 'FOREX_TRADE')).toMatchObject({ code: 0 });
+    await say(gw, s, 'login', 'u3');
+    expect(await say(gw, s, 'sub', 'FOREX_TRADE')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', 'FOREX_CLOSED')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', EVERY_USER_SOCKET)).toMatchObject({ code: 0 });
+  });
+
+  it('takes a registration of a table channel again as harmless, keeping only its check of the code', async () => {
+    const { gw, s } = tableGateway();
+    gw.registerChannel({ match: { exact: 'DAY_MARKET' }, requiresLogin: false });
+    gw.registerChannel({ match: { prefix: 'KLINE.' }, requiresLogin: false, accepts: (name) => name === 'KLINE.EURUSD' });
+    expect(await say(gw, s, 'sub', 'DAY_MARKET')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', 'KLINE.EURUSD')).toMatchObject({ code: 1 });
+    expect(await say(gw, s, 'sub', 'KLINE.NOPE')).toMatchObject({ code: 0 });
+    expect(() => gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: false })).toThrow();
+  });
+});

@@ -1,11 +1,14 @@
-import type { Lang } from '@tradepad/contracts';
+import { CHANNEL_ROWS, type Lang } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
 import { EVERY_USER_SOCKET, type Bus, type BusSubscriber, type UserMessage } from '../../ports/bus.ts';
 
-/** How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). */
+/**
+ * How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). The gateway takes
+ * every channel of contracts' CHANNELS itself; a module registers only a check of the code (`accepts`).
+ */
 export interface ChannelPolicy {
   match: { exact: string } | { prefix: string };
   /** User channels carry one trader's data and need a websocket login first. */
@@ -97,10 +100,15 @@ export interface GatewayOptions {
   maxMessagesPerSecond: number;
 }
 
+/** Whether two policies name the same channel (or prefix). */
+function sameMatch(a: ChannelPolicy['match'], b: ChannelPolicy['match']): boolean {
+  return 'exact' in a ? 'exact' in b && a.exact === b.exact : 'prefix' in b && a.prefix === b.prefix;
+}
+
 /**
- * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. Later modules register their
- * channels and publish on the {@link Bus}; the gateway subscribes to it (`attach`) and delivers to its connections
- * through `publish` (public channels) and `publishToUser` (user channels).
+ * The websocket protocol of DESIGN §4: text ping/pong, login/logout, sub/unsub. It accepts `sub` to the channels of
+ * contracts' CHANNELS; modules publish on the {@link Bus}, and the gateway subscribes to it (`attach`) and delivers to
+ * its connections through `publish` (public channels) and `publishToUser` (user channels).
  */
 export class RealtimeGateway implements BusSubscriber {
   private readonly policies: ChannelPolicy[] = [];
@@ -132,10 +140,27 @@ export class RealtimeGateway implements BusSubscriber {
   ) {
     this.ratePerMs = options.maxMessagesPerSecond / 1000;
     this.burst = options.maxMessagesPerSecond * 4;
+    // Every channel of the table, as it declares it; the one no one subscribes to (every socket of a user) is not named.
+    for (const row of CHANNEL_ROWS) {
+      if (row.match === 'exact') this.policies.push({ match: { exact: row.name }, requiresLogin: row.requiresLogin });
+      if (row.match === 'prefix') this.policies.push({ match: { prefix: row.name }, requiresLogin: row.requiresLogin });
+    }
   }
 
+  /**
+   * Adds a check of the code to one of the table's channels (the market's instruments for `KLINE.`), or accepts a
+   * channel outside the table (tests). Registering a table channel again changes nothing else, so it is harmless; one
+   * that contradicts the table's login requirement is a mistake and throws.
+   */
   registerChannel(policy: ChannelPolicy): void {
-    this.policies.push(policy);
+    const known = this.policies.find((p) => sameMatch(p.match, policy.match));
+    if (!known) {
+      this.policies.push(policy);
+      return;
+    }
+    if (known.requiresLogin !== policy.requiresLogin)
+      throw new Error(`websocket channel ${JSON.stringify(policy.match)}: login requirement differs from CHANNELS`);
+    if (policy.accepts) known.accepts = policy.accepts;
   }
 
   get connectionCount(): number {

@@ -1,4 +1,3 @@
-import type { AlertPushMessage } from '@tradepad/contracts/realtime-messages';
 import { queryClient } from '../api/query-client.ts';
 import { realtime } from '../realtime/socket.ts';
 import { ALERTS_KEY } from './alerts-key.ts';
@@ -12,8 +11,8 @@ import { ALERTS_KEY } from './alerts-key.ts';
 export function installAlertToasts(): () => void {
   return realtime.onMessage((message) => {
     if (message.type !== 'ALERT') return;
-    const m = message as unknown as AlertPushMessage;
-    if (!m.alert || typeof m.alert.ShowCode !== 'string') return;
+    // Typed by the table, yet read defensively: a malformed push is ignored rather than thrown on.
+    if (!message.alert || typeof message.alert.ShowCode !== 'string') return;
     void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
   });
 }

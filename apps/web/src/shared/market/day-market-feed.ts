@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { DayMarketMessage } from '@tradepad/contracts/market';
 import { CHANNEL_DAY_MARKET } from '@tradepad/contracts/realtime';
 import { refCounted } from '../lib/ref-counted.ts';
 import { quoteArrived, watchFeed } from '../realtime/connectivity.ts';
@@ -14,7 +13,7 @@ import { quoteStore } from './quote-store.ts';
 export const retainDayMarket: () => () => void = refCounted(() => {
   const off = realtime.subscribe(CHANNEL_DAY_MARKET, (m) => {
     quoteArrived();
-    quoteStore.applyMessage(m as Partial<DayMarketMessage>);
+    quoteStore.applyMessage(m);
   });
   // While the feed is wanted, silence for a while marks the prices stale (connectivity.ts).
   const unwatch = watchFeed();

@@ -1,9 +1,15 @@
 import {
+  CHANNEL_KLINE_PREFIX,
+  CHANNEL_ROWS,
+  RESULT_TYPES,
   WS_CONNECT_TIMEOUT_MS,
   WS_MAX_MISSED_PONGS,
   WS_PING_INTERVAL_MS,
   WS_SESSION_REVOKED,
   type ClientMessage,
+  type MessageOn,
+  type ServerMessage,
+  type SubscribableChannel,
 } from '@tradepad/contracts/realtime';
 
 /**
@@ -43,8 +49,8 @@ export type SocketFactory = (url: string) => SocketLike;
 const OPEN = 1;
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
-/** A decoded server message: `type` plus whatever else the channel carries. */
-export type RealtimeMessage = { type: string } & Record<string, unknown>;
+/** A decoded server message, told apart by `type` (what each channel carries is contracts' CHANNELS). */
+export type RealtimeMessage = ServerMessage;
 export type ChannelListener = (message: RealtimeMessage) => void;
 
 export interface RealtimeOptions {
@@ -63,16 +69,40 @@ export interface RealtimeOptions {
   onStatus?: (status: RealtimeStatus) => void;
 }
 
-/** Pushes that arrive on another channel than their `type` names: the margin-call notice rides on FOREX_TRADE. */
-const CHANNEL_BY_TYPE: Readonly<Record<string, string>> = { MARGIN_CALL: 'FOREX_TRADE' };
+/** The `type`s the server sends: its answers, and what the channels of the table carry. */
+const SERVER_TYPES: ReadonlySet<string> = new Set([...RESULT_TYPES, ...CHANNEL_ROWS.flatMap((row) => row.types)]);
+
+/** The channel named in the table for each pushed `type` (the margin-call notice rides on FOREX_TRADE). */
+const CHANNEL_BY_TYPE: ReadonlyMap<string, string> = new Map(
+  CHANNEL_ROWS.flatMap((row) => row.types.map((type) => [type, row.name] as const)),
+);
+
+/** Whether a decoded frame is a message of the protocol: an object whose `type` the server sends. */
+export function isServerMessage(value: unknown): value is ServerMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    typeof value.type === 'string' &&
+    SERVER_TYPES.has(value.type)
+  );
+}
 
 /**
- * Which channel a push belongs to: `KLINE` messages go to `KLINE.<symbol>`, a `MARGIN_CALL` notice to `FOREX_TRADE`
- * (it is sent there), every other push to its `type`.
+ * Which channel a push belongs to, by the table: `KLINE` messages go to `KLINE.<symbol>`, the rest to the channel whose
+ * row lists their `type` (a `MARGIN_CALL` notice to `FOREX_TRADE`, where it is sent); an answer to its `type`.
  */
 export function channelOf(message: RealtimeMessage): string {
-  if (message.type === 'KLINE' && typeof message.symbol === 'string') return `KLINE.${message.symbol}`;
-  return CHANNEL_BY_TYPE[message.type] ?? message.type;
+  if (message.type === 'KLINE') return `${CHANNEL_KLINE_PREFIX}${message.symbol}`;
+  return CHANNEL_BY_TYPE.get(message.type) ?? message.type;
+}
+
+/** Whether `message` belongs to `channel` (what the listeners of `channel` are told, typed by the table). */
+function carries<C extends SubscribableChannel>(
+  channel: C,
+  message: RealtimeMessage,
+): message is Extract<RealtimeMessage, MessageOn<C>> {
+  return channelOf(message) === channel;
 }
 
 export interface SubscribeOptions {
@@ -176,7 +206,11 @@ export class RealtimeClient {
    * both only when open (a subscription made while closed goes out on open). A user channel (`afterLogin`) waits for
    * an accepted login instead, and is subscribed again after every later one. Returns the unsubscribe function.
    */
-  subscribe(channel: string, listener: ChannelListener, options: SubscribeOptions = {}): () => void {
+  subscribe<C extends SubscribableChannel>(
+    channel: C,
+    listener: (message: MessageOn<C>) => void,
+    options: SubscribeOptions = {},
+  ): () => void {
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
@@ -184,8 +218,11 @@ export class RealtimeClient {
       if (options.afterLogin) this.userChannels.add(channel);
       if (this.canSubscribe(channel)) this.sendNow({ type: 'sub', params: channel });
     }
-    // A wrapper so the same function can be subscribed twice and removed once per call.
-    const entry: ChannelListener = (m) => listener(m);
+    // A wrapper so the same function can be subscribed twice and removed once per call; it also narrows the message
+    // to what the channel carries (always so: messages are routed by channelOf).
+    const entry: ChannelListener = (m) => {
+      if (carries(channel, m)) listener(m);
+    };
     set.add(entry);
     let done = false;
     return () => {
@@ -345,8 +382,8 @@ export class RealtimeClient {
     let message: RealtimeMessage;
     try {
       const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || typeof (parsed as { type?: unknown }).type !== 'string') return;
-      message = parsed as RealtimeMessage;
+      if (!isServerMessage(parsed)) return;
+      message = parsed;
     } catch {
       return;
     }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { WS_PATH } from '@tradepad/contracts/realtime';
+import { WS_PATH, type MessageOn, type SubscribableChannel } from '@tradepad/contracts/realtime';
 import { socketUrlFor } from '../api/api-origin.ts';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { setSocketStatus, watchBrowserNetwork } from './connectivity.ts';
-import { RealtimeClient, type RealtimeMessage } from './realtime-client.ts';
+import { RealtimeClient } from './realtime-client.ts';
 
 /**
  * The app's one live socket (spec §4): `ws(s)://<api host>/v1/ws?lang=<lang>`. A browser socket cannot send a
@@ -23,7 +23,7 @@ export function watchNetwork(): () => void {
 }
 
 /** Listens to a channel while the component is mounted (and visible: hidden keep-alive tabs let go). */
-export function useChannel(channel: string | null, listener: (message: RealtimeMessage) => void): void {
+export function useChannel<C extends SubscribableChannel>(channel: C | null, listener: (message: MessageOn<C>) => void): void {
   const latest = useRef(listener);
   useEffect(() => {
     latest.current = listener;

@@ -4,7 +4,7 @@ import type { UserProfile } from '@tradepad/contracts/account-types';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { useUserStore } from '../store/user.store.ts';
-import { applyAccountMessage, liveOrders, mergeForexTrade, useMarginCallNotice } from './account-feed.ts';
+import { applyAccountMessage, liveOrders, type AccountMessage, mergeForexTrade, useMarginCallNotice } from './account-feed.ts';
 
 const summary: AccountSummary = {
   balance: '99000.00',
@@ -30,7 +30,8 @@ const push = (over: Partial<ForexTradeMessage> = {}): ForexTradeMessage => ({
   ...over,
 });
 
-const asMessage = (m: object) => m as { type: string } & Record<string, unknown>;
+/** A push as the socket would hand it; malformed ones included, to see they are ignored. */
+const asMessage = (m: object) => m as AccountMessage;
 
 afterEach(() => {
   queryClient.clear();

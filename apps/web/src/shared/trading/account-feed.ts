@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts/realtime';
-import type { AccountSummary, ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '@tradepad/contracts/trading';
+import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type MessageOn } from '@tradepad/contracts/realtime';
+import type { AccountSummary, ForexClosedMessage, ForexTradeMessage } from '@tradepad/contracts/trading';
 import { formatMoney, parseMoney } from '@tradepad/domain/money';
 import { freeMargin } from '@tradepad/domain/risk';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
@@ -9,7 +9,6 @@ import { queryClient } from '../api/query-client.ts';
 import { KeyedStore } from '../lib/keyed-store.ts';
 import { refCounted } from '../lib/ref-counted.ts';
 import { useKeyedValue } from '../lib/use-keyed-value.ts';
-import type { RealtimeMessage } from '../realtime/realtime-client.ts';
 import { realtime } from '../realtime/socket.ts';
 import { useUserStore } from '../store/user.store.ts';
 
@@ -64,11 +63,13 @@ export function mergeForexTrade(summary: AccountSummary, m: ForexTradeMessage): 
 type ClosedListener = (message: ForexClosedMessage) => void;
 const closedListeners = new Set<ClosedListener>();
 
+/** What the two user channels carry: account figures, the margin-call notice, closures. */
+export type AccountMessage = MessageOn<typeof CHANNEL_FOREX_TRADE | typeof CHANNEL_FOREX_CLOSED>;
+
 /** Applies one message of the user channels; anything malformed is ignored. */
-export function applyAccountMessage(message: RealtimeMessage): void {
-  switch (message.type) {
+export function applyAccountMessage(m: AccountMessage): void {
+  switch (m.type) {
     case 'FOREX_TRADE': {
-      const m = message as unknown as ForexTradeMessage;
       queryClient.setQueryData<AccountSummary>(accountSummaryKey, (prev) => (prev ? mergeForexTrade(prev, m) : prev));
       if (typeof m.Balance === 'string') useUserStore.getState().setBalance(m.Balance);
       if (Array.isArray(m.TransOrder)) {
@@ -85,7 +86,6 @@ export function applyAccountMessage(message: RealtimeMessage): void {
       return;
     }
     case 'MARGIN_CALL': {
-      const m = message as unknown as MarginCallMessage;
       useMarginCallNotice.setState({ message: typeof m.msg === 'string' ? m.msg : '' });
       queryClient.setQueryData<AccountSummary>(accountSummaryKey, (prev) =>
         prev
@@ -95,7 +95,6 @@ export function applyAccountMessage(message: RealtimeMessage): void {
       return;
     }
     case 'FOREX_CLOSED': {
-      const m = message as unknown as ForexClosedMessage;
       if (!Array.isArray(m.id)) return;
       for (const listener of [...closedListeners]) listener(m);
       // Margin comes back and P/L is realised: the figures are fetched again.

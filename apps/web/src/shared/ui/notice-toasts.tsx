@@ -48,7 +48,7 @@ export function NoticeToasts() {
       realtime.onMessage((m) => {
         if (m.type === 'login_result') setLive(m.code === 1);
         if (m.type !== 'NOTICE' || typeof m.notice !== 'object' || m.notice === null) return;
-        useNoticesStore.getState().received(m.notice as Notice, Number(m.unread) || 0);
+        useNoticesStore.getState().received(m.notice, Number(m.unread) || 0);
       }),
     [],
   );

@@ -17,7 +17,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
-import { KLINE_DEFAULT_BARS, type KlineMessage, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market';
+import { KLINE_DEFAULT_BARS, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market';
 import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../i18n/format.ts';
@@ -334,7 +334,7 @@ export default function CandleChart({
 
   // Live bars of the shown period.
   useChannel(`${CHANNEL_KLINE_PREFIX}${code}`, (message) => {
-    const bar = liveBarFor(message as Partial<KlineMessage>, forexId, period);
+    const bar = liveBarFor(message, forexId, period);
     if (!bar) return;
     if (!ready.current) {
       pending.current.push(bar);

@@ -49,7 +49,7 @@ export function SupportChat() {
     return realtime.onMessage((m) => {
       if (m.type === 'login_result' && m.code === 1 && logins++ > 0) void refetch.current();
       if (m.type !== 'SUPPORT') return;
-      const message = (m as { message?: SupportMessage }).message;
+      const message = m.message;
       if (message && typeof message.id === 'number') setLive((l) => withMessage(l, message));
     });
   }, []);

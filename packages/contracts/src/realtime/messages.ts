@@ -1,0 +1,152 @@
+import { PERIOD_NAMES } from '@tradepad/domain/periods';
+import { z } from 'zod';
+import { count, usd2 } from '../responses/common.ts';
+import { klinePoint } from '../responses/market.ts';
+import { supportMessageSchema } from '../support.ts';
+import { alertSchema } from '../alerts.ts';
+import { noticeSchema } from '../notices.ts';
+import { RESULT_TYPES } from './protocol.ts';
+
+/**
+ * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. Which
+ * channel carries which of them is the table in channels.ts; that file, protocol.ts, market.ts and trading.ts take
+ * their types (type-only), so the web app never bundles zod. Client text `ping` is answered with `pong`, not JSON.
+ */
+
+/** What a client sends: `login` (params = the session token), `logout`, `sub` and `unsub` (params = the channel). */
+export const clientMessage = z.object({
+  type: z.enum(['login', 'logout', 'sub', 'unsub']),
+  params: z.string().max(512),
+});
+export type ClientMessage = z.infer<typeof clientMessage>;
+export type ClientMessageType = ClientMessage['type'];
+
+/** The server's answer to each client message (and `error` to one it cannot read). */
+export const resultMessage = z.object({
+  type: z.enum(RESULT_TYPES),
+  code: z.number().int().describe('1 done, 0 refused.'),
+  msg: z.string().describe("In the socket's language."),
+  channel: z.string().optional().describe('For sub_result/unsub_result: the channel.'),
+});
+export type ResultMessage = z.infer<typeof resultMessage>;
+
+/** `DAY_MARKET`: each instrument's session figures on every tick. */
+export const dayMarketMessage = z.object({
+  type: z.literal('DAY_MARKET'),
+  symbol: z.string(),
+  quotation: z.object({
+    forex_id: count,
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    close: z.number().describe('The bid.'),
+    bid: z.number(),
+    ask: z.number(),
+    change: z.number().describe('Percent over the session, 2 decimals.'),
+    volume: z.number(),
+    time: count.describe("The tick's time, unix milliseconds."),
+  }),
+});
+export type DayMarketMessage = z.infer<typeof dayMarketMessage>;
+
+/** `KLINE.<Code>`: one message per period per update of the instrument's current bars. */
+export const klineMessage = z.object({
+  type: z.literal('KLINE'),
+  symbol: z.string(),
+  forex_id: count,
+  kline: klinePoint.extend({ Period: z.enum(PERIOD_NAMES), ForexId: count, Code: z.string() }),
+});
+export type KlineMessage = z.infer<typeof klineMessage>;
+
+/** `FOREX_TRADE` (after login): the user's holding orders' live figures, at most 4 times a second. */
+export const forexTradeMessage = z.object({
+  type: z.literal('FOREX_TRADE'),
+  ProfitsTotal: usd2('Floating P/L of all holding orders,'),
+  HazardRate: z.number().describe('Margin level, percent, 2 decimals (0 when nothing is open).'),
+  CautionMoneyAll: usd2('Used margin,'),
+  Balance: usd2('Cash balance,'),
+  Equity: usd2('Equity (beyond DESIGN §4: the summary card needs it),'),
+  MarginCall: z.boolean().describe('True while under the margin-call level.'),
+  TransOrder: z.array(
+    z.object({
+      Id: count,
+      UpdatePrice: z.number(),
+      FactProfits: usd2('Floating P/L, the accrued swap included,'),
+      Swap: usd2('Overnight financing accrued on the position (negative: charged),'),
+    }),
+  ),
+});
+export type ForexTradeMessage = z.infer<typeof forexTradeMessage>;
+
+/** `FOREX_CLOSED` (after login): orders that just closed or were cancelled, by any cause (`ClosedType`). */
+export const forexClosedMessage = z.object({
+  type: z.literal('FOREX_CLOSED'),
+  id: z.array(count),
+  ClosedType: count,
+});
+export type ForexClosedMessage = z.infer<typeof forexClosedMessage>;
+
+/** A margin-call notice, sent on `FOREX_TRADE` when the level first falls to the margin-call level. */
+export const marginCallMessage = z.object({
+  type: z.literal('MARGIN_CALL'),
+  HazardRate: z.number(),
+  msg: z.string().describe("In the user's language."),
+});
+export type MarginCallMessage = z.infer<typeof marginCallMessage>;
+
+/**
+ * `session_revoked`: the session this socket logged in with ended (logout, password change or reset, a staff action,
+ * expiry). Sent without a `sub` to every socket logged in with it; the socket gets no more private messages (its
+ * public channels go on) until it logs in again with a live session.
+ */
+export const sessionRevokedMessage = z.object({ type: z.literal('session_revoked') }).strict();
+export type SessionRevokedMessage = z.infer<typeof sessionRevokedMessage>;
+
+/**
+ * `SUPPORT`: a new staff reply in the trader's support chat (DESIGN §13). Sent without a `sub` to every socket logged
+ * in as that user (DESIGN §10); `message` is the reply as `GET /api/support/messages` lists it.
+ */
+export const supportPushMessage = z.object({
+  type: z.literal('SUPPORT'),
+  message: supportMessageSchema,
+});
+export type SupportPushMessage = z.infer<typeof supportPushMessage>;
+
+/**
+ * `ALERT`: one of the user's price alerts fired (issue 20 point 7, DESIGN §12). Sent once, without a `sub`, to every
+ * socket logged in as that user; `alert` is the alert as `GET /v1/api/alerts` lists it (`State` fired, with the bid
+ * that fired it) and `msg` says so in the socket's language.
+ */
+export const alertPushMessage = z.object({
+  type: z.literal('ALERT'),
+  alert: alertSchema,
+  msg: z.string().describe("In the socket's language."),
+});
+export type AlertPushMessage = z.infer<typeof alertPushMessage>;
+
+/**
+ * `NOTICE`: a new in-app notice (issue 21): a fill by a trigger, a margin call, a stop-out, an alert, a deposit or
+ * withdrawal decision. Sent without a `sub` to every socket logged in as that user, in each socket's language;
+ * `notice` is the notice as `GET /api/notices` lists it, `unread` the user's unread count with it.
+ */
+export const noticePushMessage = z.object({
+  type: z.literal('NOTICE'),
+  notice: noticeSchema,
+  unread: z.number().int(),
+});
+export type NoticePushMessage = z.infer<typeof noticePushMessage>;
+
+/** Every message the server sends (results, and what each channel of CHANNELS carries), told apart by `type`. */
+export const serverMessage = z.discriminatedUnion('type', [
+  resultMessage,
+  dayMarketMessage,
+  klineMessage,
+  forexTradeMessage,
+  forexClosedMessage,
+  marginCallMessage,
+  sessionRevokedMessage,
+  supportPushMessage,
+  alertPushMessage,
+  noticePushMessage,
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
