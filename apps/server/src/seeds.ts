@@ -8,7 +8,7 @@ import { SEED_ARTICLES } from './modules/content/news.seed-data.ts';
 import type { NewsService } from './modules/content/news.service.ts';
 import { CATEGORIES, INSTRUMENTS } from './modules/market/instruments.data.ts';
 import type { MarketRepository } from './modules/market/market.repository.ts';
-import { SETTINGS_DEFAULTS } from './modules/settings/settings-defaults.ts';
+import { SETTINGS_DEFAULTS, type SettingKey } from './modules/settings/settings-defaults.ts';
 import type { SettingsRepository } from './modules/settings/settings.repository.ts';
 import type { WalletRepository } from './modules/wallet/wallet.repository.ts';
 import { seedWallet } from './modules/wallet/wallet.seed.ts';
@@ -30,12 +30,13 @@ export async function seedFirstStart(s: {
   now: number;
 }): Promise<void> {
   // A variable that is also a setting seeds it on first start; the setting, changed in the back office, wins after.
+  // (`satisfies`: a misspelt key would seed a setting nothing reads.)
   await s.settings.seedMissing({
     ...SETTINGS_DEFAULTS,
     session_idle_minutes: String(s.config.SESSION_IDLE_MINUTES),
     demo_start_balance: s.config.DEMO_START_BALANCE,
     restricted_regions: s.config.RESTRICTED_REGIONS,
-  });
+  } satisfies Record<SettingKey, string>);
   await seedAccounts(s.accounts);
   await s.market.seed(CATEGORIES, INSTRUMENTS);
   await seedWallet(s.wallet, s.now);
