@@ -26,14 +26,17 @@ export interface SettingRow {
 type Described = Pick<SettingRow, 'group' | 'label'>;
 
 /** A setting taking one of `choices` (listed in this order); the default must be one of them. */
-const oneOf = <const C extends readonly [string, ...string[]]>(choices: C, row: Described & { default: C[number] }) => ({
-  ...row,
-  schema: choice(choices),
-  choices,
-});
+const oneOf = <const C extends readonly [string, ...string[]], const R extends Described & { default: C[number] }>(
+  choices: C,
+  row: R,
+) => ({ ...row, schema: choice(choices), choices });
 
 /** A switch, stored `1` (on) or `0` (off), offered on first. */
-const onOff = (row: Described & { default: '0' | '1' }) => ({ ...row, schema: flag, choices: ['1', '0'] as const });
+const onOff = <const R extends Described & { default: '0' | '1' }>(row: R) => ({
+  ...row,
+  schema: flag,
+  choices: ['1', '0'] as const,
+});
 
 /**
  * Every run-time setting: its default, its validation, where the back office shows it and under which label. The
