@@ -4,51 +4,7 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typo
 import { useEffect, useState } from 'react';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { call, withQuery } from '../../providers/http.ts';
-
-/** A run-time setting on the form: a free field, or one of fixed choices (value → label key). */
-interface Field {
-  key: string;
-  choices?: readonly string[];
-}
-
-/** Every run-time setting, grouped as staff look for them (the wallet rules are in the form above). */
-export const GROUPS: ReadonlyArray<{ id: string; fields: readonly Field[] }> = [
-  {
-    id: 'service',
-    fields: [
-      { key: 'site_name' },
-      { key: 'service_link' },
-      { key: 'service_link_type', choices: ['1', '2'] },
-      { key: 'complaint_email' },
-    ],
-  },
-  {
-    id: 'registration',
-    fields: [
-      { key: 'verify_reg_type', choices: ['1', '2'] },
-      { key: 'is_show_mobile', choices: ['0', '1', '2', '3'] },
-      { key: 'restricted_regions' },
-    ],
-  },
-  {
-    id: 'trading',
-    fields: [
-      { key: 'trade_fee_type', choices: ['1', '2'] },
-      { key: 'margin_call_level' },
-      { key: 'stop_out_level' },
-      { key: 'demo_start_balance' },
-      { key: 'adjust_approval_usd' },
-    ],
-  },
-  {
-    id: 'company',
-    fields: [{ key: 'company_status', choices: ['1', '0'] }, { key: 'company_type', choices: ['1', '0'] }, { key: 'loss_url' }],
-  },
-  {
-    id: 'sessions',
-    fields: [{ key: 'session_idle_minutes' }, { key: 'session_absolute_minutes' }, { key: 'staff_session_max_hours' }],
-  },
-];
+import { GROUPS } from './settings-form.ts';
 
 /** The keys whose value differs from what is saved. */
 export function changedSettings(saved: Record<string, string>, draft: Record<string, string>): Record<string, string> {
@@ -131,15 +87,15 @@ export function RuntimeSettings() {
                     key={f.key}
                     select={Boolean(f.choices)}
                     size="small"
-                    label={translate(`tp.runtime.${f.key}`)}
-                    helperText={translate(`tp.runtime.${f.key}_hint`)}
+                    label={translate(f.label)}
+                    helperText={translate(`${f.label}_hint`)}
                     value={draft[f.key] ?? ''}
                     onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
                     slotProps={{ htmlInput: { name: f.key } }}
                   >
                     {f.choices?.map((c) => (
                       <MenuItem key={c} value={c}>
-                        {translate(`tp.runtime.${f.key}_${c}`)}
+                        {translate(`${f.label}_${c}`)}
                       </MenuItem>
                     ))}
                   </TextField>

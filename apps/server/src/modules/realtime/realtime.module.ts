@@ -1,5 +1,4 @@
 import websocket from '@fastify/websocket';
-import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UserAuth } from '../accounts/auth.ts';
 import type { ModuleContext } from '../context.ts';
@@ -7,7 +6,8 @@ import { RealtimeGateway } from './realtime.gateway.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
 
 /**
- * The websocket gateway (`/v1/ws`, DESIGN §4): subscribed to the bus, it writes each message to the sockets that
+ * The websocket gateway (`/v1/ws`, DESIGN §4): it accepts the channels of the contracts' table
+ * (`@tradepad/contracts/realtime/channels`) and, subscribed to the bus, writes each message to the sockets that
  * listen, with its per-address and per-socket limits. On close it says goodbye with 1001 (going away) and gives
  * clients a moment to read it, so apps reconnect to another node.
  */
@@ -15,8 +15,6 @@ export async function registerRealtime(ctx: ModuleContext, deps: { auth: UserAut
   const { app, config } = ctx;
   const gateway = new RealtimeGateway(deps.auth, ctx.log, { maxMessagesPerSecond: config.WS_MAX_MESSAGES_PER_SECOND });
   gateway.attach(ctx.bus);
-  gateway.registerChannel({ match: { exact: CHANNEL_FOREX_TRADE }, requiresLogin: true });
-  gateway.registerChannel({ match: { exact: CHANNEL_FOREX_CLOSED }, requiresLogin: true });
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },
     preClose(this: FastifyInstance, done: () => void) {

@@ -1,12 +1,10 @@
 import { ADMIN_API } from '@tradepad/contracts';
+import { isSettingKey } from '@tradepad/contracts/settings/table';
 import { refuse } from '../../core/errors.ts';
 import type { Router } from '../../core/router.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 import type { SettingsService } from './settings.service.ts';
-
-const KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
 
 /** The run-time settings, read and changed by a super admin; every change audited with its before and after. */
 export function settingsAdminRoutes(
@@ -26,9 +24,8 @@ export function settingsAdminRoutes(
   },
 ) {
   const { settings } = deps;
-  const all = async () => Object.fromEntries(await Promise.all(KEYS.map(async (k) => [k, await settings.get(k)] as const)));
 
-  r.get(ADMIN_API.settings, () => all());
+  r.get(ADMIN_API.settings, () => settings.all());
   // Before a margin-call or stop-out level is saved: how many real accounts it would touch at today's prices.
   r.get(ADMIN_API.settingsImpact, async ({ params }) => {
     const marginCall = params.margin_call ?? (await settings.int('margin_call_level'));
@@ -43,18 +40,19 @@ export function settingsAdminRoutes(
   r.post(
     ADMIN_API.settings,
     async ({ staff, params: changes }) => {
-      const before = await all();
+      const before = await settings.all();
       const next = { ...before, ...changes };
       if (Number(next.stop_out_level) >= Number(next.margin_call_level)) throw refuse('err.levels_order');
       // The change and its audit record commit together: never a change without its record.
-      await settings.setAll(changes as Record<string, string>, (trx) =>
+      const keys = Object.keys(changes).filter(isSettingKey);
+      await settings.setAll(changes, (trx) =>
         deps.audit.record(
           {
             staffId: staff.actor.staffId,
             action: 'settings.update',
             targetType: 'settings',
-            targetId: Object.keys(changes).join(','),
-            before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k]])),
+            targetId: keys.join(','),
+            before: Object.fromEntries(keys.map((k) => [k, before[k]])),
             after: changes,
             ip: staff.actor.ip,
             peer: staff.actor.peer,
@@ -64,7 +62,7 @@ export function settingsAdminRoutes(
         ),
       );
       await deps.changed();
-      return all();
+      return settings.all();
     },
     { done: 'ok.saved' },
   );

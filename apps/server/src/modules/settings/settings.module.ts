@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModuleContext } from '../context.ts';
-import { SETTINGS_DEFAULTS } from './settings-defaults.ts';
+import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 import { settingsAdminRoutes } from './settings.admin.routes.ts';
 import { SettingsRepository } from './settings.repository.ts';
 import { SettingsService } from './settings.service.ts';
@@ -22,7 +22,8 @@ export async function openSettings(d: {
     session_idle_minutes: String(d.config.SESSION_IDLE_MINUTES),
     demo_start_balance: d.config.DEMO_START_BALANCE,
     restricted_regions: d.config.RESTRICTED_REGIONS,
-  });
+    // `satisfies`: a misspelt key would seed a setting nothing reads.
+  } satisfies Record<SettingKey, string>);
   return { settings: new SettingsService(store, () => d.clock.now()), store };
 }
 

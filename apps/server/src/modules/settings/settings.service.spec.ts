@@ -53,4 +53,15 @@ describe('SettingsService', () => {
     expect(await after).toBe(70);
     expect(repo.reads).toBe(2);
   });
+
+  it('answers every setting in one read: the stored value, else the default', async () => {
+    const repo = fakeRepo({ margin_call_level: '80', file_link_secret: 'not a setting' });
+    const settings = new SettingsService(repo as unknown as SettingsRepository, () => 0, 5_000);
+    const all = settings.all();
+    repo.release();
+    const answer = await all;
+    expect(answer).toMatchObject({ margin_call_level: '80', stop_out_level: '50', site_name: 'Tradepad' });
+    expect(answer).not.toHaveProperty('file_link_secret');
+    expect(repo.reads).toBe(1);
+  });
 });

@@ -1,3 +1,5 @@
+import type { SettingsAnswer } from '@tradepad/contracts/settings/calls';
+import { mapSettings } from '@tradepad/contracts/settings/table';
 import type { SettingsRepository } from './settings.repository.ts';
 import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 
@@ -20,6 +22,12 @@ export class SettingsService {
     return values[key] ?? SETTINGS_DEFAULTS[key];
   }
 
+  /** Every setting, its stored value or else its default, from one read. */
+  async all(): Promise<SettingsAnswer> {
+    const values = await this.values();
+    return mapSettings((row, key) => values[key] ?? row.default);
+  }
+
   async int(key: SettingKey): Promise<number> {
     const n = Number.parseInt(await this.get(key), 10);
     return Number.isFinite(n) ? n : Number.parseInt(SETTINGS_DEFAULTS[key], 10);
@@ -31,9 +39,13 @@ export class SettingsService {
   }
 
   /** Several settings and their audit record, committed together (see SettingsRepository.setAll). */
-  async setAll(values: Record<string, string>, alongside: Parameters<SettingsRepository['setAll']>[1]): Promise<void> {
+  async setAll(
+    values: Partial<Record<SettingKey, string>>,
+    alongside: Parameters<SettingsRepository['setAll']>[1],
+  ): Promise<void> {
+    const given = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
     try {
-      await this.repo.setAll(values, alongside);
+      await this.repo.setAll(Object.fromEntries(given), alongside);
     } finally {
       this.forget();
     }
