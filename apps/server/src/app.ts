@@ -118,7 +118,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { userById, userSessions } = identity;
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
-  const { market } = await registerMarket(ctx, { channels: gateway, feed: opts.feed });
+  const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
   const trading = registerTrading(ctx, { market, notifications, notices, userById });
   const { engine, commands, figuresNow } = trading;
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nationalNumber } from './accounts.service.ts';
+import { nationalNumber } from './sign-in.ts';
 
 describe('a national number as typed at sign-in', () => {
   it.each([

@@ -1,31 +1,41 @@
+import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts';
 import type { ModuleContext } from '../context.ts';
+import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
 import type { Feed } from './feed.ts';
 import { InstrumentsAdmin } from './instruments-admin.service.ts';
 import { CATEGORIES, INSTRUMENTS } from './instruments.data.ts';
 import { marketAdminRoutes } from './market.admin.routes.ts';
 import { MarketRepository } from './market.repository.ts';
 import { marketRoutes } from './market.routes.ts';
-import { MarketService, type MarketDeps } from './market.service.ts';
+import { MarketService } from './market.service.ts';
 
 /**
  * Instruments, quotes and candles: seeds the catalogue on first start, loads it with its history, and registers the
  * market calls and the staff's instruments page. The feed itself is started by whoever runs the engine
  * (modules/trading/engine-leadership.ts). Staff changes made on any node are re-read here at once.
  */
-export async function registerMarket(ctx: ModuleContext, deps: { channels: MarketDeps['channels']; feed?: Feed | undefined }) {
+export async function registerMarket(
+  ctx: ModuleContext,
+  deps: { gateway: Pick<RealtimeGateway, 'registerChannel'>; feed?: Feed | undefined },
+) {
   const { app, bus, log } = ctx;
   const repo = new MarketRepository(ctx.database);
   await repo.seed(CATEGORIES, INSTRUMENTS);
   const market = new MarketService({
     repo,
     bus,
-    channels: deps.channels,
     clock: ctx.clock,
     config: ctx.config,
     log,
     feed: deps.feed,
   });
   await market.init();
+  // Its channels are the contracts' (the gateway accepts them); a candle channel only for an instrument it knows.
+  deps.gateway.registerChannel({
+    match: { prefix: CHANNEL_KLINE_PREFIX },
+    requiresLogin: false,
+    accepts: (name) => market.hasInstrument(name.slice(CHANNEL_KLINE_PREFIX.length)),
+  });
   bus.onInstrumentsChanged(() => {
     market.reloadInstruments().catch((err: unknown) => log.error({ err }, 'instrument reload failed'));
   });

@@ -32,12 +32,13 @@ import {
 import { RiskMonitor } from './risk-monitor.ts';
 import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
-import { Settlement, type CloseHook, type PartClosed, type SettledOrder } from './settlement.ts';
+import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
+import { Settlement } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
 export type { EngineInstrument, EngineSettings, LiveAccount, LiveOrder } from './live-book.ts';
-export type { CloseHook, SettledOrder } from './settlement.ts';
+export type { CloseHook, SettledOrder } from './closing.ts';
 export type { AlertLevel, EngineAlerts } from './alert-levels.ts';
 
 export interface EngineDeps {

@@ -1,0 +1,78 @@
+import type { Instrument, MarketRepository } from './market.repository.ts';
+import { calibrationFor } from './calibration.ts';
+import { QuoteBook } from './quote-book.ts';
+
+/**
+ * The instruments as loaded at start (seeded by seeds.ts), found by code and id, with the quote book that follows
+ * their terms. Their terms change in place when staff edit them; instruments are never added at run time.
+ */
+export class Catalogue {
+  private list: Instrument[] = [];
+  private codes = new Map<string, Instrument>();
+  private ids = new Map<number, Instrument>();
+  private book!: QuoteBook;
+  private readonly listeners: Array<() => void> = [];
+  private reloading: Promise<void> | undefined;
+
+  constructor(private readonly repo: MarketRepository) {}
+
+  /** Every instrument, enabled or not. */
+  get instruments(): readonly Instrument[] {
+    return this.list;
+  }
+
+  get quotes(): QuoteBook {
+    return this.book;
+  }
+
+  byCode(code: string): Instrument | undefined {
+    return this.codes.get(code);
+  }
+
+  byId(id: number): Instrument | undefined {
+    return this.ids.get(id);
+  }
+
+  /** Loads the instruments and makes the quote book for them. */
+  async load(): Promise<void> {
+    this.list = await this.repo.instruments();
+    this.codes = new Map(this.list.map((i) => [i.code, i]));
+    this.ids = new Map(this.list.map((i) => [i.id, i]));
+    this.book = new QuoteBook(
+      new Map(
+        this.list.map((i) => [
+          i.code,
+          { code: i.code, spreadPoints: i.spread_points, hours: i.hours, minuteVol: calibrationFor(i.code).minuteVol },
+        ]),
+      ),
+    );
+  }
+
+  /** Lets other modules (the trading engine) hear that instruments' terms changed (see reload). */
+  onChanged(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Re-reads the instruments' terms after staff changed them (this node, or another one through the bus) and applies
+   * them at once, in place, so every holder of an instrument (the trade list, the engine's book, live orders) sees the
+   * same terms: the spread reprices the current quote, and the listeners (the engine's parsed terms) follow. Instruments
+   * are never added at run time; one that appeared in the table waits for a restart.
+   */
+  reload(): Promise<void> {
+    // A reload already running may have read the table before the change committed: chain a fresh one after it.
+    const run = async () => {
+      const fresh = await this.repo.instruments();
+      for (const f of fresh) {
+        const cur = this.ids.get(f.id);
+        if (!cur) continue;
+        Object.assign(cur, f);
+        this.book.setTerms(cur.code, cur.spread_points, cur.hours);
+      }
+      for (const l of this.listeners) l();
+    };
+    const next = (this.reloading ?? Promise.resolve()).then(run, run);
+    this.reloading = next;
+    return next;
+  }
+}

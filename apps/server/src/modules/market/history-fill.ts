@@ -1,0 +1,85 @@
+import { aggregateCandles, bucketStart, mergeCandles, tradingDayStart, type Candle, type PeriodName } from '@tradepad/domain';
+import { simInstrument } from './feed-factory.ts';
+import type { CandleRow, Instrument } from './market.repository.ts';
+import type { MarketDeps } from './market.service.ts';
+import { backfillHistory, startPoints } from './simulator.ts';
+
+/**
+ * Makes sure every instrument has history up to now: on a fresh database, HISTORY_DAYS of minutes and 400 days of
+ * hours and days ending at the start price; after a restart, the minutes the server was away, continuing from the
+ * last stored close, merged into the stored bars they share a bucket with (no gaps, no duplicate bars).
+ */
+export async function fillHistory(
+  d: Pick<MarketDeps, 'repo' | 'clock' | 'config'>,
+  instruments: readonly Instrument[],
+): Promise<void> {
+  const latest = await d.repo.latestCandles();
+  const now = d.clock.now();
+  const seed = d.config.SIM_SEED ?? 7;
+  for (const inst of instruments) {
+    const lastMinute = latest.find((l) => l.instrumentId === inst.id && l.period === '1min');
+    let minutes: Candle[];
+    let hours: Candle[] = [];
+    if (!lastMinute) {
+      ({ minutes, hours } = backfillHistory({
+        inst: simInstrument(inst),
+        seed,
+        endMs: now,
+        endPoints: startPoints(inst.start_price, inst.precision),
+        minuteDays: d.config.HISTORY_DAYS,
+        hourDays: Math.max(0, d.config.HISTORY_LONG_DAYS - d.config.HISTORY_DAYS),
+      }));
+    } else {
+      if (now - lastMinute.time * 1000 < 120_000) continue;
+      minutes = backfillHistory({
+        inst: simInstrument(inst),
+        seed,
+        endMs: now,
+        endPoints: lastMinute.close,
+        minuteDays: (now - lastMinute.time * 1000) / 86_400_000,
+        hourDays: 0,
+      }).minutes.filter((m) => m.time > lastMinute.time);
+      // Walked backwards from the last close, the gap ends where the stored history did: reverse it in time.
+      minutes = mirrorGap(minutes);
+    }
+    const rows = aggregate(inst, minutes, hours);
+    const stored = new Map(latest.filter((l) => l.instrumentId === inst.id).map((l) => [`${l.period}|${l.time}`, l]));
+    await d.repo.upsertCandles(
+      rows.map((r) => {
+        const s = stored.get(`${r.period}|${r.time}`);
+        return s ? { ...r, ...mergeCandles(r.time, [s, r])! } : r;
+      }),
+    );
+  }
+}
+
+/** A run of minutes (and older hours) as the rows of every period they make. */
+function aggregate(inst: Instrument, minutes: Candle[], hours: Candle[]): CandleRow[] {
+  const rows: CandleRow[] = [];
+  const add = (period: PeriodName, bars: Candle[]) => bars.forEach((b) => rows.push({ instrumentId: inst.id, period, ...b }));
+  add('1min', minutes);
+  for (const period of ['5min', '15min', '30min'] as const)
+    add(
+      period,
+      aggregateCandles(minutes, (s) => bucketStart(period, s * 1000)),
+    );
+  const hourly = [...hours, ...aggregateCandles(minutes, (s) => bucketStart('60min', s * 1000))];
+  add('60min', hourly);
+  add(
+    '1day',
+    aggregateCandles(hourly, (s) => Math.floor(tradingDayStart(inst.hours, s * 1000) / 1000)),
+  );
+  return rows;
+}
+
+/**
+ * Turns bars generated backwards from `from` into a forward continuation from `from`: the path is mirrored in time
+ * (each bar's open and close swap), so the first bar opens at the last stored close and each bar opens where the
+ * one before closed.
+ */
+function mirrorGap(bars: Candle[]): Candle[] {
+  const times = bars.map((b) => b.time);
+  return [...bars]
+    .reverse()
+    .map((b, k) => ({ time: times[k]!, open: b.close, high: b.high, low: b.low, close: b.open, volume: b.volume }));
+}

@@ -1,0 +1,113 @@
+import {
+  LANGS,
+  MARKET_CLOSED,
+  MARKET_OPEN,
+  type Category,
+  type InstrumentInfo,
+  type Lang,
+  type TradeItem,
+} from '@tradepad/contracts';
+import { pointsToPrice } from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Catalogue } from './catalogue.ts';
+import { CATEGORIES } from './instruments.data.ts';
+import { logoPath } from './logos.ts';
+import type { Instrument } from './market.repository.ts';
+import type { MarketDeps } from './market.service.ts';
+
+/** The catalogue as the app lists it: the trade list with live quotes, an instrument's info sheet, the categories. */
+export class TradeList {
+  constructor(
+    private readonly cat: Catalogue,
+    /** Whether an instrument trades now (MarketService.isOpen: a replay decides it by its quotes). */
+    private readonly isOpen: (inst: Instrument, now: number) => boolean,
+    private readonly d: Pick<MarketDeps, 'clock'>,
+  ) {}
+
+  tradeList(search?: string): TradeItem[] {
+    const needle = search
+      ?.trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const now = this.d.clock.now();
+    return this.cat.instruments
+      .filter((i) => i.enabled === 1)
+      .filter(
+        (i) =>
+          !needle ||
+          i.code.includes(needle) ||
+          i.show_code
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+            .includes(needle),
+      )
+      .map((i) => this.tradeItem(i, now));
+  }
+
+  /** `forex/info`: an enabled instrument's weekly sessions and overnight financing, for its info sheet. */
+  instrumentInfo(forexId: number): InstrumentInfo {
+    const i = this.cat.byId(forexId);
+    if (!i || i.enabled !== 1) throw refuse('err.instrument_unknown');
+    return {
+      Id: i.id,
+      TimeZone: i.hours.timeZone,
+      Sessions: i.hours.sessions.map((x) => ({ day: x.day, open: x.open, close: x.close })),
+      SwapLong: i.swap_long,
+      SwapShort: i.swap_short,
+      SwapTripleDay: i.swap_triple_day,
+    };
+  }
+
+  /** Categories that have an enabled instrument, named in `lang`. */
+  categories(lang: Lang): Category[] {
+    return CATEGORIES.filter((c) => this.cat.instruments.some((i) => i.category_id === c.id && i.enabled === 1)).map((c) => ({
+      Id: c.id,
+      NameShowTrans: this.categoryName(c.id, lang),
+    }));
+  }
+
+  private tradeItem(i: Instrument, now: number): TradeItem {
+    const q = this.cat.quotes.get(i.code);
+    const p = (x: number) => pointsToPrice(x, i.precision);
+    const bid = q ? p(q.bid) : 0;
+    const ask = q ? p(q.ask) : 0;
+    return {
+      Id: i.id,
+      Code: i.code,
+      ShowCode: i.show_code,
+      Logo: logoPath(i.code),
+      CategoryId: i.category_id,
+      MarketStatus: this.isOpen(i, now) && q ? MARKET_OPEN : MARKET_CLOSED,
+      PricePrecision: i.precision,
+      Pip: i.lot_step,
+      ForexMinCont: i.min_lots,
+      ForexMaxCont: i.max_lots,
+      ForexContNum: i.contract_size,
+      ForexFeeRate: i.fee_rate,
+      MarginMode: i.margin_mode,
+      Spread: i.spread_points,
+      BaseCurrency: i.base,
+      QuoteCurrency: i.quote,
+      HasForexMultiple: i.leverages.map((v, k) => ({ Id: k + 1, Value: v })),
+      ForexQuotations: {
+        Open: q ? p(q.dayOpen) : 0,
+        High: q ? p(q.dayHigh) : 0,
+        Low: q ? p(q.dayLow) : 0,
+        Close: bid,
+        Change: q?.change ?? 0,
+        Bid: bid,
+        Ask: ask,
+        Time: q?.time ?? 0,
+      },
+      Bid: bid,
+      Ask: ask,
+      TimeZone: i.hours.timeZone,
+    };
+  }
+
+  private categoryName(id: number, lang: Lang): string {
+    const c = CATEGORIES.find((x) => x.id === id);
+    const idx = LANGS.indexOf(lang);
+    return c?.names[idx] ?? c?.names[1] ?? '';
+  }
+}

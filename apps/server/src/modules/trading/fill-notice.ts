@@ -1,0 +1,26 @@
+import type { FillTrigger } from '@tradepad/contracts';
+import { formatLots, formatMoney, pointsToPrice, type Micros } from '@tradepad/domain';
+import type { Tx } from '../../db/database.ts';
+import type { AccountPushes } from './account-pushes.ts';
+import type { LiveOrder } from './live-book.ts';
+
+/** The notice of a fill by a trigger (issue 21), written in the fill's transaction: a pending order's or a close's. */
+export function recordFillNotice(
+  pushes: AccountPushes,
+  trx: Tx,
+  o: LiveOrder,
+  trigger: FillTrigger,
+  price: number,
+  profit: Micros | undefined,
+): Promise<void> {
+  const precision = o.inst.row.precision;
+  return pushes.notices.record(trx, o.userId, 'fill', {
+    trigger,
+    order_id: o.id,
+    symbol: o.inst.row.code,
+    side: o.side,
+    lots: formatLots(o.lots),
+    price: pointsToPrice(price, precision).toFixed(precision),
+    profit: profit === undefined ? null : formatMoney(profit, 2),
+  });
+}

@@ -1,0 +1,158 @@
+import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import { freeMargin, micros, microsToStorage, type Micros } from '@tradepad/domain';
+import { refuse } from '../../core/errors.ts';
+import type { Tx } from '../../db/database.ts';
+import { orderCancelled, pendingRepriced } from '../ledger/ledger-entries.ts';
+import { recordFillNotice } from './fill-notice.ts';
+import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
+import { receiptText } from './receipt.ts';
+import type { SettlementDeps } from './settlement.ts';
+import type { JobOptions } from './trade-writer.ts';
+
+/** A job that checks everything before it writes (see JobOptions): no savepoint of its own. */
+const PLACE_JOB: JobOptions = { checksFirst: true };
+
+/**
+ * The life of a pending order after its placement: cancelled (by the trader, its expiry or a stop-out), moved to a
+ * new price, or filled when its trigger fires.
+ */
+export class PendingOrders {
+  constructor(
+    private readonly book: LiveBook,
+    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock'>,
+  ) {}
+
+  /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
+  async cancel(o: LiveOrder, closedType = CLOSED_BY_USER): Promise<boolean> {
+    if (o.busy) return false;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const done = await this.d.writer.run((trx) => this.cancelIn(trx, o, closedType, now));
+      if (!done) return false;
+      this.afterCancel(o);
+      this.d.pushes.closed(o.userId, [o.id], closedType);
+      return true;
+    } finally {
+      o.busy = false;
+    }
+  }
+
+  async cancelIn(trx: Tx, o: LiveOrder, closedType: number, now: number): Promise<boolean> {
+    const ok = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
+      status: STATUS_CANCELLED,
+      closed_type: closedType,
+      closed_at: now,
+    });
+    if (!ok) return false;
+    await this.d.ledger.post(
+      trx,
+      orderCancelled({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, fee: o.fee, at: now }),
+    );
+    return true;
+  }
+
+  afterCancel(o: LiveOrder): void {
+    const acc = this.book.account(o.userId);
+    if (acc) setMargin(acc, micros(acc.margin - o.margin));
+    this.book.forget(o);
+  }
+
+  /**
+   * Moves a pending order to a new price (validated by the caller, with its kind, stop-loss, margin and fee at that
+   * price): the margin and fee differences move between the cash and the margin and fee accounts, refused when the
+   * free margin cannot pay an increase. The order keeps its id. False when it was no longer pending at that price.
+   */
+  async reprice(
+    o: LiveOrder,
+    next: { price: number; kind: LiveOrder['kind']; stopLoss: number; margin: Micros; fee: Micros },
+  ): Promise<boolean> {
+    if (o.busy || o.status !== STATUS_PENDING) return false;
+    o.busy = true;
+    try {
+      const acc = await this.book.accountFor(o.userId, o.demo);
+      const marginDelta = micros(next.margin - o.margin);
+      const feeDelta = micros(next.fee - o.fee);
+      const floating = this.book.figures(o.userId).floating;
+      const now = this.d.clock.now();
+      const ok = await this.d.writer.run(async (trx) => {
+        const cash = await this.d.ledger.lockBalance(trx, o.userId, 'cash');
+        const cost = marginDelta + feeDelta;
+        if (cost > 0n && freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
+        const moved = await this.d.repo.reprice(trx, o.id, o.orderPrice, {
+          order_price: next.price,
+          kind: next.kind,
+          stop_loss: next.stopLoss,
+          margin: microsToStorage(next.margin),
+          fee: microsToStorage(next.fee),
+        });
+        if (!moved) return false;
+        if (cost !== 0n || marginDelta !== 0n)
+          await this.d.ledger.post(
+            trx,
+            pendingRepriced({ orderId: o.id, userId: o.userId, demo: o.demo, margin: marginDelta, fee: feeDelta, at: now }),
+          );
+        return true;
+      }, PLACE_JOB);
+      if (!ok) return false;
+      o.orderPrice = next.price;
+      o.kind = next.kind;
+      o.stopLoss = next.stopLoss;
+      o.margin = next.margin;
+      o.fee = next.fee;
+      setMargin(acc, micros(acc.margin + marginDelta));
+      this.book.changed.add(acc);
+      return true;
+    } finally {
+      o.busy = false;
+      if (this.book.orders.has(o.id)) this.book.arm(o);
+    }
+  }
+
+  /**
+   * Fills a triggered pending order at the current market price (a limit's is at its level or better), with its
+   * receipt: the triggering quote, the order's level as the price expected, the latency from the quote to the fill.
+   * A trailing stop set on the pending order starts from the fill.
+   */
+  async fill(o: LiveOrder, price: number, quote?: { bid: number; ask: number; time: number }): Promise<void> {
+    if (o.busy || o.status !== STATUS_PENDING) return;
+    o.busy = true;
+    try {
+      const now = this.d.clock.now();
+      const receipt = quote
+        ? receiptText({
+            bid: quote.bid,
+            ask: quote.ask,
+            time: quote.time,
+            fill: price,
+            seen: o.orderPrice,
+            latency: Math.max(0, now - quote.time),
+          })
+        : null;
+      const ok = await this.d.writer.run(async (trx) => {
+        const done = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
+          status: STATUS_HOLDING,
+          open_price: price,
+          opened_at: now,
+          receipt,
+        });
+        if (done) await recordFillNotice(this.d.pushes, trx, o, 'pending', price, undefined);
+        return done;
+      });
+      if (!ok) return;
+      o.status = STATUS_HOLDING;
+      o.openPrice = price;
+      o.openedAt = now;
+      o.receipt = receipt;
+      this.book.expiring.delete(o);
+      this.book.arm(o);
+      const acc = this.book.account(o.userId);
+      if (acc) {
+        this.book.hold(acc, o, 1);
+        this.book.changed.add(acc);
+      }
+    } finally {
+      o.busy = false;
+    }
+  }
+}
