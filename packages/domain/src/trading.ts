@@ -3,7 +3,7 @@
  * (price × 10^precision, see price.ts), sizes are Lots (10⁻⁴ lot), money is Micros (10⁻⁶ USD). The engine and the
  * order ticket call these same functions; each amount is computed exactly and rounded once.
  */
-import { divideRounded, pow10n, quoteToUsd, RATE_SCALE, type DecimalRate, type Rate } from './conversion.ts';
+import { divideRounded, parseRate, pow10n, quoteToUsd, RATE_SCALE, type DecimalRate, type Rate } from './conversion.ts';
 import { LOT_SCALE, type Lots } from './lots.ts';
 import { MICROS_PER_UNIT, micros, type Micros } from './money.ts';
 
@@ -97,6 +97,16 @@ export interface TradingTerms {
   readonly marginMode: number;
   /** `ForexFeeRate`, parsed once by parseRate: USD per lot when trade_fee_type is 1, else a fraction of margin. */
   readonly feeRate: DecimalRate;
+}
+
+/** The money terms as an instrument publishes them (its row, or the trade list's fields): the fee rate still as text. */
+export interface PublishedTerms extends Omit<TradingTerms, 'feeRate'> {
+  readonly feeRate: string;
+}
+
+/** The terms the money rules take, the fee rate parsed once; throws when it is not a decimal (see parseRate). */
+export function tradingTerms(published: PublishedTerms): TradingTerms {
+  return { ...published, feeRate: parseRate(published.feeRate) };
 }
 
 /**

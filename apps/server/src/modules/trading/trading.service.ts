@@ -28,7 +28,7 @@ import {
   lotsCheck,
   micros,
   parseLots,
-  parseRate,
+  tradingTerms,
   pendingKind,
   pointsToPrice,
   priceToPoints,
@@ -63,7 +63,7 @@ export interface TradingServiceDeps {
 
 /** The contract terms of an instrument row, parsed once. */
 export function termsOf(i: Instrument): TradingTerms {
-  return { precision: i.precision, contractSize: i.contract_size, marginMode: i.margin_mode, feeRate: parseRate(i.fee_rate) };
+  return tradingTerms({ precision: i.precision, contractSize: i.contract_size, marginMode: i.margin_mode, feeRate: i.fee_rate });
 }
 
 /**

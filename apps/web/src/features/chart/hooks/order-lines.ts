@@ -1,10 +1,11 @@
 import type { TradeItem } from '@tradepad/contracts/market';
 import { ORDER_BUY, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
-import { conversionRate, parseRate, type QuoteLookup } from '@tradepad/domain/conversion';
+import { conversionRate, type QuoteLookup } from '@tradepad/domain/conversion';
 import { parseLots } from '@tradepad/domain/lots';
 import type { Micros } from '@tradepad/domain/money';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
-import { closePrice, fillPrice, pipPoints, profitLoss, type Side, type TradingTerms } from '@tradepad/domain/trading';
+import { closePrice, fillPrice, pipPoints, profitLoss, type Side } from '@tradepad/domain/trading';
+import { termsOf } from '../../../shared/trading/terms.ts';
 
 /**
  * The chart's order lines (issue 20 point 5), as data: for each of the trader's orders of the shown instrument, the
@@ -82,20 +83,6 @@ export function snapPrice(price: number | null, precision: number): number | nul
 
 /** The level as the call takes it: plain digits in the instrument's precision. */
 export const levelParam = (price: number, precision: number): string => price.toFixed(precision);
-
-/** The instrument's money terms, or null when its published terms cannot be read. */
-export function termsOf(item: TradeItem): TradingTerms | null {
-  try {
-    return {
-      precision: item.PricePrecision,
-      contractSize: item.ForexContNum,
-      marginMode: item.MarginMode,
-      feeRate: parseRate(item.ForexFeeRate),
-    };
-  } catch {
-    return null;
-  }
-}
 
 const sideOf = (order: Pick<OrderView, 'OrderType'>): Side => (order.OrderType === ORDER_BUY ? 1 : 2);
 

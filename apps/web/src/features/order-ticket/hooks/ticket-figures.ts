@@ -1,6 +1,6 @@
 import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
 import type { AccountSummary } from '@tradepad/contracts/trading';
-import { conversionRate, parseRate, type QuoteLookup, type Rate } from '@tradepad/domain/conversion';
+import { conversionRate, type QuoteLookup, type Rate } from '@tradepad/domain/conversion';
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
 import { formatMoney, micros, parseMoney, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
@@ -31,6 +31,7 @@ import {
   type Side,
   type TradingTerms,
 } from '@tradepad/domain/trading';
+import { termsOf } from '../../../shared/trading/terms.ts';
 
 /**
  * The order ticket's arithmetic (spec §5, §9; DESIGN §5): every figure comes from the shared domain functions the
@@ -54,20 +55,6 @@ export function typedPoints(text: string, precision: number): number | null {
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
   try {
     return priceToPoints(trimmed, precision);
-  } catch {
-    return null;
-  }
-}
-
-/** The instrument's money terms, or null when its published terms cannot be read. */
-export function termsOf(item: TradeItem): TradingTerms | null {
-  try {
-    return {
-      precision: item.PricePrecision,
-      contractSize: item.ForexContNum,
-      marginMode: item.MarginMode,
-      feeRate: parseRate(item.ForexFeeRate),
-    };
   } catch {
     return null;
   }

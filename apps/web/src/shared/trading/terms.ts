@@ -1,0 +1,21 @@
+import type { TradeItem } from '@tradepad/contracts/market';
+import { tradingTerms, type TradingTerms } from '@tradepad/domain/trading';
+
+/**
+ * An instrument's money terms from the trade list, as the ticket and the chart's lines compute with them (the same
+ * domain rules as the engine), or null when its published terms cannot be read.
+ */
+export function termsOf(
+  item: Pick<TradeItem, 'PricePrecision' | 'ForexContNum' | 'MarginMode' | 'ForexFeeRate'>,
+): TradingTerms | null {
+  try {
+    return tradingTerms({
+      precision: item.PricePrecision,
+      contractSize: item.ForexContNum,
+      marginMode: item.MarginMode,
+      feeRate: item.ForexFeeRate,
+    });
+  } catch {
+    return null;
+  }
+}
