@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS, type CallDef } from '@tradepad/contracts';
-import { STAFF_ROLES } from '@tradepad/contracts/staff';
+import { STAFF_ROLES } from '@tradepad/contracts/staff/constants';
 import { RESOURCE_SECTION, SECTIONS, actionKind, mayUse, sectionsFor, type Section } from './access.ts';
 
 /** The staff calls of the contracts (the server's judge of every role), by the first part of their path. */

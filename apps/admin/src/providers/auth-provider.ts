@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { StaffLoginAnswer, StaffMe } from '@tradepad/contracts/admin-staff';
+import type { StaffLoginAnswer, StaffMe } from '@tradepad/contracts/staff/answers';
 import { CODE_SESSION_EXPIRED } from '@tradepad/contracts/envelope';
 import type { AuthProvider } from 'react-admin';
 import { actionKind, mayUse } from '../access.ts';

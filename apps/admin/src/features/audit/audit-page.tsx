@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@tradepad/contracts/admin-ops';
+import type { AuditRecord } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import {
   Box,

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { DashboardAnswer } from '@tradepad/contracts/admin-desk';
+import type { DashboardAnswer } from '@tradepad/contracts/desk/schemas';
 import { Alert, AlertTitle, Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link, Loading, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';

@@ -1,5 +1,11 @@
-import type { DepositDecision, DepositReview } from '@tradepad/contracts/admin-review';
-import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_INVALID, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
+import type { DepositDecision, DepositReview } from '@tradepad/contracts/staff/review';
+import {
+  DEPOSIT_BANK,
+  RECORD_COMPLETED,
+  RECORD_INVALID,
+  RECORD_REJECTED,
+  RECORD_UNREVIEWED,
+} from '@tradepad/contracts/wallet/constants';
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';

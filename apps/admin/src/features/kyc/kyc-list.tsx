@@ -1,5 +1,5 @@
-import type { KycDecision, KycReview } from '@tradepad/contracts/admin-review';
-import { KYC_APPROVED, KYC_REJECTED, KYC_WAITING } from '@tradepad/contracts/wallet';
+import type { KycDecision, KycReview } from '@tradepad/contracts/staff/review';
+import { KYC_APPROVED, KYC_REJECTED, KYC_WAITING } from '@tradepad/contracts/wallet/constants';
 import { Box } from '@mui/material';
 import { FunctionField, TextField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';

@@ -1,4 +1,4 @@
-import type { AdminArticle } from '@tradepad/contracts/admin-content';
+import type { AdminArticle } from '@tradepad/contracts/staff/content';
 import { LANG_NAMES, LANG_TAGS, LANGS, RTL_LANGS, type Lang } from '@tradepad/contracts/languages';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '@tradepad/contracts/admin-outbox';
+import type { OutboxItem } from '@tradepad/contracts/staff/outbox';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import {

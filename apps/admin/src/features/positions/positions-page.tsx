@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { DeskClose, DeskPosition } from '@tradepad/contracts/admin-desk';
+import type { DeskClose, DeskPosition } from '@tradepad/contracts/desk/schemas';
 import type { Paged } from '@tradepad/contracts/envelope';
 import {
   Alert,

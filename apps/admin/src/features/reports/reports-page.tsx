@@ -1,4 +1,4 @@
-import type { DailyReportRow, MonthlyReportRow } from '@tradepad/contracts/admin-ops';
+import type { DailyReportRow, MonthlyReportRow } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import {
   Alert,

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { ExposureAnswer, RiskAccount, RiskAnswer, TraderResult } from '@tradepad/contracts/admin-desk';
+import type { ExposureAnswer, RiskAccount, RiskAnswer, TraderResult } from '@tradepad/contracts/desk/schemas';
 import {
   Alert,
   AlertTitle,

@@ -1,6 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support-limits';
-import type { SupportMessage, SupportThread, SupportThreadDetail, SupportThreadPage } from '@tradepad/contracts/support';
+import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support/constants';
+import type { SupportMessage, SupportThread, SupportThreadDetail, SupportThreadPage } from '@tradepad/contracts/support/schemas';
 import {
   Alert,
   Box,

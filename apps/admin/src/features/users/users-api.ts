@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { AdjustmentKind } from '@tradepad/contracts/admin-users';
+import type { AdjustmentKind } from '@tradepad/contracts/staff/users';
 import { call, newIdempotencyKey } from '../../providers/http.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { WithdrawalDecision, WithdrawalReview } from '@tradepad/contracts/admin-review';
-import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
+import type { WithdrawalDecision, WithdrawalReview } from '@tradepad/contracts/staff/review';
+import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet/constants';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { AlertCondition } from '@tradepad/contracts/alert-limits';
-import type { AlertPage, PriceAlert } from '@tradepad/contracts/alerts';
+import type { AlertCondition } from '@tradepad/contracts/alerts/constants';
+import type { AlertPage, PriceAlert } from '@tradepad/contracts/alerts/schemas';
 import { useActionMutation } from '../api/action-mutation.ts';
 import { apiGet, apiPost } from '../api/http-client.ts';
 import { useUserStore } from '../store/user.store.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { AccountSummary } from '@tradepad/contracts/trading';
+import type { AccountSummary } from '@tradepad/contracts/trading/constants';
 import { useUserStore } from '../store/user.store.ts';
 import { apiGet } from './http-client.ts';
 

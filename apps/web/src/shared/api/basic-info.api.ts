@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { BasicInfo } from '@tradepad/contracts/account-types';
+import type { BasicInfo } from '@tradepad/contracts/accounts/constants';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { apiGet } from './http-client.ts';
 

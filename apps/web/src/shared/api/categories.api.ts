@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { Category } from '@tradepad/contracts/market';
+import type { Category } from '@tradepad/contracts/market/constants';
 import type { Lang } from '@tradepad/contracts/languages';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { apiGet } from './http-client.ts';

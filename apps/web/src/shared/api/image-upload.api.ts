@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { UploadResult } from '@tradepad/contracts/wallet';
+import type { UploadResult } from '@tradepad/contracts/wallet/constants';
 import { apiCall } from './http-client.ts';
 
 /** What the server takes (DESIGN §7): images only, at most 5 MB. Checked here first so a wrong file costs no upload. */

@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { Notice, NoticePage, UnreadCount } from '@tradepad/contracts/notices';
+import type { Notice, NoticePage, UnreadCount } from '@tradepad/contracts/notices/schemas';
 import { apiGet, apiPost } from './http-client.ts';
 
 export type { Notice, NoticePage };

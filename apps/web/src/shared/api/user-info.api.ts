@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { UserProfile } from '@tradepad/contracts/account-types';
+import type { UserProfile } from '@tradepad/contracts/accounts/constants';
 import { useUserStore } from '../store/user.store.ts';
 import { apiGet } from './http-client.ts';
 

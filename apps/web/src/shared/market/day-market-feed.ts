@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { DayMarketMessage } from '@tradepad/contracts/market';
+import type { DayMarketMessage } from '@tradepad/contracts/market/constants';
 import { CHANNEL_DAY_MARKET } from '@tradepad/contracts/realtime';
 import { refCounted } from '../lib/ref-counted.ts';
 import { quoteArrived, watchFeed } from '../realtime/connectivity.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { API } from '@tradepad/contracts/api-paths';
-import type { FavouriteList } from '@tradepad/contracts/market';
+import type { FavouriteList } from '@tradepad/contracts/market/constants';
 import { apiGet, apiPost } from '../api/http-client.ts';
 import { readJson, writeStorage } from '../lib/storage.ts';
 import { useUserStore } from '../store/user.store.ts';

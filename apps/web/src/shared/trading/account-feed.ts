@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE } from '@tradepad/contracts/realtime';
-import type { AccountSummary, ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '@tradepad/contracts/trading';
+import type {
+  AccountSummary,
+  ForexClosedMessage,
+  ForexTradeMessage,
+  MarginCallMessage,
+} from '@tradepad/contracts/trading/constants';
 import { formatMoney, parseMoney } from '@tradepad/domain/money';
 import { freeMargin } from '@tradepad/domain/risk';
 import { accountSummaryKey } from '../api/account-summary.api.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CashBalance } from '@tradepad/contracts/account-types';
+import type { CashBalance } from '@tradepad/contracts/accounts/constants';
 import { API } from '@tradepad/contracts/api-paths';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { StatementView } from '@tradepad/contracts/statement';
+import type { StatementView } from '@tradepad/contracts/trading/statement';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiDownload, apiGet, saveDownload } from '../../../shared/api/http-client.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LoginResult } from '@tradepad/contracts/accounts';
+import type { LoginResult } from '@tradepad/contracts/accounts/params';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';

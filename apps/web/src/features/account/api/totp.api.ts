@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RecoveryCodes, TotpSetup, TotpStatus } from '@tradepad/contracts/twofactor';
+import type { RecoveryCodes, TotpSetup, TotpStatus } from '@tradepad/contracts/twofactor/schemas';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 const STATUS_KEY = ['totp-status'] as const;

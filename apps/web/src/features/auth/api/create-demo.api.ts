@@ -1,4 +1,4 @@
-import type { DemoAccount } from '@tradepad/contracts/account-types';
+import type { DemoAccount } from '@tradepad/contracts/accounts/constants';
 import { API } from '@tradepad/contracts/api-paths';
 import { apiPost } from '../../../shared/api/http-client.ts';
 

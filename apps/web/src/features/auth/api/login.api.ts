@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LoginResult, loginParams } from '@tradepad/contracts/accounts';
+import type { LoginResult, loginParams } from '@tradepad/contracts/accounts/params';
 import { apiCallEnvelope } from '../../../shared/api/http-client.ts';
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';

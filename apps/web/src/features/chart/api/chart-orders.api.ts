@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import { STATUS_HOLDING, STATUS_PENDING, type DealList, type OrderView } from '@tradepad/contracts/trading';
+import { STATUS_HOLDING, STATUS_PENDING, type DealList, type OrderView } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { liveOrders, useAccountFeed, useForexClosed } from '../../../shared/trading/account-feed.ts';

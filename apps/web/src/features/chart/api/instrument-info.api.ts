@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { InstrumentInfo } from '@tradepad/contracts/market';
+import type { InstrumentInfo } from '@tradepad/contracts/market/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
 /** GET forex/info: an instrument's sessions and overnight financing (changes only when staff edit it). */

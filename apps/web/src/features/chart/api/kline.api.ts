@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import { KLINE_DEFAULT_BARS, type KlinePoint, type Period } from '@tradepad/contracts/market';
+import { KLINE_DEFAULT_BARS, type KlinePoint, type Period } from '@tradepad/contracts/market/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
 export interface KlineRequest {

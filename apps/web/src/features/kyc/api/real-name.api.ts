@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RealNameParams } from '@tradepad/contracts/wallet-params';
-import type { KycCenter } from '@tradepad/contracts/wallet';
+import type { RealNameParams } from '@tradepad/contracts/wallet/params';
+import type { KycCenter } from '@tradepad/contracts/wallet/constants';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 const centerKey = ['kyc', 'center'] as const;

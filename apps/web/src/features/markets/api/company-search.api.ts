@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { Company } from '@tradepad/contracts/account-types';
+import type { Company } from '@tradepad/contracts/accounts/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
 /** GET company/getCompany?name=: companies whose name matches (main-site mode's product search). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SparklineSeries } from '@tradepad/contracts/market';
+import type { SparklineSeries } from '@tradepad/contracts/market/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { seedSparklines } from '../hooks/sparkline-store.ts';
 

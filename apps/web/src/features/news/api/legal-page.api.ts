@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LegalPage, LegalPageKey } from '@tradepad/contracts/content';
+import type { LegalPage, LegalPageKey } from '@tradepad/contracts/content/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 

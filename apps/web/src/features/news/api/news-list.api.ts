@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { NewsCategory, NewsItem } from '@tradepad/contracts/content';
+import type { NewsCategory, NewsItem } from '@tradepad/contracts/content/constants';
 import type { Lang } from '@tradepad/contracts/languages';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { FIRST_PAGE, asPage, nextPageOf, type Paged } from '../../../shared/api/paged.ts';

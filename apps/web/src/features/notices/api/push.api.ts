@@ -1,6 +1,6 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { PushPrefs } from '@tradepad/contracts/notices';
-import type { NoticeKind } from '@tradepad/contracts/notice-kinds';
+import type { PushPrefs } from '@tradepad/contracts/notices/schemas';
+import type { NoticeKind } from '@tradepad/contracts/notices/constants';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 export type { PushPrefs };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SubmitResult } from '@tradepad/contracts/trading';
-import type { SubmitParams } from '@tradepad/contracts/trading-params';
+import type { SubmitResult } from '@tradepad/contracts/trading/constants';
+import type { SubmitParams } from '@tradepad/contracts/trading/params';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiPost } from '../../../shared/api/http-client.ts';

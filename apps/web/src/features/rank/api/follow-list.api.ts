@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RankList } from '@tradepad/contracts/content';
+import type { RankList } from '@tradepad/contracts/content/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { FIRST_PAGE, nextPageOf } from '../../../shared/api/paged.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RankSetting } from '@tradepad/contracts/content';
+import type { RankSetting } from '@tradepad/contracts/content/constants';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { followListKey } from './follow-list.api.ts';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SupportMessage, SupportMessagePage } from '@tradepad/contracts/support';
+import type { SupportMessage, SupportMessagePage } from '@tradepad/contracts/support/schemas';
 import { apiCall, apiGet } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
 

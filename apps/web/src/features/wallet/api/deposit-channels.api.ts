@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { BankCurrencyOption, DepositCoinOption, WireInfo } from '@tradepad/contracts/wallet';
+import type { BankCurrencyOption, DepositCoinOption, WireInfo } from '@tradepad/contracts/wallet/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { WALLET_KEY } from './wallet-keys.ts';
 

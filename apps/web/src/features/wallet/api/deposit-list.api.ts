@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DepositRecord } from '@tradepad/contracts/wallet';
+import type { DepositRecord } from '@tradepad/contracts/wallet/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
 import { WALLET_KEY } from './wallet-keys.ts';

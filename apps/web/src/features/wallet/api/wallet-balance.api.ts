@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { ForexDetail } from '@tradepad/contracts/trading';
+import type { ForexDetail } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DrawParams } from '@tradepad/contracts/wallet-params';
-import type { DrawConfig, DrawCurrency, DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet';
+import type { DrawParams } from '@tradepad/contracts/wallet/params';
+import type { DrawConfig, DrawCurrency, DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
