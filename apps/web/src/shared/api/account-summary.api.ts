@@ -13,7 +13,7 @@ export const accountSummaryKey = [...TRADING_KEY, 'accountSummary'] as const;
  * brings is written to the profile, so every screen shows the same one.
  */
 export async function fetchAccountSummary(signal?: AbortSignal): Promise<AccountSummary> {
-  const summary = await apiGet<AccountSummary>(API.accountSummary, undefined, { signal, silent: true });
+  const summary = await apiGet(API.accountSummary, undefined, { signal, silent: true });
   useUserStore.getState().setBalance(summary.balance);
   return summary;
 }

@@ -4,5 +4,5 @@ import { apiGet } from './http-client.ts';
 
 /** GET default/area_list: the countries a phone number can belong to. */
 export function fetchAreaList(): Promise<Area[]> {
-  return apiGet<Area[]>(API.areaList, undefined, { silent: true });
+  return apiGet(API.areaList, undefined, { silent: true });
 }

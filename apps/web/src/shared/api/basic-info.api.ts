@@ -6,7 +6,7 @@ import { apiGet } from './http-client.ts';
 
 /** GET basicSet/getBasicInfo: service link, registration mode, fee type, phone-field setting. */
 export function fetchBasicInfo(): Promise<BasicInfo> {
-  return apiGet<BasicInfo>(API.basicInfo, undefined, { silent: true });
+  return apiGet(API.basicInfo, undefined, { silent: true });
 }
 
 /**

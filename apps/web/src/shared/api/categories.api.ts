@@ -7,7 +7,7 @@ import { apiGet } from './http-client.ts';
 
 /** GET forex/getCategories: instrument categories, named in the request's language. */
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  const list = await apiGet<Category[] | null>(API.categories, undefined, { signal, silent: true });
+  const list = await apiGet(API.categories, undefined, { signal, silent: true });
   return Array.isArray(list) ? list : [];
 }
 

@@ -8,7 +8,7 @@ export const forexDetailKey = [...TRADING_KEY, 'forexDetail'] as const;
 
 /** GET main/account/forexDetail: the cash balance and the amount locked by withdrawals under review. */
 export function fetchForexDetail(signal?: AbortSignal): Promise<ForexDetail> {
-  return apiGet<ForexDetail>(API.forexDetail, undefined, { signal, silent: true });
+  return apiGet(API.forexDetail, undefined, { signal, silent: true });
 }
 
 export function useForexDetail() {

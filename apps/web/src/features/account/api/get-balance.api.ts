@@ -8,7 +8,7 @@ export const balanceKey = ['account', 'balance'] as const;
 
 /** GET wallet/getBalance: `{balance}`, a decimal string in USD. */
 export function fetchBalance(): Promise<CashBalance> {
-  return apiGet<CashBalance>(API.getBalance);
+  return apiGet(API.getBalance);
 }
 
 /** Keeps the profile's balance fresh while the Me screen is shown. */

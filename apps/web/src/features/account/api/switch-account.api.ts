@@ -14,7 +14,7 @@ export async function switchAccount(): Promise<LoginResult> {
   const before = useUserStore.getState().token;
   realtime.logout();
   try {
-    return await apiPost<LoginResult>(API.switchAccount, undefined, { loading: true, toastSuccess: true });
+    return await apiPost(API.switchAccount, undefined, { loading: true, toastSuccess: true });
   } catch (err) {
     // Refused before the session ended (a 999 signs the app out instead): the socket logs in again.
     const now = useUserStore.getState().token;

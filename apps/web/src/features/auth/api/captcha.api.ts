@@ -5,7 +5,7 @@ import { apiGet } from '../../../shared/api/http-client.ts';
 
 /** GET captcha: `{id, b64s}`; `b64s` is a data URL. Each fetch is a new challenge. */
 export function fetchCaptcha(): Promise<Captcha> {
-  return apiGet<Captcha>(API.captcha);
+  return apiGet(API.captcha);
 }
 
 export function useCaptcha(enabled: boolean) {

@@ -6,7 +6,7 @@ import { seedSparklines } from '../hooks/sparkline-store.ts';
 
 /** GET forex/abbreviated_cache_kline: recent closes of every instrument for the list's small charts. */
 export async function fetchSparklines(signal?: AbortSignal): Promise<SparklineSeries[]> {
-  const list = await apiGet<SparklineSeries[] | null>(API.sparklines, undefined, { signal, silent: true });
+  const list = await apiGet(API.sparklines, undefined, { signal, silent: true });
   const series = Array.isArray(list) ? list : [];
   seedSparklines(series);
   return series;

@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 
 /** GET default/legal_page?key=: a sign-up document as content staff published it, in the request language. */
 export function fetchLegalPage(key: LegalPageKey, signal?: AbortSignal): Promise<LegalPage> {
-  return apiGet<LegalPage>(API.legalPage, { key }, { signal, silent: true });
+  return apiGet(API.legalPage, { key }, { signal, silent: true });
 }
 
 export function useLegalPage(key: LegalPageKey | null) {

@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 
 /** GET news/info?id=: one article with its server-sanitised HTML, in the request language. */
 export function fetchNewsInfo(id: number, signal?: AbortSignal): Promise<NewsDetail> {
-  return apiGet<NewsDetail>(API.newsInfo, { id }, { signal, silent: true });
+  return apiGet(API.newsInfo, { id }, { signal, silent: true });
 }
 
 export function useNewsInfo(id: number | null) {

@@ -12,7 +12,7 @@ import { useUserStore } from '../../../shared/store/user.store.ts';
  * take-profit levels (0 = none). A refusal is toasted with the server's `msg`; success returns the new order.
  */
 export function submitOrder(params: SubmitParams, idempotencyKey?: string): Promise<SubmitResult> {
-  return apiPost<SubmitResult>(API.submit, { ...params }, { loading: true, idempotencyKey });
+  return apiPost(API.submit, { ...params }, { loading: true, idempotencyKey });
 }
 
 /** Submits (one Idempotency-Key per tap) and refreshes the balance, the order lists and the account's figures. */

@@ -6,7 +6,7 @@ import { followListKey } from './follow-list.api.ts';
 
 /** POST user/rank_setting {opt_in}: list the signed-in real user in the rankings, or stop listing them. */
 export function saveRankOptIn(optIn: boolean): Promise<RankSetting> {
-  return apiPost<RankSetting>(API.rankSetting, { opt_in: optIn ? 1 : 0 }, { toastSuccess: true });
+  return apiPost(API.rankSetting, { opt_in: optIn ? 1 : 0 }, { toastSuccess: true });
 }
 
 export function useRankOptIn() {
