@@ -1,4 +1,4 @@
-import type { DepositDecision, DepositReview } from '@tradepad/contracts/staff/review';
+import type { DepositReview } from '@tradepad/contracts/staff/review';
 import {
   DEPOSIT_BANK,
   RECORD_COMPLETED,
@@ -124,18 +124,16 @@ function DepositDetail({ deposit: d, changed }: { deposit: DepositReview; change
           ]}
           onApprove={() =>
             dataProvider
-              .approve<DepositDecision>('deposits', d.id)
+              .approve('deposits', d.id)
               .then((r) => changed({ status: r?.status ?? RECORD_COMPLETED, remark: r?.remark ?? '' }))
           }
           onReject={(remark, s) =>
-            dataProvider
-              .reject<DepositDecision>('deposits', d.id, s === undefined ? { remark } : { remark, status: s })
-              .then((r) =>
-                changed({
-                  status: r?.status ?? (s === RECORD_INVALID ? RECORD_INVALID : RECORD_REJECTED),
-                  remark: r?.remark ?? remark,
-                }),
-              )
+            dataProvider.reject('deposits', d.id, s === undefined ? { remark } : { remark, status: s }).then((r) =>
+              changed({
+                status: r?.status ?? (s === RECORD_INVALID ? RECORD_INVALID : RECORD_REJECTED),
+                remark: r?.remark ?? remark,
+              }),
+            )
           }
         />
       )}

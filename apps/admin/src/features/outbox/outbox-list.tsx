@@ -59,7 +59,7 @@ export function OutboxList() {
     if (!asking) return;
     setBusy(true);
     dataProvider
-      .revealOutbox<OutboxItem>(asking.id)
+      .revealOutbox(asking.id)
       .then((m) => setShown(m))
       .catch((err: unknown) => notify(err instanceof Error ? err.message : 'ra.notification.http_error', { type: 'error' }))
       .finally(() => {
