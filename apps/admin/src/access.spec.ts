@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS, type CallDef } from '@tradepad/contracts';
-import { STAFF_ROLES } from '@tradepad/contracts/staff';
+import { STAFF_ROLES } from '@tradepad/contracts/staff/constants';
 import { SECTIONS, SECTION_NAMES, sectionOf } from './sections.ts';
 import { actionKind, mayUse, sectionsFor } from './access.ts';
 

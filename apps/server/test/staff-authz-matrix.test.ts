@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, CODE_REFUSED, CODE_SESSION_EXPIRED, type CallDef } from '@tradepad/contracts';
-import { STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff';
+import { STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import { en } from '../src/i18n/messages.en.ts';
 import { hk } from '../src/i18n/messages.hk.ts';
 import { ManualClock } from '../src/ports/clock.ts';

@@ -1,15 +1,15 @@
-import { ACCOUNT_CALLS } from './calls/accounts.ts';
-import { ALERT_CALLS } from './calls/alerts.ts';
-import type { CallDef } from './calls/call-def.ts';
-import { CONTENT_CALLS } from './calls/content.ts';
-import { DESK_CALLS } from './calls/desk.ts';
-import { MARKET_CALLS } from './calls/market.ts';
-import { NOTICE_CALLS } from './calls/notices.ts';
-import { STAFF_CALLS } from './calls/staff.ts';
-import { SUPPORT_CALLS } from './calls/support.ts';
-import { TRADING_CALLS } from './calls/trading.ts';
-import { TWO_FACTOR_CALLS } from './calls/twofactor.ts';
-import { WALLET_CALLS } from './calls/wallet.ts';
+import { ACCOUNT_CALLS } from './accounts/calls.ts';
+import { ALERT_CALLS } from './alerts/calls.ts';
+import type { CallDef } from './call-def.ts';
+import { CONTENT_CALLS } from './content/calls.ts';
+import { DESK_CALLS } from './desk/calls.ts';
+import { MARKET_CALLS } from './market/calls.ts';
+import { NOTICE_CALLS } from './notices/calls.ts';
+import { STAFF_CALLS } from './staff/calls.ts';
+import { SUPPORT_CALLS } from './support/calls.ts';
+import { TRADING_CALLS } from './trading/calls.ts';
+import { TWO_FACTOR_CALLS } from './twofactor/calls.ts';
+import { WALLET_CALLS } from './wallet/calls.ts';
 
 export type { CallDef };
 

@@ -1,9 +1,9 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { StaffLoginAnswer, StaffMe } from '@tradepad/contracts/admin-staff';
+import type { StaffMe } from '@tradepad/contracts/staff/answers';
 import { CODE_SESSION_EXPIRED } from '@tradepad/contracts/envelope';
 import type { AuthProvider } from 'react-admin';
 import { actionKind, mayUse } from '../access.ts';
-import { call, session } from './http.ts';
+import { apiGet, apiPost, session } from './http.ts';
 
 const STAFF_KEY = 'tradepad.admin.staff';
 
@@ -41,7 +41,7 @@ const forget = () => {
 async function currentStaff(): Promise<StaffMe> {
   const cached = staffCache.get();
   if (cached) return cached;
-  const me = await call<StaffMe>('GET', ADMIN_API.me);
+  const me = await apiGet(ADMIN_API.me);
   staffCache.set(me);
   return me;
 }
@@ -64,15 +64,18 @@ export const authProvider: AuthProvider = {
    * the server asks for one (DESIGN §10 captcha_required). Only the fields given are sent.
    */
   async login(params: { email: string; password: string; totp?: string; key?: string; captcha?: string }) {
-    const body = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-    const { token, ...staff } = await call<StaffLoginAnswer>('POST', ADMIN_API.login, body);
+    // An empty field is not sent (JSON leaves out undefined); an empty email or password is refused as a missing one.
+    const given = (v: string | undefined) => (v === '' ? undefined : v);
+    const { email, password, totp, key, captcha } = params;
+    const body = { email, password, totp: given(totp), key: given(key), captcha: given(captcha) };
+    const { token, ...staff } = await apiPost(ADMIN_API.login, body);
     session.set(token);
     staffCache.set(staff);
     confirmedThisLoad = true;
   },
 
   async logout() {
-    if (session.get()) await call('POST', ADMIN_API.logout).catch(() => undefined);
+    if (session.get()) await apiPost(ADMIN_API.logout).catch(() => undefined);
     forget();
   },
 
@@ -82,7 +85,7 @@ export const authProvider: AuthProvider = {
     if (!confirmedThisLoad || !staffCache.get()) {
       // Once per page load, `me` says whether the token still holds (code 999 otherwise) and what the role is now.
       try {
-        staffCache.set(await call<StaffMe>('GET', ADMIN_API.me));
+        staffCache.set(await apiGet(ADMIN_API.me));
         confirmedThisLoad = true;
       } catch (err) {
         forget();

@@ -1,7 +1,8 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import type { AnswerAt } from '@tradepad/contracts/client-types';
 import type { Paged } from '@tradepad/contracts/envelope';
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { call, newIdempotencyKey, withQuery } from './http.ts';
+import { apiPost, call, newIdempotencyKey, withQuery } from './http.ts';
 
 /** The console's resources and the `/admin/api` path each reads and writes. */
 export const RESOURCE_PATHS = {
@@ -58,23 +59,30 @@ const unsupported = (what: string, resource: string) => Promise.reject(new Error
  * click and carries an Idempotency-Key of its own (DESIGN §10); a caller that retries the same click passes its key.
  */
 export interface ReviewActions {
-  approve<T = unknown>(
-    resource: 'deposits' | 'withdrawals' | 'kyc',
+  approve<R extends ReviewQueue>(
+    resource: R,
     id: Identifier,
     body?: { transfer_ref?: string },
     idempotencyKey?: string,
-  ): Promise<T>;
-  reject<T = unknown>(
-    resource: 'deposits' | 'withdrawals' | 'kyc',
+  ): Promise<DecisionOf<R, 'approve'>>;
+  reject<R extends ReviewQueue>(
+    resource: R,
     id: Identifier,
     body: { remark: string; status?: number },
     idempotencyKey?: string,
-  ): Promise<T>;
+  ): Promise<DecisionOf<R, 'reject'>>;
 }
+
+type ReviewQueue = 'deposits' | 'withdrawals' | 'kyc';
+/** What a queue's decision answers, from its contract (`POST /admin/api/<queue>/:id/approve|reject`). */
+type DecisionOf<R extends ReviewQueue, A extends 'approve' | 'reject'> = AnswerAt<
+  `${(typeof RESOURCE_PATHS)[R]}/:id/${A}`,
+  'POST'
+>;
 
 /** Super admins only: one outbox message in clear (`POST /admin/api/outbox/:id/reveal`, audited on the server). */
 export interface OutboxActions {
-  revealOutbox<T = unknown>(id: Identifier): Promise<T>;
+  revealOutbox(id: Identifier): Promise<AnswerAt<`${typeof ADMIN_API.outbox}/:id/reveal`, 'POST'>>;
 }
 
 /**
@@ -82,8 +90,8 @@ export interface OutboxActions {
  * answers the article as it now is.
  */
 export interface NewsActions {
-  publishNews<T = unknown>(id: Identifier, publishAt?: number): Promise<T>;
-  unpublishNews<T = unknown>(id: Identifier): Promise<T>;
+  publishNews(id: Identifier, publishAt?: number): Promise<AnswerAt<`${typeof ADMIN_API.news}/:id/publish`, 'POST'>>;
+  unpublishNews(id: Identifier): Promise<AnswerAt<`${typeof ADMIN_API.news}/:id/unpublish`, 'POST'>>;
 }
 
 export type AdminDataProvider = DataProvider & ReviewActions & OutboxActions & NewsActions;
@@ -146,17 +154,18 @@ export const dataProvider: AdminDataProvider = {
   updateMany: (resource) => unsupported('updateMany', resource),
   async delete(resource, params) {
     if (resource !== 'news') return unsupported('delete', resource);
-    await call('POST', `${ADMIN_API.news}/${params.id}/delete`);
+    await apiPost(`${ADMIN_API.news}/:id/delete`, undefined, { id: params.id });
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   deleteMany: (resource) => unsupported('deleteMany', resource),
 
-  approve: (resource, id, body = {}, key = newIdempotencyKey()) =>
-    call('POST', `${pathOf(resource)}/${id}/approve`, body, undefined, key),
-  reject: (resource, id, body, key = newIdempotencyKey()) =>
-    call('POST', `${pathOf(resource)}/${id}/reject`, body, undefined, key),
-  revealOutbox: (id) => call('POST', `${ADMIN_API.outbox}/${id}/reveal`),
+  // The queue is picked at run time, so its path is too: the answer's type comes from the interface above.
+  approve: <R extends ReviewQueue>(resource: R, id: Identifier, body = {}, key = newIdempotencyKey()) =>
+    call<DecisionOf<R, 'approve'>>('POST', `${pathOf(resource)}/${id}/approve`, body, undefined, key),
+  reject: <R extends ReviewQueue>(resource: R, id: Identifier, body: object, key = newIdempotencyKey()) =>
+    call<DecisionOf<R, 'reject'>>('POST', `${pathOf(resource)}/${id}/reject`, body, undefined, key),
+  revealOutbox: (id) => apiPost(`${ADMIN_API.outbox}/:id/reveal`, undefined, { id }),
   publishNews: (id, publishAt) =>
-    call('POST', `${ADMIN_API.news}/${id}/publish`, publishAt === undefined ? {} : { publish_at: publishAt }),
-  unpublishNews: (id) => call('POST', `${ADMIN_API.news}/${id}/unpublish`),
+    apiPost(`${ADMIN_API.news}/:id/publish`, publishAt === undefined ? {} : { publish_at: publishAt }, { id }),
+  unpublishNews: (id) => apiPost(`${ADMIN_API.news}/:id/unpublish`, undefined, { id }),
 };

@@ -1,3 +1,4 @@
+import type { AnswerAt, HasId, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
 import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 
@@ -57,7 +58,8 @@ export function newIdempotencyKey(): string {
 /**
  * Calls the back-office API and unwraps the envelope `{code, msg, data}`: code 1 answers `data`; any other code
  * throws an ApiError carrying `msg` (999: the session is missing or expired). `idempotencyKey` goes with the calls
- * that create or move something.
+ * that create or move something. The console calls through `apiGet`/`apiPost` below, typed from the contracts; this
+ * stays for the data provider, whose path comes from a react-admin resource name only known at run time.
  */
 export async function call<T>(
   method: 'GET' | 'POST',
@@ -90,4 +92,45 @@ export function withQuery(url: string, params: Record<string, string | number | 
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   const s = q.toString();
   return s ? `${url}?${s}` : url;
+}
+
+/** The options of a contract call: a path with `:id` needs the `id` to put there. */
+export type ApiOptions<P> = { signal?: AbortSignal; idempotencyKey?: string } & IdOption<P>;
+
+type QueryValue = string | number | undefined | null;
+
+/** What follows the path: the parameters, optional when none is required, and the options, needed for an `id`. */
+type CallArgs<P, W> =
+  Record<never, never> extends W
+    ? HasId<P> extends true
+      ? [params: W | undefined, options: ApiOptions<P>]
+      : [params?: W, options?: ApiOptions<P>]
+    : HasId<P> extends true
+      ? [params: W, options: ApiOptions<P>]
+      : [params: W, options?: ApiOptions<P>];
+
+/** The path as sent: a contract's `:id` replaced by the record's id. */
+function pathWithId(path: string, id: number | string | undefined): string {
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
+}
+
+/**
+ * GET a contract's `path`, its parameters in the query string (empty ones left out): the parameters and the answer
+ * are typed from the call's contract (`apiGet(ADMIN_API.risk)` resolves with a `RiskAnswer`).
+ */
+export function apiGet<P extends PathOf<'GET'>>(
+  path: P,
+  ...[params, options]: CallArgs<P, SentParams<ParamsAt<P, 'GET'>, QueryValue>>
+): Promise<AnswerAt<P, 'GET'>> {
+  const url = pathWithId(path, options?.id);
+  return call<AnswerAt<P, 'GET'>>('GET', params ? withQuery(url, params) : url, undefined, options?.signal);
+}
+
+/** POST a contract's `path` with a JSON body; typed as `apiGet`. */
+export function apiPost<P extends PathOf<'POST'>>(
+  path: P,
+  ...[body, options]: CallArgs<P, SentParams<ParamsAt<P, 'POST'>>>
+): Promise<AnswerAt<P, 'POST'>> {
+  const url = pathWithId(path, options?.id);
+  return call<AnswerAt<P, 'POST'>>('POST', url, body, options?.signal, options?.idempotencyKey);
 }

@@ -1,5 +1,5 @@
 import { CALLS, CODE_REFUSED, type CONTRACTS, type CallDef, type Envelope } from '@tradepad/contracts';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';

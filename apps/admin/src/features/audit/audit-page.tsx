@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@tradepad/contracts/admin-ops';
+import type { AuditRecord } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import {
   Box,
@@ -20,7 +20,7 @@ import CloseIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { call, withQuery } from '../../providers/http.ts';
+import { apiGet } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
 /** One line of a before/after comparison: a key and its two values as JSON text. */
@@ -75,7 +75,7 @@ export function AuditPage() {
   const [open, setOpen] = useState<number | null>(null);
 
   const load = useCallback(() => {
-    call<{ data: AuditRecord[]; total: number }>('GET', withQuery(ADMIN_API.audit, { ...applied, page: page + 1, limit }))
+    apiGet(ADMIN_API.audit, { ...applied, page: page + 1, limit })
       .then(setRows)
       .catch((e: Error) => notify(e.message, { type: 'error' }));
   }, [applied, page, limit, notify]);

@@ -1,5 +1,5 @@
 import type { DepositChannel, DrawCurrencyConfig, WireChannel } from '@tradepad/contracts/admin-config';
-import { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet';
+import { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet/constants';
 import { Chip } from '@mui/material';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
 import type { FieldSpec } from '../../ui/config-form.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_ROLES } from '@tradepad/contracts/staff';
+import { STAFF_ROLES } from '@tradepad/contracts/staff/constants';
 import { mayUse } from '../../access.ts';
 import { FIGURE_LISTS, figureLink, type FigureKey } from './dashboard-links.ts';
 

@@ -1,9 +1,8 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { DashboardAnswer } from '@tradepad/contracts/admin-desk';
 import { Alert, AlertTitle, Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link, Loading, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { call } from '../../providers/http.ts';
+import { apiGet } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { money, signColor, usePoll } from '../../ui/poll.ts';
@@ -12,7 +11,7 @@ import { figureLink, type FigureKey } from './dashboard-links.ts';
 /** The home page's figures are read again every 15 s (the ledger check behind them is cached on the server). */
 const REFRESH_MS = 15_000;
 
-const load = (signal: AbortSignal) => call<DashboardAnswer>('GET', ADMIN_API.dashboard, undefined, signal);
+const load = (signal: AbortSignal) => apiGet(ADMIN_API.dashboard, undefined, { signal });
 
 interface Figure {
   label: string;

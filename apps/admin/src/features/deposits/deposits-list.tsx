@@ -1,5 +1,11 @@
-import type { DepositDecision, DepositReview } from '@tradepad/contracts/admin-review';
-import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_INVALID, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
+import type { DepositReview } from '@tradepad/contracts/staff/review';
+import {
+  DEPOSIT_BANK,
+  RECORD_COMPLETED,
+  RECORD_INVALID,
+  RECORD_REJECTED,
+  RECORD_UNREVIEWED,
+} from '@tradepad/contracts/wallet/constants';
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';
@@ -118,18 +124,16 @@ function DepositDetail({ deposit: d, changed }: { deposit: DepositReview; change
           ]}
           onApprove={() =>
             dataProvider
-              .approve<DepositDecision>('deposits', d.id)
+              .approve('deposits', d.id)
               .then((r) => changed({ status: r?.status ?? RECORD_COMPLETED, remark: r?.remark ?? '' }))
           }
           onReject={(remark, s) =>
-            dataProvider
-              .reject<DepositDecision>('deposits', d.id, s === undefined ? { remark } : { remark, status: s })
-              .then((r) =>
-                changed({
-                  status: r?.status ?? (s === RECORD_INVALID ? RECORD_INVALID : RECORD_REJECTED),
-                  remark: r?.remark ?? remark,
-                }),
-              )
+            dataProvider.reject('deposits', d.id, s === undefined ? { remark } : { remark, status: s }).then((r) =>
+              changed({
+                status: r?.status ?? (s === RECORD_INVALID ? RECORD_INVALID : RECORD_REJECTED),
+                remark: r?.remark ?? remark,
+              }),
+            )
           }
         />
       )}

@@ -1,4 +1,4 @@
-import type { AdminInstrument } from '@tradepad/contracts/admin-ops';
+import type { AdminInstrument } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import {
   Alert,
@@ -24,7 +24,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { call } from '../../providers/http.ts';
+import { apiGet, apiPost } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
 /** The form's fields, as text while typed; switches as booleans. */
@@ -94,7 +94,7 @@ export function InstrumentsPage() {
   const canEdit = mayUse(permissions, 'instruments', 'act');
 
   const load = useCallback(() => {
-    call<{ data: AdminInstrument[] }>('GET', ADMIN_API.instruments)
+    apiGet(ADMIN_API.instruments)
       .then((r) => setRows(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
   }, [notify]);
@@ -219,7 +219,7 @@ function InstrumentDialog(props: {
     setBusy(true);
     setError(null);
     try {
-      props.onSaved(await call<AdminInstrument>('POST', `${ADMIN_API.instruments}/${props.instrument.Id}`, changes));
+      props.onSaved(await apiPost(`${ADMIN_API.instruments}/:id`, changes, { id: props.instrument.Id }));
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -1,5 +1,5 @@
-import type { KycDecision, KycReview } from '@tradepad/contracts/admin-review';
-import { KYC_APPROVED, KYC_REJECTED, KYC_WAITING } from '@tradepad/contracts/wallet';
+import type { KycReview } from '@tradepad/contracts/staff/review';
+import { KYC_APPROVED, KYC_REJECTED, KYC_WAITING } from '@tradepad/contracts/wallet/constants';
 import { Box } from '@mui/material';
 import { FunctionField, TextField, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
@@ -69,11 +69,11 @@ function KycDetail({ application: k, changed }: { application: KycReview; change
           approveSummary={translate('tp.kyc.approve_summary', { name: k.name })}
           rejectSummary={translate('tp.kyc.reject_summary')}
           onApprove={() =>
-            dataProvider.approve<KycDecision>('kyc', k.id).then((r) => changed({ status: r?.status ?? KYC_APPROVED, remark: '' }))
+            dataProvider.approve('kyc', k.id).then((r) => changed({ status: r?.status ?? KYC_APPROVED, remark: '' }))
           }
           onReject={(remark) =>
             dataProvider
-              .reject<KycDecision>('kyc', k.id, { remark })
+              .reject('kyc', k.id, { remark })
               .then((r) => changed({ status: r?.status ?? KYC_REJECTED, remark: r?.remark ?? remark }))
           }
         />

@@ -1,4 +1,4 @@
-import type { AdminArticle } from '@tradepad/contracts/admin-content';
+import type { AdminArticle } from '@tradepad/contracts/staff/content';
 import { LANG_NAMES, LANG_TAGS, LANGS, RTL_LANGS, type Lang } from '@tradepad/contracts/languages';
 import {
   Alert,
@@ -131,17 +131,13 @@ export function NewsEditor() {
 
   const onSave = () => run('save', save, 'tp.news.saved');
   const onPublish = () =>
-    run('publish', async () => dp.publishNews<AdminArticle>((dirty || !saved ? await save() : saved).id), 'tp.news.published');
+    run('publish', async () => dp.publishNews((dirty || !saved ? await save() : saved).id), 'tp.news.published');
   const onSchedule = () => {
     const at = fromLocalInput(when);
     if (at === undefined || at <= Date.now()) return notify('tp.news.schedule_future', { type: 'warning' });
-    return run(
-      'schedule',
-      async () => dp.publishNews<AdminArticle>((dirty || !saved ? await save() : saved).id, at),
-      'tp.news.scheduled',
-    );
+    return run('schedule', async () => dp.publishNews((dirty || !saved ? await save() : saved).id, at), 'tp.news.scheduled');
   };
-  const onUnpublish = () => run('unpublish', () => dp.unpublishNews<AdminArticle>(saved!.id), 'tp.news.unpublished');
+  const onUnpublish = () => run('unpublish', () => dp.unpublishNews(saved!.id), 'tp.news.unpublished');
   const onDelete = async () => {
     setConfirmDelete(false);
     setBusy('delete');

@@ -1,4 +1,4 @@
-import type { AdminArticle, ArticleStatus } from '@tradepad/contracts/admin-content';
+import type { AdminArticle, ArticleStatus } from '@tradepad/contracts/staff/content';
 import { LANGS } from '@tradepad/contracts/languages';
 import { Box, Chip, Tooltip } from '@mui/material';
 import { CreateButton, Datagrid, FunctionField, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';

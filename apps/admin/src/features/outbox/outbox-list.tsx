@@ -1,4 +1,4 @@
-import type { OutboxItem } from '@tradepad/contracts/admin-outbox';
+import type { OutboxItem } from '@tradepad/contracts/staff/outbox';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -59,7 +59,7 @@ export function OutboxList() {
     if (!asking) return;
     setBusy(true);
     dataProvider
-      .revealOutbox<OutboxItem>(asking.id)
+      .revealOutbox(asking.id)
       .then((m) => setShown(m))
       .catch((err: unknown) => notify(err instanceof Error ? err.message : 'ra.notification.http_error', { type: 'error' }))
       .finally(() => {

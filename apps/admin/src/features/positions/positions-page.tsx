@@ -1,6 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { DeskClose, DeskPosition } from '@tradepad/contracts/admin-desk';
-import type { Paged } from '@tradepad/contracts/envelope';
+import type { DeskPosition } from '@tradepad/contracts/desk/schemas';
 import {
   Alert,
   Box,
@@ -29,7 +28,7 @@ import { useState, type FormEvent } from 'react';
 import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { mayUse } from '../../access.ts';
-import { call, newIdempotencyKey, withQuery } from '../../providers/http.ts';
+import { apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { timeParts } from '../../ui/format.ts';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -68,7 +67,7 @@ export function PositionsPage() {
   const [closing, setClosing] = useState<DeskPosition | undefined>();
   const query = { ...applied, page, limit };
   const url = withQuery(ADMIN_API.positions, query);
-  const list = usePoll((signal) => call<Paged<DeskPosition>>('GET', url, undefined, signal), REFRESH_MS, url);
+  const list = usePoll((signal) => apiGet(ADMIN_API.positions, query, { signal }), REFRESH_MS, url);
   if (isPending) return <Loading />;
   if (!mayUse(permissions, 'positions')) return <AccessDenied />;
   const canClose = mayUse(permissions, 'positions', 'act');
@@ -287,7 +286,7 @@ function CloseDialog({ position: p, onDone, onCancel }: { position: DeskPosition
     if (!reason.trim() || busy) return;
     setBusy(true);
     setError('');
-    call<DeskClose>('POST', `${ADMIN_API.positions}/${p.id}/close`, { reason: reason.trim() }, undefined, key)
+    apiPost(`${ADMIN_API.positions}/:id/close`, { reason: reason.trim() }, { id: p.id, idempotencyKey: key })
       .then((r) => {
         notify('tp.positions.closed_ok', {
           type: 'success',

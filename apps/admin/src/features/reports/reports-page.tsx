@@ -1,4 +1,4 @@
-import type { DailyReportRow, MonthlyReportRow } from '@tradepad/contracts/admin-ops';
+import type { DailyReportRow, MonthlyReportRow } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import {
   Alert,
@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { AccessDenied, Loading, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { call, session, withQuery } from '../../providers/http.ts';
+import { apiGet, session, withQuery } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
 const COLUMNS = ['deposits', 'withdrawals', 'fees', 'trading_pnl', 'write_offs', 'adjustments'] as const;
@@ -47,10 +47,10 @@ export function ReportsPage() {
 
   const load = useCallback(() => {
     setError(null);
-    call<{ data: Row[] }>('GET', withQuery(path, range))
+    (period === 'daily' ? apiGet(ADMIN_API.reportsDaily, range) : apiGet(ADMIN_API.reportsMonthly, range))
       .then((r) => setRows(r.data))
       .catch((e: Error) => setError(e.message));
-  }, [path, range]);
+  }, [period, range]);
   useEffect(() => {
     if (canRead) load();
   }, [canRead, load]);

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { ExposureAnswer, RiskAccount, RiskAnswer, TraderResult } from '@tradepad/contracts/admin-desk';
+import type { RiskAccount, TraderResult } from '@tradepad/contracts/desk/schemas';
 import {
   Alert,
   AlertTitle,
@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { AccessDenied, Link, Loading, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { call } from '../../providers/http.ts';
+import { apiGet } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { money, signColor, usePoll } from '../../ui/poll.ts';
@@ -31,8 +31,8 @@ const REFRESH_MS = 1000;
 
 const load = async (signal: AbortSignal) => {
   const [exposure, risk] = await Promise.all([
-    call<ExposureAnswer>('GET', ADMIN_API.exposure, undefined, signal),
-    call<RiskAnswer>('GET', ADMIN_API.risk, undefined, signal),
+    apiGet(ADMIN_API.exposure, undefined, { signal }),
+    apiGet(ADMIN_API.risk, undefined, { signal }),
   ]);
   return { exposure: exposure.data, risk };
 };

@@ -1,5 +1,5 @@
-import type { StaffListItem } from '@tradepad/contracts/admin-staff';
-import { STAFF_ROLES } from '@tradepad/contracts/staff';
+import type { StaffListItem } from '@tradepad/contracts/staff/answers';
+import { STAFF_ROLES } from '@tradepad/contracts/staff/constants';
 import { Box, Button, Chip, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import {

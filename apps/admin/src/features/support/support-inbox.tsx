@@ -1,6 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support-limits';
-import type { SupportMessage, SupportThread, SupportThreadDetail, SupportThreadPage } from '@tradepad/contracts/support';
+import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support/constants';
+import type { SupportMessage, SupportThread } from '@tradepad/contracts/support/schemas';
 import {
   Alert,
   Box,
@@ -21,7 +21,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEve
 import { AccessDenied, Link, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { mayUse } from '../../access.ts';
-import { ApiError, call, newIdempotencyKey, withQuery } from '../../providers/http.ts';
+import { ApiError, apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { formatTime } from '../../ui/format.ts';
 import { ImageThumb } from '../../ui/image-thumb.tsx';
@@ -34,8 +34,13 @@ const MESSAGES_SHOWN = 100;
 
 type StatusFilter = 'waiting' | 'answered' | 'all';
 
-/** Reads `url` now, every SUPPORT_POLL_MS, and again on `reload()`; keeps the last answer while a new one loads. */
-function usePolled<T>(url: string | undefined, refresh = 0) {
+/**
+ * Reads with `load` now, every SUPPORT_POLL_MS, and again on `reload()`; keeps the last answer while a new one loads.
+ * `url` (the request `load` makes) starts over when it changes; none reads nothing.
+ */
+function usePolled<T>(load: (signal: AbortSignal) => Promise<T>, url: string | undefined, refresh = 0) {
+  const loader = useRef(load);
+  loader.current = load;
   const [data, setData] = useState<T>();
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
@@ -44,17 +49,17 @@ function usePolled<T>(url: string | undefined, refresh = 0) {
     if (!url) return undefined;
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
+    const read = async () => {
       try {
-        setData(await call<T>('GET', url, undefined, ctrl.signal));
+        setData(await loader.current(ctrl.signal));
         setError(undefined);
       } catch (err) {
         if (ctrl.signal.aborted) return;
         setError(err instanceof Error ? err.message : String(err));
       }
-      if (!ctrl.signal.aborted) timer = setTimeout(() => void load(), SUPPORT_POLL_MS);
+      if (!ctrl.signal.aborted) timer = setTimeout(() => void read(), SUPPORT_POLL_MS);
     };
-    void load();
+    void read();
     return () => {
       ctrl.abort();
       clearTimeout(timer);
@@ -137,12 +142,12 @@ function ThreadList({
 }) {
   const translate = useTranslate();
   const locale = useTimeLocale();
-  const url = withQuery(ADMIN_API.supportThreads, {
-    status: status === 'all' ? undefined : status,
-    page,
-    limit: THREADS_PER_PAGE,
-  });
-  const { data, error } = usePolled<SupportThreadPage>(url, refresh);
+  const query = { status: status === 'all' ? undefined : status, page, limit: THREADS_PER_PAGE };
+  const { data, error } = usePolled(
+    (signal) => apiGet(ADMIN_API.supportThreads, query, { signal }),
+    withQuery(ADMIN_API.supportThreads, query),
+    refresh,
+  );
   if (error && !data) return <Alert severity="error">{error}</Alert>;
   if (!data) return <Loading />;
   if (data.data.length === 0)
@@ -240,8 +245,11 @@ function ThreadView({ userId, onChanged }: { userId: number; onChanged: () => vo
   const translate = useTranslate();
   const notify = useNotify();
   const locale = useTimeLocale();
-  const url = withQuery(`${ADMIN_API.supportThreads}/${userId}`, { limit: MESSAGES_SHOWN });
-  const { data, error, reload } = usePolled<SupportThreadDetail>(url);
+  const thread = `${ADMIN_API.supportThreads}/:id` as const;
+  const { data, error, reload } = usePolled(
+    (signal) => apiGet(thread, { limit: MESSAGES_SHOWN }, { id: userId, signal }),
+    withQuery(`${ADMIN_API.supportThreads}/${userId}`, { limit: MESSAGES_SHOWN }),
+  );
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   // One key per reply typed: a retry after a lost answer is not sent twice (DESIGN §10).
@@ -268,7 +276,7 @@ function ThreadView({ userId, onChanged }: { userId: number; onChanged: () => vo
     key.current ??= newIdempotencyKey();
     setSending(true);
     try {
-      await call<SupportMessage>('POST', `${ADMIN_API.supportThreads}/${userId}`, { text: trimmed }, undefined, key.current);
+      await apiPost(thread, { text: trimmed }, { id: userId, idempotencyKey: key.current });
       key.current = undefined;
       setText('');
       reload();

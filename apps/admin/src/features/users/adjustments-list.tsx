@@ -1,4 +1,4 @@
-import type { Adjustment } from '@tradepad/contracts/admin-users';
+import type { Adjustment } from '@tradepad/contracts/staff/users';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import {

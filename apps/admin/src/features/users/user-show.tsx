@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KINDS, type AdjustmentKind, type AdminUserDetail } from '@tradepad/contracts/admin-users';
+import { ADJUSTMENT_KINDS, type AdjustmentKind, type AdminUserDetail } from '@tradepad/contracts/staff/users';
 import {
   Box,
   Button,

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@tradepad/contracts/admin-users';
+import type { AdminUser } from '@tradepad/contracts/staff/users';
 import { Button, Chip, Stack } from '@mui/material';
 import { Datagrid, FunctionField, Link, List, SearchInput, TextField, usePermissions, useTranslate } from 'react-admin';
 import { mayUse } from '../../access.ts';

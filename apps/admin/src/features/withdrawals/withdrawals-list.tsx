@@ -1,5 +1,5 @@
-import type { WithdrawalDecision, WithdrawalReview } from '@tradepad/contracts/admin-review';
-import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet';
+import type { WithdrawalReview } from '@tradepad/contracts/staff/review';
+import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet/constants';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FunctionField, useDataProvider, useTranslate } from 'react-admin';
@@ -118,12 +118,12 @@ function WithdrawalDetail({
           rejectSummary={translate('tp.withdrawals.reject_summary', { usd: w.number })}
           onApprove={(ref) =>
             dataProvider
-              .approve<WithdrawalDecision>('withdrawals', w.id, { transfer_ref: ref })
+              .approve('withdrawals', w.id, { transfer_ref: ref })
               .then((r) => changed({ status: r?.status ?? RECORD_COMPLETED, remark: '', transfer_ref: r?.transfer_ref ?? ref }))
           }
           onReject={(remark) =>
             dataProvider
-              .reject<WithdrawalDecision>('withdrawals', w.id, { remark })
+              .reject('withdrawals', w.id, { remark })
               .then((r) => changed({ status: r?.status ?? RECORD_REJECTED, remark: r?.remark ?? remark }))
           }
         />

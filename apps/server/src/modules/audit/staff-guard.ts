@@ -1,5 +1,5 @@
-import type { StaffRole } from '@tradepad/contracts/staff';
-import { STAFF_ENROLMENT_PATHS } from '@tradepad/contracts/twofactor';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
+import { STAFF_ENROLMENT_PATHS } from '@tradepad/contracts/twofactor/schemas';
 import type { FastifyRequest } from 'fastify';
 import { refuse, sessionExpired } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import { refuse } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';

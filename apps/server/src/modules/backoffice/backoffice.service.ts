@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { StaffUpdateParams } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';

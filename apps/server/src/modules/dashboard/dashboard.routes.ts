@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@tradepad/contracts';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { Router } from '../../core/router.ts';
 import type { DashboardService } from './dashboard.service.ts';
 

@@ -1,5 +1,5 @@
 import { STAFF_ACCESS, type DashboardAnswer, type ExposureAlert } from '@tradepad/contracts';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import { ZERO, formatMoney, micros } from '@tradepad/domain';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';

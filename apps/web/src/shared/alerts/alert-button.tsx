@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useLocation, useNavigate } from '../router/router.tsx';
 import { useUserStore } from '../store/user.store.ts';

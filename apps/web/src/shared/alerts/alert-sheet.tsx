@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
-import type { AlertCondition } from '@tradepad/contracts/alert-limits';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { AlertCondition } from '@tradepad/contracts/alerts/constants';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useQuote } from '../market/use-quote.ts';
 import { Popup } from '../ui/antd.ts';

@@ -1,4 +1,4 @@
-import type { AlertCondition } from '@tradepad/contracts/alert-limits';
+import type { AlertCondition } from '@tradepad/contracts/alerts/constants';
 
 /** Whether `text` is a price the instrument can watch: positive, at most `precision` decimals ("," read as "."). */
 export function alertPriceProblem(text: string, precision: number): 'empty' | 'invalid' | 'digits' | null {

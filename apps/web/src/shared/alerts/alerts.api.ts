@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { AlertCondition } from '@tradepad/contracts/alert-limits';
-import type { AlertPage, PriceAlert } from '@tradepad/contracts/alerts';
+import type { AlertCondition } from '@tradepad/contracts/alerts/constants';
 import { useActionMutation } from '../api/action-mutation.ts';
 import { apiGet, apiPost } from '../api/http-client.ts';
 import { useUserStore } from '../store/user.store.ts';
@@ -12,7 +11,7 @@ export function useAlerts(enabled = true) {
   const token = useUserStore((s) => s.token);
   return useQuery({
     queryKey: [...ALERTS_KEY, token],
-    queryFn: ({ signal }) => apiGet<AlertPage>(API.alerts, { limit: 100 }, { signal }),
+    queryFn: ({ signal }) => apiGet(API.alerts, { limit: 100 }, { signal }),
     enabled: enabled && token !== null,
     staleTime: 30_000,
   });
@@ -30,7 +29,7 @@ export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useActionMutation({
     mutationFn: (a: NewAlert, idempotencyKey: string) =>
-      apiPost<PriceAlert>(
+      apiPost(
         API.alerts,
         { forex_id: a.forexId, condition: a.condition, price: a.price },
         { loading: true, toastSuccess: true, idempotencyKey },
@@ -43,7 +42,7 @@ export function useCreateAlert() {
 export function useDeleteAlert() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (id: number) => apiPost<null>(`${API.alerts}/${id}/delete`, undefined, { toastSuccess: true }),
+    mutationFn: (id: number) => apiPost(`${API.alerts}/:id/delete`, undefined, { id, toastSuccess: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }

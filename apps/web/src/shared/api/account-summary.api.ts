@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { AccountSummary } from '@tradepad/contracts/trading';
+import type { AccountSummary } from '@tradepad/contracts/trading/constants';
 import { useUserStore } from '../store/user.store.ts';
 import { apiGet } from './http-client.ts';
 
@@ -13,7 +13,7 @@ export const accountSummaryKey = [...TRADING_KEY, 'accountSummary'] as const;
  * brings is written to the profile, so every screen shows the same one.
  */
 export async function fetchAccountSummary(signal?: AbortSignal): Promise<AccountSummary> {
-  const summary = await apiGet<AccountSummary>(API.accountSummary, undefined, { signal, silent: true });
+  const summary = await apiGet(API.accountSummary, undefined, { signal, silent: true });
   useUserStore.getState().setBalance(summary.balance);
   return summary;
 }

@@ -2,7 +2,7 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionMutationOptions, actionOf, newActionKey } from './action-mutation.ts';
 import { ApiError } from './api-error.ts';
-import { apiPost, configureApi } from './http-client.ts';
+import { apiRequest, configureApi } from './http-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +26,7 @@ describe('one Idempotency-Key per user action', () => {
   configureApi({ origin: () => '', token: () => 'tok' });
   const client = () => new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const submit = (params: { cont: string }, key: string) =>
-    apiPost<{ id: number }>('/v1/api/forex/submit', params, { silent: true, idempotencyKey: key });
+    apiRequest('/v1/api/forex/submit', { method: 'POST', params, silent: true, idempotencyKey: key });
 
   it('sends the same key on every automatic retry of one tap, and a new key on the next tap', async () => {
     const keys = flakyServer(2);

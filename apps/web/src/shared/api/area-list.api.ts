@@ -1,8 +1,8 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { Area } from '@tradepad/contracts/account-types';
+import type { Area } from '@tradepad/contracts/accounts/constants';
 import { apiGet } from './http-client.ts';
 
 /** GET default/area_list: the countries a phone number can belong to. */
 export function fetchAreaList(): Promise<Area[]> {
-  return apiGet<Area[]>(API.areaList, undefined, { silent: true });
+  return apiGet(API.areaList, undefined, { silent: true });
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { BasicInfo } from '@tradepad/contracts/account-types';
+import type { BasicInfo } from '@tradepad/contracts/accounts/constants';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { apiGet } from './http-client.ts';
 
 /** GET basicSet/getBasicInfo: service link, registration mode, fee type, phone-field setting. */
 export function fetchBasicInfo(): Promise<BasicInfo> {
-  return apiGet<BasicInfo>(API.basicInfo, undefined, { silent: true });
+  return apiGet(API.basicInfo, undefined, { silent: true });
 }
 
 /**

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { Category } from '@tradepad/contracts/market';
+import type { Category } from '@tradepad/contracts/market/constants';
 import type { Lang } from '@tradepad/contracts/languages';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { apiGet } from './http-client.ts';
 
 /** GET forex/getCategories: instrument categories, named in the request's language. */
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  const list = await apiGet<Category[] | null>(API.categories, undefined, { signal, silent: true });
+  const list = await apiGet(API.categories, undefined, { signal, silent: true });
   return Array.isArray(list) ? list : [];
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { apiCall, apiGet, apiPost, buildRequest, configureApi } from './http-client.ts';
+import { API } from '@tradepad/contracts/api-paths';
+import { apiGet, apiPost, apiRequest, buildRequest, configureApi } from './http-client.ts';
 import { stubSilentFetch } from './silent-fetch.testing.ts';
 
 const events: string[] = [];
@@ -22,7 +23,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function respond(body: unknown, status = 200) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -59,29 +60,29 @@ describe('buildRequest', () => {
   });
 });
 
-describe('apiCall', () => {
+describe('apiRequest', () => {
   it('resolves data on code 1 and toasts msg only when asked', async () => {
     respond({ code: 1, msg: 'Done', data: { x: 1 } });
-    await expect(apiPost('/p', {}, { toastSuccess: true, loading: true })).resolves.toEqual({ x: 1 });
+    await expect(apiRequest('/p', { method: 'POST', params: {}, toastSuccess: true, loading: true })).resolves.toEqual({ x: 1 });
     expect(events).toEqual(['loading', 'loaded', 'ok:Done']);
   });
   it('rejects and toasts msg on a refusal', async () => {
     respond({ code: 0, msg: 'Wrong password', data: null });
-    await expect(apiGet('/p')).rejects.toMatchObject({ kind: 'refused', message: 'Wrong password' });
+    await expect(apiRequest('/p')).rejects.toMatchObject({ kind: 'refused', message: 'Wrong password' });
     expect(events).toEqual(['error:Wrong password']);
   });
   it('stays quiet when the call opts out', async () => {
     respond({ code: 0, msg: 'nope', data: null });
-    await expect(apiGet('/p', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/p', { params: {}, silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(events).toEqual([]);
   });
   it('code 999 resets the session and redirects, except for a quiet check', async () => {
     respond({ code: 999, msg: 'Session expired', data: null });
-    await expect(apiGet('/p')).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiRequest('/p')).rejects.toMatchObject({ kind: 'session' });
     expect(events).toEqual(['expired:true', 'error:Session expired']);
     events.length = 0;
     respond({ code: 999, msg: 'Session expired', data: null });
-    await expect(apiGet('/p', {}, { quietSession: true })).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiRequest('/p', { params: {}, quietSession: true })).rejects.toMatchObject({ kind: 'session' });
     expect(events).toEqual(['expired:false']);
   });
   it('transport errors toast a local message and close the loading indicator', async () => {
@@ -89,19 +90,34 @@ describe('apiCall', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(apiCall('/p', { loading: true })).rejects.toMatchObject({ kind: 'transport' });
+    await expect(apiRequest('/p', { loading: true })).rejects.toMatchObject({ kind: 'transport' });
     expect(events).toEqual(['loading', 'loaded', 'error:t:network']);
     events.length = 0;
     respond('<html>', 502);
-    await expect(apiCall('/p')).rejects.toMatchObject({ kind: 'transport', code: 502 });
+    await expect(apiRequest('/p')).rejects.toMatchObject({ kind: 'transport', code: 502 });
     expect(events).toEqual(['error:t:http:502']);
   });
   it('a cancelled call is not toasted', async () => {
     stubSilentFetch();
     const controller = new AbortController();
-    const call = apiCall('/p', { signal: controller.signal });
+    const call = apiRequest('/p', { signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toMatchObject({ kind: 'aborted' });
     expect(events).toEqual([]);
+  });
+});
+
+describe('apiGet and apiPost, typed from the contracts', () => {
+  it('send the parameters as the transport does and resolve with the answer', async () => {
+    const fetchMock = respond({ code: 1, msg: 'ok', data: { data: [], total: 0, list: [] } });
+    await expect(apiGet(API.deals, { status: 1, page: 2 })).resolves.toEqual({ data: [], total: 0, list: [] });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
+      /^https:\/\/api\.example\.test\/v1\/api\/forex\/my_deal\?status=1&page=2&t=\d+$/,
+    );
+  });
+  it("put a record's id where the contract's path has `:id`", async () => {
+    const fetchMock = respond({ code: 1, msg: 'Deleted', data: null });
+    await expect(apiPost(`${API.alerts}/:id/delete`, undefined, { id: 7 })).resolves.toBeNull();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://api.example.test/v1/api/alerts/7/delete');
   });
 });

@@ -1,12 +1,14 @@
+import type { AnswerAt, CallMethod, HasId, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
 import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 import { ApiError } from './api-error.ts';
 
 /**
- * The one REST client (spec §7/§8, DESIGN §3). Every call goes through `apiCall`: headers `lang` and
- * `authorization`, a `t` timestamp on GET and DELETE, form-encoded POST bodies, the `{code,msg,data}` envelope, the
- * error toast, the 999 session reset and the optional loading indicator. What it needs from the rest of the app
- * (token, language, toasts, navigation) is plugged in once with `configureApi`, so it has no UI imports.
+ * The one REST client (spec §7/§8, DESIGN §3). Every call goes through `apiGet`/`apiPost`, typed from the call's
+ * contract (its parameters and its answer), over one transport: headers `lang` and `authorization`, a `t` timestamp
+ * on GET and DELETE, form-encoded POST bodies, the `{code,msg,data}` envelope, the error toast, the 999 session reset
+ * and the optional loading indicator. What it needs from the rest of the app (token, language, toasts, navigation)
+ * is plugged in once with `configureApi`, so it has no UI imports.
  */
 
 export type TransportFailure = 'network' | 'timeout' | 'http' | 'format' | 'offline' | 'unsure';
@@ -113,14 +115,22 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
   return { url, init: { method, headers, body, credentials: 'same-origin' } };
 }
 
-/** Calls `path` and resolves with the envelope's `data`; rejects with an ApiError (already toasted unless silent). */
-export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const envelope = await apiCallEnvelope<T>(path, options);
-  return envelope.data as T;
+/**
+ * Calls `path` as it is, contract or not, and resolves with the envelope's `data`, untyped; rejects with an ApiError
+ * (already toasted unless silent). The app calls through `apiGet`/`apiPost`; this is the transport they share.
+ */
+export async function apiRequest(path: string, options: CallOptions = {}): Promise<unknown> {
+  return (await sendEnvelope<unknown>(path, options)).data;
 }
 
-/** Like `apiCall` but resolves with the whole envelope (for callers that need `msg`). */
-export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+/**
+ * An envelope as received: the transport resolves only with a success (code 1), whose `data` is the call's answer as
+ * its contract's response schema says (the server checks its answers against it), `null` included where it allows.
+ */
+export type Answered<T> = Omit<Envelope<T>, 'data'> & { data: T };
+
+/** The transport: `T` is the answer's type, which only the contract-typed helpers below give. */
+async function sendEnvelope<T>(path: string, options: CallOptions): Promise<Answered<T>> {
   const { url, init } = buildRequest(path, options);
   const sends = init.method === 'POST';
   // Never held back for later: offline, a call that changes something is refused here and never sent.
@@ -172,9 +182,9 @@ export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}
       const kind = sends && response.status >= 500 ? 'unsure' : 'http';
       return fail(new ApiError('transport', hooks.transportMessage(kind, response.status), response.status));
     }
-    let envelope: Envelope<T>;
+    let envelope: Answered<T>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = (await response.json()) as Answered<T>;
     } catch {
       if (timedOut) return fail(new ApiError('transport', hooks.transportMessage(timeoutKind)));
       if (controller.signal.aborted) return fail(new ApiError('aborted', ''));
@@ -205,14 +215,60 @@ export async function apiCallEnvelope<T>(path: string, options: CallOptions = {}
   }
 }
 
-/** GET `path` with query params. */
-export function apiGet<T>(path: string, params?: Params, options: Omit<CallOptions, 'method' | 'params'> = {}) {
-  return apiCall<T>(path, { ...options, method: 'GET', params });
+/** A contract's parameters as a query string or a form carries them. */
+export type WireParams<I> = SentParams<I, ParamValue>;
+
+/** The options of a contract call; a path with `:id` needs the `id` to put there. */
+export type ApiOptions<P> = Omit<CallOptions, 'method' | 'params'> & IdOption<P>;
+
+/** What follows the path: the parameters, optional when none is required, and the options, needed for an `id`. */
+type CallArgs<P, M extends CallMethod, W = WireParams<ParamsAt<P, M>>> =
+  Record<never, never> extends W
+    ? HasId<P> extends true
+      ? [params: W | undefined, options: ApiOptions<P>]
+      : [params?: W, options?: ApiOptions<P>]
+    : HasId<P> extends true
+      ? [params: W, options: ApiOptions<P>]
+      : [params: W, options?: ApiOptions<P>];
+
+/** The path as sent: a contract's `:id` replaced by the record's id. */
+function pathWithId(path: string, id: number | string | undefined): string {
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
 }
 
-/** POST `path` with a form-encoded body. */
-export function apiPost<T>(path: string, params?: Params, options: Omit<CallOptions, 'method' | 'params'> = {}) {
-  return apiCall<T>(path, { ...options, method: 'POST', params });
+/** Sends a contract call: the options as given, the method and parameters of the helper, the `id` in the path. */
+function sendCall<P extends string, M extends CallMethod>(
+  path: P,
+  method: M,
+  params: WireParams<ParamsAt<P, M>> | undefined,
+  options: Partial<ApiOptions<P>> = {},
+): Promise<Answered<AnswerAt<P, M>>> {
+  const { id, ...rest } = options;
+  return sendEnvelope<AnswerAt<P, M>>(pathWithId(path, id), { ...rest, method, params });
+}
+
+/**
+ * GET a contract's `path` with query params: `params` and the answer are typed from the call's contract
+ * (`apiGet(API.deals, {status, page})` resolves with a `DealList`).
+ */
+export async function apiGet<P extends PathOf<'GET'>>(
+  path: P,
+  ...[params, options]: CallArgs<P, 'GET'>
+): Promise<AnswerAt<P, 'GET'>> {
+  return (await sendCall(path, 'GET', params, options)).data;
+}
+
+/** POST a contract's `path` with a form-encoded body (or `options.form`); typed as `apiGet`. */
+export async function apiPost<P extends PathOf<'POST'>>(
+  path: P,
+  ...[params, options]: CallArgs<P, 'POST'>
+): Promise<AnswerAt<P, 'POST'>> {
+  return (await sendCall(path, 'POST', params, options)).data;
+}
+
+/** Like `apiPost` but resolves with the whole envelope (for callers that need `msg`). */
+export function apiPostEnvelope<P extends PathOf<'POST'>>(path: P, ...[params, options]: CallArgs<P, 'POST'>) {
+  return sendCall(path, 'POST', params, options);
 }
 
 /** A file a call answered with: its bytes and the name the server gave it (`Content-Disposition`). */

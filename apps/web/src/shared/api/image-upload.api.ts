@@ -1,6 +1,6 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { UploadResult } from '@tradepad/contracts/wallet';
-import { apiCall } from './http-client.ts';
+import type { UploadResult } from '@tradepad/contracts/wallet/constants';
+import { apiPost } from './http-client.ts';
 
 /** What the server takes (DESIGN §7): images only, at most 5 MB. Checked here first so a wrong file costs no upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,5 +16,5 @@ export function uploadRefusal(file: { type: string; size: number }): 'upload.not
 export function uploadImage(file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file);
-  return apiCall<UploadResult>(API.imageUpload, { method: 'POST', form, loading: true, timeoutMs: 60_000 });
+  return apiPost(API.imageUpload, undefined, { form, loading: true, timeoutMs: 60_000 });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SetStopParams } from '@tradepad/contracts/trading-params';
+import type { SetStopParams } from '@tradepad/contracts/trading/params';
 import { useActionMutation } from './action-mutation.ts';
 import { TRADING_KEY } from './account-summary.api.ts';
 import { apiPost } from './http-client.ts';

@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import { CODE_PURPOSE_WITHDRAW, type CodePurpose } from '@tradepad/contracts/account-types';
+import { CODE_PURPOSE_WITHDRAW, type CodePurpose } from '@tradepad/contracts/accounts/constants';
 import { apiPost } from './http-client.ts';
 
 /** POST notify/send_email: a 6-digit code by mail. `type` 1 register, 2 reset password, 3 change password. */

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost, configureApi, SEND_TIMEOUT_MS } from './http-client.ts';
+import { apiRequest, configureApi, SEND_TIMEOUT_MS } from './http-client.ts';
 import { queryClient } from './query-client.ts';
 import { stubSilentFetch } from './silent-fetch.testing.ts';
 
@@ -34,7 +34,10 @@ describe('calls that change something', () => {
     offline();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiPost('/api/forex/submit', { type: 1 })).rejects.toMatchObject({ kind: 'transport', message: 't:offline' });
+    await expect(apiRequest('/api/forex/submit', { method: 'POST', params: { type: 1 } })).rejects.toMatchObject({
+      kind: 'transport',
+      message: 't:offline',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(events).toEqual(['error:t:offline']);
   });
@@ -43,14 +46,14 @@ describe('calls that change something', () => {
     offline();
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: 'ok', data: 1 })));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiGet('/api/forex/trade_list')).resolves.toBe(1);
+    await expect(apiRequest('/api/forex/trade_list')).resolves.toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('are abandoned after a few seconds without an answer, saying it may or may not have been done', async () => {
     vi.useFakeTimers();
     stubSilentFetch();
-    const call = apiPost('/api/forex/submit', { type: 1 });
+    const call = apiRequest('/api/forex/submit', { method: 'POST', params: { type: 1 } });
     const settled = expect(call).rejects.toMatchObject({ kind: 'transport', message: 't:unsure' });
     expect(SEND_TIMEOUT_MS).toBeLessThanOrEqual(8_000);
     await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
@@ -63,20 +66,20 @@ describe('calls that change something', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(apiPost('/api/forex/submit')).rejects.toMatchObject({ message: 't:unsure' });
+    await expect(apiRequest('/api/forex/submit', { method: 'POST' })).rejects.toMatchObject({ message: 't:unsure' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 504 })),
     );
-    await expect(apiPost('/api/forex/submit')).rejects.toMatchObject({ message: 't:unsure', code: 504 });
+    await expect(apiRequest('/api/forex/submit', { method: 'POST' })).rejects.toMatchObject({ message: 't:unsure', code: 504 });
     // A read that fails just failed.
-    await expect(apiGet('/api/forex/trade_list')).rejects.toMatchObject({ message: 't:http' });
+    await expect(apiRequest('/api/forex/trade_list')).rejects.toMatchObject({ message: 't:http' });
   });
 
   it('a read keeps its longer time-out and says "timed out"', async () => {
     vi.useFakeTimers();
     stubSilentFetch();
-    const call = apiGet('/api/forex/trade_list');
+    const call = apiRequest('/api/forex/trade_list');
     let done = false;
     void call.catch(() => (done = true));
     await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS + 100);

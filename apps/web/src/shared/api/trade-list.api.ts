@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { quoteStore } from '../market/quote-store.ts';
 import { apiGet } from './http-client.ts';
 
@@ -8,7 +8,7 @@ export const tradeListKey = ['market', 'tradeList'] as const;
 
 /** GET forex/trade_list: the instruments with their day's quote; `searchCurrency` narrows by code. */
 export async function fetchTradeList(searchCurrency?: string, signal?: AbortSignal): Promise<TradeItem[]> {
-  const items = await apiGet<TradeItem[] | null>(API.tradeList, { searchCurrency: searchCurrency || undefined }, { signal });
+  const items = await apiGet(API.tradeList, { searchCurrency: searchCurrency || undefined }, { signal });
   const list = Array.isArray(items) ? items : [];
   quoteStore.seed(list);
   return list;

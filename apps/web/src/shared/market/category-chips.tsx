@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n.ts';
-import type { Category } from '@tradepad/contracts/market';
+import type { Category } from '@tradepad/contracts/market/constants';
 import './market.css';
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { API } from '@tradepad/contracts/api-paths';
-import type { FavouriteList } from '@tradepad/contracts/market';
+import type { FavouriteList } from '@tradepad/contracts/market/constants';
 import { apiGet, apiPost } from '../api/http-client.ts';
 import { readJson, writeStorage } from '../lib/storage.ts';
 import { useUserStore } from '../store/user.store.ts';
@@ -50,7 +50,7 @@ export function useFavourites(): Favourites {
   const device = useDeviceFavourites();
   const server = useQuery({
     queryKey: serverKey(token),
-    queryFn: ({ signal }) => apiGet<FavouriteList>(API.favourites, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => apiGet(API.favourites, undefined, { signal, silent: true }),
     enabled: token !== null,
     staleTime: 60_000,
   });
@@ -63,8 +63,7 @@ export function useFavourites(): Favourites {
     const key = serverKey(token);
     const add = async () => {
       let last: FavouriteList | undefined;
-      for (const id of device.ids)
-        last = await apiPost<FavouriteList>(API.favouriteSet, { forex_id: id, on: 1 }, { silent: true });
+      for (const id of device.ids) last = await apiPost(API.favouriteSet, { forex_id: id, on: 1 }, { silent: true });
       if (last) queryClient.setQueryData<FavouriteList>(key, last);
       device.set([]);
     };
@@ -83,7 +82,7 @@ export function useFavourites(): Favourites {
       }
       const key = serverKey(token);
       queryClient.setQueryData<FavouriteList>(key, { ids: next });
-      apiPost<FavouriteList>(API.favouriteSet, { forex_id: id, on: on ? 1 : 0 })
+      apiPost(API.favouriteSet, { forex_id: id, on: on ? 1 : 0 })
         .then((answer) => queryClient.setQueryData<FavouriteList>(key, answer))
         .catch(() => void queryClient.invalidateQueries({ queryKey: key }));
     },

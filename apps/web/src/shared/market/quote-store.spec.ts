@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { KeyedStore } from '../lib/keyed-store.ts';
 import { QuoteStore, type Quote } from './quote-store.ts';
 

@@ -1,4 +1,4 @@
-import type { DayMarketMessage, ForexQuotation, TradeItem } from '@tradepad/contracts/market';
+import type { DayMarketMessage, ForexQuotation, TradeItem } from '@tradepad/contracts/market/constants';
 import { KeyedStore, type Schedule } from '../lib/keyed-store.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { useSelectionStore } from '../store/selection.store.ts';
 
 /** The instrument the trade screen shows: the one selected, else the first of the list. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Notice } from '@tradepad/contracts/notices';
+import type { Notice } from '@tradepad/contracts/notices/schemas';
 
 /** The unread count (the bell's badge) and the notices shown as toasts, newest last. */
 export interface NoticesState {

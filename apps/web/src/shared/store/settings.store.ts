@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_LANG, type Lang } from '@tradepad/contracts/languages';
-import type { Area, BasicInfo } from '@tradepad/contracts/account-types';
+import type { Area, BasicInfo } from '@tradepad/contracts/accounts/constants';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 import { DEFAULT_THEME, THEME_STORAGE_KEY, parseTheme, type ThemeChoice } from '../theme/theme.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserProfile } from '@tradepad/contracts/account-types';
+import type { UserProfile } from '@tradepad/contracts/accounts/constants';
 import { readJson, readStorage, writeStorage } from '../lib/storage.ts';
 
 const TOKEN_KEY = 'tradepad.token';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountSummary, ForexTradeMessage } from '@tradepad/contracts/trading';
-import type { UserProfile } from '@tradepad/contracts/account-types';
+import type { AccountSummary, ForexTradeMessage } from '@tradepad/contracts/trading/constants';
+import type { UserProfile } from '@tradepad/contracts/accounts/constants';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { useUserStore } from '../store/user.store.ts';

@@ -1,4 +1,4 @@
-import { ORDER_BUY, STATUS_CANCELLED, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { ORDER_BUY, STATUS_CANCELLED, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 
 /**
  * The words for an order, as i18n keys, shared by the ticket's success popup and the order screen: its side, its

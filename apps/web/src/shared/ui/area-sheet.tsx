@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { CheckOutline, SearchOutline } from 'antd-mobile-icons';
-import type { Area } from '@tradepad/contracts/account-types';
+import type { Area } from '@tradepad/contracts/accounts/constants';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
 import { regionName } from '../../i18n/format.ts';
 import { selectedArea, useSettingsStore } from '../store/settings.store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
-import type { UploadResult } from '@tradepad/contracts/wallet';
+import type { UploadResult } from '@tradepad/contracts/wallet/constants';
 import { uploadImage, uploadRefusal } from '../api/image-upload.api.ts';
 import { toastMessage } from './toast.ts';
 import './image-field.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Notice } from '@tradepad/contracts/notices';
+import type { Notice } from '@tradepad/contracts/notices/schemas';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { fetchUnread, markNoticesRead } from '../api/notices.api.ts';
 import { realtime } from '../realtime/socket.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CashBalance } from '@tradepad/contracts/account-types';
+import type { CashBalance } from '@tradepad/contracts/accounts/constants';
 import { API } from '@tradepad/contracts/api-paths';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
@@ -8,7 +8,7 @@ export const balanceKey = ['account', 'balance'] as const;
 
 /** GET wallet/getBalance: `{balance}`, a decimal string in USD. */
 export function fetchBalance(): Promise<CashBalance> {
-  return apiGet<CashBalance>(API.getBalance);
+  return apiGet(API.getBalance);
 }
 
 /** Keeps the profile's balance fresh while the Me screen is shown. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LedgerEntryView, LedgerPage } from '@tradepad/contracts/trading';
+import type { LedgerEntryView } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
@@ -10,7 +10,7 @@ export const ledgerKey = [...TRADING_KEY, 'ledger'] as const;
 
 /** GET main/accountLog/forexChange: one page (from 1) of the cash account's entries, newest first. */
 export async function fetchLedger(page: number, signal?: AbortSignal): Promise<Paged<LedgerEntryView>> {
-  const result = await apiGet<LedgerPage | null>(API.ledger, { page }, { signal });
+  const result = await apiGet(API.ledger, { page }, { signal });
   // `data` and the spec's `list` carry the same rows.
   return asPage({ data: result?.data ?? result?.list, total: result?.total });
 }

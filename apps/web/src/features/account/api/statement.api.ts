@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { StatementView } from '@tradepad/contracts/statement';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiDownload, apiGet, saveDownload } from '../../../shared/api/http-client.ts';
 
@@ -18,7 +17,7 @@ export const statementKey = (r: StatementRange) => [...TRADING_KEY, 'statement',
 export function useStatement(range: StatementRange, enabled: boolean) {
   return useQuery({
     queryKey: statementKey(range),
-    queryFn: ({ signal }) => apiGet<StatementView>(API.statement, { ...range }, { signal, silent: true }),
+    queryFn: ({ signal }) => apiGet(API.statement, { ...range }, { signal, silent: true }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5_000,

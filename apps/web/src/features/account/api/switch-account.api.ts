@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LoginResult } from '@tradepad/contracts/accounts';
+import type { LoginResult } from '@tradepad/contracts/accounts/params';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
@@ -14,7 +14,7 @@ export async function switchAccount(): Promise<LoginResult> {
   const before = useUserStore.getState().token;
   realtime.logout();
   try {
-    return await apiPost<LoginResult>(API.switchAccount, undefined, { loading: true, toastSuccess: true });
+    return await apiPost(API.switchAccount, undefined, { loading: true, toastSuccess: true });
   } catch (err) {
     // Refused before the session ended (a 999 signs the app out instead): the socket logs in again.
     const now = useUserStore.getState().token;

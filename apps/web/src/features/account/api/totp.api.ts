@@ -1,25 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RecoveryCodes, TotpSetup, TotpStatus } from '@tradepad/contracts/twofactor';
+import type { TotpStatus } from '@tradepad/contracts/twofactor/schemas';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 const STATUS_KEY = ['totp-status'] as const;
 
 /** GET user/totp/status: whether two-factor sign-in is on. */
 export function useTotpStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => apiGet<TotpStatus>(API.totpStatus) });
+  return useQuery({ queryKey: STATUS_KEY, queryFn: () => apiGet(API.totpStatus) });
 }
 
 /** POST user/totp/setup: a pending secret and its otpauth:// link (on only once enabled with a code). */
 export function useTotpSetup() {
-  return useMutation({ mutationFn: () => apiPost<TotpSetup>(API.totpSetup, {}, { loading: true }) });
+  return useMutation({ mutationFn: () => apiPost(API.totpSetup, {}, { loading: true }) });
 }
 
 /** POST user/totp/enable {code}: the recovery codes, answered this once. */
 export function useTotpEnable() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiPost<RecoveryCodes>(API.totpEnable, { code }, { loading: true, toastSuccess: true }),
+    mutationFn: (code: string) => apiPost(API.totpEnable, { code }, { loading: true, toastSuccess: true }),
     onSuccess: () => client.setQueryData<TotpStatus>(STATUS_KEY, { enabled: true }),
   });
 }
@@ -28,7 +28,7 @@ export function useTotpEnable() {
 export function useTotpDisable() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiPost<null>(API.totpDisable, { code }, { loading: true, toastSuccess: true }),
+    mutationFn: (code: string) => apiPost(API.totpDisable, { code }, { loading: true, toastSuccess: true }),
     onSuccess: () => client.setQueryData<TotpStatus>(STATUS_KEY, { enabled: false }),
   });
 }

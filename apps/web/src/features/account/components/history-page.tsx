@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import type { LedgerEntryView } from '@tradepad/contracts/trading';
+import type { LedgerEntryView } from '@tradepad/contracts/trading/constants';
 import { formatDateTime, formatDecimal } from '../../../i18n/format.ts';
 import type { Paged } from '../../../shared/api/paged.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_CHANGE_PASSWORD } from '@tradepad/contracts/account-types';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_CHANGE_PASSWORD } from '@tradepad/contracts/accounts/constants';
 import { sendCodeVia, type ContactType } from '../../../shared/api/send-code.api.ts';
 import { maskEmail, maskMobile } from '../../../shared/lib/mask.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';

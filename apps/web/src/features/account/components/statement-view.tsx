@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StatementFundsView, StatementTradeView } from '@tradepad/contracts/statement';
+import type { StatementFundsView, StatementTradeView } from '@tradepad/contracts/trading/statement';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatDateTime, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

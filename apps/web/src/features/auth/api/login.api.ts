@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LoginResult, loginParams } from '@tradepad/contracts/accounts';
-import { apiCallEnvelope } from '../../../shared/api/http-client.ts';
+import type { LoginResult, loginParams } from '@tradepad/contracts/accounts/params';
+import { apiPostEnvelope } from '../../../shared/api/http-client.ts';
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
 
@@ -13,11 +13,7 @@ export type LoginParams = z.output<typeof loginParams>;
  * the owner is told of a sign-in from a device the account has not used before (DESIGN §10).
  */
 export async function login(params: LoginParams): Promise<{ result: LoginResult; msg: string }> {
-  const envelope = await apiCallEnvelope<LoginResult>(API.login, {
-    method: 'POST',
-    params: { device_id: deviceId(), ...params },
-    loading: true,
-  });
+  const envelope = await apiPostEnvelope(API.login, { device_id: deviceId(), ...params }, { loading: true });
   if (!envelope.data) throw new Error('login without data');
   return { result: envelope.data, msg: envelope.msg };
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { API } from '@tradepad/contracts/api-paths';
-import type { registerParams } from '@tradepad/contracts/accounts';
+import type { registerParams } from '@tradepad/contracts/accounts/params';
 import { apiPost } from '../../../shared/api/http-client.ts';
 
 export type RegisterParams = z.output<typeof registerParams>;

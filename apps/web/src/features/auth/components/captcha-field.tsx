@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { RedoOutline } from 'antd-mobile-icons';
-import type { Captcha } from '@tradepad/contracts/account-types';
+import type { Captcha } from '@tradepad/contracts/accounts/constants';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 
 /** The image-code field (registration when `verify_reg_type` is 2, sign-in after failures): the picture refreshes on tap. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useNavigate } from '../../../shared/router/router.tsx';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_RESET_PASSWORD } from '@tradepad/contracts/account-types';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_RESET_PASSWORD } from '@tradepad/contracts/accounts/constants';
 import { CodeField } from '../../../shared/ui/code-field.tsx';
 import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/account-types';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, LOGIN_TYPE_DEMO } from '@tradepad/contracts/accounts/constants';
 import { deviceId } from '../../../shared/lib/device-id.ts';
 import { ContactTabs } from '../../../shared/ui/contact-tabs.tsx';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';

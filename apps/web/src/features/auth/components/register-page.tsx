@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_REGISTER } from '@tradepad/contracts/account-types';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, CODE_PURPOSE_REGISTER } from '@tradepad/contracts/accounts/constants';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { CodeField } from '../../../shared/ui/code-field.tsx';
 import { CountryPicker } from '../../../shared/ui/area-picker.tsx';

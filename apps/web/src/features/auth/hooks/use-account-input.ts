@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CodePurpose } from '@tradepad/contracts/account-types';
+import type { CodePurpose } from '@tradepad/contracts/accounts/constants';
 import { sendCodeVia, type ContactType } from '../../../shared/api/send-code.api.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import type { FieldCheck } from '../../../shared/ui/use-field-check.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import { STATUS_HOLDING, STATUS_PENDING, type DealList, type OrderView } from '@tradepad/contracts/trading';
+import { STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { liveOrders, useAccountFeed, useForexClosed } from '../../../shared/trading/account-feed.ts';
@@ -18,7 +18,7 @@ const REFRESH_GAP_MS = 2_000;
 const TRAILING_REFRESH_MS = 5_000;
 
 async function fetchOpenOrders(status: typeof STATUS_HOLDING | typeof STATUS_PENDING, signal: AbortSignal) {
-  const list = await apiGet<DealList | null>(API.deals, { status, page: 1, limit: CHART_ORDERS_LIMIT }, { signal, silent: true });
+  const list = await apiGet(API.deals, { status, page: 1, limit: CHART_ORDERS_LIMIT }, { signal, silent: true });
   return list?.data ?? [];
 }
 

@@ -1,5 +1,5 @@
 import { API } from '@tradepad/contracts/api-paths';
-import { KLINE_DEFAULT_BARS, type KlinePoint, type Period } from '@tradepad/contracts/market';
+import { KLINE_DEFAULT_BARS, type KlinePoint, type Period } from '@tradepad/contracts/market/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
 export interface KlineRequest {
@@ -14,7 +14,7 @@ export const klineKey = (forexId: number, period: Period) => ['market', 'kline',
 
 /** GET forex/kline: up to `limit` bars (300 by default), oldest first. */
 export async function fetchKline(req: KlineRequest, signal?: AbortSignal): Promise<KlinePoint[]> {
-  const bars = await apiGet<KlinePoint[] | null>(
+  const bars = await apiGet(
     API.kline,
     { forex_id: req.forexId, period: req.period, to: req.to, limit: req.limit ?? KLINE_DEFAULT_BARS },
     { signal, silent: req.to !== undefined },

@@ -17,7 +17,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
-import { KLINE_DEFAULT_BARS, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market';
+import { KLINE_DEFAULT_BARS, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market/constants';
 import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../i18n/format.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { nextRollover } from '@tradepad/domain/swaps';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatCount, formatDecimal, formatQuantity } from '../../../i18n/format.ts';

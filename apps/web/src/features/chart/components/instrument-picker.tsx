@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline, SearchOutline } from 'antd-mobile-icons';
-import { MARKET_OPEN, type Category, type TradeItem } from '@tradepad/contracts/market';
+import { MARKET_OPEN, type Category, type TradeItem } from '@tradepad/contracts/market/constants';
 import { isRtl } from '../../../i18n/lang.ts';
 import { CategoryChips } from '../../../shared/market/category-chips.tsx';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';

@@ -1,5 +1,5 @@
-import type { TradeItem } from '@tradepad/contracts/market';
-import type { OrderView } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import type { OrderView } from '@tradepad/contracts/trading/constants';
 import type { Lang } from '@tradepad/contracts/languages';
 import { formatMoney as formatMicros } from '@tradepad/domain/money';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';

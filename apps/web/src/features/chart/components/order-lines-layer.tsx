@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, SeriesType } from 'lightweight-charts';
-import type { TradeItem } from '@tradepad/contracts/market';
-import { STATUS_HOLDING, type OrderView } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import { STATUS_HOLDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { formatMoney as formatMicros } from '@tradepad/domain/money';
 import { priceToPoints } from '@tradepad/domain/price';

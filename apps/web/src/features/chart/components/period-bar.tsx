@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { PERIODS, type Period } from '@tradepad/contracts/market';
+import { PERIODS, type Period } from '@tradepad/contracts/market/constants';
 
 /** i18n keys of each period: the short label on the bar and its full name for screen readers. */
 const PERIOD_KEYS: Record<Period, string> = {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { DownFill } from 'antd-mobile-icons';
-import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
+import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market/constants';
 import { formatPrice } from '../../../i18n/format.ts';
 import { AlertButton } from '../../../shared/alerts/alert-button.tsx';
 import { FavouriteStar } from '../../../shared/market/favourite-star.tsx';

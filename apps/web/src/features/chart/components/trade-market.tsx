@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import type { Category, TradeItem } from '@tradepad/contracts/market';
+import type { Category, TradeItem } from '@tradepad/contracts/market/constants';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';

@@ -1,5 +1,5 @@
 import { LANG_TAGS, type Lang } from '@tradepad/contracts/languages';
-import type { Period } from '@tradepad/contracts/market';
+import type { Period } from '@tradepad/contracts/market/constants';
 
 /**
  * Times on the chart. Intraday bars keep their unix time and are labelled in the reader's time zone. A daily bar

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KlinePoint } from '@tradepad/contracts/market';
+import type { KlinePoint } from '@tradepad/contracts/market/constants';
 import { liveBarFor, mergeLiveBar, normalizeBars, prependOlder } from './kline-bars.ts';
 
 const bar = (Time: number, Close = 1): KlinePoint => ({ Time, Open: 1, High: 2, Low: 0.5, Close, Volume: 1 });

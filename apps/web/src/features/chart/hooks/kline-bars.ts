@@ -1,4 +1,4 @@
-import type { KlinePoint, KlineMessage, Period } from '@tradepad/contracts/market';
+import type { KlinePoint, KlineMessage, Period } from '@tradepad/contracts/market/constants';
 
 /**
  * The chart's bar array and how live and older bars merge into it. Bars are oldest first with unique `Time`s

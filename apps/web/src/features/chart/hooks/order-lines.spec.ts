@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeItem } from '@tradepad/contracts/market';
-import type { OrderView } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import type { OrderView } from '@tradepad/contracts/trading/constants';
 import { dragFigures, lineAt, linesOf, snapPrice } from './order-lines.ts';
 
 function order(o: Partial<OrderView>): OrderView {

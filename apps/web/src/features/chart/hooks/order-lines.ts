@@ -1,5 +1,5 @@
-import type { TradeItem } from '@tradepad/contracts/market';
-import { ORDER_BUY, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import { ORDER_BUY, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { conversionRate, type QuoteLookup } from '@tradepad/domain/conversion';
 import { parseLots } from '@tradepad/domain/lots';
 import type { Micros } from '@tradepad/domain/money';

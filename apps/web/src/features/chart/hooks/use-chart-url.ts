@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { PERIODS, type Period, type TradeItem } from '@tradepad/contracts/market';
+import { PERIODS, type Period, type TradeItem } from '@tradepad/contracts/market/constants';
 import { useLocation, useNavigate } from '../../../shared/router/router.tsx';
 
 const norm = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');

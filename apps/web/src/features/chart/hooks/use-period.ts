@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { PERIODS, type Period } from '@tradepad/contracts/market';
+import { PERIODS, type Period } from '@tradepad/contracts/market/constants';
 import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 
 const KEY = 'tradepad.period';

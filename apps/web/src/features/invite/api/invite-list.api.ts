@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { InviteList } from '@tradepad/contracts/wallet';
+import type { InviteList } from '@tradepad/contracts/wallet/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { FIRST_PAGE, nextPageOf } from '../../../shared/api/paged.ts';
 
@@ -8,7 +8,7 @@ export const inviteKey = ['invite', 'list'] as const;
 
 /** GET user/invite_list?page=: the user's invite code and one page of the people who joined with it. */
 export async function fetchInvites(page: number, signal?: AbortSignal): Promise<InviteList> {
-  const result = await apiGet<InviteList | null>(API.inviteList, { page }, { signal });
+  const result = await apiGet(API.inviteList, { page }, { signal });
   const data = Array.isArray(result?.data) ? result.data : [];
   return { invite_code: result?.invite_code ?? '', data, total: typeof result?.total === 'number' ? result.total : data.length };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import type { InviteList } from '@tradepad/contracts/wallet';
+import type { InviteList } from '@tradepad/contracts/wallet/constants';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

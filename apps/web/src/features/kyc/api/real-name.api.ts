@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RealNameParams } from '@tradepad/contracts/wallet-params';
-import type { KycCenter } from '@tradepad/contracts/wallet';
+import type { RealNameParams } from '@tradepad/contracts/wallet/params';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 const centerKey = ['kyc', 'center'] as const;
@@ -10,7 +9,7 @@ const centerKey = ['kyc', 'center'] as const;
 export function useKycCenter() {
   return useQuery({
     queryKey: centerKey,
-    queryFn: ({ signal }) => apiGet<KycCenter>(API.realNameCenter, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet(API.realNameCenter, undefined, { signal }),
   });
 }
 

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
-import { KYC_APPROVED, KYC_NONE, KYC_REJECTED, KYC_WAITING, type KycCenter, type UploadResult } from '@tradepad/contracts/wallet';
+import {
+  KYC_APPROVED,
+  KYC_NONE,
+  KYC_REJECTED,
+  KYC_WAITING,
+  type KycCenter,
+  type UploadResult,
+} from '@tradepad/contracts/wallet/constants';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { Company } from '@tradepad/contracts/account-types';
+import type { Company } from '@tradepad/contracts/accounts/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
 /** GET company/getCompany?name=: companies whose name matches (main-site mode's product search). */
 export async function fetchCompanies(name: string, signal?: AbortSignal): Promise<Company[]> {
-  const result = await apiGet<Company[] | null>(API.company, name ? { name } : undefined, { signal });
+  const result = await apiGet(API.company, name ? { name } : undefined, { signal });
   return Array.isArray(result) ? result : [];
 }
 

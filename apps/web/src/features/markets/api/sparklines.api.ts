@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SparklineSeries } from '@tradepad/contracts/market';
+import type { SparklineSeries } from '@tradepad/contracts/market/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { seedSparklines } from '../hooks/sparkline-store.ts';
 
 /** GET forex/abbreviated_cache_kline: recent closes of every instrument for the list's small charts. */
 export async function fetchSparklines(signal?: AbortSignal): Promise<SparklineSeries[]> {
-  const list = await apiGet<SparklineSeries[] | null>(API.sparklines, undefined, { signal, silent: true });
+  const list = await apiGet(API.sparklines, undefined, { signal, silent: true });
   const series = Array.isArray(list) ? list : [];
   seedSparklines(series);
   return series;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
-import type { Company } from '@tradepad/contracts/account-types';
+import type { Company } from '@tradepad/contracts/accounts/constants';
 import { serverAssetUrl } from '../../../shared/api/api-origin.ts';
 import { rememberCompany, rememberedCompanyId } from '../../../shared/lib/company-cookie.ts';
 import { Popup } from '../../../shared/ui/antd.ts';

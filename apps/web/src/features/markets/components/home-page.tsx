@@ -7,7 +7,7 @@ import { LogoMark } from '../../../assets/logo-mark.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { LANG_NAMES } from '@tradepad/contracts/languages';
-import type { Category, TradeItem } from '@tradepad/contracts/market';
+import type { Category, TradeItem } from '@tradepad/contracts/market/constants';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { CategoryChips } from '../../../shared/market/category-chips.tsx';

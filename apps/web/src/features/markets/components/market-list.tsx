@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import type { Category, TradeItem } from '@tradepad/contracts/market';
+import type { Category, TradeItem } from '@tradepad/contracts/market/constants';
 import { nextTask } from '../../../shared/lib/tasks.ts';
 import { MarketRow } from './market-row.tsx';
 import './market-list.css';

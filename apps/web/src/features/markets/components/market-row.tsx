@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
+import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market/constants';
 import { useInView } from '../../../shared/lib/use-in-view.ts';
 import { AlertButton } from '../../../shared/alerts/alert-button.tsx';
 import { InstrumentLogo } from '../../../shared/market/instrument-logo.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useCategories } from '../../../shared/api/categories.api.ts';
 import { useTradeSearch } from '../../../shared/api/trade-list.api.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SparklineSeries } from '@tradepad/contracts/market';
+import type { SparklineSeries } from '@tradepad/contracts/market/constants';
 import { KeyedStore } from '../../../shared/lib/keyed-store.ts';
 import { useKeyedValue } from '../../../shared/lib/use-keyed-value.ts';
 import { quoteStore } from '../../../shared/market/quote-store.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from '../../../shared/router/router.tsx';
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
 
 /** Tapping an instrument: select it (remembered) and open the trade screen (spec §2). */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { LegalPage, LegalPageKey } from '@tradepad/contracts/content';
+import type { LegalPage, LegalPageKey } from '@tradepad/contracts/content/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 
 /** GET default/legal_page?key=: a sign-up document as content staff published it, in the request language. */
 export function fetchLegalPage(key: LegalPageKey, signal?: AbortSignal): Promise<LegalPage> {
-  return apiGet<LegalPage>(API.legalPage, { key }, { signal, silent: true });
+  return apiGet(API.legalPage, { key }, { signal, silent: true });
 }
 
 export function useLegalPage(key: LegalPageKey | null) {

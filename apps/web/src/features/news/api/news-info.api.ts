@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { NewsDetail } from '@tradepad/contracts/content';
+import type { NewsDetail } from '@tradepad/contracts/content/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 
 /** GET news/info?id=: one article with its server-sanitised HTML, in the request language. */
 export function fetchNewsInfo(id: number, signal?: AbortSignal): Promise<NewsDetail> {
-  return apiGet<NewsDetail>(API.newsInfo, { id }, { signal, silent: true });
+  return apiGet(API.newsInfo, { id }, { signal, silent: true });
 }
 
 export function useNewsInfo(id: number | null) {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { NewsCategory, NewsItem } from '@tradepad/contracts/content';
+import type { NewsCategory, NewsItem } from '@tradepad/contracts/content/constants';
 import type { Lang } from '@tradepad/contracts/languages';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { FIRST_PAGE, asPage, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
@@ -14,11 +14,7 @@ export const newsListKey = (category: NewsCategory, lang: Lang) => ['news', 'lis
 
 /** GET news/list?category_id=&page=&limit=: one page of news (1) or announcements (2), newest first. */
 export async function fetchNewsPage(category: NewsCategory, page: number, signal?: AbortSignal): Promise<Paged<NewsItem>> {
-  const result = await apiGet<Paged<NewsItem> | null>(
-    API.newsList,
-    { category_id: category, page, limit: NEWS_PAGE_SIZE },
-    { signal },
-  );
+  const result = await apiGet(API.newsList, { category_id: category, page, limit: NEWS_PAGE_SIZE }, { signal });
   return asPage(result);
 }
 

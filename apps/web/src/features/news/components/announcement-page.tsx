@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { ANNOUNCEMENT_CATEGORY } from '@tradepad/contracts/content';
+import { ANNOUNCEMENT_CATEGORY } from '@tradepad/contracts/content/constants';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ArticleList } from './article-list.tsx';
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link } from '../../../shared/router/router.tsx';
-import type { NewsCategory, NewsItem } from '@tradepad/contracts/content';
+import type { NewsCategory, NewsItem } from '@tradepad/contracts/content/constants';
 import { formatDate } from '../../../i18n/format.ts';
 import { serverAssetUrl } from '../../../shared/api/api-origin.ts';
 import { rowsOf, type Paged } from '../../../shared/api/paged.ts';

@@ -1,4 +1,4 @@
-import { LEGAL_PAGES, type LegalPageKey } from '@tradepad/contracts/content';
+import { LEGAL_PAGES, type LegalPageKey } from '@tradepad/contracts/content/constants';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useParams } from '../../../shared/router/router.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';

@@ -7,7 +7,7 @@
  * Parsing uses DOMParser, whose documents are inert: nothing in them runs or loads (no <script>, no onerror), and
  * only the allowed elements and attributes are copied into the output.
  */
-import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@tradepad/contracts/content';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@tradepad/contracts/content/constants';
 
 const ALLOWED_TAGS: ReadonlySet<string> = new Set(ARTICLE_TAGS);
 

@@ -1,26 +1,26 @@
 import { API } from '@tradepad/contracts/api-paths';
-import type { PushPrefs } from '@tradepad/contracts/notices';
-import type { NoticeKind } from '@tradepad/contracts/notice-kinds';
+import type { PushPrefs } from '@tradepad/contracts/notices/schemas';
+import type { NoticeKind } from '@tradepad/contracts/notices/constants';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 
 export type { PushPrefs };
 
 export function fetchPushPrefs(): Promise<PushPrefs> {
-  return apiGet<PushPrefs>(API.pushPrefs, undefined, { silent: true });
+  return apiGet(API.pushPrefs, undefined, { silent: true });
 }
 
 export function savePushPrefs(kinds: readonly NoticeKind[]): Promise<PushPrefs> {
-  return apiPost<PushPrefs>(API.pushPrefs, { kinds: kinds.join(',') });
+  return apiPost(API.pushPrefs, { kinds: kinds.join(',') });
 }
 
 export function fetchVapidKey(): Promise<{ key: string }> {
-  return apiGet<{ key: string }>(API.pushVapidKey, undefined, { silent: true });
+  return apiGet(API.pushVapidKey, undefined, { silent: true });
 }
 
 export function sendSubscription(subscription: PushSubscriptionJSON): Promise<null> {
-  return apiPost<null>(API.pushSubscribe, { subscription: JSON.stringify(subscription) });
+  return apiPost(API.pushSubscribe, { subscription: JSON.stringify(subscription) });
 }
 
 export function dropSubscription(endpoint: string): Promise<null> {
-  return apiPost<null>(API.pushUnsubscribe, { endpoint }, { silent: true });
+  return apiPost(API.pushUnsubscribe, { endpoint }, { silent: true });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NOTICE_KINDS, type NoticeKind } from '@tradepad/contracts/notice-kinds';
+import { NOTICE_KINDS, type NoticeKind } from '@tradepad/contracts/notices/constants';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { Switch } from '../../../shared/ui/switch.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { entryPriceOf, kindKey, sideKey } from '../../../shared/trading/order-text.ts';

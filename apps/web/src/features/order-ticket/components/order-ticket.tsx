@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useNavigate } from '../../../shared/router/router.tsx';
-import type { TradeItem } from '@tradepad/contracts/market';
-import { ORDER_BUY, ORDER_SELL, type OrderView } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import { ORDER_BUY, ORDER_SELL, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatLots } from '@tradepad/domain/lots';
 import { formatMoney as microsText, micros, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice } from '@tradepad/domain/price';

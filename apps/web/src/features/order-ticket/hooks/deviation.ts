@@ -1,4 +1,4 @@
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { pipPoints } from '@tradepad/domain/trading';
 import { readJson, writeStorage } from '../../../shared/lib/storage.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeItem } from '@tradepad/contracts/market';
-import type { AccountSummary } from '@tradepad/contracts/trading';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import type { AccountSummary } from '@tradepad/contracts/trading/constants';
 import { formatLots } from '@tradepad/domain/lots';
 import { formatMoney } from '@tradepad/domain/money';
 import {

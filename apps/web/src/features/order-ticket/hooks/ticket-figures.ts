@@ -1,5 +1,5 @@
-import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market';
-import type { AccountSummary } from '@tradepad/contracts/trading';
+import { MARKET_OPEN, type TradeItem } from '@tradepad/contracts/market/constants';
+import type { AccountSummary } from '@tradepad/contracts/trading/constants';
 import { conversionRate, type QuoteLookup, type Rate } from '@tradepad/domain/conversion';
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
 import { formatMoney, micros, parseMoney, type Micros } from '@tradepad/domain/money';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { TradeItem } from '@tradepad/contracts/market';
-import { ORDER_BUY, SUBMIT_MARKET, SUBMIT_PENDING, type OrderSide } from '@tradepad/contracts/trading';
-import type { SubmitParams } from '@tradepad/contracts/trading-params';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
+import { ORDER_BUY, SUBMIT_MARKET, SUBMIT_PENDING, type OrderSide } from '@tradepad/contracts/trading/constants';
+import type { SubmitParams } from '@tradepad/contracts/trading/params';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { canStepDown, canStepUp, formatLots, parseLots, stepLots, type Lots } from '@tradepad/domain/lots';
 import { pointsToPrice } from '@tradepad/domain/price';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DealList, OrderStatus, OrderView } from '@tradepad/contracts/trading';
+import type { DealList, OrderStatus, OrderView } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
@@ -14,7 +14,7 @@ export type DealPage = Paged<OrderView> & Pick<DealList, 'all_fact_profits' | 'b
 
 /** GET forex/my_deal: one page (from 1) of the user's orders with `status`, newest first. */
 export async function fetchDeals(status: DealTab, page: number, signal?: AbortSignal): Promise<DealPage> {
-  const list = await apiGet<DealList | null>(API.deals, { status, page }, { signal });
+  const list = await apiGet(API.deals, { status, page }, { signal });
   return { ...asPage(list), all_fact_profits: list?.all_fact_profits ?? '0.00', balance: list?.balance ?? '' };
 }
 

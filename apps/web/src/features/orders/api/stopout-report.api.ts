@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { StopoutReport, StopoutReportList } from '@tradepad/contracts/trading';
+import type { StopoutReport } from '@tradepad/contracts/trading/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
@@ -10,7 +10,7 @@ export function useStopoutReport(orderId: number | null) {
     queryKey: [...TRADING_KEY, 'stopout', orderId],
     enabled: orderId !== null,
     queryFn: async ({ signal }): Promise<StopoutReport | null> => {
-      const list = await apiGet<StopoutReportList | null>(API.stopoutReports, { order_id: orderId }, { signal });
+      const list = await apiGet(API.stopoutReports, { order_id: orderId }, { signal });
       return list?.data[0] ?? null;
     },
     staleTime: 60_000,

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useQuote } from '../../../shared/market/use-quote.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';

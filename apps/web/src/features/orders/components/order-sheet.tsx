@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CloseOutline } from 'antd-mobile-icons';
-import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';

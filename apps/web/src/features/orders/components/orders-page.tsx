@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link } from '../../../shared/router/router.tsx';
-import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading';
+import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { accountSummaryKey } from '../../../shared/api/account-summary.api.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import type { OrderView } from '@tradepad/contracts/trading';
+import type { OrderView } from '@tradepad/contracts/trading/constants';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import '../../../shared/ui/form.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '@tradepad/contracts/trading';
+import type { OrderView } from '@tradepad/contracts/trading/constants';
 import type { DealPage } from '../api/deals.api.ts';
 import { idsOf, levelText, stopsEdit, withoutOrders } from './order-changes.ts';
 

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { OrderView } from '@tradepad/contracts/trading';
+import type { OrderView } from '@tradepad/contracts/trading/constants';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
 import type { DealPage } from '../api/deals.api.ts';
 import type { StopsChange } from '../api/set-stops.api.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { RankList } from '@tradepad/contracts/content';
+import type { RankList } from '@tradepad/contracts/content/constants';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { FIRST_PAGE, nextPageOf } from '../../../shared/api/paged.ts';
 
@@ -9,7 +9,7 @@ export const followListKey = ['rank', 'list'] as const;
 
 /** GET follow/list?page=&limit=: one page of copy-trade leaders and when the list was computed. */
 export async function fetchLeaders(page: number, signal?: AbortSignal): Promise<RankList> {
-  const result = await apiGet<RankList | null>(API.followList, { page, limit: RANK_PAGE_SIZE }, { signal });
+  const result = await apiGet(API.followList, { page, limit: RANK_PAGE_SIZE }, { signal });
   const data = Array.isArray(result?.data) ? result.data : [];
   return {
     data,

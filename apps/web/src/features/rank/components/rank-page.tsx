@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link } from '../../../shared/router/router.tsx';
-import type { RankEntry, RankList } from '@tradepad/contracts/content';
+import type { RankEntry, RankList } from '@tradepad/contracts/content/constants';
 import {
   directionOf,
   formatCount,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { SupportMessage, SupportMessagePage } from '@tradepad/contracts/support';
-import { apiCall, apiGet } from '../../../shared/api/http-client.ts';
+import type { SupportMessage } from '@tradepad/contracts/support/schemas';
+import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 import { asPage, FIRST_PAGE, nextPageOf, type Paged } from '../../../shared/api/paged.ts';
 
 export const SUPPORT_MESSAGES_KEY = ['support', 'messages'] as const;
@@ -10,7 +10,7 @@ export const SUPPORT_PAGE_SIZE = 30;
 
 /** GET /api/support/messages: one page (from 1) of the user's thread, newest first (DESIGN §13). */
 export async function fetchSupportMessages(page: number, signal?: AbortSignal): Promise<Paged<SupportMessage>> {
-  return asPage(await apiGet<SupportMessagePage | null>(API.supportMessages, { page, limit: SUPPORT_PAGE_SIZE }, { signal }));
+  return asPage(await apiGet(API.supportMessages, { page, limit: SUPPORT_PAGE_SIZE }, { signal }));
 }
 
 /** The thread, a page at a time: page 1 holds the latest messages, the next pages older ones. */
@@ -30,10 +30,5 @@ export function useSupportMessages() {
  * Silent: the chat shows a message that failed as "not sent" with a retry.
  */
 export function postSupportMessage(p: { text: string; image?: string }, key: string): Promise<SupportMessage> {
-  return apiCall<SupportMessage>(API.supportMessages, {
-    method: 'POST',
-    params: { text: p.text, image: p.image },
-    idempotencyKey: key,
-    silent: true,
-  });
+  return apiPost(API.supportMessages, { text: p.text, image: p.image }, { idempotencyKey: key, silent: true });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { SupportMessage } from '@tradepad/contracts/support';
-import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support-limits';
+import type { SupportMessage } from '@tradepad/contracts/support/schemas';
+import { SUPPORT_TEXT_MAX } from '@tradepad/contracts/support/constants';
 import { PictureOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SupportMessage } from '@tradepad/contracts/support';
+import type { SupportMessage } from '@tradepad/contracts/support/schemas';
 import { threadOf, withMessage } from './chat-thread.ts';
 
 const msg = (id: number, from: 'user' | 'staff' = 'user'): SupportMessage => ({

@@ -1,4 +1,4 @@
-import type { SupportMessage } from '@tradepad/contracts/support';
+import type { SupportMessage } from '@tradepad/contracts/support/schemas';
 
 /** A message the trader sent that the server has not stored yet (or that failed). */
 export interface OutgoingMessage {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { BankCurrencyOption, DepositCoinOption, WireInfo } from '@tradepad/contracts/wallet';
 import { apiGet } from '../../../shared/api/http-client.ts';
 import { WALLET_KEY } from './wallet-keys.ts';
 
@@ -8,7 +7,7 @@ import { WALLET_KEY } from './wallet-keys.ts';
 export function useDepositCoins() {
   return useQuery({
     queryKey: [...WALLET_KEY, 'depositCoins'],
-    queryFn: ({ signal }) => apiGet<DepositCoinOption[]>(API.depositCoins, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet(API.depositCoins, undefined, { signal }),
     staleTime: 60_000,
   });
 }
@@ -17,7 +16,7 @@ export function useDepositCoins() {
 export function useDepositSymbols() {
   return useQuery({
     queryKey: [...WALLET_KEY, 'depositSymbols'],
-    queryFn: ({ signal }) => apiGet<BankCurrencyOption[]>(API.depositSymbols, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet(API.depositSymbols, undefined, { signal }),
     staleTime: 60_000,
   });
 }
@@ -27,7 +26,7 @@ export function useWireInfo(bankCoin: number | null) {
   return useQuery({
     queryKey: [...WALLET_KEY, 'wireInfo', bankCoin],
     enabled: bankCoin !== null,
-    queryFn: ({ signal }) => apiGet<WireInfo>(API.wireInfo, { bank_coin: bankCoin }, { signal }),
+    queryFn: ({ signal }) => apiGet(API.wireInfo, { bank_coin: bankCoin }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { CoinDepositParams, WireDepositParams } from '@tradepad/contracts/wallet-params';
+import type { CoinDepositParams, WireDepositParams } from '@tradepad/contracts/wallet/params';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiPost } from '../../../shared/api/http-client.ts';
 import { depositsKey } from './deposit-list.api.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet';
-import { type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
+import type { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet/constants';
+import { type DrawType } from '@tradepad/contracts/wallet/constants';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
 import { WALLET_KEY } from './wallet-keys.ts';
@@ -13,8 +13,7 @@ export function useDrawMethods(type: DrawType, drawId?: number | null) {
   return useQuery({
     queryKey: [...methodsKey, type, drawId ?? 0],
     enabled: drawId !== null,
-    queryFn: ({ signal }) =>
-      apiGet<DrawMethod[]>(API.getDrawMethod, { draw_type: type, draw_id: drawId ?? undefined }, { signal }),
+    queryFn: ({ signal }) => apiGet(API.getDrawMethod, { draw_type: type, draw_id: drawId ?? undefined }, { signal }),
   });
 }
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { ForexDetail } from '@tradepad/contracts/trading';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { apiGet } from '../../../shared/api/http-client.ts';
 
@@ -11,7 +10,7 @@ import { apiGet } from '../../../shared/api/http-client.ts';
 export function useWalletBalance() {
   return useQuery({
     queryKey: [...TRADING_KEY, 'forexDetail'],
-    queryFn: ({ signal }) => apiGet<ForexDetail>(API.forexDetail, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => apiGet(API.forexDetail, undefined, { signal, silent: true }),
     staleTime: 5_000,
   });
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DrawParams } from '@tradepad/contracts/wallet-params';
-import type { DrawConfig, DrawCurrency, DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet';
+import type { DrawParams } from '@tradepad/contracts/wallet/params';
+import type { DrawType, WithdrawalRecord } from '@tradepad/contracts/wallet/constants';
 import { TRADING_KEY } from '../../../shared/api/account-summary.api.ts';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
@@ -15,7 +15,7 @@ const drawConfigKey = [...WALLET_KEY, 'drawConfig'] as const;
 export function useDrawSymbols(type: DrawType) {
   return useQuery({
     queryKey: [...WALLET_KEY, 'drawSymbols', type],
-    queryFn: ({ signal }) => apiGet<DrawCurrency[]>(API.drawSymbols, { type }, { signal }),
+    queryFn: ({ signal }) => apiGet(API.drawSymbols, { type }, { signal }),
     staleTime: 60_000,
   });
 }
@@ -24,7 +24,7 @@ export function useDrawSymbols(type: DrawType) {
 export function useDrawConfig() {
   return useQuery({
     queryKey: drawConfigKey,
-    queryFn: ({ signal }) => apiGet<DrawConfig>(API.drawConfig, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet(API.drawConfig, undefined, { signal }),
   });
 }
 
@@ -48,7 +48,7 @@ export function useDraw() {
 
 /** GET account/draw_list: one page of the user's withdrawals, newest first. */
 export async function fetchWithdrawals(page: number, signal?: AbortSignal): Promise<Paged<WithdrawalRecord>> {
-  return asPage(await apiGet<Paged<WithdrawalRecord> | null>(API.drawList, { page }, { signal }));
+  return asPage(await apiGet(API.drawList, { page }, { signal }));
 }
 
 export function useWithdrawals() {

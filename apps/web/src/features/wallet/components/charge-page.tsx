@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import type { AmountLimits, BankCurrencyOption, DepositCoinOption, UploadResult } from '@tradepad/contracts/wallet';
+import type { AmountLimits, BankCurrencyOption, DepositCoinOption, UploadResult } from '@tradepad/contracts/wallet/constants';
 import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { DEPOSIT_BANK, RECORD_INVALID, RECORD_REJECTED, type DepositRecord } from '@tradepad/contracts/wallet';
+import { DEPOSIT_BANK, RECORD_INVALID, RECORD_REJECTED, type DepositRecord } from '@tradepad/contracts/wallet/constants';
 import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { depositsKey, useDeposits } from '../api/deposit-list.api.ts';

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Link } from '../../../shared/router/router.tsx';
 import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
-import { DRAW_BANK, DRAW_COIN, type DrawMethod, type DrawType } from '@tradepad/contracts/wallet';
+import { DRAW_BANK, DRAW_COIN, type DrawMethod, type DrawType } from '@tradepad/contracts/wallet/constants';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

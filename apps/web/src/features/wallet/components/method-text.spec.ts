@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrawMethod } from '@tradepad/contracts/wallet';
+import type { DrawMethod } from '@tradepad/contracts/wallet/constants';
 import { maskAccount, maskAddress, methodDestination, methodDetail, methodTitle } from './method-text.ts';
 
 const base: DrawMethod = {

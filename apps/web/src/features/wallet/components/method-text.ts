@@ -1,4 +1,4 @@
-import { DRAW_BANK, type DrawMethod } from '@tradepad/contracts/wallet';
+import { DRAW_BANK, type DrawMethod } from '@tradepad/contracts/wallet/constants';
 
 /** The bank account number with all but its last 4 characters hidden. */
 export function maskAccount(account: string): string {

@@ -5,7 +5,7 @@ import {
   RECORD_REJECTED,
   RECORD_UNREVIEWED,
   type RecordStatus,
-} from '@tradepad/contracts/wallet';
+} from '@tradepad/contracts/wallet/constants';
 import { formatDateTime, formatDecimal } from '../../../i18n/format.ts';
 import type { Lang } from '@tradepad/contracts/languages';
 

@@ -9,7 +9,7 @@ import {
   type DrawCurrency,
   type DrawMethod,
   type DrawType,
-} from '@tradepad/contracts/wallet';
+} from '@tradepad/contracts/wallet/constants';
 import { formatDateTime, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';

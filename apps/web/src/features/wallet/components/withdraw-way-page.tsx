@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useSearchParams } from '../../../shared/router/router.tsx';
-import { DRAW_BANK, DRAW_COIN, type DrawCurrency, type DrawType } from '@tradepad/contracts/wallet';
+import { DRAW_BANK, DRAW_COIN, type DrawCurrency, type DrawType } from '@tradepad/contracts/wallet/constants';
 import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

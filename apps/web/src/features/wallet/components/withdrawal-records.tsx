@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { DRAW_BANK, RECORD_COMPLETED, type WithdrawalRecord } from '@tradepad/contracts/wallet';
+import { DRAW_BANK, RECORD_COMPLETED, type WithdrawalRecord } from '@tradepad/contracts/wallet/constants';
 import { formatDecimal } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { useWithdrawals, withdrawalsKey } from '../api/withdrawals.api.ts';

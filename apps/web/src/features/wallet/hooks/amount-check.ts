@@ -1,4 +1,4 @@
-import type { AmountLimits } from '@tradepad/contracts/wallet';
+import type { AmountLimits } from '@tradepad/contracts/wallet/constants';
 import { parseRate, type DecimalRate } from '@tradepad/domain';
 
 /** Why an amount is refused: an i18n key and its values (limits as the decimal strings the server sent). */

@@ -1,4 +1,4 @@
-import type { DrawCurrency } from '@tradepad/contracts/wallet';
+import type { DrawCurrency } from '@tradepad/contracts/wallet/constants';
 import {
   divideRounded,
   formatMoney,
