@@ -13,3 +13,20 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The parameter left out of the comparison of two requests: a cache-buster timestamp the app adds to GETs. */
 export const IDEMPOTENCY_IGNORED_PARAMS: readonly string[] = ['t'];
+
+/**
+ * A random version-4 UUID. `crypto.randomUUID` needs a secure context, so a page served over plain http (a broker's
+ * test host) gets the same layout from `getRandomValues`.
+ */
+export function randomUuid(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A new Idempotency-Key: one per user action (a tap, a click on a decision), the same for every retry of it. */
+export const newIdempotencyKey = (): string => randomUuid();

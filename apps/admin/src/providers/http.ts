@@ -42,18 +42,9 @@ export const setUnreachableMessage = (text: string) => {
 
 /**
  * A new Idempotency-Key (DESIGN §10): one per click on a decision (approve, reject, …), so a repeat of that request
- * is answered with the first decision instead of being made twice. A random UUID (built from getRandomValues where
- * randomUUID is missing, as on a console served over plain http).
+ * is answered with the first decision instead of being made twice. The contracts' helper, shared with the app.
  */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  const b = c.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { newIdempotencyKey } from '@tradepad/contracts/idempotency';
 
 /**
  * Calls the back-office API and unwraps the envelope `{code, msg, data}`: code 1 answers `data`; any other code

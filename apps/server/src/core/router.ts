@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';
 import { AppError, refuse, TryAgain } from './errors.ts';
-import type { Authenticated, StaffContext } from './access.ts';
+import { isRealUser, type Authenticated, type RealAuthenticated, type StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams, refusal } from './http.ts';
 import { idempotencyKeyOf, requestFingerprint, type Idempotency } from './idempotency.ts';
 
@@ -18,11 +18,13 @@ type Matching<C, P, M> = C extends { path: P; methods: readonly (infer X)[] } ? 
 
 type ParamsOf<C> = C extends { params: infer S extends z.ZodType } ? z.infer<S> : Record<string, never>;
 type ResponseOf<C> = C extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
-type AuthOf<C> = C extends { auth: 'user' | 'real' }
-  ? { user: Authenticated; staff?: never }
-  : C extends { auth: 'staff' }
-    ? { staff: StaffContext; user?: never }
-    : { user?: never; staff?: never };
+type AuthOf<C> = C extends { auth: 'real' }
+  ? { user: RealAuthenticated; staff?: never }
+  : C extends { auth: 'user' }
+    ? { user: Authenticated; staff?: never }
+    : C extends { auth: 'staff' }
+      ? { staff: StaffContext; user?: never }
+      : { user?: never; staff?: never };
 
 /** What a handler gets: the request, its parsed parameters, and who is calling as the contract requires. */
 export type CallContext<C> = AuthOf<C> & { req: FastifyRequest; reply: FastifyReply; params: ParamsOf<C>; id: number };
@@ -145,9 +147,10 @@ export class Router {
       case 'user':
         return { user: await this.access.user(req) };
       case 'real': {
-        const user = await this.access.user(req);
-        if (user.user.is_demo) throw refuse('err.only_real_account');
-        return { user };
+        const { user, sessionId } = await this.access.user(req);
+        if (!isRealUser(user)) throw refuse('err.only_real_account');
+        const real: RealAuthenticated = { user, sessionId };
+        return { user: real };
       }
       case 'staff':
         return { staff: await this.access.staff(req, def.roles) };

@@ -145,6 +145,14 @@ export const bindDrawMethodParams = z.discriminatedUnion(
   { error: 'err.type_invalid' },
 );
 
+/** What a client sends to bind a method: the union's input (`type` as a number, the owner's proof with it). */
+export type BindDrawMethodInput = z.input<typeof bindDrawMethodParams>;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A method's fields as the server binds them, once parsed: the owner's proof (code or TOTP) is checked apart. */
+export type DrawMethodFields = DistributiveOmit<z.output<typeof bindDrawMethodParams>, 'auth_code' | 'totp'>;
+
 /** Form posts send numbers as strings: `type` is read as a number before the union picks its branch. */
 export const bindDrawMethodInput = z.preprocess((v) => {
   if (v && typeof v === 'object' && 'type' in v) {

@@ -38,6 +38,7 @@ import type { SessionsService } from './sessions.service.ts';
 import { SignIn } from './sign-in.ts';
 import { SignUp } from './sign-up.ts';
 import { VerificationCodes } from './verification-codes.ts';
+import type { RealUser } from '../../core/access.ts';
 
 export interface AccountsDeps {
   db: Db;
@@ -165,7 +166,7 @@ export class AccountsService {
   }
 
   amendPassword(
-    user: UserRow,
+    user: RealUser,
     sessionId: number,
     p: z.infer<typeof amendPasswordParams>,
     ctx: Pick<RequestCtx, 'ip'>,
@@ -187,7 +188,7 @@ export class AccountsService {
     return this.profiles.userById(id);
   }
 
-  invites(user: UserRow, page: number, limit: number): Promise<InviteList> {
+  invites(user: RealUser, page: number, limit: number): Promise<InviteList> {
     return this.inviteList.invites(user, page, limit);
   }
 }

@@ -1,16 +1,14 @@
 import type { InviteList } from '@tradepad/contracts';
-import type { UserRow } from '../../db/schema.ts';
-import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
 import type { AccountsDeps } from './accounts.service.ts';
+import type { RealUser } from '../../core/access.ts';
 
 /** The invite screen of a real account: its invite code and who joined with it. */
 export class Invites {
   constructor(private readonly d: Pick<AccountsDeps, 'repo'>) {}
 
   /** The invite screen: the user's code and the people who joined with it, their accounts masked. */
-  async invites(user: UserRow, page: number, limit: number): Promise<InviteList> {
-    if (user.is_demo) throw refuse('err.only_real_account');
+  async invites(user: RealUser, page: number, limit: number): Promise<InviteList> {
     const { rows, total } = await this.d.repo.invited(user.id, page, limit);
     return {
       invite_code: user.invite_code,

@@ -1,7 +1,6 @@
 import type { amendPasswordParams, forgetPasswordParams } from '@tradepad/contracts';
 import type { z } from 'zod';
 import { transaction } from '../../db/after-commit.ts';
-import type { UserRow } from '../../db/schema.ts';
 import { AppError, refuse } from '../../core/errors.ts';
 import { refuseWeakPassword } from '../../core/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../core/security.ts';
@@ -10,6 +9,7 @@ import type { AccountsDeps, RequestCtx } from './accounts.service.ts';
 import type { CodeTargets } from './code-targets.ts';
 import type { ReferenceData } from './reference-data.ts';
 import type { VerificationCodes } from './verification-codes.ts';
+import type { RealUser } from '../../core/access.ts';
 
 /**
  * A forgotten password replaced with a code to the account's address, and a known one changed with the old password
@@ -46,12 +46,11 @@ export class Passwords {
   }
 
   async amendPassword(
-    user: UserRow,
+    user: RealUser,
     sessionId: number,
     p: z.infer<typeof amendPasswordParams>,
     ctx: Pick<RequestCtx, 'ip'>,
   ): Promise<void> {
-    if (user.is_demo) throw refuse('err.only_real_account');
     if (p.new_password !== p.secondary_password) throw refuse('err.password_not_equal');
     const check = await this.d.throttle.passwordCheck(user.id);
     if (!(await verifyPassword(user.password_hash, p.old_password))) throw refuse('err.old_password_wrong');

@@ -1,14 +1,14 @@
 import { KYC_APPROVED, KYC_NONE, KYC_REJECTED, KYC_WAITING, type KycCenter, type KycStatus } from '@tradepad/contracts';
 import { AppError, refuse } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { timeText } from '../../core/time.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import type { QueueFilter } from '../../db/review-queue.ts';
-import { requireReal, type ImageStore } from '../wallet/wallet.service.ts';
+import type { ImageStore } from '../wallet/wallet.service.ts';
+import type { RealUser } from '../../core/access.ts';
 import type { KycRepository, KycRow } from './kyc.repository.ts';
 
 export interface KycDeps {
@@ -35,8 +35,7 @@ export class KycService {
     return ((await this.d.repo.latest(userId))?.status ?? KYC_NONE) as KycStatus;
   }
 
-  async center(user: UserRow): Promise<KycCenter> {
-    requireReal(user);
+  async center(user: RealUser): Promise<KycCenter> {
     const row = await this.d.repo.latest(user.id);
     if (!row) return { review_status: KYC_NONE, name: '', card_id: '', remark: '', created_at: '', reviewed_at: '' };
     return {
@@ -49,8 +48,7 @@ export class KycService {
     };
   }
 
-  async apply(user: UserRow, p: { name: string; card_id: string; front_pic: string; reverse_pic: string }): Promise<KycCenter> {
-    requireReal(user);
+  async apply(user: RealUser, p: { name: string; card_id: string; front_pic: string; reverse_pic: string }): Promise<KycCenter> {
     if (p.front_pic === p.reverse_pic) throw refuse('err.images_same');
     for (const name of [p.front_pic, p.reverse_pic])
       if (!(await this.d.images.owned(user.id, name))) throw refuse('err.image_invalid');

@@ -10,12 +10,13 @@ import type { JournalEntry, LedgerRepository } from '../ledger/ledger.repository
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { WalletService } from './wallet.service.ts';
+import { isRealUser, type RealUser } from '../../core/access.ts';
 
 const NOW = Date.UTC(2026, 10, 18, 14, 0, 0);
 const HOUR = 3_600_000;
 const USER_ID = 7;
 
-const user = (over: Partial<UserRow> = {}): UserRow => ({
+const row = (over: Partial<UserRow> = {}): UserRow => ({
   id: USER_ID,
   uid: '10000007',
   email: 'trader@example.com',
@@ -38,6 +39,13 @@ const user = (over: Partial<UserRow> = {}): UserRow => ({
   country: 'GB',
   ...over,
 });
+
+/** A real trader, as the router hands the wallet's calls one (a demo row never gets this far). */
+const user = (over: Partial<UserRow> = {}): RealUser => {
+  const r = row(over);
+  if (!isRealUser(r)) throw new Error('a demo row');
+  return r;
+};
 
 /** USDT on TRC20: a fixed fee of 1 USD, 10 to 10 000 USD, 1 USDT per USD. */
 const USDT = {
@@ -163,10 +171,9 @@ describe('WalletService.draw', () => {
     expect(w.notices).toEqual([expect.objectContaining({ kind: 'withdrawal_requested', amount: parseMoney('100') })]);
   });
 
-  it('refuses a demo account before reading anything', async () => {
-    const w = wallet({});
-    await expect(w.service.draw(user({ is_demo: 1 }), 'en', draw())).rejects.toMatchObject({ key: 'err.only_real_account' });
-    await expect(w.service.drawConfig(user({ is_demo: 1 }))).rejects.toMatchObject({ key: 'err.only_real_account' });
+  it('serves real accounts only: a demo row is not a RealUser (the router refuses it, err.only_real_account)', () => {
+    expect(isRealUser(row({ is_demo: 1 }))).toBe(false);
+    expect(isRealUser(row())).toBe(true);
   });
 
   it('asks for an approved identity only while the setting requires it', async () => {

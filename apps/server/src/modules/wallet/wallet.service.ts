@@ -8,6 +8,7 @@ import {
   type DepositRecord,
   type DepositType,
   type DrawConfig,
+  type DrawMethodFields,
   type DrawType,
   type KycStatus,
   type Lang,
@@ -31,6 +32,7 @@ import { refuse } from '../../core/errors.ts';
 import { timeText } from '../../core/time.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import type { RealUser } from '../../core/access.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
@@ -105,10 +107,6 @@ export function requireAmount(text: string, rule: AmountRule): Micros {
   }
 }
 
-export const requireReal = (user: UserRow): void => {
-  if (user.is_demo) throw refuse('err.only_real_account');
-};
-
 /** The trader's side of the wallet: deposits, withdrawals and withdrawal methods (DESIGN §6). */
 export class WalletService {
   private readonly notifier: Notifier;
@@ -119,18 +117,15 @@ export class WalletService {
 
   // Deposits
 
-  async coinChannels(user: UserRow) {
-    requireReal(user);
+  async coinChannels(_user: RealUser) {
     return (await this.d.repo.channels(DEPOSIT_COIN, true)).map(view.coinOption);
   }
 
-  async bankCurrencies(user: UserRow) {
-    requireReal(user);
+  async bankCurrencies(_user: RealUser) {
     return (await this.d.repo.channels(DEPOSIT_BANK, true)).map(view.bankOption);
   }
 
-  async wireInfo(user: UserRow, id: number) {
-    requireReal(user);
+  async wireInfo(user: RealUser, id: number) {
     return view.wireInfo(await this.enabledChannel(id, DEPOSIT_BANK));
   }
 
@@ -139,11 +134,10 @@ export class WalletService {
    * one deposit: submitting it again (a double click, a retry) answers with the deposit it already made.
    */
   async submitDeposit(
-    user: UserRow,
+    user: RealUser,
     lang: Lang,
     p: { type: DepositType; channelId: number; number: string; proof: string; fromAddress?: string },
   ): Promise<DepositRecord> {
-    requireReal(user);
     const channel = await this.enabledChannel(p.channelId, p.type);
     const amount = requireAmount(p.number, view.amountRule(channel));
     if (!(await this.d.images.owned(user.id, p.proof))) throw refuse('err.image_invalid');
@@ -174,21 +168,18 @@ export class WalletService {
     }
   }
 
-  async deposits(user: UserRow, lang: Lang, type: DepositType | undefined, page: number, limit: number): Promise<DepositList> {
-    requireReal(user);
+  async deposits(user: RealUser, lang: Lang, type: DepositType | undefined, page: number, limit: number): Promise<DepositList> {
     const { rows, total } = await this.d.repo.userDeposits(user.id, type, page, limit);
     return { data: rows.map((r) => view.depositRecord(lang, r, this.d.images.signedUrl(r.proof_name))), total };
   }
 
   // Withdrawals
 
-  async drawCurrencies(user: UserRow, type: DrawType) {
-    requireReal(user);
+  async drawCurrencies(user: RealUser, type: DrawType) {
     return (await this.d.repo.drawCurrencies(type, true)).map(view.drawCurrency);
   }
 
-  async drawConfig(user: UserRow): Promise<DrawConfig> {
-    requireReal(user);
+  async drawConfig(user: RealUser): Promise<DrawConfig> {
     const [required, status, cash] = await Promise.all([
       this.kycRequired(),
       this.d.kycStatus(user.id),
@@ -203,11 +194,10 @@ export class WalletService {
    * withdrawal never pushes open positions towards a margin call.
    */
   async draw(
-    user: UserRow,
+    user: RealUser,
     lang: Lang,
     p: { currencyId: number; number: string; methodId: number; memo?: string | undefined } & OwnerProof,
   ) {
-    requireReal(user);
     if ((await this.kycRequired()) && (await this.d.kycStatus(user.id)) !== KYC_APPROVED) throw refuse('err.kyc_required');
     const currency = await this.d.repo.drawCurrency(p.currencyId);
     if (!currency || !currency.enabled) throw refuse('err.channel_unknown');
@@ -256,16 +246,20 @@ export class WalletService {
     return view.withdrawalRecord(lang, row!);
   }
 
-  async withdrawals(user: UserRow, lang: Lang, type: DrawType | undefined, page: number, limit: number): Promise<WithdrawalList> {
-    requireReal(user);
+  async withdrawals(
+    user: RealUser,
+    lang: Lang,
+    type: DrawType | undefined,
+    page: number,
+    limit: number,
+  ): Promise<WithdrawalList> {
     const { rows, total } = await this.d.repo.userWithdrawals(user.id, type, page, limit);
     return { data: rows.map((r) => view.withdrawalRecord(lang, r)), total };
   }
 
   // Withdrawal methods
 
-  async methods(user: UserRow, type: DrawType, drawId: number | undefined) {
-    requireReal(user);
+  async methods(user: RealUser, type: DrawType, drawId: number | undefined) {
     const [rows, currencies] = await Promise.all([
       this.d.repo.methods(user.id, type, drawId),
       this.d.repo.drawCurrencies(type, false),
@@ -276,23 +270,7 @@ export class WalletService {
   }
 
   /** Binds a coin address (checked for the currency's network) or a bank account to a withdrawal currency. */
-  async bindMethod(
-    user: UserRow,
-    p:
-      | { type: 1; draw_id: number; dc_address: string }
-      | {
-          type: 2;
-          draw_id: number;
-          bank_name: string;
-          bank_address: string;
-          bank_swift: string;
-          payee_name: string;
-          payee_account: string;
-          remark?: string | undefined;
-        },
-    proof: OwnerProof,
-  ) {
-    requireReal(user);
+  async bindMethod(user: RealUser, p: DrawMethodFields, proof: OwnerProof) {
     const currency = await this.d.repo.drawCurrency(p.draw_id);
     if (!currency || !currency.enabled || currency.type !== p.type) throw refuse('err.channel_unknown');
     const existing = await this.d.repo.methods(user.id, p.type, undefined);
@@ -329,8 +307,7 @@ export class WalletService {
     return view.drawMethod({ id, ...row }, currency, usableAt);
   }
 
-  async deleteMethod(user: UserRow, id: number): Promise<void> {
-    requireReal(user);
+  async deleteMethod(user: RealUser, id: number): Promise<void> {
     if (!(await this.d.repo.deleteMethod(user.id, id, this.d.clock.now()))) throw refuse('err.method_unknown');
   }
 

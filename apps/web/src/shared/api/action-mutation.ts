@@ -1,4 +1,5 @@
 import { useMutation, type MutateOptions, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
+import { newIdempotencyKey } from '@tradepad/contracts/idempotency';
 import { useCallback } from 'react';
 
 /**
@@ -8,16 +9,8 @@ import { useCallback } from 'react';
  * automatic retry or resumption of that action by the query library; the next tap is a new action with a new key.
  */
 
-/** A fresh key: a random UUID (a fallback builds one from getRandomValues where randomUUID is missing, as on http). */
-export function newActionKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  const b = c.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** A fresh key: a random UUID (the contracts' key helper, which works on a page served over plain http too). */
+export const newActionKey = (): string => newIdempotencyKey();
 
 /** A user action: what the user asked for and the key made when they tapped. */
 export interface Action<TVariables> {

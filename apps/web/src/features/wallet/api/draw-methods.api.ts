@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@tradepad/contracts/api-paths';
-import type { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet/constants';
+import type { BindDrawMethodInput } from '@tradepad/contracts/wallet/params';
 import { type DrawType } from '@tradepad/contracts/wallet/constants';
 import { useActionMutation } from '../../../shared/api/action-mutation.ts';
 import { apiGet, apiPost } from '../../../shared/api/http-client.ts';
@@ -17,19 +17,8 @@ export function useDrawMethods(type: DrawType, drawId?: number | null) {
   });
 }
 
-export type BindInput =
-  | { type: typeof DRAW_COIN; draw_id: number; dc_address: string; auth_code: string }
-  | {
-      type: typeof DRAW_BANK;
-      draw_id: number;
-      bank_name: string;
-      bank_address: string;
-      bank_swift: string;
-      payee_name: string;
-      payee_account: string;
-      remark: string;
-      auth_code: string;
-    };
+/** What the withdrawal-method page binds: the contract's parameters, the owner's code always sent with them. */
+export type BindInput = BindDrawMethodInput & { auth_code: string };
 
 /** POST wallet/bind_draw_method: the server checks a coin address against the currency's network. */
 export function useBindDrawMethod() {
