@@ -21,6 +21,7 @@ import type { Throttle } from '../throttle/throttle.ts';
 import type { AccountsRepository, AreaRow, CodeRow } from './accounts.repository.ts';
 import { AccountsService, type RequestCtx } from './accounts.service.ts';
 import type { SessionsService } from './sessions.service.ts';
+import { testUserRow } from '../../db/user-row.testing.ts';
 
 const NOW = Date.UTC(2026, 10, 18, 14, 0, 0);
 const PASSWORD = 'Sunflower-Harbour-42';
@@ -29,29 +30,17 @@ const AREAS: AreaRow[] = [
   { id: 2, area_code: 'KP', global_code: '850' },
 ];
 
-const userRow = (over: Partial<UserRow>): UserRow => ({
-  id: 1,
-  uid: '10000001',
-  email: null,
-  area_id: null,
-  mobile: null,
-  phone: null,
-  contact_mobile: null,
-  password_hash: '!',
-  is_demo: 0,
-  demo_id: null,
-  demo_uuid_hash: null,
-  invite_code: 'INVITE01',
-  invited_by: null,
-  rank_opt_in: 0,
-  lang: 'en',
-  status: 1,
-  trading_enabled: 1,
-  created_at: NOW,
-  updated_at: NOW,
-  country: 'GB',
-  ...over,
-});
+const userRow = (over: Partial<UserRow>): UserRow =>
+  testUserRow({
+    id: 1,
+    uid: '10000001',
+    email: null,
+    password_hash: '!',
+    invite_code: 'INVITE01',
+    created_at: NOW,
+    updated_at: NOW,
+    ...over,
+  });
 
 /**
  * The accounts module on fakes: users, codes and areas in memory (the real VerificationCodes runs on them), a sender

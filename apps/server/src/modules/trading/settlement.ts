@@ -69,15 +69,9 @@ export class Settlement {
     return this.closing.settle(o, closedType, exitPrice, within);
   }
 
-  closeIn(
-    trx: Tx,
-    o: LiveOrder,
-    closedType: number,
-    exitPrice: number,
-    profit: Micros,
-    now: number,
-  ): Promise<{ swap: Micros } | undefined> {
-    return this.closing.closeIn(trx, o, closedType, exitPrice, profit, now);
+  /** Closes a holding order inside the caller's transaction (see Closing.closeIn). */
+  closeIn(...args: Parameters<Closing['closeIn']>): ReturnType<Closing['closeIn']> {
+    return this.closing.closeIn(...args);
   }
 
   afterClose(o: LiveOrder): void {

@@ -10,6 +10,7 @@ import type { TradingRefusal } from './live-book.ts';
 import type { EngineInstrument, LiveOrder, PreTrade, TradingEngine } from './trading.engine.ts';
 import type { TradingRepository } from './trading.repository.ts';
 import { TradingService, termsOf } from './trading.service.ts';
+import { testUserRow } from '../../db/user-row.testing.ts';
 
 /** A Wednesday afternoon in London (unix ms); the engine, faked here, decides market hours. */
 const NOW = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -42,29 +43,7 @@ const EURUSD: Instrument = {
   swap_triple_day: 3,
 };
 
-const user = (over: Partial<UserRow> = {}): UserRow => ({
-  id: USER_ID,
-  uid: '10000007',
-  email: 'trader@example.com',
-  area_id: null,
-  mobile: null,
-  phone: null,
-  contact_mobile: null,
-  password_hash: 'x',
-  is_demo: 0,
-  demo_id: null,
-  demo_uuid_hash: null,
-  invite_code: 'ABCDEFGH',
-  invited_by: null,
-  rank_opt_in: 0,
-  lang: 'en',
-  status: 1,
-  trading_enabled: 1,
-  created_at: NOW,
-  updated_at: NOW,
-  country: 'GB',
-  ...over,
-});
+const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
 
 /** The quote the fake engine shows: bid 1.08500, ask 1.08510, in points. */
 const QUOTE = { bid: 108_500, ask: 108_510, time: NOW };

@@ -11,34 +11,13 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { WalletService } from './wallet.service.ts';
 import { isRealUser, type RealUser } from '../../core/access.ts';
+import { testUserRow } from '../../db/user-row.testing.ts';
 
 const NOW = Date.UTC(2026, 10, 18, 14, 0, 0);
 const HOUR = 3_600_000;
 const USER_ID = 7;
 
-const row = (over: Partial<UserRow> = {}): UserRow => ({
-  id: USER_ID,
-  uid: '10000007',
-  email: 'trader@example.com',
-  area_id: null,
-  mobile: null,
-  phone: null,
-  contact_mobile: null,
-  password_hash: 'x',
-  is_demo: 0,
-  demo_id: null,
-  demo_uuid_hash: null,
-  invite_code: 'ABCDEFGH',
-  invited_by: null,
-  rank_opt_in: 0,
-  lang: 'en',
-  status: 1,
-  trading_enabled: 1,
-  created_at: NOW,
-  updated_at: NOW,
-  country: 'GB',
-  ...over,
-});
+const row = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
 
 /** A real trader, as the router hands the wallet's calls one (a demo row never gets this far). */
 const user = (over: Partial<UserRow> = {}): RealUser => {
