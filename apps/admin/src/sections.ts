@@ -15,7 +15,7 @@ import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
 import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
-import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff';
+import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import type { messagesEn } from './i18n/messages.en.ts';
 
 /** A resource of a section, named as its call's path under `/admin/api/`: react-admin's, its pages in pages.ts. */

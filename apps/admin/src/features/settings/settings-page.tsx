@@ -1,4 +1,3 @@
-import type { WalletSettings } from '@tradepad/contracts/admin-config';
 import { Alert, Typography } from '@mui/material';
 import {
   AccessDenied,
@@ -14,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { mayUse } from '../../access.ts';
-import { WALLET_SETTINGS_ID } from '../../providers/data-provider.ts';
+import { WALLET_SETTINGS_ID, type RecordOf } from '../../providers/data-provider.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 import { RuntimeSettings } from './runtime-settings.tsx';
 
@@ -29,7 +28,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHead title="tp.settings.title" intro="tp.settings.intro" />
-      <Edit<WalletSettings & { id: string }>
+      <Edit<RecordOf<'wallet-settings'>>
         resource="wallet-settings"
         id={WALLET_SETTINGS_ID}
         mutationMode="pessimistic"
