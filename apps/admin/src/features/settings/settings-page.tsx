@@ -9,10 +9,9 @@ import {
   SimpleForm,
   Toolbar,
   useNotify,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { useAccess } from '../../ui/use-access.ts';
 import { WALLET_SETTINGS_ID, type RecordOf } from '../../providers/data-provider.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 import { RuntimeSettings } from './runtime-settings.tsx';
@@ -21,10 +20,10 @@ import { RuntimeSettings } from './runtime-settings.tsx';
 export function SettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions, isPending } = usePermissions<string>();
-  const canChange = mayUse(permissions, 'wallet-settings', 'act');
+  const { may, role, isPending } = useAccess();
+  const canChange = may('wallet-settings', 'act');
   if (isPending) return <Loading />;
-  if (!mayUse(permissions, 'wallet-settings', 'read')) return <AccessDenied />;
+  if (!may('wallet-settings', 'read')) return <AccessDenied />;
   return (
     <>
       <PageHead title="tp.settings.title" intro="tp.settings.intro" />
@@ -87,7 +86,7 @@ export function SettingsPage() {
           )}
         </SimpleForm>
       </Edit>
-      {permissions === 'super_admin' && <RuntimeSettings />}
+      {role === 'super_admin' && <RuntimeSettings />}
     </>
   );
 }
