@@ -1,12 +1,13 @@
 import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore, type RaThemeOptions } from 'react-admin';
-import type { ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { buildI18nProvider } from './i18n/i18n-provider.ts';
+import { mayUse } from './access.ts';
 import { ConsoleLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
-import { PAGES, type ResourcePages } from './pages.ts';
 import { authProvider } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
+import { HOME_PAGE, RESOURCE_PAGES, ROUTE_PAGES } from './sections.ts';
+import { AccessProvider } from './ui/use-access.ts';
 
 const { provider: i18nProvider, first: firstLang } = buildI18nProvider(window.location.search);
 
@@ -28,27 +29,30 @@ const theme: RaThemeOptions = {
  */
 export function App() {
   return (
-    <Admin
-      title="Tradepad back office"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={theme}
-      layout={ConsoleLayout}
-      loginPage={LoginPage}
-      dashboard={PAGES.home}
-      requireAuth
-      disableTelemetry
-    >
-      {Object.entries<ResourcePages>(PAGES.resources).map(([name, pages]) => (
-        <Resource key={name} name={name} {...pages} />
-      ))}
-      <CustomRoutes>
-        {Object.entries<ComponentType>(PAGES.routes).map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
+    // The pages ask the access rule through useAccess: importing it would import the table that imports them.
+    <AccessProvider value={mayUse}>
+      <Admin
+        title="Tradepad back office"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
+        layout={ConsoleLayout}
+        loginPage={LoginPage}
+        dashboard={HOME_PAGE}
+        requireAuth
+        disableTelemetry
+      >
+        {Object.entries(RESOURCE_PAGES).map(([name, pages]) => (
+          <Resource key={name} name={name} {...pages} />
         ))}
-      </CustomRoutes>
-    </Admin>
+        <CustomRoutes>
+          {Object.entries(ROUTE_PAGES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </AccessProvider>
   );
 }

@@ -3,11 +3,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { renderSVG } from 'uqr';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import type { StaffMe } from '@tradepad/contracts/admin-staff';
-import type { TotpSetup } from '@tradepad/contracts/twofactor';
+import type { TotpSetup } from '@tradepad/contracts/twofactor/schemas';
 import { CopyText } from '../ui/copy-text.tsx';
 import { markEnrolled } from '../providers/auth-provider.ts';
-import { call } from '../providers/http.ts';
+import { apiPost } from '../providers/http.ts';
 import { AuthCard, CodeField } from './auth-card.tsx';
 
 /**
@@ -28,7 +27,7 @@ export function EnrolPage() {
     // Once: each call makes a new secret, and the QR code must show the one the server keeps.
     if (asked.current) return;
     asked.current = true;
-    call<TotpSetup>('POST', ADMIN_API.meTotp)
+    apiPost(ADMIN_API.meTotp)
       .then(setSetup)
       .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   }, []);
@@ -45,7 +44,7 @@ export function EnrolPage() {
     e.preventDefault();
     setError('');
     setBusy(true);
-    call<StaffMe>('POST', ADMIN_API.meTotpConfirm, { code: code.replace(/\s+/g, '') })
+    apiPost(ADMIN_API.meTotpConfirm, { code: code.replace(/\s+/g, '') })
       .then((me) => {
         markEnrolled(me);
         window.location.hash = '#/';

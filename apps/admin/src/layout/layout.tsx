@@ -15,8 +15,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { sectionsFor } from '../access.ts';
-import { sectionPaths } from '../pages.ts';
-import { SECTIONS } from '../sections.ts';
+import { SECTIONS, sectionPaths } from '../sections.ts';
 import { EnrolPage } from './enrol-page.tsx';
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */

@@ -2,9 +2,9 @@ import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { API } from '@tradepad/contracts/api-paths';
-import type { Captcha } from '@tradepad/contracts/account-types';
+import type { Captcha } from '@tradepad/contracts/accounts/constants';
 import { sessionEnded } from '../providers/auth-provider.ts';
-import { ApiError, call } from '../providers/http.ts';
+import { ApiError, apiGet } from '../providers/http.ts';
 import { AuthCard, CodeField } from './auth-card.tsx';
 
 /**
@@ -27,7 +27,7 @@ export function LoginPage() {
   const [captchaText, setCaptchaText] = useState('');
   const newCaptcha = () => {
     setCaptchaText('');
-    call<Captcha>('GET', API.captcha).then(setCaptcha, (err: unknown) => setError(err instanceof Error ? err.message : ''));
+    apiGet(API.captcha).then(setCaptcha, (err: unknown) => setError(err instanceof Error ? err.message : ''));
   };
   const [ended] = useState(sessionEnded.get);
   // Said once: a reload of the sign-in page no longer mentions it.

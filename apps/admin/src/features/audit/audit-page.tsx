@@ -18,8 +18,8 @@ import {
 import OpenIcon from '@mui/icons-material/KeyboardArrowDown';
 import CloseIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
@@ -65,8 +65,8 @@ interface Filters {
 export function AuditPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions, isPending } = usePermissions<string>();
-  const canRead = mayUse(permissions, 'audit');
+  const { may, isPending } = useAccess();
+  const canRead = may('audit');
   const [filters, setFilters] = useState<Filters>({ staff_id: '', action: '', from: '', to: '' });
   const [applied, setApplied] = useState<Filters>(filters);
   const [page, setPage] = useState(0);

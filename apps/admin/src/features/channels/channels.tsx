@@ -1,11 +1,15 @@
-import type { DepositChannel, DrawCurrencyConfig, WireChannel } from '@tradepad/contracts/admin-config';
 import { DRAW_BANK, DRAW_COIN } from '@tradepad/contracts/wallet/constants';
 import { Chip } from '@mui/material';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
+import type { RecordOf } from '../../providers/data-provider.ts';
 import type { FieldSpec } from '../../ui/config-form.ts';
 import { ConfigCreate, ConfigEdit, ConfigList } from '../../ui/config-resource.tsx';
 import { IdCell } from '../../ui/cells.tsx';
 
+// Each list's rows as their calls' contracts answer them.
+type DepositChannel = RecordOf<'deposit-channels'>;
+type WireChannel = RecordOf<'wire-channels'>;
+type DrawCurrencyConfig = RecordOf<'draw-currencies'>;
 type Limits = Pick<DepositChannel, 'usd_price' | 'min_amount' | 'max_amount' | 'precision' | 'enabled'>;
 
 const limitFields: FieldSpec[] = [

@@ -1,4 +1,4 @@
-import { mayUse, type Section } from '../../access.ts';
+import type { Section } from '../../sections.ts';
 
 /** The dashboard's figures (issue 18 point 2). */
 export type FigureKey =
@@ -39,7 +39,10 @@ export const FIGURE_LISTS: Record<FigureKey, ReadonlyArray<{ section: Section; t
   ],
 };
 
-/** Where a figure leads `role`: its first list the role may open, or nowhere (the figure is shown as plain text). */
-export function figureLink(role: string | undefined, figure: FigureKey): string | undefined {
-  return FIGURE_LISTS[figure].find((l) => mayUse(role, l.section))?.to;
+/**
+ * Where a figure leads a role, given what it `may` read (useAccess): its first list the role may open, or nowhere (the
+ * figure is shown as plain text).
+ */
+export function figureLink(may: (section: Section) => boolean, figure: FigureKey): string | undefined {
+  return FIGURE_LISTS[figure].find((l) => may(l.section))?.to;
 }

@@ -1,7 +1,7 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import { Alert, AlertTitle, Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Link, Loading, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { Link, Loading, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -30,11 +30,11 @@ interface Figure {
 export function DashboardPage() {
   const translate = useTranslate();
   const locale = useTimeLocale();
-  const { permissions, isPending } = usePermissions<string>();
+  const { may, isPending } = useAccess();
   const board = usePoll(load, REFRESH_MS, 'dashboard');
   if (isPending) return <Loading />;
   const d = board.data;
-  const link = (figure: FigureKey) => figureLink(permissions, figure);
+  const link = (figure: FigureKey) => figureLink(may, figure);
 
   const figures: Figure[] = [];
   if (d) {
@@ -102,7 +102,7 @@ export function DashboardPage() {
           sx={{ mb: 2 }}
           role="alert"
           action={
-            mayUse(permissions, 'risk') ? (
+            may('risk') ? (
               <Link to="/risk" sx={{ whiteSpace: 'nowrap', alignSelf: 'center', mr: 1 }}>
                 {translate('tp.dashboard.open_risk')}
               </Link>

@@ -22,8 +22,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet, apiPost } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
@@ -87,11 +87,11 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export function InstrumentsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions, isPending } = usePermissions<string>();
+  const { may, isPending } = useAccess();
   const [rows, setRows] = useState<AdminInstrument[] | null>(null);
   const [editing, setEditing] = useState<AdminInstrument | null>(null);
-  const canRead = mayUse(permissions, 'instruments');
-  const canEdit = mayUse(permissions, 'instruments', 'act');
+  const canRead = may('instruments');
+  const canEdit = may('instruments', 'act');
 
   const load = useCallback(() => {
     apiGet(ADMIN_API.instruments)

@@ -12,10 +12,9 @@ import {
   TextInput,
   useDataProvider,
   useNotify,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { useAccess } from '../../ui/use-access.ts';
 import type { AdminDataProvider } from '../../providers/data-provider.ts';
 import { TimeCell } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -49,8 +48,8 @@ export function OutboxList() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { permissions } = usePermissions<string>();
-  const mayReveal = mayUse(permissions, 'outbox', 'act');
+  const { may } = useAccess();
+  const mayReveal = may('outbox', 'act');
   const [asking, setAsking] = useState<OutboxItem | undefined>();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<OutboxItem | undefined>();

@@ -25,9 +25,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { AccessDenied, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { mayUse } from '../../access.ts';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { timeParts } from '../../ui/format.ts';
@@ -52,7 +52,7 @@ interface Filters {
  */
 export function PositionsPage() {
   const translate = useTranslate();
-  const { permissions, isPending } = usePermissions<string>();
+  const { may, isPending } = useAccess();
   // The risk page links here with `?symbol=` or `?user_id=`.
   const [search] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(() => ({
@@ -69,8 +69,8 @@ export function PositionsPage() {
   const url = withQuery(ADMIN_API.positions, query);
   const list = usePoll((signal) => apiGet(ADMIN_API.positions, query, { signal }), REFRESH_MS, url);
   if (isPending) return <Loading />;
-  if (!mayUse(permissions, 'positions')) return <AccessDenied />;
-  const canClose = mayUse(permissions, 'positions', 'act');
+  if (!may('positions')) return <AccessDenied />;
+  const canClose = may('positions', 'act');
 
   const apply = (e: FormEvent) => {
     e.preventDefault();

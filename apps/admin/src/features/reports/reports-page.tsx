@@ -15,8 +15,8 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { AccessDenied, Loading, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { AccessDenied, Loading, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet, session, withQuery } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 
@@ -37,8 +37,8 @@ export function defaultRange(now = Date.now()): { from: string; to: string } {
  */
 export function ReportsPage() {
   const translate = useTranslate();
-  const { permissions, isPending } = usePermissions<string>();
-  const canRead = mayUse(permissions, 'reports');
+  const { may, isPending } = useAccess();
+  const canRead = may('reports');
   const [range, setRange] = useState(defaultRange());
   const [period, setPeriod] = useState<'daily' | 'monthly'>('daily');
   const [rows, setRows] = useState<Row[] | null>(null);

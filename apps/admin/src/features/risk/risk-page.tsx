@@ -15,8 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AccessDenied, Link, Loading, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { AccessDenied, Link, Loading, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { apiGet } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -44,10 +44,10 @@ const load = async (signal: AbortSignal) => {
 export function RiskPage() {
   const translate = useTranslate();
   const locale = useTimeLocale();
-  const { permissions, isPending } = usePermissions<string>();
+  const { may, isPending } = useAccess();
   const live = usePoll(load, REFRESH_MS, 'risk');
   if (isPending) return <Loading />;
-  if (!mayUse(permissions, 'risk')) return <AccessDenied />;
+  if (!may('risk')) return <AccessDenied />;
   const rows = live.data?.exposure ?? [];
   const risk = live.data?.risk;
   const updated = live.at ? new Date(live.at).toLocaleTimeString(locale) : '—';

@@ -1,9 +1,9 @@
-import type { SettingsImpact } from '@tradepad/contracts/admin-ops';
+import type { SettingsImpact } from '@tradepad/contracts/staff/ops';
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Loading, useNotify, useTranslate } from 'react-admin';
-import { call, withQuery } from '../../providers/http.ts';
+import { apiGet, apiPost } from '../../providers/http.ts';
 import { GROUPS } from './settings-form.ts';
 
 /** The keys whose value differs from what is saved. */
@@ -26,7 +26,7 @@ export function RuntimeSettings() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    call<Record<string, string>>('GET', ADMIN_API.settings)
+    apiGet(ADMIN_API.settings)
       .then((s) => {
         setSaved(s);
         setDraft(s);
@@ -40,7 +40,7 @@ export function RuntimeSettings() {
   useEffect(() => {
     if (!marginCall || !stopOut) return;
     const t = setTimeout(() => {
-      call<SettingsImpact>('GET', withQuery(ADMIN_API.settingsImpact, { margin_call: marginCall, stop_out: stopOut }))
+      apiGet(ADMIN_API.settingsImpact, { margin_call: marginCall, stop_out: stopOut })
         .then(setImpact)
         .catch(() => setImpact(null));
     }, 300);
@@ -55,7 +55,7 @@ export function RuntimeSettings() {
     setBusy(true);
     setError(null);
     try {
-      const next = await call<Record<string, string>>('POST', ADMIN_API.settings, changes);
+      const next = await apiPost(ADMIN_API.settings, changes);
       setSaved(next);
       setDraft(next);
       notify('tp.runtime.saved', { type: 'success' });

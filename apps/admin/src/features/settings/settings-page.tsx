@@ -1,4 +1,3 @@
-import type { WalletSettings } from '@tradepad/contracts/admin-config';
 import { Alert, Typography } from '@mui/material';
 import {
   AccessDenied,
@@ -10,11 +9,10 @@ import {
   SimpleForm,
   Toolbar,
   useNotify,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
-import { mayUse } from '../../access.ts';
-import { WALLET_SETTINGS_ID } from '../../providers/data-provider.ts';
+import { useAccess } from '../../ui/use-access.ts';
+import { WALLET_SETTINGS_ID, type RecordOf } from '../../providers/data-provider.ts';
 import { PageHead } from '../../ui/page-head.tsx';
 import { RuntimeSettings } from './runtime-settings.tsx';
 
@@ -22,14 +20,14 @@ import { RuntimeSettings } from './runtime-settings.tsx';
 export function SettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions, isPending } = usePermissions<string>();
-  const canChange = mayUse(permissions, 'wallet-settings', 'act');
+  const { may, role, isPending } = useAccess();
+  const canChange = may('wallet-settings', 'act');
   if (isPending) return <Loading />;
-  if (!mayUse(permissions, 'wallet-settings', 'read')) return <AccessDenied />;
+  if (!may('wallet-settings', 'read')) return <AccessDenied />;
   return (
     <>
       <PageHead title="tp.settings.title" intro="tp.settings.intro" />
-      <Edit<WalletSettings & { id: string }>
+      <Edit<RecordOf<'wallet-settings'>>
         resource="wallet-settings"
         id={WALLET_SETTINGS_ID}
         mutationMode="pessimistic"
@@ -88,7 +86,7 @@ export function SettingsPage() {
           )}
         </SimpleForm>
       </Edit>
-      {permissions === 'super_admin' && <RuntimeSettings />}
+      {role === 'super_admin' && <RuntimeSettings />}
     </>
   );
 }

@@ -18,9 +18,9 @@ import {
 } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { AccessDenied, Link, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { AccessDenied, Link, Loading, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { mayUse } from '../../access.ts';
+import { useAccess } from '../../ui/use-access.ts';
 import { ApiError, apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { formatTime } from '../../ui/format.ts';
@@ -75,7 +75,7 @@ function usePolled<T>(load: (signal: AbortSignal) => Promise<T>, url: string | u
  */
 export function SupportInbox() {
   const translate = useTranslate();
-  const { permissions, isPending } = usePermissions<string>();
+  const { may, isPending } = useAccess();
   const { userId } = useParams();
   const [status, setStatus] = useState<StatusFilter>('waiting');
   const [page, setPage] = useState(1);
@@ -84,7 +84,7 @@ export function SupportInbox() {
   const bump = useCallback(() => setChanged((n) => n + 1), []);
   const selected = userId && /^\d+$/.test(userId) ? Number(userId) : undefined;
   if (isPending) return <Loading />;
-  if (!mayUse(permissions, 'support')) return <AccessDenied />;
+  if (!may('support')) return <AccessDenied />;
   return (
     <>
       <PageHead title="tp.support.title" intro="tp.support.intro" />

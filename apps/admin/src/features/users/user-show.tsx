@@ -15,9 +15,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Loading, useGetOne, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { mayUse } from '../../access.ts';
+import { useAccess } from '../../ui/use-access.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { FieldList } from '../../ui/field-list.tsx';
 import { formatTime, kycStatus } from '../../ui/format.ts';
@@ -41,13 +41,13 @@ const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 export function UserShow() {
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
+  const { may } = useAccess();
   const { data: u, refetch, isPending, error } = useGetOne<Detail>('users', { id: Number(id) });
   const [action, setAction] = useState<Action | undefined>();
   if (error) return <Typography sx={{ mt: 3 }}>{error instanceof Error ? error.message : ''}</Typography>;
   // The list's row is shown as placeholder data until the profile arrives: wait for the profile itself.
   if (isPending || !Array.isArray(u?.sessions)) return <Loading />;
-  const act = mayUse(permissions, 'users', 'act');
+  const act = may('users', 'act');
   const done = () => void refetch();
   return (
     <Box sx={{ mt: 2, mb: 4 }}>

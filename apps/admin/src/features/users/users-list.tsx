@@ -1,7 +1,7 @@
 import type { AdminUser } from '@tradepad/contracts/staff/users';
 import { Button, Chip, Stack } from '@mui/material';
-import { Datagrid, FunctionField, Link, List, SearchInput, TextField, usePermissions, useTranslate } from 'react-admin';
-import { mayUse } from '../../access.ts';
+import { Datagrid, FunctionField, Link, List, SearchInput, TextField, useTranslate } from 'react-admin';
+import { useAccess } from '../../ui/use-access.ts';
 import { TimeCell } from '../../ui/cells.tsx';
 import { kycStatus } from '../../ui/format.ts';
 import { PageHead } from '../../ui/page-head.tsx';
@@ -28,11 +28,11 @@ export function SwitchChips({ user }: { user: Pick<AdminUser, 'login_enabled' | 
 export function UsersList() {
   const translate = useTranslate();
   const search = translate('tp.users.search');
-  const { permissions } = usePermissions<string>();
+  const { may } = useAccess();
   return (
     <>
       <PageHead title="tp.users.title" intro="tp.users.intro">
-        {mayUse(permissions, 'adjustments', 'act') && (
+        {may('adjustments', 'act') && (
           <Button component={Link} to="/adjustments" variant="outlined" size="small" sx={{ mt: 1 }}>
             {translate('tp.adjustments.title')}
           </Button>
