@@ -1,16 +1,17 @@
 import { PERIOD_NAMES } from '@tradepad/domain/periods';
 import { z } from 'zod';
-import { count, usd2 } from '../responses/common.ts';
-import { klinePoint } from '../responses/market.ts';
-import { supportMessageSchema } from '../support.ts';
-import { alertSchema } from '../alerts.ts';
-import { noticeSchema } from '../notices.ts';
+import { count, usd2 } from '../answers.ts';
+import { klinePoint } from '../market/answers.ts';
+import { supportMessageSchema } from '../support/schemas.ts';
+import { alertSchema } from '../alerts/schemas.ts';
+import { noticeSchema } from '../notices/schemas.ts';
 import { RESULT_TYPES } from './protocol.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. Which
- * channel carries which of them is the table in channels.ts; that file, protocol.ts, market.ts and trading.ts take
- * their types (type-only), so the web app never bundles zod. Client text `ping` is answered with `pong`, not JSON.
+ * channel carries which of them is the table in channels.ts; that file, market/constants.ts and trading/constants.ts
+ * take their types (type-only), so the web app never bundles zod. Client text `ping` is answered with `pong`, not
+ * JSON.
  */
 
 /** What a client sends: `login` (params = the session token), `logout`, `sub` and `unsub` (params = the channel). */

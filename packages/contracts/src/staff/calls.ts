@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
-import { settingsParams } from '../settings-params.ts';
+import { settingsParams } from '../settings/calls.ts';
 import { newStaffParams, outboxParams, staffLoginParams, staffUpdateParams, walletSettingsParams } from './params.ts';
 import { noData } from '../answers.ts';
 import { adminArticleSchema } from './content.ts';
-import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../admin-config.ts';
+import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../wallet/config.ts';
 import { outboxItemSchema } from './outbox.ts';
 import {
   adminPageOf,

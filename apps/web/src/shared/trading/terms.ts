@@ -1,4 +1,4 @@
-import type { TradeItem } from '@tradepad/contracts/market';
+import type { TradeItem } from '@tradepad/contracts/market/constants';
 import { tradingTerms, type TradingTerms } from '@tradepad/domain/trading';
 
 /**
