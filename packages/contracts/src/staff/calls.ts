@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
-import { settingsParams } from '../settings/calls.ts';
+import { settingsAnswerSchema, settingsParams } from '../settings/calls.ts';
 import { newStaffParams, outboxParams, staffLoginParams, staffUpdateParams, walletSettingsParams } from './params.ts';
 import { noData } from '../answers.ts';
 import { adminArticleSchema } from './content.ts';
@@ -15,7 +15,7 @@ import {
   withdrawalDecisionSchema,
   withdrawalReviewSchema,
 } from './review.ts';
-import { runtimeSettingsSchema, staffListItemSchema, staffListSchema, staffLoginAnswerSchema, staffMeSchema } from './answers.ts';
+import { staffListItemSchema, staffListSchema, staffLoginAnswerSchema, staffMeSchema } from './answers.ts';
 import { adminNewsListParams, articleParams, publishParams } from '../content/params.ts';
 import {
   approveWithdrawalParams,
@@ -412,7 +412,7 @@ export const STAFF_CALLS = [
     roles: ROLES.superAdmin,
     tag: 'backoffice',
     summary: 'Run-time settings',
-    response: runtimeSettingsSchema,
+    response: settingsAnswerSchema,
   },
   {
     path: ADMIN_API.settings,
@@ -422,7 +422,7 @@ export const STAFF_CALLS = [
     tag: 'backoffice',
     summary: 'Change run-time settings (audited)',
     params: settingsParams,
-    response: runtimeSettingsSchema,
+    response: settingsAnswerSchema,
   },
   {
     path: ADMIN_API.settingsImpact,
