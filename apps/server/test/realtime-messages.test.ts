@@ -5,7 +5,7 @@ import { demoUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 /**
- * The websocket's message schemas (packages/contracts realtime-messages.ts) against the real server: every JSON
+ * The websocket's message schemas (packages/contracts realtime/messages.ts) against the real server: every JSON
  * message a logged-in socket receives through an order's life parses with `serverMessage`, with nothing left over.
  */
 describe('websocket message schemas against the server', () => {

@@ -10,6 +10,13 @@ const call = (path: string): CallDef => {
 };
 const parse = (path: string, data: unknown) => call(path).response!.safeParse(data);
 
+describe('CALLS', () => {
+  it('holds each path and method once, however the subjects split their lists', () => {
+    const seen = CALLS.flatMap((c) => c.methods.map((m) => `${m} ${c.path}`));
+    expect(seen.filter((key, i) => seen.indexOf(key) !== i)).toEqual([]);
+  });
+});
+
 const order = {
   Id: 17,
   ForexId: 1,

@@ -5,7 +5,13 @@ import { CONTENT_CALLS } from './content/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
 import { MARKET_CALLS } from './market/calls.ts';
 import { NOTICE_CALLS } from './notices/calls.ts';
+import { SETTINGS_CALLS } from './settings/calls.ts';
 import { STAFF_CALLS } from './staff/calls.ts';
+import { CONTENT_ADMIN_CALLS } from './staff/content-calls.ts';
+import { OPS_CALLS } from './staff/ops-calls.ts';
+import { REVIEW_CALLS } from './staff/review-calls.ts';
+import { USER_ADMIN_CALLS } from './staff/users-calls.ts';
+import { WALLET_CONFIG_CALLS } from './staff/wallet-config-calls.ts';
 import { SUPPORT_CALLS } from './support/calls.ts';
 import { TRADING_CALLS } from './trading/calls.ts';
 import { TWO_FACTOR_CALLS } from './twofactor/calls.ts';
@@ -25,7 +31,14 @@ export const CONTRACTS = [
   ...MARKET_CALLS,
   ...WALLET_CALLS,
   ...CONTENT_CALLS,
+  // STAFF_CALLS to USER_ADMIN_CALLS: the back office by subject, in the OpenAPI document's order.
   ...STAFF_CALLS,
+  ...REVIEW_CALLS,
+  ...WALLET_CONFIG_CALLS,
+  ...CONTENT_ADMIN_CALLS,
+  ...SETTINGS_CALLS,
+  ...OPS_CALLS,
+  ...USER_ADMIN_CALLS,
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
   ...DESK_CALLS,

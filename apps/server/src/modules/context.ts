@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { StaffRole } from '@tradepad/contracts/staff';
+import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { Config } from '../config.ts';
 import type { Access } from '../core/router.ts';
 import type { Router } from '../core/router.ts';

@@ -28,7 +28,7 @@ export const PASSWORD_MAX = 64;
 export const EMAIL_MAX = 254;
 
 /**
- * The REST answers' shapes, each derived from its zod schema in responses/accounts.ts (type-only, so importing this file
+ * The REST answers' shapes, each derived from its zod schema in accounts/answers.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
 import type {

@@ -16,7 +16,7 @@ export const LEGAL_PAGES = ['terms', 'privacy', 'risk'] as const;
 export type LegalPageKey = (typeof LEGAL_PAGES)[number];
 
 /**
- * The REST answers' shapes, each derived from its zod schema in responses/content.ts (type-only, so importing this file
+ * The REST answers' shapes, each derived from its zod schema in content/answers.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
 import type { LegalPage, NewsDetail, NewsItem, NewsList, RankEntry, RankList, RankSetting } from './answers.ts';

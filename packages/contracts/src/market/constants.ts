@@ -13,7 +13,7 @@ export const MARKET_OPEN = 1;
 export const MARKET_CLOSED = 2;
 
 /**
- * The REST answers' shapes, each derived from its zod schema in responses/market.ts (type-only, so importing this file
+ * The REST answers' shapes, each derived from its zod schema in market/answers.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
 import type {
@@ -28,8 +28,8 @@ import type {
 } from './answers.ts';
 export type { Category, FavouriteList, ForexQuotation, InstrumentInfo, KlinePoint, LeverageOption, SparklineSeries, TradeItem };
 
-/** The websocket's market messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
-import type { DayMarketMessage, KlineMessage } from '../realtime-messages.ts';
+/** The websocket's market messages (DESIGN §4), derived from their schemas in realtime/messages.ts. */
+import type { DayMarketMessage, KlineMessage } from '../realtime/messages.ts';
 export type { DayMarketMessage, KlineMessage };
 
 /** Bars `forex/kline` returns by default, and at most. */

@@ -33,8 +33,8 @@ export type {
 /**
  * The websocket channels (DESIGN §4, §10, §13): one row each, and everything else derives from it: the gateway
  * accepts `sub` to exactly these, the bus types what is published on each, and the web client routes and types each
- * push by it. Adding a channel: a row here with its message type below, the schema in messages.ts, the publisher,
- * the subscriber in the app.
+ * push by it. Adding a channel: a row here with its message type below, the schema in messages.ts with its row of
+ * CHANNEL_MESSAGES there (the compiler asks for it), the publisher, the subscriber in the app.
  */
 export interface ChannelMessages {
   /** Each instrument's session figures on every tick. */
@@ -109,6 +109,16 @@ export type MessageOn<C extends string> = {
 
 /** The table's rows, for code that walks every channel (the gateway's registration, the client's routing). */
 export const CHANNEL_ROWS: readonly ChannelRow[] = Object.values(CHANNELS);
+
+/**
+ * Whether `message` is one the channel `key` carries, told by its `type` as a client tells them apart: for code handed
+ * plain objects, such as a bus subscriber (the bus typed each message when it was published, on whichever node).
+ */
+export function isMessageOn<K extends ChannelKey>(key: K, message: object): message is ChannelMessages[K] {
+  if (!('type' in message)) return false;
+  const types: readonly unknown[] = CHANNELS[key].types;
+  return types.includes(message.type);
+}
 
 /** The channel names the app uses, from the table. `KLINE.<Code>` carries a code after the dot. */
 export const CHANNEL_DAY_MARKET = CHANNELS.DAY_MARKET.name;

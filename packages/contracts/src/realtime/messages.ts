@@ -1,16 +1,18 @@
 import { PERIOD_NAMES } from '@tradepad/domain/periods';
 import { z } from 'zod';
-import { count, usd2 } from '../responses/common.ts';
-import { klinePoint } from '../responses/market.ts';
-import { supportMessageSchema } from '../support.ts';
-import { alertSchema } from '../alerts.ts';
-import { noticeSchema } from '../notices.ts';
+import { count, usd2 } from '../answers.ts';
+import { klinePoint } from '../market/answers.ts';
+import { supportMessageSchema } from '../support/schemas.ts';
+import { alertSchema } from '../alerts/schemas.ts';
+import { noticeSchema } from '../notices/schemas.ts';
+import type { ChannelKey, ChannelMessages } from './channels.ts';
 import { RESULT_TYPES } from './protocol.ts';
 
 /**
  * The websocket's messages (DESIGN §4), one schema each: what a client sends, and what the server pushes. Which
- * channel carries which of them is the table in channels.ts; that file, protocol.ts, market.ts and trading.ts take
- * their types (type-only), so the web app never bundles zod. Client text `ping` is answered with `pong`, not JSON.
+ * channel carries which of them is the table in channels.ts; that file, market/constants.ts and trading/constants.ts
+ * take their types (type-only), so the web app never bundles zod. Client text `ping` is answered with `pong`, not
+ * JSON.
  */
 
 /** What a client sends: `login` (params = the session token), `logout`, `sub` and `unsub` (params = the channel). */
@@ -136,17 +138,26 @@ export const noticePushMessage = z.object({
 });
 export type NoticePushMessage = z.infer<typeof noticePushMessage>;
 
+/**
+ * Each channel's message schemas, one row per row of the channel table (channels.ts), each listing a schema for every
+ * message its channel carries: the compiler refuses a channel without its row, a schema of another channel's message,
+ * or a message type left without a schema. `serverMessage` is built from these rows.
+ */
+export const CHANNEL_MESSAGES = {
+  DAY_MARKET: [dayMarketMessage],
+  KLINE: [klineMessage],
+  FOREX_TRADE: [forexTradeMessage, marginCallMessage],
+  FOREX_CLOSED: [forexClosedMessage],
+  EVERY_USER_SOCKET: [sessionRevokedMessage, supportPushMessage, alertPushMessage, noticePushMessage],
+} as const satisfies { readonly [K in ChannelKey]: readonly z.ZodType<ChannelMessages[K]>[] };
+
+/** A message some channel carries that its row of CHANNEL_MESSAGES has no schema for (never: the compiler stops). */
+type Unschemed = {
+  [K in ChannelKey]: Exclude<ChannelMessages[K], z.output<(typeof CHANNEL_MESSAGES)[K][number]>>;
+}[ChannelKey];
+type Holds<T extends true> = T;
+export type EveryChannelMessageSchemed = Holds<[Unschemed] extends [never] ? true : false>;
+
 /** Every message the server sends (results, and what each channel of CHANNELS carries), told apart by `type`. */
-export const serverMessage = z.discriminatedUnion('type', [
-  resultMessage,
-  dayMarketMessage,
-  klineMessage,
-  forexTradeMessage,
-  forexClosedMessage,
-  marginCallMessage,
-  sessionRevokedMessage,
-  supportPushMessage,
-  alertPushMessage,
-  noticePushMessage,
-]);
+export const serverMessage = z.discriminatedUnion('type', [resultMessage, ...Object.values(CHANNEL_MESSAGES).flat()]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exposureLimitsValue } from '../admin-desk.ts';
+import { exposureLimitsValue } from '../desk/schemas.ts';
 import { choice, flag, httpsUrl, SESSION_ABSOLUTE_RANGE, SESSION_IDLE_RANGE, stored, wholeNumber } from './values.ts';
 
 /** The sections of the back office's run-time settings form, in the order it shows them. */

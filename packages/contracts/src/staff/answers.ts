@@ -54,6 +54,3 @@ export const auditEntrySchema = z.object({
   created_at: z.number(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** `GET` and `POST /admin/api/settings`: every run-time setting by key, each as its stored text. */
-export const runtimeSettingsSchema = z.record(z.string(), z.string());

@@ -1,7 +1,6 @@
 /**
  * Trading: orders, positions, account figures and the two user channels (spec §3, §7; DESIGN §4–6). Zod-free so the
- * web app can import it whole; the parameter schemas live in trading-params.ts, the response schemas in
- * responses/trading.ts.
+ * web app can import it whole; the parameter schemas live in params.ts, the response schemas in answers.ts.
  *
  * Money travels as decimal strings (exact; balances with 2 decimals, margin and fee with 6), prices as numbers in the
  * instrument's precision, lots as decimal strings.
@@ -35,7 +34,7 @@ export const SUBMIT_MARKET = 1;
 export const SUBMIT_PENDING = 0;
 
 /**
- * The REST answers' shapes, each derived from its zod schema in responses/trading.ts (type-only, so importing this
+ * The REST answers' shapes, each derived from its zod schema in trading/answers.ts (type-only, so importing this
  * file never pulls zod into the web app's bundle).
  */
 import type {
@@ -57,6 +56,6 @@ export type { CloseAllResult, ReceiptView, StopoutReport, StopoutReportList };
 
 // Websocket (DESIGN §4)
 
-/** The websocket's account messages (DESIGN §4), derived from their schemas in realtime-messages.ts. */
-import type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '../realtime-messages.ts';
+/** The websocket's account messages (DESIGN §4), derived from their schemas in realtime/messages.ts. */
+import type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage } from '../realtime/messages.ts';
 export type { ForexClosedMessage, ForexTradeMessage, MarginCallMessage };

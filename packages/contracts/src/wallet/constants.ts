@@ -35,7 +35,7 @@ export const COIN_NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
 export type CoinNetwork = (typeof COIN_NETWORKS)[number];
 
 /**
- * The REST answers' shapes, each derived from its zod schema in responses/wallet.ts (type-only, so importing this file
+ * The REST answers' shapes, each derived from its zod schema in wallet/answers.ts (type-only, so importing this file
  * never pulls zod into the web app's bundle).
  */
 import type {

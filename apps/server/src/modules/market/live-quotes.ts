@@ -1,4 +1,10 @@
-import { CHANNEL_DAY_MARKET, CHANNEL_KLINE_PREFIX, type DayMarketMessage, type KlineMessage } from '@tradepad/contracts';
+import {
+  CHANNEL_DAY_MARKET,
+  CHANNEL_KLINE_PREFIX,
+  isMessageOn,
+  type DayMarketMessage,
+  type KlineMessage,
+} from '@tradepad/contracts';
 import { PERIOD_NAMES, applyPrice, bucketStart, isMarketOpen, pointsToPrice, tradingDayStart } from '@tradepad/domain';
 import type { Catalogue } from './catalogue.ts';
 import { isReplay } from './feed-factory.ts';
@@ -35,7 +41,7 @@ export class LiveQuotes {
   followBus(feeding: () => boolean): () => void {
     return this.d.bus.subscribe({
       deliver: (channel, message) => {
-        if (channel === CHANNEL_DAY_MARKET && !feeding()) this.adoptQuote(message as DayMarketMessage);
+        if (channel === CHANNEL_DAY_MARKET && isMessageOn('DAY_MARKET', message) && !feeding()) this.adoptQuote(message);
       },
       deliverToUser: () => undefined,
       hasSubscribers: (channel) => channel === CHANNEL_DAY_MARKET && !feeding(),

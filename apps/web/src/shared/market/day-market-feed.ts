@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CHANNEL_DAY_MARKET } from '@tradepad/contracts/realtime';
+import { CHANNEL_DAY_MARKET } from '@tradepad/contracts/realtime/channels';
 import { refCounted } from '../lib/ref-counted.ts';
 import { quoteArrived, watchFeed } from '../realtime/connectivity.ts';
 import { realtime } from '../realtime/socket.ts';

@@ -1,16 +1,18 @@
 import {
   CHANNEL_KLINE_PREFIX,
   CHANNEL_ROWS,
+  type ClientMessage,
+  type MessageOn,
+  type ServerMessage,
+  type SubscribableChannel,
+} from '@tradepad/contracts/realtime/channels';
+import {
   RESULT_TYPES,
   WS_CONNECT_TIMEOUT_MS,
   WS_MAX_MISSED_PONGS,
   WS_PING_INTERVAL_MS,
   WS_SESSION_REVOKED,
-  type ClientMessage,
-  type MessageOn,
-  type ServerMessage,
-  type SubscribableChannel,
-} from '@tradepad/contracts/realtime';
+} from '@tradepad/contracts/realtime/protocol';
 
 /**
  * The live socket of spec §4/§9 and DESIGN §4: one connection, text ping every 5 s, reconnect after more than two

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { WS_PATH, type MessageOn, type SubscribableChannel } from '@tradepad/contracts/realtime';
+import type { MessageOn, SubscribableChannel } from '@tradepad/contracts/realtime/channels';
+import { WS_PATH } from '@tradepad/contracts/realtime/protocol';
 import { socketUrlFor } from '../api/api-origin.ts';
 import { useSettingsStore } from '../store/settings.store.ts';
 import { setSocketStatus, watchBrowserNetwork } from './connectivity.ts';

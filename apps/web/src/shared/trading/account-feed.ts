@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type MessageOn } from '@tradepad/contracts/realtime';
+import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type MessageOn } from '@tradepad/contracts/realtime/channels';
 import type { AccountSummary, ForexClosedMessage, ForexTradeMessage } from '@tradepad/contracts/trading/constants';
 import { formatMoney, parseMoney } from '@tradepad/domain/money';
 import { freeMargin } from '@tradepad/domain/risk';

@@ -18,7 +18,7 @@ import {
 } from 'lightweight-charts';
 import { LANG_TAGS } from '@tradepad/contracts/languages';
 import { KLINE_DEFAULT_BARS, type KlinePoint, type Period, type TradeItem } from '@tradepad/contracts/market/constants';
-import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime';
+import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts/realtime/channels';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../i18n/format.ts';
 import { colorsOf, useUpDown } from '../../../shared/market/up-down.ts';

@@ -1,3 +1,0 @@
-// Shim (issue 28, contracts by subject) for realtime-messages.ts,
-// which another engineer is changing: it imports this old path. Remove once it imports ./notices/schemas.ts.
-export * from './notices/schemas.ts';

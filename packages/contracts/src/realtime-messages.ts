@@ -1,2 +1,0 @@
-/** The websocket messages' zod schemas; they live in realtime/messages.ts (this path stays importable). */
-export * from './realtime/messages.ts';
