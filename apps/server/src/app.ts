@@ -149,7 +149,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     engineRole: () => trading.leadership.role(),
     busConnected: () => !(bus instanceof RedisBus) || bus.connected,
     unquoted: () => market.unquoted(),
+    quoteAges: () => market.quoteAges(),
     websocketCount: () => gateway.connectionCount,
+    metrics: ctx.metrics,
     metricsToken: config.METRICS_TOKEN,
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from './app.ts';
 import { Idempotency } from './core/idempotency.ts';
+import { Metrics } from './core/metrics.ts';
 import { Router } from './core/router.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -17,7 +18,8 @@ import { RedisBus } from './ports/redis-bus.ts';
 /**
  * What every module stands on, opened once and closed with the server: the database (migrated), mail and SMS, the
  * event bus (in process, or Redis between nodes with REDIS_URL; tests may hand two apps one bus), the run-time
- * settings (seeded on first start), the ledger and the audit log, and the router with its idempotency store.
+ * settings (seeded on first start), the ledger and the audit log, the router with its idempotency store, and the
+ * node's metrics.
  */
 export async function openInfrastructure(app: FastifyInstance, opts: AppOptions): Promise<ModuleContext> {
   const { config } = opts;
@@ -50,6 +52,9 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
   const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
   idempotency.start((err) => log.error({ err }, 'idempotency sweep failed'));
   app.addHook('onClose', async () => idempotency.stop());
+  // Made before any module, so that every metric is registered before the first scrape (and the engine counts into it).
+  const metrics = new Metrics();
+  app.addHook('onClose', async () => metrics.close());
   const access = new AccessSlots();
   const router = new Router(app, access, undefined, idempotency);
 
@@ -67,6 +72,7 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
     ledger: new LedgerRepository(database.kind),
     audit: new AuditRepository(db),
     router,
+    metrics,
     access,
   };
 }

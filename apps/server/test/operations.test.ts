@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { outboxCode } from './outbox.ts';
+import { demoTrader } from './people.ts';
+import { ScriptedMarket, SEED_QUOTES } from './scripted-market.ts';
 import { signInStaff } from './staff-totp.ts';
 
 describe('server operations', () => {
@@ -122,6 +124,84 @@ describe('server operations', () => {
       const trader = await h.call('POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: 3 });
       expect((await h.call('GET', ADMIN_API.outbox, {}, { authorization: trader.data.token })).code).toBe(999);
     });
+  });
+});
+
+describe('the metrics of DESIGN §15', () => {
+  let h: Harness;
+  /** A Wednesday afternoon (every market open), no quote delivered until a test ticks. */
+  const market = new ScriptedMarket();
+  let first = '';
+  const scrape = async () => (await fetch(`${h.baseUrl}/metrics`)).text();
+  /** A sample's value, by its full name with labels as printed; undefined when the series is absent. */
+  const sample = (text: string, series: string): number | undefined => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  beforeAll(async () => {
+    h = await market.start();
+    first = await scrape();
+  }, 120_000);
+  afterAll(async () => h.close());
+
+  it('shows every one from the start, before any quote or order', () => {
+    for (const name of [
+      'tradepad_engine_leader',
+      'tradepad_bus_connected',
+      'tradepad_orders_total',
+      'tradepad_quote_age_seconds',
+      'tradepad_fix_session_up',
+      'tradepad_hedge_orders_total',
+      'tradepad_ws_clients',
+      'tradepad_event_loop_lag_seconds',
+      'tradepad_db_commit_seconds',
+    ]) {
+      expect(first, name).toMatch(new RegExp(`^# HELP ${name} `, 'm'));
+      expect(first, name).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
+    }
+    // The lone SQLite node runs the engine, and its bus is in process.
+    expect(sample(first, 'tradepad_engine_leader')).toBe(1);
+    expect(sample(first, 'tradepad_bus_connected')).toBe(1);
+    expect(sample(first, 'tradepad_orders_total{result="filled"}')).toBe(0);
+    expect(sample(first, 'tradepad_ws_clients')).toBe(0);
+    expect(sample(first, 'tradepad_websocket_connections')).toBe(0);
+    // Each open market's last quote (the one stored before this start, here) has an age.
+    expect(sample(first, 'tradepad_quote_age_seconds{symbol="EURUSD"}')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives each open instrument the age of its last quote, on the clock the engine uses', async () => {
+    for (const [code, bid] of Object.entries(SEED_QUOTES)) market.tick(code, bid);
+    const text = await scrape();
+    // Each tick moves the clock by a second: the first instrument ticked is the oldest.
+    const codes = Object.keys(SEED_QUOTES);
+    codes.forEach((code, i) =>
+      expect(sample(text, `tradepad_quote_age_seconds{symbol="${code}"}`), code).toBe(codes.length - 1 - i),
+    );
+  });
+
+  it('counts orders by result where the engine decides, and times the commits that wrote them', async () => {
+    const before = await scrape();
+    const u = await demoTrader(h);
+    const buy = { type: 1, cont: '1', forex_id: market.id('EURUSD'), status: 1, multiple: 100 };
+    expect((await u.call(API.submit, buy)).code).toBe(1);
+    expect((await u.call(API.submit, { ...buy, status: 0, target_price: '1.05000' })).code).toBe(1);
+    expect((await u.call(API.submit, { ...buy, multiple: 7 })).code).toBe(0);
+    const after = await scrape();
+    const grew = (series: string) => sample(after, series)! - sample(before, series)!;
+    expect(grew('tradepad_orders_total{result="filled"}')).toBe(1);
+    expect(grew('tradepad_orders_total{result="placed"}')).toBe(1);
+    expect(grew('tradepad_orders_total{result="refused"}')).toBe(1);
+    expect(grew('tradepad_orders_total{result="failed"}')).toBe(0);
+    expect(grew('tradepad_db_commit_seconds_count')).toBeGreaterThanOrEqual(2);
+    expect(sample(after, 'tradepad_db_commit_seconds_sum')).toBeGreaterThan(0);
+  });
+
+  it('leaves out the instruments whose market is closed (a weekend), so a quote-age alert needs no hours', async () => {
+    market.clock.advance(3 * 24 * 3600_000); // Saturday afternoon
+    const text = await scrape();
+    expect(sample(text, 'tradepad_quote_age_seconds{symbol="EURUSD"}')).toBeUndefined();
+    // Crypto trades on weekends: its last quote is three days old.
+    expect(sample(text, 'tradepad_quote_age_seconds{symbol="BTCUSD"}')).toBeGreaterThan(3 * 24 * 3600);
   });
 });
 

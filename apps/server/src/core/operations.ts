@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/database.ts';
 import type { EngineRole } from '../db/engine-lease.ts';
-import { createMetrics, mayReadMetrics } from './metrics.ts';
+import { mayReadMetrics, type Metrics } from './metrics.ts';
 import { openApiText } from './openapi.ts';
 
 /** What the operations endpoints read of the running node. */
@@ -16,7 +16,11 @@ export interface NodeState {
   busConnected(): boolean;
   /** The open instruments without a live quote, on the node that runs the feed. */
   unquoted(): string[];
+  /** The age in seconds of each open instrument's last quote, by symbol (see NodeReadings). */
+  quoteAges(): Iterable<readonly [string, number]>;
   websocketCount(): number;
+  /** The node's metrics, made with the infrastructure; its gauges read the rest of this state at scrape time. */
+  metrics: Metrics;
   metricsToken: string | undefined;
 }
 
@@ -28,7 +32,14 @@ export interface NodeState {
 export function registerOperations(app: FastifyInstance, node: NodeState): void {
   const { database } = node;
   const ping = () => sql`select 1`.execute(database.db);
-  const metrics = createMetrics(app, () => node.websocketCount());
+  const { metrics } = node;
+  metrics.read({
+    leads: () => node.engineRole() === 'leader',
+    busConnected: () => node.busConnected(),
+    quoteAges: () => node.quoteAges(),
+    websocketCount: () => node.websocketCount(),
+  });
+  metrics.countHttp(app);
   app.get('/healthz', async (_req, reply) => {
     try {
       await ping();

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Access } from '../core/router.ts';
 import type { Router } from '../core/router.ts';
 import type { Authenticated, StaffContext } from '../core/access.ts';
+import type { Metrics } from '../core/metrics.ts';
 import type { Db, DbHandle } from '../db/database.ts';
 import type { Bus } from '../ports/bus.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -15,7 +16,7 @@ import type { SettingsRepository } from './settings/settings.repository.ts';
 
 /**
  * What every module's `register(ctx, deps)` is handed (ARCHITECTURE "Where to add: a module"): the infrastructure the
- * composition root opened once (database, bus, clock, mail and SMS, run-time settings), the two modules at the bottom
+ * composition root opened once (database, bus, clock, mail and SMS, run-time settings, metrics), the two modules at the bottom
  * that others write into within their own transactions (ledger, audit), and the router its calls are registered on.
  * What a module needs of another module comes as that register's `deps`, named; what it offers, as its return.
  */
@@ -34,6 +35,8 @@ export interface ModuleContext {
   ledger: LedgerRepository;
   audit: AuditRepository;
   router: Router;
+  /** The node's Prometheus metrics: a module that counts takes its part (the engine: orders and commit times). */
+  metrics: Metrics;
   /** Who may call: filled in by the accounts module (traders) and the back office (staff) as they register. */
   access: AccessSlots;
 }

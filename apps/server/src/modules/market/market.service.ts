@@ -149,6 +149,19 @@ export class MarketService {
       .map((i) => i.code);
   }
 
+  /**
+   * The age in seconds of the last quote of each instrument open now (+Inf while it has none), for `/metrics`: a
+   * closed market's last quote ages by design, so it is left out and an alert on the age needs no market hours.
+   */
+  quoteAges(now = this.d.clock.now()): Array<[string, number]> {
+    return this.cat.instruments
+      .filter((i) => this.isOpen(i, now))
+      .map((i) => {
+        const q = this.cat.quotes.get(i.code);
+        return [i.code, q ? Math.max(0, now - q.time) / 1000 : Infinity];
+      });
+  }
+
   private get replaying(): boolean {
     return isReplay(this.d.config);
   }

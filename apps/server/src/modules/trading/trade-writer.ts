@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { AppError } from '../../core/errors.ts';
+import type { Timing } from '../../core/metrics.ts';
 import { runEffects, trackEffects, type Effect } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 
@@ -43,6 +44,8 @@ export interface TradeWriterOptions {
    * whole batch (nothing of it is written) when this node no longer holds the engine's lease.
    */
   fence?: (trx: Tx) => Promise<void>;
+  /** Told each committed batch's transaction time in seconds, begin to commit (`tradepad_db_commit_seconds`). */
+  commitSeconds?: Timing;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
@@ -149,6 +152,7 @@ export class TradeWriter {
   private async commit(batch: readonly Job[], safe: boolean): Promise<{ outcomes: Outcome[]; effects: Effect[] }> {
     const outcomes: Outcome[] = [];
     let effects: Effect[] = [];
+    const began = performance.now();
     await this.db.transaction().execute(async (trx) => {
       effects = trackEffects(trx);
       if (this.opts.fence) await this.opts.fence(trx);
@@ -201,6 +205,8 @@ export class TradeWriter {
         }
       }
     });
+    // Committed batches only: one rolled back (and retried) is timed by its retry.
+    this.opts.commitSeconds?.observe((performance.now() - began) / 1000);
     return { outcomes, effects };
   }
 }

@@ -46,7 +46,7 @@ export function registerTrading(
     db,
     repo,
     ledger,
-    writer: new TradeWriter(db, undefined, { fence: leadership.fence() }),
+    writer: new TradeWriter(db, undefined, { fence: leadership.fence(), commitSeconds: ctx.metrics.commitSeconds }),
     market,
     bus,
     clock,
@@ -66,7 +66,7 @@ export function registerTrading(
         .run(() => engine.refreshCash(m.userId), 'engine.cashChanged', [m.userId], { deadlineMs: 30_000 })
         .catch((err: unknown) => log.warn({ err, userId: m.userId }, 'engine leader not told of a cash movement'));
   });
-  const trading = new TradingService({ engine, repo, ledger, settings, clock, db });
+  const trading = new TradingService({ engine, repo, ledger, settings, clock, db, orders: ctx.metrics.orders });
   tradingRoutes(ctx.router, trading, commands);
   tradingCommands(commands, trading, deps.userById);
   commands.handle('engine.settings', () => trading.engineSettings());

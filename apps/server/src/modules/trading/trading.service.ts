@@ -40,7 +40,8 @@ import {
   type TradingTerms,
 } from '@tradepad/domain';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
-import { refuse } from '../../core/errors.ts';
+import { AppError, refuse, TryAgain } from '../../core/errors.ts';
+import type { OrderTally } from '../../core/metrics.ts';
 import { timeText } from '../../core/time.ts';
 import { receiptView } from './receipt.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -59,7 +60,12 @@ export interface TradingServiceDeps {
   settings: SettingsService;
   clock: Clock;
   db: Parameters<LedgerRepository['balance']>[0];
+  /** Where each order submitted is counted, by result (the node's metrics); uncounted without. */
+  orders?: OrderTally;
 }
+
+const NOT_COUNTED = { inc: () => undefined };
+const UNCOUNTED: OrderTally = { filled: NOT_COUNTED, placed: NOT_COUNTED, refused: NOT_COUNTED, failed: NOT_COUNTED };
 
 /** The contract terms of an instrument row, parsed once. */
 export function termsOf(i: Instrument): TradingTerms {
@@ -71,7 +77,11 @@ export function termsOf(i: Instrument): TradingTerms {
  * orders, account figures and the ledger. Refusals are message keys answered in the trader's language.
  */
 export class TradingService {
-  constructor(private readonly d: TradingServiceDeps) {}
+  private readonly counted: OrderTally;
+
+  constructor(private readonly d: TradingServiceDeps) {
+    this.counted = d.orders ?? UNCOUNTED;
+  }
 
   async engineSettings(): Promise<EngineSettings> {
     const [feeType, marginCallLevel, stopOutLevel] = await Promise.all([
@@ -88,65 +98,72 @@ export class TradingService {
 
   /** `receivedAt`: `performance.now()` when the request arrived (the receipt's latency runs from it). */
   async submit(user: UserRow, p: SubmitParams, receivedAt = performance.now()): Promise<SubmitResult> {
-    // Staff switched trading off (DESIGN §11): no new order, market or pending; closing, cancelling and stops stay.
-    if (user.trading_enabled === 0) throw refuse('err.trading_disabled');
-    const settings = await this.engineSettings();
-    const engine = this.d.engine;
-    const inst = engine.instrument(p.forex_id);
-    if (!inst) throw refuse('err.instrument_unknown');
-    const row = inst.row;
-    if (row.enabled !== 1) throw refuse('err.instrument_disabled');
-    // Close-only (issue 18 point 6): no new orders, market or pending; closing and cancelling go on.
-    if (row.close_only === 1) throw refuse('err.instrument_close_only');
-    if (row.leverages.length === 0) throw refuse('err.no_leverage_config');
-    if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
-    const size = this.lots(p.cont, row);
-    const side = p.type as Side;
-    const market = p.status === SUBMIT_MARKET;
-    const orderPrice = market ? 0 : this.price(p.target_price, row.precision, 'err.price_invalid');
-    if (!market && orderPrice <= 0) throw refuse('err.price_required');
-    let stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
-    const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
-    const trailing = this.price(p.trailing_distance, row.precision, 'err.trailing_invalid');
-    // Expiry: pending orders only, in the future (DESIGN §12); a market order fills at once and has none.
-    const expireAt = market ? 0 : p.expire_at;
-    if (!expiryOk(expireAt, this.d.clock.now())) throw refuse('err.expiry_invalid');
-    // What the trader saw (DESIGN §12): checked by the engine against the fill itself, market orders only.
-    const seenPrice = market ? this.price(p.price_seen, row.precision, 'err.price_invalid') : 0;
-    const seen = seenPrice > 0 ? { price: seenPrice, deviation: p.deviation } : undefined;
+    // Counted where the engine decides (tradepad_orders_total): one bound counter's increment, nothing built per order.
+    try {
+      // Staff switched trading off (DESIGN §11): no new order, market or pending; closing, cancelling and stops stay.
+      if (user.trading_enabled === 0) throw refuse('err.trading_disabled');
+      const settings = await this.engineSettings();
+      const engine = this.d.engine;
+      const inst = engine.instrument(p.forex_id);
+      if (!inst) throw refuse('err.instrument_unknown');
+      const row = inst.row;
+      if (row.enabled !== 1) throw refuse('err.instrument_disabled');
+      // Close-only (issue 18 point 6): no new orders, market or pending; closing and cancelling go on.
+      if (row.close_only === 1) throw refuse('err.instrument_close_only');
+      if (row.leverages.length === 0) throw refuse('err.no_leverage_config');
+      if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
+      const size = this.lots(p.cont, row);
+      const side = p.type as Side;
+      const market = p.status === SUBMIT_MARKET;
+      const orderPrice = market ? 0 : this.price(p.target_price, row.precision, 'err.price_invalid');
+      if (!market && orderPrice <= 0) throw refuse('err.price_required');
+      let stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
+      const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
+      const trailing = this.price(p.trailing_distance, row.precision, 'err.trailing_invalid');
+      // Expiry: pending orders only, in the future (DESIGN §12); a market order fills at once and has none.
+      const expireAt = market ? 0 : p.expire_at;
+      if (!expiryOk(expireAt, this.d.clock.now())) throw refuse('err.expiry_invalid');
+      // What the trader saw (DESIGN §12): checked by the engine against the fill itself, market orders only.
+      const seenPrice = market ? this.price(p.price_seen, row.precision, 'err.price_invalid') : 0;
+      const seen = seenPrice > 0 ? { price: seenPrice, deviation: p.deviation } : undefined;
 
-    // One snapshot of the engine for every check below: tradable, quote, entry price, its USD rate, margin call.
-    const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
-    if (snap.refusal) throw refuse(snap.refusal);
-    const { quote, entry, rate } = snap;
-    // A trailing stop sets the stop-loss at once behind the market (a pending order's: behind its own price).
-    if (trailing > 0) stopLoss = this.trailingLevel(side, market ? quote : { bid: entry, ask: entry }, trailing);
-    this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
+      // One snapshot of the engine for every check below: tradable, quote, entry price, its USD rate, margin call.
+      const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
+      if (snap.refusal) throw refuse(snap.refusal);
+      const { quote, entry, rate } = snap;
+      // A trailing stop sets the stop-loss at once behind the market (a pending order's: behind its own price).
+      if (trailing > 0) stopLoss = this.trailingLevel(side, market ? quote : { bid: entry, ask: entry }, trailing);
+      this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
 
-    if (snap.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
-    if (!rate) throw refuse('err.quote_stale');
-    const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
-    const fee = tradeFee(inst.terms, size, margin, settings.feeType);
-    const order = await engine.place({
-      userId: user.id,
-      demo: user.is_demo === 1,
-      inst,
-      side,
-      kind: market ? 'market' : pendingKind(side, orderPrice, quote),
-      lots: size,
-      leverage: p.multiple,
-      orderPrice: market ? entry : orderPrice,
-      openPrice: market ? entry : 0,
-      stopLoss,
-      takeProfit,
-      margin,
-      fee,
-      seen,
-      trailingDistance: trailing,
-      expireAt,
-      receipt: { bid: quote.bid, ask: quote.ask, time: quote.time, receivedAt },
-    });
-    return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };
+      if (snap.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+      if (!rate) throw refuse('err.quote_stale');
+      const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
+      const fee = tradeFee(inst.terms, size, margin, settings.feeType);
+      const order = await engine.place({
+        userId: user.id,
+        demo: user.is_demo === 1,
+        inst,
+        side,
+        kind: market ? 'market' : pendingKind(side, orderPrice, quote),
+        lots: size,
+        leverage: p.multiple,
+        orderPrice: market ? entry : orderPrice,
+        openPrice: market ? entry : 0,
+        stopLoss,
+        takeProfit,
+        margin,
+        fee,
+        seen,
+        trailingDistance: trailing,
+        expireAt,
+        receipt: { bid: quote.bid, ask: quote.ask, time: quote.time, receivedAt },
+      });
+      this.counted[market ? 'filled' : 'placed'].inc();
+      return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };
+    } catch (err) {
+      this.counted[err instanceof AppError && !(err instanceof TryAgain) ? 'refused' : 'failed'].inc();
+      throw err;
+    }
   }
 
   /**
