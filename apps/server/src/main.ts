@@ -1,7 +1,16 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
-/** The file that listens: reads config once, starts the server, and shuts it down gracefully on a signal. */
+/** How long in-flight requests have to finish after a signal before their connections are cut. */
+const DRAIN_MS = 3000;
+/** The latest a stopping process exits, whatever still runs (DESIGN §15: within 5 s of SIGTERM). */
+const EXIT_BY_MS = 4500;
+
+/**
+ * The file that listens: reads config once, starts the server, and shuts it down gracefully on a signal. Logs go to
+ * stdout asynchronously (a slow reader of the logs must not stall the event loop) and are flushed before any exit.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -13,7 +22,25 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await createServer({ config });
+  const logs = pino.destination({ dest: 1, sync: false });
+  const exit = (code: number): never => {
+    try {
+      logs.flushSync();
+    } catch {
+      // Nothing buffered, or stdout already gone: nothing more can be written anyway.
+    }
+    process.exit(code);
+  };
+  const app = await createServer({ config, logStream: logs });
+  // A crash is logged (with the lines before it) instead of leaving only Node's trace on stderr.
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception');
+    exit(1);
+  });
+  process.on('unhandledRejection', (err) => {
+    app.log.fatal({ err }, 'unhandled rejection');
+    exit(1);
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;
@@ -21,16 +48,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
+    const started = performance.now();
+    setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+      exit(1);
+    }, EXIT_BY_MS).unref();
+    // Requests still unanswered by then lose their connection, so the close can end in time.
+    setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
+    // The engine's lock goes first, while the requests drain: a standby leads without waiting for this node.
+    const stepDown = app.tradepad.leadership.stepDown();
+    Promise.all([stepDown, app.close()]).then(
+      () => {
+        app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down');
+        exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       },
     );
   };
@@ -38,4 +72,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-void main();
+main().catch((err: unknown) => {
+  // Before the server's logger exists (a database that does not answer, a failed migration).
+  console.error(err);
+  process.exit(1);
+});

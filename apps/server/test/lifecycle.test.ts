@@ -1,61 +1,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
+import { API } from '@tradepad/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { logLines, removeDataDirs, ROOT, startProcess, waitFor } from './spawned-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const dirs: string[] = [];
+const waitHealthy = (port: number) => waitFor(port);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the real entry point (`main.ts`, through tsx) on a fresh data folder; `npm start` runs its bundle instead. */
-async function startProcess(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-life-'));
-  dirs.push(dataDir);
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      HISTORY_DAYS: '1',
-      HISTORY_LONG_DAYS: '3',
-      ...env,
-    },
-  });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, dataDir, exited, output: () => output };
-}
-
-async function waitHealthy(port: number) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('not healthy');
-}
-
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+afterAll(removeDataDirs);
 
 describe('process lifecycle', () => {
   it('starts on an empty data folder, seeds it, and shuts down gracefully on SIGTERM', async () => {
@@ -110,4 +64,81 @@ describe('process lifecycle', () => {
     expect(p.output()).toMatch(/PORT/);
     expect(p.output()).toMatch(/NODE_ROLE/);
   });
+});
+
+/** DESIGN §15: a signal drains within 5 s, a death by signal is a failure to a supervisor, one log line a request. */
+describe('process: shutdown, exit status and logs', () => {
+  it('answers a request in flight at SIGTERM, refuses none it had, and exits 0 within 5 s', async () => {
+    const p = await startProcess({ LOG_LEVEL: 'info' });
+    await waitHealthy(p.port);
+    // A request whose body is still coming when the signal arrives: slow, as a phone's upload on a bad network.
+    const body = JSON.stringify({ account: 'nobody@example.com', password: 'not-the-password', login_type: 1 });
+    const agent = new http.Agent({ keepAlive: true });
+    const answered = new Promise<{ status: number; code: number }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: p.port,
+          path: API.login,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code: number }).code }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 1500);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = performance.now();
+    p.child.kill('SIGTERM');
+    // The answer to the request in flight is a refusal of the credentials (code 0), not a cut connection.
+    expect(await answered).toMatchObject({ status: 200, code: 0 });
+    expect(await p.exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5000);
+    // The last lines are written before the exit (the logs are asynchronous).
+    expect(p.output()).toMatch(/"msg":"shut down"/);
+    agent.destroy();
+  }, 30_000);
+
+  it('writes one log line per request at info, with the request ids', async () => {
+    const p = await startProcess({ LOG_LEVEL: 'info' });
+    await waitHealthy(p.port);
+    for (let i = 0; i < 5; i++)
+      await fetch(`http://127.0.0.1:${p.port}/healthz`, { headers: { 'x-request-id': `probe-${i}-abcdef` } });
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const lines = logLines(p.output());
+    for (let i = 0; i < 5; i++) {
+      const mine = lines.filter((l) => l.clientRequestId === `probe-${i}-abcdef`);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ msg: 'request', req: { method: 'GET', url: '/healthz' }, res: { statusCode: 200 } });
+      expect(typeof mine[0]!.reqId).toBe('string');
+    }
+  }, 30_000);
+
+  it('npm start exits non-zero when the server is killed by a signal it cannot handle, and 0 after a drain', async () => {
+    // start.mjs runs the built server through build/run-child.mjs; the child here is a stand-in that drains at once.
+    const fake = "process.on('SIGTERM', () => process.exit(0)); console.log('pid ' + process.pid); setInterval(() => {}, 1000);";
+    const run = (signal: NodeJS.Signals, target: 'child' | 'parent') =>
+      new Promise<number | null>((resolve) => {
+        const runChild = JSON.stringify(path.join(ROOT, 'build/run-child.mjs'));
+        const script = `import(${runChild}).then((m) => m.runChild(['-e', ${JSON.stringify(fake)}]))`;
+        const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        parent.stdout.once('data', (d: Buffer) => {
+          const childPid = Number(/pid (\d+)/.exec(d.toString())![1]);
+          if (target === 'parent') parent.kill(signal);
+          else process.kill(childPid, signal);
+        });
+        parent.on('exit', (code) => resolve(code));
+      });
+    expect(await run('SIGKILL', 'child')).toBe(137);
+    expect(await run('SIGTERM', 'child')).toBe(0);
+    expect(await run('SIGTERM', 'parent')).toBe(0);
+  }, 30_000);
 });

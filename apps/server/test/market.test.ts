@@ -12,6 +12,8 @@ describe('live markets', () => {
 
   beforeAll(async () => {
     h = await startHarness({ env: { HISTORY_DAYS: '30', HISTORY_LONG_DAYS: '450' } });
+    // The older history is generated after the server starts (the most recent day is there at once).
+    await h.app.tradepad.market.historyComplete();
     list = (await h.call('GET', API.tradeList)).data;
   }, 120_000);
   afterAll(async () => h.close());

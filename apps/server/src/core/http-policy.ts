@@ -63,7 +63,30 @@ export async function registerHttpPolicy(app: FastifyInstance, opts: { webDist: 
     if (csp) void reply.header('content-security-policy', csp.replace(CONNECT_MARKER, connectSources(req)));
   });
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
+
+  // Closing (a signal, main.ts): an answer still in flight closes its connection, so the drain need not wait for
+  // an idle keep-alive (a request arriving now is refused by Fastify, its connection closed too).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+  // One line per request (Fastify's own two are off, server.ts), with its ids from the request's logger: `reqId`,
+  // and `clientRequestId` when the client sent one. A refused body's reason rides on it rather than on a line of its own.
+  app.addHook('onResponse', async (req, reply) => {
+    const refused = badRequests.get(req);
+    req.log.info(
+      // `req` and `res` go through Fastify's serializers: the same fields its own lines had.
+      { req, res: reply, responseTime: reply.elapsedTime, ...(refused ? { refused } : {}) },
+      'request',
+    );
+  });
 }
+
+/** Why a request's body was refused (a client's fault), for its one log line. */
+const badRequests = new WeakMap<FastifyRequest, { message: string; code: string | undefined }>();
 
 function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
@@ -72,7 +95,7 @@ function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, 
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Unreadable bodies, wrong content types, oversized requests: the client's fault, answered plainly.
-    req.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'bad request');
+    badRequests.set(req, { message: err.message, code: (err as FastifyError).code });
     const key = status === 429 ? 'err.too_many_requests' : 'err.bad_request';
     return reply.code(200).send({ code: CODE_REFUSED, msg: translate(req.lang, key), data: null });
   }

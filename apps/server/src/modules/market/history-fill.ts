@@ -5,8 +5,16 @@ import type { MarketDeps } from './market.service.ts';
 import { backfillHistory, startPoints } from './simulator.ts';
 
 /**
- * Makes sure every instrument has history up to now: on a fresh database, HISTORY_DAYS of minutes and 400 days of
- * hours and days ending at the start price; after a restart, the minutes the server was away, continuing from the
+ * The minutes a fresh instrument gets before the server listens: enough for the charts' first screens (300 bars of
+ * one and five minutes, the trade list's day of 30-minute sparklines). The rest of HISTORY_DAYS and the hours of
+ * HISTORY_LONG_DAYS are generated backwards from there after the server listens (history-deepen.ts): writing a
+ * month of minutes first kept a fresh PostgreSQL database unready for half a minute.
+ */
+export const RECENT_HISTORY_DAYS = 1;
+
+/**
+ * Makes sure every instrument has history up to now: on a fresh database, the most recent minutes ending at the
+ * start price (see RECENT_HISTORY_DAYS); after a restart, the minutes the server was away, continuing from the
  * last stored close, merged into the stored bars they share a bucket with (no gaps, no duplicate bars).
  */
 export async function fillHistory(
@@ -19,15 +27,14 @@ export async function fillHistory(
   for (const inst of instruments) {
     const lastMinute = latest.find((l) => l.instrumentId === inst.id && l.period === '1min');
     let minutes: Candle[];
-    let hours: Candle[] = [];
     if (!lastMinute) {
-      ({ minutes, hours } = backfillHistory({
+      ({ minutes } = backfillHistory({
         inst: simInstrument(inst),
         seed,
         endMs: now,
         endPoints: startPoints(inst.start_price, inst.precision),
-        minuteDays: d.config.HISTORY_DAYS,
-        hourDays: Math.max(0, d.config.HISTORY_LONG_DAYS - d.config.HISTORY_DAYS),
+        minuteDays: Math.min(RECENT_HISTORY_DAYS, d.config.HISTORY_DAYS),
+        hourDays: 0,
       }));
     } else {
       if (now - lastMinute.time * 1000 < 120_000) continue;
@@ -42,7 +49,7 @@ export async function fillHistory(
       // Walked backwards from the last close, the gap ends where the stored history did: reverse it in time.
       minutes = mirrorGap(minutes);
     }
-    const rows = aggregate(inst, minutes, hours);
+    const rows = aggregate(inst, minutes, []);
     const stored = new Map(latest.filter((l) => l.instrumentId === inst.id).map((l) => [`${l.period}|${l.time}`, l]));
     await d.repo.upsertCandles(
       rows.map((r) => {
@@ -54,7 +61,7 @@ export async function fillHistory(
 }
 
 /** A run of minutes (and older hours) as the rows of every period they make. */
-function aggregate(inst: Instrument, minutes: Candle[], hours: Candle[]): CandleRow[] {
+export function aggregate(inst: Instrument, minutes: Candle[], hours: Candle[]): CandleRow[] {
   const rows: CandleRow[] = [];
   const add = (period: PeriodName, bars: Candle[]) => bars.forEach((b) => rows.push({ instrumentId: inst.id, period, ...b }));
   add('1min', minutes);

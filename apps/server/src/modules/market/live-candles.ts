@@ -3,6 +3,7 @@ import {
   applyPrice,
   bucketStart,
   isMarketOpen,
+  mergeCandles,
   percentChange,
   pointsToPrice,
   type Candle,
@@ -51,6 +52,19 @@ export class LiveCandles {
   setBar(instrumentId: number, bars: Map<PeriodName, Candle>, period: PeriodName, bar: Candle): void {
     bars.set(period, bar);
     this.dirty.set(`${instrumentId}|${period}|${bar.time}`, { instrumentId, period, ...bar });
+  }
+
+  /**
+   * Puts an older part of a bucket (history generated backwards) in front of the bar in progress, when that bucket is
+   * the one in progress: memory holds it and the next flush writes it, so the feed's own flush cannot overwrite the
+   * merge. Answers false when the bucket is not in progress (the caller merges it with the stored row instead).
+   */
+  mergeOlder(instrumentId: number, period: PeriodName, older: Candle): boolean {
+    const bars = this.current.get(instrumentId);
+    const bar = bars?.get(period);
+    if (!bars || !bar || bar.time !== older.time) return false;
+    this.setBar(instrumentId, bars, period, mergeCandles(bar.time, [older, bar])!);
+    return true;
   }
 
   /** Writes the bars changed since the last flush. */

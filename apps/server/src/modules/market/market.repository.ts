@@ -1,7 +1,8 @@
 import { LANGS, type Lang } from '@tradepad/contracts';
 import type { Candle, MarketHours, PeriodName } from '@tradepad/domain';
 import type { DbHandle, Tx } from '../../db/database.ts';
-import type { InstrumentsTable } from '../../db/schema.ts';
+import type { CandlesTable, InstrumentsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
 import type { CategorySeed, InstrumentSeed } from './instruments.data.ts';
 import type { Instrument } from './instrument.ts';
 
@@ -168,6 +169,26 @@ export class MarketRepository {
     return rows.reverse();
   }
 
+  /** An instrument's oldest bar of each period: where the history generated in the background continues backwards. */
+  async oldestCandles(instrumentId: number): Promise<CandleRow[]> {
+    const rows = await this.db
+      .selectFrom('candles as c')
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom('candles')
+            .select(['period', (e) => e.fn.min('time').as('time')])
+            .where('instrument_id', '=', instrumentId)
+            .groupBy('period')
+            .as('m'),
+        (join) => join.onRef('m.period', '=', 'c.period').onRef('m.time', '=', 'c.time'),
+      )
+      .selectAll('c')
+      .where('c.instrument_id', '=', instrumentId)
+      .execute();
+    return rows.map(toCandleRow);
+  }
+
   /** The newest bar of each instrument and period, to continue from after a restart. */
   async latestCandles(): Promise<CandleRow[]> {
     const rows = await this.db
@@ -184,16 +205,7 @@ export class MarketRepository {
       )
       .selectAll('c')
       .execute();
-    return rows.map((r) => ({
-      instrumentId: r.instrument_id,
-      period: r.period as PeriodName,
-      time: Number(r.time),
-      open: Number(r.open),
-      high: Number(r.high),
-      low: Number(r.low),
-      close: Number(r.close),
-      volume: Number(r.volume),
-    }));
+    return rows.map(toCandleRow);
   }
 
   /** Writes bars, replacing any with the same instrument, period and time (live updates and backfill alike). */
@@ -234,4 +246,17 @@ export class MarketRepository {
       .executeTakeFirst();
     return Number(r?.n ?? 0);
   }
+}
+
+function toCandleRow(r: Selectable<CandlesTable>): CandleRow {
+  return {
+    instrumentId: r.instrument_id,
+    period: r.period as PeriodName,
+    time: Number(r.time),
+    open: Number(r.open),
+    high: Number(r.high),
+    low: Number(r.low),
+    close: Number(r.close),
+    volume: Number(r.volume),
+  };
 }

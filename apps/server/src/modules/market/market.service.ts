@@ -16,6 +16,7 @@ import { Catalogue } from './catalogue.ts';
 import { Favourites } from './favourites.ts';
 import { createFeed, isReplay } from './feed-factory.ts';
 import type { Feed } from './feed.ts';
+import { HistoryDeepening } from './history-deepen.ts';
 import { fillHistory } from './history-fill.ts';
 import { FLUSH_EVERY_MS, LiveCandles } from './live-candles.ts';
 import { LiveQuotes } from './live-quotes.ts';
@@ -49,6 +50,7 @@ export class MarketService {
   private readonly live: LiveQuotes;
   private readonly list: TradeList;
   private readonly favs: Favourites;
+  private readonly history: HistoryDeepening;
   private feed: Feed | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
 
@@ -58,16 +60,20 @@ export class MarketService {
     this.live = new LiveQuotes(this.cat, this.candles, d);
     this.list = new TradeList(this.cat, (inst, now) => this.isOpen(inst, now), d);
     this.favs = new Favourites(this.cat, d);
+    this.history = new HistoryDeepening(d, this.candles);
   }
 
-  /** Loads the instruments (seeded on first start by the market module), fills history up to now, primes quotes. */
+  /**
+   * Loads the instruments (seeded on first start by the market module), fills history up to now (on a fresh
+   * database only its most recent part: the rest follows the feed's start, see HistoryDeepening), primes quotes.
+   */
   async init(): Promise<void> {
     await this.cat.load();
     if (this.d.config.NODE_ROLE !== 'api') await fillHistory(this.d, this.cat.instruments);
     await this.candles.loadCurrentBars();
   }
 
-  /** Starts the feed (engine role only). */
+  /** Starts the feed (engine role only), and the older history's generation where it is missing. */
   start(): void {
     if (this.d.config.NODE_ROLE === 'api') return;
     if (!this.replaying) this.candles.openCurrentMinutes(this.d.clock.now());
@@ -77,13 +83,20 @@ export class MarketService {
       () => void this.flush().catch((err: unknown) => this.d.log.error({ err }, 'candle flush failed')),
       FLUSH_EVERY_MS,
     );
+    this.history.start(this.cat.instruments);
   }
 
   async stop(): Promise<void> {
+    await this.history.stop();
     this.feed?.stop();
     this.feed = undefined;
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.flush();
+  }
+
+  /** Resolves once the history generated after the feed's start reaches HISTORY_DAYS and HISTORY_LONG_DAYS. */
+  historyComplete(): Promise<void> {
+    return this.history.done;
   }
 
   /** Writes the bars changed since the last flush. */

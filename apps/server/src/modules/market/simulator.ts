@@ -183,16 +183,35 @@ export function backfillHistory(opts: {
   }
   minutes.reverse();
 
+  return { minutes, hours: hoursBackwards(inst, random, minuteStart - 3_600_000, price, opts.hourDays) };
+}
+
+/**
+ * `hourDays` of hourly bars before the hour that starts at `endMs`, walked backwards from `endPoints` (the open of
+ * the stored bar they lead into), oldest first: the history's older part, made after the minutes.
+ */
+export function backfillHours(opts: {
+  inst: SimInstrument;
+  seed: number;
+  endMs: number;
+  endPoints: number;
+  hourDays: number;
+}): Candle[] {
+  const random = new Random(hashSeed(opts.seed, opts.inst.code, 'history-hours', Math.floor(opts.endMs / 60_000)));
+  return hoursBackwards(opts.inst, random, opts.endMs - 3_600_000, opts.endPoints, opts.hourDays);
+}
+
+function hoursBackwards(inst: SimInstrument, random: Random, lastHour: number, from: number, days: number): Candle[] {
+  const p = inst.params;
   const hours: Candle[] = [];
-  const lastHour = minuteStart - 3_600_000;
-  for (let t = lastHour; t > lastHour - opts.hourDays * 86_400_000; t -= 3_600_000) {
+  let price = from;
+  for (let t = lastHour; t > lastHour - days * 86_400_000; t -= 3_600_000) {
     if (!isMarketOpen(inst.hours, t)) continue;
     const vol = p.minuteVol * Math.sqrt(60) * (p.hourProfile[new Date(t).getUTCHours()] ?? 1);
     hours.push(barBackwards(random, t / 1000, price, vol, p.tailDf));
     price = hours[hours.length - 1]!.open;
   }
-  hours.reverse();
-  return { minutes, hours };
+  return hours.reverse();
 }
 
 /**

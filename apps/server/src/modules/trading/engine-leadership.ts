@@ -23,6 +23,11 @@ export interface Leadership {
   commands: EngineCommands;
   /** The channel to the leader (Redis), when REDIS_URL is set on PostgreSQL. */
   channel: CommandChannel | undefined;
+  /**
+   * Stops leading and competing for good, the lock released first (then the engine stops): a node going away calls it
+   * before it drains its requests, so a standby takes over at once instead of after the drain.
+   */
+  stepDown(): Promise<void>;
 }
 
 /** What leading means on this node: rebuild the books and start the feed, and the reverse. */
@@ -127,6 +132,10 @@ export class EngineLeadership implements Leadership {
       await run.stopFeed();
     });
     if (this.lease) await this.lease.start();
+  }
+
+  async stepDown(): Promise<void> {
+    await this.lease?.stop();
   }
 
   private running(): EngineRun {
