@@ -18,35 +18,7 @@ import ReportsIcon from '@mui/icons-material/Assessment';
 import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
 import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
-import {
-  DepositChannelCreate,
-  DepositChannelEdit,
-  DepositChannelList,
-  DrawCurrencyCreate,
-  DrawCurrencyEdit,
-  DrawCurrencyList,
-  WireChannelCreate,
-  WireChannelEdit,
-  WireChannelList,
-} from './features/channels/channels.tsx';
-import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
-import { DepositsList } from './features/deposits/deposits-list.tsx';
-import { AdjustmentsList } from './features/users/adjustments-list.tsx';
-import { UserShow } from './features/users/user-show.tsx';
-import { UsersList } from './features/users/users-list.tsx';
-import { KycList } from './features/kyc/kyc-list.tsx';
-import { OutboxList } from './features/outbox/outbox-list.tsx';
-import { PositionsPage } from './features/positions/positions-page.tsx';
-import { RiskPage } from './features/risk/risk-page.tsx';
-import { SettingsPage } from './features/settings/settings-page.tsx';
-import { AuditPage } from './features/audit/audit-page.tsx';
-import { InstrumentsPage } from './features/instruments/instruments-page.tsx';
-import { ReportsPage } from './features/reports/reports-page.tsx';
-import { StaffCreate, StaffList } from './features/staff/staff-list.tsx';
-import { SupportInbox } from './features/support/support-inbox.tsx';
-import { WithdrawalsList } from './features/withdrawals/withdrawals-list.tsx';
-import { NewsEditor } from './features/news/news-editor.tsx';
-import { NewsList } from './features/news/news-list.tsx';
+import { lazyPage } from './ui/lazy-page.tsx';
 import type { messagesEn } from './i18n/messages.en.ts';
 
 /** The pages react-admin routes a resource to: `/<name>`, `/<name>/:id/show`, `/<name>/:id`, `/<name>/create`. */
@@ -84,29 +56,41 @@ export interface SectionDef {
   routes?: Readonly<Record<`/${string}`, ComponentType>>;
 }
 
+// A page serving two paths is made lazy once, so that moving between them keeps it (the inbox keeps its list when a
+// conversation opens) as when it was imported.
+const NewsEditor = lazyPage(() => import('./features/news/news-editor.tsx'), 'NewsEditor');
+const SupportInbox = lazyPage(() => import('./features/support/support-inbox.tsx'), 'SupportInbox');
+
 /**
  * The console's sections, in the navigation's order: the one list App.tsx's resources and routes, the access rules
- * (access.ts) and the navigation menu derive from. A new section is a row here, its component and its strings. The
- * pages get the access rules from App.tsx (ui/use-access.ts), not by importing them: access.ts reads this table,
- * which imports the pages.
+ * (access.ts) and the navigation menu derive from. A new section is a row here, its component and its strings. Each
+ * page is named through `lazyPage` (ui/lazy-page.tsx): its module is a chunk of its own, fetched on first use, so the
+ * console's first load is the sign-in, the enrolment and the layout. The pages get the access rules from App.tsx
+ * (ui/use-access.ts), not by importing them: access.ts reads this table, which imports the pages.
  */
 const TABLE = {
   // The home page: every role, each seeing the figures the server gives it (DESIGN §11).
-  dashboard: { label: 'tp.nav.dashboard', icon: DashboardIcon, read: STAFF_ROLES, act: [], home: DashboardPage },
+  dashboard: {
+    label: 'tp.nav.dashboard',
+    icon: DashboardIcon,
+    read: STAFF_ROLES,
+    act: [],
+    home: lazyPage(() => import('./features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  },
   // The trading desk and risk: dealers and super admins.
   positions: {
     label: 'tp.nav.positions',
     icon: PositionsIcon,
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
-    routes: { '/positions': PositionsPage },
+    routes: { '/positions': lazyPage(() => import('./features/positions/positions-page.tsx'), 'PositionsPage') },
   },
   risk: {
     label: 'tp.nav.risk',
     icon: RiskIcon,
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
-    routes: { '/risk': RiskPage },
+    routes: { '/risk': lazyPage(() => import('./features/risk/risk-page.tsx'), 'RiskPage') },
   },
   // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
   users: {
@@ -114,28 +98,36 @@ const TABLE = {
     icon: UsersIcon,
     read: STAFF_ACCESS.usersRead,
     act: STAFF_ACCESS.usersAct,
-    resources: { users: { list: UsersList, show: UserShow }, adjustments: { actOnly: true, list: AdjustmentsList } },
+    resources: {
+      users: {
+        list: lazyPage(() => import('./features/users/users-list.tsx'), 'UsersList'),
+        show: lazyPage(() => import('./features/users/user-show.tsx'), 'UserShow'),
+      },
+      adjustments: { actOnly: true, list: lazyPage(() => import('./features/users/adjustments-list.tsx'), 'AdjustmentsList') },
+    },
   },
   deposits: {
     label: 'tp.nav.deposits',
     icon: DepositIcon,
     read: STAFF_ACCESS.finance,
     act: STAFF_ACCESS.finance,
-    resources: { deposits: { list: DepositsList } },
+    resources: { deposits: { list: lazyPage(() => import('./features/deposits/deposits-list.tsx'), 'DepositsList') } },
   },
   withdrawals: {
     label: 'tp.nav.withdrawals',
     icon: WithdrawIcon,
     read: STAFF_ACCESS.finance,
     act: STAFF_ACCESS.finance,
-    resources: { withdrawals: { list: WithdrawalsList } },
+    resources: {
+      withdrawals: { list: lazyPage(() => import('./features/withdrawals/withdrawals-list.tsx'), 'WithdrawalsList') },
+    },
   },
   kyc: {
     label: 'tp.nav.kyc',
     icon: KycIcon,
     read: STAFF_ACCESS.compliance,
     act: STAFF_ACCESS.compliance,
-    resources: { kyc: { list: KycList } },
+    resources: { kyc: { list: lazyPage(() => import('./features/kyc/kyc-list.tsx'), 'KycList') } },
   },
   channels: {
     label: 'tp.nav.channels',
@@ -143,9 +135,21 @@ const TABLE = {
     read: STAFF_ACCESS.finance,
     act: STAFF_ACCESS.finance,
     resources: {
-      'deposit-channels': { list: DepositChannelList, edit: DepositChannelEdit, create: DepositChannelCreate },
-      'wire-channels': { list: WireChannelList, edit: WireChannelEdit, create: WireChannelCreate },
-      'draw-currencies': { list: DrawCurrencyList, edit: DrawCurrencyEdit, create: DrawCurrencyCreate },
+      'deposit-channels': {
+        list: lazyPage(() => import('./features/channels/channels.tsx'), 'DepositChannelList'),
+        edit: lazyPage(() => import('./features/channels/channels.tsx'), 'DepositChannelEdit'),
+        create: lazyPage(() => import('./features/channels/channels.tsx'), 'DepositChannelCreate'),
+      },
+      'wire-channels': {
+        list: lazyPage(() => import('./features/channels/channels.tsx'), 'WireChannelList'),
+        edit: lazyPage(() => import('./features/channels/channels.tsx'), 'WireChannelEdit'),
+        create: lazyPage(() => import('./features/channels/channels.tsx'), 'WireChannelCreate'),
+      },
+      'draw-currencies': {
+        list: lazyPage(() => import('./features/channels/channels.tsx'), 'DrawCurrencyList'),
+        edit: lazyPage(() => import('./features/channels/channels.tsx'), 'DrawCurrencyEdit'),
+        create: lazyPage(() => import('./features/channels/channels.tsx'), 'DrawCurrencyCreate'),
+      },
     },
   },
   // Instruments: dealers read the terms, super admins change them (for everyone at once).
@@ -154,7 +158,7 @@ const TABLE = {
     icon: InstrumentsIcon,
     read: STAFF_ACCESS.instrumentsRead,
     act: STAFF_ACCESS.superAdmin,
-    routes: { '/instruments': InstrumentsPage },
+    routes: { '/instruments': lazyPage(() => import('./features/instruments/instruments-page.tsx'), 'InstrumentsPage') },
   },
   // News and announcements (issue 18 point 7): content staff and super admins.
   news: {
@@ -162,7 +166,13 @@ const TABLE = {
     icon: NewsIcon,
     read: STAFF_ACCESS.content,
     act: STAFF_ACCESS.content,
-    resources: { news: { list: NewsList, create: NewsEditor, edit: NewsEditor } },
+    resources: {
+      news: {
+        list: lazyPage(() => import('./features/news/news-list.tsx'), 'NewsList'),
+        create: NewsEditor,
+        edit: NewsEditor,
+      },
+    },
   },
   // Finance reads the wallet rule (it decides withdrawals by it); compliance and super admins change it. The page is
   // the console's own; react-admin knows the resource its form reads and saves, which has no pages of its own.
@@ -172,7 +182,7 @@ const TABLE = {
     read: STAFF_ACCESS.walletSettingsRead,
     act: STAFF_ACCESS.compliance,
     resources: { 'wallet-settings': {} },
-    routes: { '/settings': SettingsPage },
+    routes: { '/settings': lazyPage(() => import('./features/settings/settings-page.tsx'), 'SettingsPage') },
   },
   // Staff accounts: super admins only (DESIGN §10, §11).
   staff: {
@@ -180,28 +190,33 @@ const TABLE = {
     icon: StaffIcon,
     read: STAFF_ACCESS.superAdmin,
     act: STAFF_ACCESS.superAdmin,
-    resources: { staff: { list: StaffList, create: StaffCreate } },
+    resources: {
+      staff: {
+        list: lazyPage(() => import('./features/staff/staff-list.tsx'), 'StaffList'),
+        create: lazyPage(() => import('./features/staff/staff-list.tsx'), 'StaffCreate'),
+      },
+    },
   },
   audit: {
     label: 'tp.nav.audit',
     icon: AuditIcon,
     read: STAFF_ACCESS.oversight,
     act: STAFF_ACCESS.oversight,
-    routes: { '/audit': AuditPage },
+    routes: { '/audit': lazyPage(() => import('./features/audit/audit-page.tsx'), 'AuditPage') },
   },
   reports: {
     label: 'tp.nav.reports',
     icon: ReportsIcon,
     read: STAFF_ACCESS.finance,
     act: STAFF_ACCESS.finance,
-    routes: { '/reports': ReportsPage },
+    routes: { '/reports': lazyPage(() => import('./features/reports/reports-page.tsx'), 'ReportsPage') },
   },
   outbox: {
     label: 'tp.nav.outbox',
     icon: OutboxIcon,
     read: STAFF_ACCESS.oversight,
     act: STAFF_ACCESS.superAdmin,
-    resources: { outbox: { list: OutboxList } },
+    resources: { outbox: { list: lazyPage(() => import('./features/outbox/outbox-list.tsx'), 'OutboxList') } },
   },
   // The support inbox: support staff and super admins (DESIGN §11). Its own page, not react-admin's: a `support`
   // resource would add react-admin's `/support/*` beside these routes.
@@ -211,7 +226,10 @@ const TABLE = {
     read: STAFF_ACCESS.support,
     act: STAFF_ACCESS.support,
     resources: { support: { callsOnly: true } },
-    routes: { '/support': SupportInbox, '/support/:userId': SupportInbox },
+    routes: {
+      '/support': SupportInbox,
+      '/support/:userId': SupportInbox,
+    },
   },
 } as const satisfies Record<string, SectionDef>;
 
