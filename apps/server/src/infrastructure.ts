@@ -47,7 +47,8 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
   const { settings, store } = await openSettings({ db, clock, config });
 
   // Calls that create or move something replay the first answer to a repeated Idempotency-Key (DESIGN §10).
-  const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
+  // An engine call's key is settled by anyone once its command's deadline and 5 s passed (DESIGN §15).
+  const idempotency = new Idempotency(new IdempotencyRepository(db), clock, undefined, config.COMMAND_DEADLINE_MS + 5_000);
   idempotency.start((err) => log.error({ err }, 'idempotency sweep failed'));
   app.addHook('onClose', async () => idempotency.stop());
   const access = new AccessSlots();
@@ -67,6 +68,7 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
     ledger: new LedgerRepository(database.kind),
     audit: new AuditRepository(db),
     router,
+    idempotency,
     access,
   };
 }
