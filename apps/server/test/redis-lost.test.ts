@@ -98,13 +98,25 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     const order = await submitOnB('before-the-outage');
     expect(order.code, order.msg).toBe(1);
 
+    // A command in flight when Redis dies (the leader not taking it yet): the caller's wait ends at its deadline and
+    // grace with "try again", never with an unhandled rejection, and its key is released (it was never stamped).
+    const leaderChannel = a.app.tradepad.leadership.channel!;
+    await leaderChannel.unserve();
+    const sentAt = performance.now();
+    const inFlight = submitOnB('in-flight');
+    await new Promise((r) => setTimeout(r, 300));
+    const pausedAt = socket.next(status(false), 10_000).then(() => performance.now());
     const killedAt = performance.now();
     await redis.stop('SIGKILL');
-    const paused = await socket.next(status(false), 10_000);
-    console.info(
-      `FEED_STATUS live:false on the standby's socket ${Math.round(performance.now() - killedAt)} ms after Redis died`,
-    );
-    expect(paused).toBe('{"type":"FEED_STATUS","live":false}');
+    const caught = await inFlight;
+    console.info(`a command in flight when Redis died: "try again" after ${Math.round(performance.now() - sentAt)} ms`);
+    expect(caught.code).toBe(0);
+    expect(caught.msg).toMatch(/not reachable/);
+    expect(performance.now() - sentAt).toBeLessThan(DEADLINE_MS + 1_500);
+    expect(await keyRows('in-flight')).toEqual([]);
+    const commands = a.app.tradepad.leadership.commands;
+    await leaderChannel.serve((c) => commands.execute(c));
+    console.info(`FEED_STATUS live:false on the standby's socket ${Math.round((await pausedAt) - killedAt)} ms after Redis died`);
 
     // Both nodes answer, and B's trading call is "try again" (code 0), within the deadline and its grace.
     for (let i = 0; i < 3; i++) {
@@ -151,5 +163,7 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     expect(again.data.order.Id).toBe(r.data.order.Id);
     const orders = await pool.query('select count(*)::int as n from orders');
     expect(orders.rows[0].n).toBe(2);
+    // The key of the command caught in flight runs once too.
+    expect((await submitOnB('in-flight')).code).toBe(1);
   }, 60_000);
 });
