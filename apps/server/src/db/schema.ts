@@ -506,11 +506,9 @@ export interface IdempotencyKeysTable {
   response: string | null;
   created_at: number;
   completed_at: number | null;
-  /** This claim's identity (a UUID): only it may store the answer or release the key. Null on keys of before 026. */
+  /** The claim's UUID; an engine call's settling time (real ms); its writer's stamp (migration 026). */
   claim: string | null;
-  /** An engine call's key: after this (real unix ms) anyone may settle it (migration 026). */
   settle_at: number | null;
-  /** Set by the engine's writer in the transaction of the call's effect: the call ran (migration 026). */
   engine_ran: number | null;
 }
 
