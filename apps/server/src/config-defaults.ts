@@ -27,6 +27,11 @@ export const CONFIG_DEFAULTS = {
   SMS_FROM: 'Tradepad',
   /** A quote older than this is stale: no fills, triggers or stop-outs on it (DESIGN §5). */
   STALE_QUOTE_MS: 10_000,
+  /**
+   * With a market open, no quote for this long means a node's quotes stopped: its sockets are told
+   * `FEED_STATUS live:false` (DESIGN §15) until they flow again.
+   */
+  FEED_SILENT_MS: 5_000,
   /** Days of one-minute history generated on a fresh start (hourly and daily bars go back 400 days). */
   HISTORY_DAYS: 30,
   /** Days of hourly and daily history generated on a fresh start (450 calendar days give 300+ day bars to 5-day markets). */

@@ -94,6 +94,7 @@ const schema = z.object({
     .default(D.RESTRICTED_REGIONS),
   SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
   STALE_QUOTE_MS: z.coerce.number().int().positive().default(D.STALE_QUOTE_MS),
+  FEED_SILENT_MS: z.coerce.number().int().min(100).max(600_000).default(D.FEED_SILENT_MS),
   HISTORY_DAYS: z.coerce.number().int().min(1).max(90).default(D.HISTORY_DAYS),
   HISTORY_LONG_DAYS: z.coerce.number().int().min(1).max(2000).default(D.HISTORY_LONG_DAYS),
   REPLAY_SPEED: z.coerce.number().positive().max(100_000).default(D.REPLAY_SPEED),

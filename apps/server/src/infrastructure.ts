@@ -49,7 +49,8 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
   const { settings, store } = await openSettings({ db, clock, config });
 
   // Calls that create or move something replay the first answer to a repeated Idempotency-Key (DESIGN §10).
-  const idempotency = new Idempotency(new IdempotencyRepository(db), clock);
+  // An engine call's key is settled by anyone once its command's deadline and 5 s passed (DESIGN §15).
+  const idempotency = new Idempotency(new IdempotencyRepository(db), clock, undefined, config.COMMAND_DEADLINE_MS + 5_000);
   idempotency.start((err) => log.error({ err }, 'idempotency sweep failed'));
   app.addHook('onClose', async () => idempotency.stop());
   // Made before any module, so that every metric is registered before the first scrape (and the engine counts into it).
@@ -73,6 +74,7 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
     audit: new AuditRepository(db),
     router,
     metrics,
+    idempotency,
     access,
   };
 }

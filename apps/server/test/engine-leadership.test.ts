@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type DeskPosition, type TradeItem } from '@tradepad/contracts';
 import { micros } from '@tradepad/domain';
+import { keyTickets, requestFingerprint, type KeyTicket } from '../src/core/idempotency.ts';
 import { transaction } from '../src/db/after-commit.ts';
 import { balanceAdjusted } from '../src/modules/ledger/ledger-entries.ts';
 import { INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
@@ -82,6 +84,13 @@ describe.skipIf(!PG || !hasRedis)('engine leadership and forwarded orders (Postg
   const ordersOf = async (userId: number) =>
     (await pool.query<{ id: number; status: number }>('select id, status from orders where user_id = $1 order by id', [userId]))
       .rows;
+  const keyRow = async (userId: number, key: string) =>
+    (
+      await pool.query<{ response: string | null }>('select response from idempotency_keys where scope = $1 and idem_key = $2', [
+        `user:${userId}`,
+        key,
+      ])
+    ).rows[0];
   const readyz = async (h: Harness) => {
     const res = await fetch(`${h.baseUrl}/readyz`);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -166,24 +175,95 @@ describe.skipIf(!PG || !hasRedis)('engine leadership and forwarded orders (Postg
     expect(refused.msg).toMatch(/step|multiple/i);
   });
 
-  it('never executes a forwarded command whose deadline passed (the leader not reading meanwhile)', async () => {
+  it('never executes a forwarded command whose deadline passed; its key is released in time and a retry runs once', async () => {
     const slow = await node({ NODE_ROLE: 'api', COMMAND_DEADLINE_MS: '300' });
     const u = await demoToken(slow);
     const channel = a.app.tradepad.leadership.channel!;
     await channel.unserve();
+    const started = performance.now();
     const r = await as(slow, u.token, 'late-order-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    const took = performance.now() - started;
+    console.info(`a forwarded order the leader never took: "try again" after ${Math.round(took)} ms (deadline 300 ms)`);
+    // Not stamped by any engine transaction: it never ran, and now never can (DESIGN §15): "try again", key released.
     expect(r.code).toBe(0);
-    expect(r.msg).toMatch(/could not be confirmed in time/);
+    expect(r.msg).toMatch(/not reachable/);
+    expect(took).toBeLessThan(300 + 5_000);
+    expect(await keyRow(u.userId, 'late-order-1')).toBeUndefined();
     // The leader reads again: the command is in the stream, past its deadline, and is dropped.
     const execute = a.app.tradepad.leadership.commands;
     await channel.serve((c) => execute.execute(c));
     await new Promise((r) => setTimeout(r, 1000));
     await a.app.tradepad.engine.idle();
     expect(await ordersOf(u.userId)).toEqual([]);
-    // Its key stays pending (the outcome was unknown to the caller): a retry with it is never run again.
+    // A retry with the key runs, once.
+    quoteAll(a);
     const retry = await as(slow, u.token, 'late-order-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
-    expect(retry.code).toBe(0);
-    expect(await ordersOf(u.userId)).toEqual([]);
+    expect(retry.code, retry.msg).toBe(1);
+    const again = await as(api, u.token, 'late-order-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(again.data.order.Id).toBe(retry.data.order.Id);
+    expect((await ordersOf(u.userId)).length).toBe(1);
+  }, 30_000);
+
+  it('answers a forwarded order whose reply was lost with the answer the leader stored, never a second order', async () => {
+    quoteAll(a);
+    const u = await demoToken(api);
+    const channel = a.app.tradepad.leadership.channel!;
+    const commands = a.app.tradepad.leadership.commands;
+    // The leader runs commands but its replies never leave (Redis lost on the way back, the leader fenced after commit).
+    await channel.unserve();
+    await channel.serve(async (c) => {
+      await commands.execute(c);
+      return new Promise(() => undefined);
+    });
+    const started = performance.now();
+    const r = await as(api, u.token, 'lost-reply-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    console.info(
+      `a forwarded order whose reply was lost: answered from the stored answer in ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(r.code, r.msg).toBe(1);
+    const orderId = r.data.order.Id as number;
+    const retry = await as(b, u.token, 'lost-reply-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(retry.data.order.Id).toBe(orderId);
+    expect((await ordersOf(u.userId)).map((o) => o.id)).toEqual([orderId]);
+
+    // Run (stamped in its transaction) but its answer lost too: "check your orders", stored, never run again.
+    await channel.unserve();
+    await channel.serve(async (c) => {
+      await keyTickets.run(c.ticket as KeyTicket, () => commands.execute({ ...c, ticket: undefined }));
+      return new Promise(() => undefined);
+    });
+    const lost = await as(api, u.token, 'lost-answer-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(lost.code).toBe(0);
+    expect(lost.msg).toMatch(/could not be confirmed/);
+    expect((await ordersOf(u.userId)).length).toBe(2);
+    const replay = await as(b, u.token, 'lost-answer-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(replay.msg).toMatch(/could not be confirmed/);
+    expect((await ordersOf(u.userId)).length).toBe(2);
+    await channel.unserve();
+    await channel.serve((c) => commands.execute(c));
+  }, 30_000);
+
+  it('settles a key whose caller died: released within deadline + 5 s if it never ran, a retry runs once', async () => {
+    quoteAll(a);
+    const u = await demoToken(api);
+    const fp = requestFingerprint(API.submit, 0, {}, { ...buy, forex_id: id('EURUSD') });
+    const pending = async (key: string, ran: boolean) =>
+      pool.query(
+        `insert into idempotency_keys (scope, idem_key, fingerprint, call, response, created_at, claim, settle_at, engine_ran)
+         values ($1, $2, $3, $4, null, $5, $6, $7, $8)`,
+        [`user:${u.userId}`, key, fp, API.submit, clock.now(), randomUUID(), Date.now() + 1_000, ran ? clock.now() : null],
+      );
+    await pending('dead-caller-1', false);
+    const started = performance.now();
+    const r = await as(b, u.token, 'dead-caller-1').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(r.code, r.msg).toBe(1);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect((await ordersOf(u.userId)).length).toBe(1);
+    await pending('dead-caller-2', true);
+    const ran = await as(b, u.token, 'dead-caller-2').post(API.submit, { ...buy, forex_id: id('EURUSD') });
+    expect(ran.code).toBe(0);
+    expect(ran.msg).toMatch(/could not be confirmed/);
+    expect((await ordersOf(u.userId)).length).toBe(1);
   }, 30_000);
 
   it('refuses with "try again" on a node that does not lead when no Redis is configured', async () => {

@@ -7,7 +7,9 @@ import {
   idempotencyKeyOf,
   requestFingerprint,
   type IdempotencyRecord,
+  type Claim,
   type IdempotencyStore,
+  StoredAnswer,
 } from './idempotency.ts';
 
 const SUBMIT = '/v1/api/forex/submit';
@@ -69,26 +71,45 @@ describe('idempotencyKeyOf', () => {
   });
 });
 
-/** The repository's contract in memory: a unique (scope, key) pair. */
+/** The repository's contract in memory: a unique (scope, key) pair, claims by identity. */
 class MemoryStore implements IdempotencyStore {
   rows = new Map<string, IdempotencyRecord>();
-  async claim(row: { scope: string; key: string; fingerprint: string; now: number }) {
+  async claim(row: { scope: string; key: string; fingerprint: string; now: number; claim: string; settleAt: number | null }) {
     await Promise.resolve();
     const id = `${row.scope}|${row.key}`;
     if (this.rows.has(id)) return false;
-    this.rows.set(id, { fingerprint: row.fingerprint, response: null, created_at: row.now });
+    this.rows.set(id, {
+      fingerprint: row.fingerprint,
+      response: null,
+      created_at: row.now,
+      claim: row.claim,
+      settle_at: row.settleAt,
+      engine_ran: null,
+    });
     return true;
   }
   async find(scope: string, key: string) {
     await Promise.resolve();
-    return this.rows.get(`${scope}|${key}`);
-  }
-  async complete(scope: string, key: string, response: string) {
     const row = this.rows.get(`${scope}|${key}`);
-    if (row && row.response === null) row.response = response;
+    return row && { ...row };
   }
-  async release(scope: string, key: string) {
-    if (this.rows.get(`${scope}|${key}`)?.response === null) this.rows.delete(`${scope}|${key}`);
+  async complete(scope: string, key: string, claim: string, response: string) {
+    const row = this.rows.get(`${scope}|${key}`);
+    if (row && row.claim === claim && row.response === null) row.response = response;
+  }
+  async release(scope: string, key: string, claim: string) {
+    const row = this.rows.get(`${scope}|${key}`);
+    if (row?.claim === claim && row.response === null) this.rows.delete(`${scope}|${key}`);
+  }
+  async releaseUnrun(claim: string) {
+    for (const [id, row] of this.rows)
+      if (row.claim === claim && row.response === null && row.engine_ran === null) return this.rows.delete(id);
+    return false;
+  }
+  async stamp(_trx: unknown, claims: readonly string[], now: number) {
+    const gone = new Set(claims);
+    for (const row of this.rows.values()) if (row.claim && gone.delete(row.claim)) row.engine_ran = now;
+    return gone;
   }
   async expire(scope: string, key: string, before: number) {
     if ((this.rows.get(`${scope}|${key}`)?.created_at ?? Infinity) < before) this.rows.delete(`${scope}|${key}`);
@@ -105,7 +126,12 @@ describe('Idempotency', () => {
   const setup = (waitMs = 2000) => {
     const store = new MemoryStore();
     const clock = new ManualClock(Date.UTC(2026, 10, 18));
-    return { store, clock, idem: new Idempotency(store, clock, waitMs) };
+    return { store, clock, idem: new Idempotency(store, clock, waitMs, 100) };
+  };
+  const claimOf = async (p: Promise<Claim>) => {
+    const c = await p;
+    if (c.kind !== 'claimed') throw new Error('not claimed');
+    return c.claim;
   };
   const keyOf = async (p: Promise<unknown>) =>
     p.then(
@@ -114,11 +140,12 @@ describe('Idempotency', () => {
     );
 
   it('lets one of many concurrent requests run; the others wait and replay its answer', async () => {
-    const { idem } = setup();
+    const { idem, store } = setup();
     const pending = Array.from({ length: 20 }, () => idem.begin('user:1', 'k', 'fp', SUBMIT));
     // The winner has not answered yet: the others wait for it.
     await new Promise((r) => setTimeout(r, 30));
-    await idem.finish('user:1', 'k', answer);
+    const winner = store.rows.get('user:1|k')!.claim!;
+    await idem.finish('user:1', 'k', winner, answer);
     const claims = await Promise.all(pending);
     expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
     expect(claims.filter((c) => c.kind === 'replay' && c.response === JSON.stringify(answer))).toHaveLength(19);
@@ -126,28 +153,57 @@ describe('Idempotency', () => {
 
   it('refuses the key with other parameters, done or still running, and a running one past the wait', async () => {
     const { idem } = setup(50);
-    await idem.begin('user:1', 'k', 'fp', SUBMIT);
+    const first = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT));
     expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
     expect(await keyOf(idem.begin('user:1', 'k', 'fp', SUBMIT))).toBe('err.idempotency_in_progress');
-    await idem.finish('user:1', 'k', answer);
+    await idem.finish('user:1', 'k', first, answer);
     expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
   });
 
   it('keeps keys per scope, forgets an abandoned one (a 500) and expires them after 24 h', async () => {
     const { idem, store, clock } = setup();
-    expect(await idem.begin('user:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
-    expect(await idem.begin('user:2', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
-    expect(await idem.begin('staff:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
-    await idem.abandon('user:1', 'k');
-    expect(await idem.begin('user:1', 'k', 'fp', SUBMIT)).toEqual({ kind: 'claimed' });
-    await idem.finish('user:1', 'k', answer);
+    const first = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT));
+    await claimOf(idem.begin('user:2', 'k', 'fp', SUBMIT));
+    await claimOf(idem.begin('staff:1', 'k', 'fp', SUBMIT));
+    await idem.abandon('user:1', 'k', first);
+    const second = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT));
+    await idem.finish('user:1', 'k', second, answer);
     clock.advance(24 * 3600_000 - 1);
     expect((await idem.begin('user:1', 'k', 'fp', SUBMIT)).kind).toBe('replay');
     clock.advance(1);
     // Past the window the key is new (even with other parameters), and the sweep removes the old rows.
-    expect(await idem.begin('user:1', 'k', 'new', SUBMIT)).toEqual({ kind: 'claimed' });
+    expect((await idem.begin('user:1', 'k', 'new', SUBMIT)).kind).toBe('claimed');
     clock.advance(1);
     expect(await idem.sweep()).toBe(2);
     expect([...store.rows.keys()]).toEqual(['user:1|k']);
+  });
+
+  it('never lets a late first request answer or release a later claim of the key', async () => {
+    const { idem, store } = setup(50);
+    const first = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT, true));
+    // Its key was settled meanwhile (never stamped): released, and claimed again by a retry.
+    expect(await store.releaseUnrun(first)).toBe(true);
+    const second = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT, true));
+    await idem.abandon('user:1', 'k', first);
+    await idem.finish('user:1', 'k', first, answer);
+    expect(store.rows.get('user:1|k')).toMatchObject({ claim: second, response: null });
+  });
+
+  it("settles an engine call's key past its settling time: released if never stamped, else 'check your orders'", async () => {
+    const { idem, store } = setup(2000);
+    const first = await claimOf(idem.begin('user:1', 'unrun', 'fp', SUBMIT, true));
+    // The caller died before settling it: a retry waits until settle_at (100 ms here), then runs once.
+    const start = performance.now();
+    const retry = await claimOf(idem.begin('user:1', 'unrun', 'fp', SUBMIT, true));
+    expect(retry).not.toBe(first);
+    expect(performance.now() - start).toBeLessThan(1000);
+    // Stamped by the engine (it ran) and no answer: never released, answered "check your orders" once past the grace.
+    const ran = await claimOf(idem.begin('user:1', 'ran', 'fp', SUBMIT, true));
+    expect(await store.stamp(undefined, [ran, 'gone'], 1)).toEqual(new Set(['gone']));
+    expect(
+      await idem.settle({ scope: 'user:1', key: 'ran', claim: ran, lang: 'en', done: 'ok' }).catch((e: unknown) => e),
+    ).toBeInstanceOf(StoredAnswer);
+    const replay = await idem.begin('user:1', 'ran', 'fp', SUBMIT, true);
+    expect(replay.kind === 'replay' && JSON.parse(replay.response).msg).toMatch(/could not be confirmed/);
   });
 });

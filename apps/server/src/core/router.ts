@@ -6,7 +6,14 @@ import type { MessageKey } from '../i18n/messages.en.ts';
 import { AppError, refuse, TryAgain } from './errors.ts';
 import { isRealUser, type Authenticated, type RealAuthenticated, type StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams, refusal } from './http.ts';
-import { idempotencyKeyOf, requestFingerprint, type Idempotency } from './idempotency.ts';
+import {
+  idempotencyKeyOf,
+  keyTickets,
+  requestFingerprint,
+  StoredAnswer,
+  type Idempotency,
+  type KeyTicket,
+} from './idempotency.ts';
 
 type Call = (typeof CONTRACTS)[number];
 /** Every path the contracts describe. */
@@ -42,6 +49,11 @@ export interface RouteOptions {
   raw?: boolean;
   /** The refusal for a `:id` that is not a positive integer; `err.record_unknown` when left out. */
   unknownId?: MessageKey;
+  /**
+   * The call runs on the trading engine (`EngineCommands`): its Idempotency-Key travels with it and is stamped in the
+   * engine's transaction, so it is settled rather than left pending after a failover (core/idempotency.ts KeyTicket).
+   */
+  engine?: boolean;
 }
 
 /**
@@ -101,7 +113,8 @@ export class Router {
           return opts.raw ? data : ok(req, data, opts.done);
         };
         if (key === undefined || !this.idempotency) return run();
-        return this.once(this.idempotency, { scope: scopeOf(who), key, path, id, req, reply }, run);
+        const c = { scope: scopeOf(who), key, path, id, req, reply, engine: opts.engine === true, done: opts.done ?? 'ok' };
+        return this.once(this.idempotency, c, run);
       },
     });
   }
@@ -113,29 +126,48 @@ export class Router {
    */
   private async once(
     idem: Idempotency,
-    c: { scope: string; key: string; path: string; id: number; req: FastifyRequest; reply: FastifyReply },
+    c: {
+      scope: string;
+      key: string;
+      path: string;
+      id: number;
+      req: FastifyRequest;
+      reply: FastifyReply;
+      engine: boolean;
+      done: MessageKey;
+    },
     run: () => Promise<unknown>,
   ): Promise<unknown> {
     const { scope, key, req, reply } = c;
-    const claim = await idem.begin(scope, key, requestFingerprint(c.path, c.id, req.query, req.body), c.path);
-    if (claim.kind === 'replay')
-      return reply.code(200).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.response);
+    const replay = (response: string) =>
+      reply.code(200).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(response);
+    const fingerprint = requestFingerprint(c.path, c.id, req.query, req.body);
+    const claimed = await idem.begin(scope, key, fingerprint, c.path, c.engine);
+    if (claimed.kind === 'replay') return replay(claimed.response);
+    const { claim } = claimed;
+    const ticket: KeyTicket = { scope, key, claim, lang: req.lang, done: c.done };
     let answer: unknown;
     try {
-      answer = await run();
+      // An engine call's handler runs with its key's ticket: forwarded with its command, stamped by the engine's writer.
+      answer = c.engine ? await keyTickets.run(ticket, run) : await run();
     } catch (err) {
+      // Settled by the engine's side (core/idempotency.ts `settle`): the key's stored answer, sent as a replay is.
+      if (err instanceof StoredAnswer) return replay(err.response);
       // A command the engine leader never ran is forgotten (a retry runs); one whose fate is unknown stays pending.
       if (err instanceof TryAgain && err.executed === 'unknown') throw err;
       const stored =
         err instanceof AppError && err.code === CODE_REFUSED && !(err instanceof TryAgain)
-          ? idem.finish(scope, key, refusal(req, err))
-          : idem.abandon(scope, key);
+          ? idem.finish(scope, key, claim, refusal(req, err))
+          : idem.abandon(scope, key, claim);
       await stored.catch((e: unknown) => req.log.error({ err: e }, 'idempotency key not settled'));
       throw err;
+    } finally {
+      // Jobs queued later from the call's context (a timer it started) are not its effect.
+      ticket.over = true;
     }
     // The call is done: if its answer cannot be stored the key stays pending (answered "in progress"), never run twice.
     await idem
-      .finish(scope, key, answer as Envelope<unknown>)
+      .finish(scope, key, claim, answer as Envelope<unknown>)
       .catch((e: unknown) => req.log.error({ err: e }, 'idempotency answer not stored'));
     return answer;
   }

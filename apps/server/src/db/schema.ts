@@ -506,6 +506,10 @@ export interface IdempotencyKeysTable {
   response: string | null;
   created_at: number;
   completed_at: number | null;
+  /** The claim's UUID; an engine call's settling time (real ms); its writer's stamp (migration 026). */
+  claim: string | null;
+  settle_at: number | null;
+  engine_ran: number | null;
 }
 
 /** A trader's or staff member's TOTP factor (DESIGN §10): pending between setup and enable; `last_step` bars replay. */

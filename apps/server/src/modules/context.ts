@@ -3,6 +3,7 @@ import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { Config } from '../config.ts';
 import type { Access } from '../core/router.ts';
 import type { Router } from '../core/router.ts';
+import type { Idempotency } from '../core/idempotency.ts';
 import type { Authenticated, StaffContext } from '../core/access.ts';
 import type { Metrics } from '../core/metrics.ts';
 import type { Db, DbHandle } from '../db/database.ts';
@@ -37,6 +38,8 @@ export interface ModuleContext {
   router: Router;
   /** The node's Prometheus metrics: a module that counts takes its part (the engine: orders and commit times). */
   metrics: Metrics;
+  /** The stored answers behind Idempotency-Key; the engine stamps its calls' keys through it (DESIGN §15). */
+  idempotency: Idempotency;
   /** Who may call: filled in by the accounts module (traders) and the back office (staff) as they register. */
   access: AccessSlots;
 }

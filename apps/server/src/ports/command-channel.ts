@@ -14,6 +14,11 @@ export interface EngineCommand {
    * its caller gave up on is never executed, by this leader or by a new one after a failover.
    */
   deadline: number;
+  /**
+   * The caller's Idempotency-Key, when the call has one (core/idempotency.ts KeyTicket): the leader runs the command
+   * with it, so its writer stamps the key in the transaction of the effect, and stores the answer itself.
+   */
+  ticket?: { scope: string; key: string; claim: string; lang: string; done: string } | undefined;
 }
 
 /** The leader's answer: the value, a refusal (message key and parameters), or "dropped" (its deadline had passed). */
@@ -30,8 +35,26 @@ export class CommandUnanswered extends Error {
   }
 }
 
+/**
+ * The command never left this node (Redis unreachable): certainly not run, by any leader, so the caller may say "try
+ * again" at once and release its Idempotency-Key.
+ */
+export class CommandNotSent extends Error {
+  constructor(
+    readonly op: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${op} could not be sent to the engine leader`, options);
+    this.name = 'CommandNotSent';
+  }
+}
+
 export interface CommandChannel {
-  /** Sends to whoever leads; resolves with its answer, rejects with CommandUnanswered after `waitMs`. */
+  /**
+   * Sends to whoever leads; resolves with its answer. Rejects with CommandNotSent when it could not be sent, and with
+   * CommandUnanswered when no answer came within `waitMs` (it may or may not have run). Never leaves a rejection
+   * unhandled, whenever Redis goes away.
+   */
   send(command: Omit<EngineCommand, 'id'>, waitMs: number): Promise<CommandAnswer>;
   /** The leader: starts taking commands (and answering them); also picks up those left by a leader that died. */
   serve(handler: (command: EngineCommand) => Promise<CommandAnswer>): Promise<void>;

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { CommandUnanswered, type CommandAnswer, type CommandChannel, type EngineCommand } from './command-channel.ts';
+import {
+  CommandNotSent,
+  CommandUnanswered,
+  type CommandAnswer,
+  type CommandChannel,
+  type EngineCommand,
+} from './command-channel.ts';
 
 export interface RedisCommandChannelOptions {
   url: string;
@@ -16,7 +22,7 @@ const GROUP = 'engine';
 const STREAM_MAX = 10_000;
 
 interface Waiting {
-  resolve: (a: CommandAnswer) => void;
+  resolve: (a: CommandAnswer | undefined) => void;
   timer: NodeJS.Timeout;
 }
 
@@ -29,8 +35,11 @@ interface Waiting {
  */
 export class RedisCommandChannel implements CommandChannel {
   private readonly cmd: Redis;
-  private sub: Redis | undefined;
-  private subscribed: Promise<void> | undefined;
+  private readonly sub: Redis;
+  /** Whether the reply channel is subscribed (false while its connection is down). */
+  private listening = false;
+  /** Whether the connections were ever up (until then, a node just started). */
+  private wasUp = false;
   private reader: Redis | undefined;
   private loop: Promise<void> | undefined;
   /** Settles when `unserve` is called: the reading loop's waits end with it. */
@@ -46,20 +55,30 @@ export class RedisCommandChannel implements CommandChannel {
     this.stream = `${prefix}engine:commands`;
     this.replyChannel = `${prefix}engine:reply:${o.node}`;
     this.cmd = this.connect('command channel');
+    this.sub = this.replyListener();
   }
 
   async send(command: Omit<EngineCommand, 'id'>, waitMs: number): Promise<CommandAnswer> {
-    await this.listen();
-    const id = randomUUID();
-    const answer = new Promise<CommandAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new CommandUnanswered(command.op));
-      }, waitMs);
-      this.waiting.set(id, { resolve, timer });
-    });
+    // Redis lost (DESIGN §15): nothing is queued for later. The command connection keeps no offline queue, so a command
+    // that cannot be written now fails at once, certainly unsent; so does one whose reply channel cannot be listened to.
     try {
-      await this.cmd.xadd(
+      await this.listen();
+    } catch (err) {
+      throw new CommandNotSent(command.op, { cause: err });
+    }
+    const id = randomUUID();
+    // The wait settles with the answer, or with undefined when `waitMs` passed: it never rejects, so no rejection can be
+    // left unhandled however the steps below end (a rejected wait nobody awaited yet used to end the process).
+    let settle: (a: CommandAnswer | undefined) => void = () => undefined;
+    const answer = new Promise<CommandAnswer | undefined>((resolve) => (settle = resolve));
+    const timer = setTimeout(() => settle(undefined), waitMs);
+    this.waiting.set(id, { resolve: settle, timer });
+    const done = () => {
+      clearTimeout(timer);
+      this.waiting.delete(id);
+    };
+    const added = this.cmd
+      .xadd(
         this.stream,
         'MAXLEN',
         '~',
@@ -67,15 +86,23 @@ export class RedisCommandChannel implements CommandChannel {
         '*',
         'c',
         JSON.stringify({ ...command, id, replyTo: this.replyChannel }),
+      )
+      .then(
+        () => undefined,
+        (err: unknown) => err,
       );
-    } catch (err) {
-      const w = this.waiting.get(id);
-      if (w) clearTimeout(w.timer);
-      this.waiting.delete(id);
-      void answer.catch(() => undefined);
-      throw err;
+    // A write that hangs (the connection dropping under it) is not waited for beyond `waitMs`.
+    const first = await Promise.race([added.then((err) => ({ err })), answer.then((a) => ({ a }))]);
+    if ('err' in first && first.err !== undefined) {
+      done();
+      // Refused before it was written (the connection went down meanwhile): unsent. Anything else: unknown.
+      if (/writeable|enableOfflineQueue/.test(String(first.err))) throw new CommandNotSent(command.op, { cause: first.err });
+      throw new CommandUnanswered(command.op);
     }
-    return answer;
+    const a = await answer;
+    done();
+    if (!a) throw new CommandUnanswered(command.op);
+    return a;
   }
 
   /** Starts the reading loop at once; while Redis is unreachable it keeps trying (the engine leads regardless). */
@@ -102,42 +129,75 @@ export class RedisCommandChannel implements CommandChannel {
 
   async close(): Promise<void> {
     await this.unserve();
-    for (const w of this.waiting.values()) clearTimeout(w.timer);
+    for (const w of this.waiting.values()) {
+      clearTimeout(w.timer);
+      w.resolve(undefined);
+    }
     this.waiting.clear();
-    this.sub?.disconnect();
+    this.sub.disconnect();
     this.cmd.disconnect();
   }
 
+  /**
+   * A connection that reconnects for ever (at most every 2 s) and queues nothing while down: a command or an answer
+   * written during an outage fails at once instead of waiting, unbounded, for Redis to come back.
+   */
   private connect(what: string): Redis {
-    const r = new Redis(this.o.url, { maxRetriesPerRequest: 1, lazyConnect: false });
+    const r = new Redis(this.o.url, {
+      maxRetriesPerRequest: 1,
+      autoResubscribe: false,
+      enableOfflineQueue: false,
+      retryStrategy: (times: number) => Math.min(times * 100, 2_000),
+    });
     r.on('error', (err) => this.o.onError(err, `redis ${what}`));
     return r;
   }
 
-  /** Subscribes to this node's reply channel once, before the first command is sent. */
-  private listen(): Promise<void> {
-    this.subscribed ??= (async () => {
-      const sub = this.connect('reply listener');
-      this.sub = sub;
-      sub.on('message', (_channel: string, text: string) => {
-        let reply: { id?: string; answer?: CommandAnswer };
-        try {
-          reply = JSON.parse(text) as typeof reply;
-        } catch {
-          return;
-        }
-        const w = reply.id ? this.waiting.get(reply.id) : undefined;
-        if (!w || !reply.answer) return;
-        clearTimeout(w.timer);
-        this.waiting.delete(reply.id!);
-        w.resolve(reply.answer);
-      });
-      await sub.subscribe(this.replyChannel);
-    })().catch((err: unknown) => {
-      this.subscribed = undefined;
-      throw err;
+  /**
+   * This node's reply channel, listened to from the start and again after each reconnection (subscribed by hand on
+   * 'ready': with no offline queue, ioredis's own resubscription could be refused).
+   */
+  private replyListener(): Redis {
+    const sub = this.connect('reply listener');
+    sub.on('ready', () => {
+      sub.subscribe(this.replyChannel).then(
+        () => (this.listening = true),
+        (err: unknown) => this.o.onError(err, 'redis reply channel subscribe'),
+      );
     });
-    return this.subscribed;
+    sub.on('close', () => (this.listening = false));
+    sub.on('message', (_channel: string, text: string) => {
+      let reply: { id?: string; answer?: CommandAnswer };
+      try {
+        reply = JSON.parse(text) as typeof reply;
+      } catch {
+        return;
+      }
+      const w = reply.id ? this.waiting.get(reply.id) : undefined;
+      if (!w || !reply.answer) return;
+      clearTimeout(w.timer);
+      this.waiting.delete(reply.id!);
+      w.resolve(reply.answer);
+    });
+    return sub;
+  }
+
+  /**
+   * Whether a command can go now: both connections up. A node that just started waits a second at most for them; once
+   * they have been up, an outage fails at once (the caller answers "try again" without waiting).
+   */
+  private async listen(): Promise<void> {
+    const up = () => this.listening && this.cmd.status === 'ready';
+    if (up()) {
+      this.wasUp = true;
+      return;
+    }
+    if (this.wasUp) throw new Error('redis is unreachable');
+    const until = performance.now() + 1_000;
+    while (!up()) {
+      if (performance.now() > until) throw new Error('the engine reply channel is not listened to');
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** The consumer group, made once for the stream (from its start: what waits there is read, or dropped if late). */
@@ -153,6 +213,11 @@ export class RedisCommandChannel implements CommandChannel {
     let grouped = false;
     while (this.serving && this.reader === reader) {
       let batch: Array<[string, Array<[string, string[]]>]> | null;
+      if (reader.status !== 'ready' || this.cmd.status !== 'ready') {
+        // Redis away (or not yet connected): wait for it quietly, the connections reconnect by themselves.
+        if ((await Promise.race([new Promise((r) => setTimeout(r, 100)), this.stopped])) === null) break;
+        continue;
+      }
       try {
         if (!grouped) {
           if ((await Promise.race([this.ensureGroup().then(() => true), this.stopped])) === null) break;

@@ -4,6 +4,7 @@ import type {
   ClientMessage,
   ClientMessageType,
   DayMarketMessage,
+  FeedStatusMessage,
   ForexClosedMessage,
   ForexTradeMessage,
   KlineMessage,
@@ -19,6 +20,7 @@ export type {
   ClientMessage,
   ClientMessageType,
   DayMarketMessage,
+  FeedStatusMessage,
   ForexClosedMessage,
   ForexTradeMessage,
   KlineMessage,
@@ -37,8 +39,8 @@ export type {
  * CHANNEL_MESSAGES there (the compiler asks for it), the publisher, the subscriber in the app.
  */
 export interface ChannelMessages {
-  /** Each instrument's session figures on every tick. */
-  DAY_MARKET: DayMarketMessage;
+  /** Each instrument's session figures on every tick; whether they flow (FEED_STATUS, told by the socket's node). */
+  DAY_MARKET: DayMarketMessage | FeedStatusMessage;
   /** `KLINE.<Code>`: the instrument's current bars, one message per period per update. */
   KLINE: KlineMessage;
   /** The user's holding orders' live figures; the margin-call notice rides on it too. */
@@ -67,7 +69,7 @@ export interface ChannelRow<T extends string = string> {
 }
 
 export const CHANNELS = {
-  DAY_MARKET: { name: 'DAY_MARKET', match: 'exact', requiresLogin: false, types: ['DAY_MARKET'] },
+  DAY_MARKET: { name: 'DAY_MARKET', match: 'exact', requiresLogin: false, types: ['DAY_MARKET', 'FEED_STATUS'] },
   KLINE: { name: 'KLINE.', match: 'prefix', requiresLogin: false, types: ['KLINE'] },
   FOREX_TRADE: { name: 'FOREX_TRADE', match: 'exact', requiresLogin: true, types: ['FOREX_TRADE', 'MARGIN_CALL'] },
   FOREX_CLOSED: { name: 'FOREX_CLOSED', match: 'exact', requiresLogin: true, types: ['FOREX_CLOSED'] },

@@ -51,6 +51,14 @@ export const dayMarketMessage = z.object({
 });
 export type DayMarketMessage = z.infer<typeof dayMarketMessage>;
 
+/**
+ * `FEED_STATUS` (DESIGN §15), sent on the DAY_MARKET channel by the node the socket is on, without a `sub` of its own:
+ * `live: false` when its quotes stopped (no quote for a while with a market open, or its bus to the other nodes lost),
+ * `live: true` when they flow again. A socket that subscribes while they are stopped is told at once.
+ */
+export const feedStatusMessage = z.object({ type: z.literal('FEED_STATUS'), live: z.boolean() }).strict();
+export type FeedStatusMessage = z.infer<typeof feedStatusMessage>;
+
 /** `KLINE.<Code>`: one message per period per update of the instrument's current bars. */
 export const klineMessage = z.object({
   type: z.literal('KLINE'),
@@ -144,7 +152,7 @@ export type NoticePushMessage = z.infer<typeof noticePushMessage>;
  * or a message type left without a schema. `serverMessage` is built from these rows.
  */
 export const CHANNEL_MESSAGES = {
-  DAY_MARKET: [dayMarketMessage],
+  DAY_MARKET: [dayMarketMessage, feedStatusMessage],
   KLINE: [klineMessage],
   FOREX_TRADE: [forexTradeMessage, marginCallMessage],
   FOREX_CLOSED: [forexClosedMessage],

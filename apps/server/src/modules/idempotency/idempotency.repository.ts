@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { NO_FLUSH } from '../../db/durable-sqlite.ts';
 import type { IdempotencyRecord, IdempotencyStore } from '../../core/idempotency.ts';
 
@@ -12,7 +12,15 @@ import type { IdempotencyRecord, IdempotencyStore } from '../../core/idempotency
 export class IdempotencyRepository implements IdempotencyStore {
   constructor(private readonly db: Db) {}
 
-  async claim(row: { scope: string; key: string; fingerprint: string; call: string; now: number }): Promise<boolean> {
+  async claim(row: {
+    scope: string;
+    key: string;
+    fingerprint: string;
+    call: string;
+    now: number;
+    claim: string;
+    settleAt: number | null;
+  }): Promise<boolean> {
     const inserted = await this.db
       .insertInto('idempotency_keys')
       .values({
@@ -23,6 +31,9 @@ export class IdempotencyRepository implements IdempotencyStore {
         response: null,
         created_at: row.now,
         completed_at: null,
+        claim: row.claim,
+        settle_at: row.settleAt,
+        engine_ran: null,
       })
       .onConflict((oc) => oc.columns(['scope', 'idem_key']).doNothing())
       .returning('id')
@@ -34,31 +45,59 @@ export class IdempotencyRepository implements IdempotencyStore {
   async find(scope: string, key: string): Promise<IdempotencyRecord | undefined> {
     return this.db
       .selectFrom('idempotency_keys')
-      .select(['fingerprint', 'response', 'created_at'])
+      .select(['fingerprint', 'response', 'created_at', 'claim', 'settle_at', 'engine_ran'])
       .where('scope', '=', scope)
       .where('idem_key', '=', key)
       .executeTakeFirst();
   }
 
-  async complete(scope: string, key: string, response: string, now: number): Promise<void> {
+  async complete(scope: string, key: string, claim: string, response: string, now: number): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
       .set({ response, completed_at: now })
       .where('scope', '=', scope)
       .where('idem_key', '=', key)
+      .where('claim', '=', claim)
       .where('response', 'is', null)
       .modifyEnd(noFlush)
       .execute();
   }
 
-  async release(scope: string, key: string): Promise<void> {
+  async release(scope: string, key: string, claim: string): Promise<void> {
     await this.db
       .deleteFrom('idempotency_keys')
       .where('scope', '=', scope)
       .where('idem_key', '=', key)
+      .where('claim', '=', claim)
       .where('response', 'is', null)
       .modifyEnd(noFlush)
       .execute();
+  }
+
+  async releaseUnrun(claim: string): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('claim', '=', claim)
+      .where('response', 'is', null)
+      .where('engine_ran', 'is', null)
+      .modifyEnd(noFlush)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /**
+   * The engine writer's stamp (DESIGN §15), run inside its batch transaction: marks each claim's key as run by this
+   * transaction; answers the claims whose key is gone (released meanwhile), whose jobs must then not run.
+   */
+  async stamp(trx: Tx, claims: readonly string[], now: number): Promise<Set<string>> {
+    const stamped = await trx
+      .updateTable('idempotency_keys')
+      .set({ engine_ran: now })
+      .where('claim', 'in', claims)
+      .returning('claim')
+      .execute();
+    const found = new Set(stamped.map((r) => r.claim));
+    return new Set(claims.filter((c) => !found.has(c)));
   }
 
   async expire(scope: string, key: string, before: number): Promise<void> {

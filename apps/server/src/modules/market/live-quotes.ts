@@ -41,7 +41,7 @@ export class LiveQuotes {
   followBus(feeding: () => boolean): () => void {
     return this.d.bus.subscribe({
       deliver: (channel, message) => {
-        if (channel === CHANNEL_DAY_MARKET && isMessageOn('DAY_MARKET', message) && !feeding()) this.adoptQuote(message);
+        if (channel === CHANNEL_DAY_MARKET && isQuote(message) && !feeding()) this.adoptQuote(message);
       },
       deliverToUser: () => undefined,
       hasSubscribers: (channel) => channel === CHANNEL_DAY_MARKET && !feeding(),
@@ -118,4 +118,9 @@ export class LiveQuotes {
     }
     for (const l of this.tickListeners) l(inst.code, q);
   }
+}
+
+/** A DAY_MARKET message that is a quote (the channel also carries FEED_STATUS). */
+export function isQuote(message: object): message is DayMarketMessage {
+  return isMessageOn('DAY_MARKET', message) && message.type === 'DAY_MARKET';
 }

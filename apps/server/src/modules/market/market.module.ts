@@ -1,7 +1,9 @@
-import { CHANNEL_KLINE_PREFIX } from '@tradepad/contracts';
+import { CHANNEL_DAY_MARKET, CHANNEL_KLINE_PREFIX } from '@tradepad/contracts';
+import { RedisBus } from '../../ports/redis-bus.ts';
 import type { ModuleContext } from '../context.ts';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
 import type { Feed } from './feed.ts';
+import { FeedWatch } from './feed-watch.ts';
 import { InstrumentsAdmin } from './instruments-admin.service.ts';
 import { CATEGORIES, INSTRUMENTS } from './instruments.data.ts';
 import { marketAdminRoutes } from './market.admin.routes.ts';
@@ -16,7 +18,7 @@ import { MarketService } from './market.service.ts';
  */
 export async function registerMarket(
   ctx: ModuleContext,
-  deps: { gateway: Pick<RealtimeGateway, 'registerChannel'>; feed?: Feed | undefined },
+  deps: { gateway: Pick<RealtimeGateway, 'registerChannel' | 'publish'>; feed?: Feed | undefined },
 ) {
   const { app, bus, log } = ctx;
   const repo = new MarketRepository(ctx.database);
@@ -36,10 +38,27 @@ export async function registerMarket(
     requiresLogin: false,
     accepts: (name) => market.hasInstrument(name.slice(CHANNEL_KLINE_PREFIX.length)),
   });
+  // Whether this node's quotes flow, told to its own DAY_MARKET sockets as FEED_STATUS (DESIGN §15): straight to this
+  // node's gateway, not on the bus, since each node judges its own quotes (another node's word would be wrong here).
+  const watch = new FeedWatch({
+    bus,
+    onQuote: (listener) => market.onQuote(listener),
+    busConnected: () => !(bus instanceof RedisBus) || bus.connected,
+    anyOpen: () => market.allInstruments().some((i) => market.isOpen(i)),
+    silentMs: ctx.config.FEED_SILENT_MS,
+    tell: (message) => deps.gateway.publish(CHANNEL_DAY_MARKET, message),
+  });
+  deps.gateway.registerChannel({
+    match: { exact: CHANNEL_DAY_MARKET },
+    requiresLogin: false,
+    greeting: () => watch.greeting(),
+  });
+  watch.start();
+  app.addHook('onClose', async () => watch.stop());
   bus.onInstrumentsChanged(() => {
     market.reloadInstruments().catch((err: unknown) => log.error({ err }, 'instrument reload failed'));
   });
   marketRoutes(ctx.router, app, market);
   marketAdminRoutes(ctx.router, new InstrumentsAdmin({ db: ctx.db, repo, market, audit: ctx.audit, bus, clock: ctx.clock }));
-  return { market };
+  return { market, feedWatch: watch };
 }

@@ -15,6 +15,8 @@ export interface ChannelPolicy {
   requiresLogin: boolean;
   /** Optional check of the part after the prefix (e.g. the instrument exists). */
   accepts?: (name: string) => boolean;
+  /** What a socket is told right after it subscribed, if anything (DAY_MARKET: the quotes stopped). */
+  greeting?: () => object | undefined;
 }
 
 interface Connection {
@@ -161,6 +163,7 @@ export class RealtimeGateway implements BusSubscriber {
     if (known.requiresLogin !== policy.requiresLogin)
       throw new Error(`websocket channel ${JSON.stringify(policy.match)}: login requirement differs from CHANNELS`);
     if (policy.accepts) known.accepts = policy.accepts;
+    if (policy.greeting) known.greeting = policy.greeting;
   }
 
   get connectionCount(): number {
@@ -454,6 +457,8 @@ export class RealtimeGateway implements BusSubscriber {
     set.add(conn);
     this.noteInterest(channel, policy.requiresLogin ? conn.userId : undefined);
     this.reply(conn, 'sub_result', 1, 'ws.ok', channel);
+    const greeting = policy.greeting?.();
+    if (greeting) this.send(conn, JSON.stringify(greeting));
   }
 
   /** Drops a channel of a connection; `userId` is whom it listened as (a connection being logged out has none left). */

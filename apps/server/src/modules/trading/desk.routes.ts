@@ -15,7 +15,7 @@ export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands)
     `${ADMIN_API.positions}/:id/close`,
     ({ staff, id, params, reply }) =>
       engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason], since(reply)),
-    { done: 'ok.order_closed' },
+    { done: 'ok.order_closed', engine: true },
   );
   r.get(ADMIN_API.exposure, () => engine.run(() => desk.exposure(), 'desk.exposure', []));
   r.get(ADMIN_API.risk, () => engine.run(() => desk.risk(), 'desk.risk', []));

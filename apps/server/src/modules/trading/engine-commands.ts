@@ -1,10 +1,12 @@
 import { micros, type Micros } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, TryAgain } from '../../core/errors.ts';
+import { currentTicket, keyTickets, type Idempotency, type KeyTicket } from '../../core/idempotency.ts';
 import type { EngineRole } from '../../db/engine-lease.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
 import {
   answerWait,
+  CommandNotSent,
   mayStart,
   type CommandAnswer,
   type CommandChannel,
@@ -21,6 +23,8 @@ export interface EngineCommandsDeps {
   deadlineMs: number;
   /** How long past the deadline the caller still waits for the answer of a command that started in time. */
   graceMs?: number;
+  /** The stored answers behind Idempotency-Key: settled here when a forwarded call's answer is lost (DESIGN §15). */
+  keys?: Pick<Idempotency, 'settle' | 'remember'> | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -63,11 +67,17 @@ export class EngineCommands {
     const deadline = now - Math.max(0, opts.elapsedMs ?? 0) + (opts.deadlineMs ?? this.d.deadlineMs);
     // Already past it (the request waited here): not worth sending, and certainly not run.
     if (!mayStart(deadline, now)) throw new TryAgain('no');
+    const ticket = currentTicket();
     let answer: CommandAnswer;
     try {
-      answer = await channel.send({ op, args, deadline }, answerWait(deadline, now, this.d.graceMs ?? 1000));
+      answer = await channel.send({ op, args, deadline, ticket }, answerWait(deadline, now, this.d.graceMs ?? 1000));
     } catch (err) {
+      // Never sent (Redis unreachable): certainly not run anywhere, "try again" now (DESIGN §15 "Redis lost").
+      if (err instanceof CommandNotSent) throw new TryAgain('no');
       this.d.log.warn({ err, op }, 'engine command unanswered');
+      // Its deadline and grace passed: a keyed call is settled on its key's row (released if it never ran, else its
+      // stored answer, thrown to the router as StoredAnswer); without a key, its fate stays unknown.
+      if (ticket && this.d.keys && (await this.d.keys.settle(ticket)) === 'released') throw new TryAgain('no');
       throw new TryAgain('unknown');
     }
     if (answer.ok) return answer.value as T;
@@ -76,8 +86,35 @@ export class EngineCommands {
     throw new AppError(r.key as MessageKey, r.params, r.code, r.data);
   }
 
-  /** The leader's side of a forwarded command: dropped past its deadline or when this node no longer leads. */
+  /**
+   * The leader's side of a forwarded command: dropped past its deadline or when this node no longer leads. A keyed one
+   * runs with its ticket (its writer stamps the key with the effect) and its answer is stored here too, as it leaves:
+   * the reply may be lost on its way back, the stored answer is not.
+   */
   async execute(command: EngineCommand): Promise<CommandAnswer> {
+    const t = command.ticket as KeyTicket | undefined;
+    if (!t) return this.perform(command);
+    try {
+      return await keyTickets.run(t, async () => {
+        const answer = await this.perform(command);
+        if (answer.ok) this.remember(t, { value: answer.value });
+        else if ('refusal' in answer) {
+          const r = answer.refusal;
+          this.remember(t, { refusal: new AppError(r.key as MessageKey, r.params, r.code, r.data) });
+        }
+        return answer;
+      });
+    } finally {
+      t.over = true;
+    }
+  }
+
+  private remember(t: KeyTicket, outcome: Parameters<Idempotency['remember']>[1]): void {
+    this.d.keys?.remember(t, outcome).catch((err: unknown) => this.d.log.warn({ err }, 'forwarded answer not stored'));
+  }
+
+  /** The leader's side of a forwarded command: dropped past its deadline or when this node no longer leads. */
+  private async perform(command: EngineCommand): Promise<CommandAnswer> {
     if (!mayStart(command.deadline, Date.now()) || this.d.role() !== 'leader') return { ok: false, dropped: true };
     const fn = this.handlers.get(command.op);
     if (!fn) return refusalAnswer(new AppError('err.internal'));

@@ -3,6 +3,7 @@ import { CHANNEL_DAY_MARKET } from '@tradepad/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { TryAgain } from '../../core/errors.ts';
+import type { Idempotency } from '../../core/idempotency.ts';
 import type { Tx } from '../../db/database.ts';
 import { EngineLease, type EngineRole } from '../../db/engine-lease.ts';
 import type { DbKind } from '../../db/database.ts';
@@ -58,6 +59,8 @@ export class EngineLeadership implements Leadership {
       kind: DbKind;
       bus: Bus;
       clock: Clock;
+      /** The stored answers behind Idempotency-Key, settled by the commands after a lost answer (DESIGN §15). */
+      keys: Idempotency;
     },
   ) {
     const { app, config, kind } = d;
@@ -95,6 +98,7 @@ export class EngineLeadership implements Leadership {
       role: () => (this.leads() ? 'leader' : this.role()),
       channel,
       deadlineMs: config.COMMAND_DEADLINE_MS,
+      keys: d.keys,
       log,
     });
   }

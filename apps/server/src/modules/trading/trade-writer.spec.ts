@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refuse } from '../../core/errors.ts';
+import { refuse, TryAgain } from '../../core/errors.ts';
+import { keyTickets } from '../../core/idempotency.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { openTempDurableSqlite } from '../../db/durable-sqlite.testing.ts';
@@ -207,5 +208,27 @@ describe('TradeWriter', () => {
     expect(await values()).toEqual([1, 2]);
     // Once per batch transaction, before its jobs.
     expect(seen).toEqual([0, 2]);
+  });
+
+  it('stamps the keys of the calls it writes in their transaction, and refuses the jobs whose key was released', async () => {
+    const { db, close } = openTempDurableSqlite<unknown>('tp-writer-');
+    opened.push(close);
+    await sql`create table t (v integer not null unique)`.execute(db);
+    const stamped: string[][] = [];
+    const writer = new TradeWriter(db as unknown as Db, undefined, {
+      stamp: async (_trx, claims) => {
+        stamped.push([...claims]);
+        return new Set(claims.filter((c) => c === 'released'));
+      },
+    });
+    const job = (v: number, claim?: string) => {
+      const run = () => writer.run(async (trx) => (await insert(trx, v), v), { checksFirst: true });
+      return claim ? keyTickets.run({ scope: 'user:1', key: claim, claim, lang: 'en', done: 'ok' }, run) : run();
+    };
+    const results = await Promise.allSettled([job(1, 'kept'), job(2, 'released'), job(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(TryAgain);
+    expect(stamped).toEqual([['kept', 'released']]);
+    expect((await sql<{ v: number }>`select v from t order by v`.execute(db)).rows.map((r) => r.v)).toEqual([1, 3]);
   });
 });

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { AppError } from '../../core/errors.ts';
+import { AppError, TryAgain } from '../../core/errors.ts';
+import { currentTicket } from '../../core/idempotency.ts';
 import type { Timing } from '../../core/metrics.ts';
 import { runEffects, trackEffects, type Effect } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -36,6 +37,8 @@ interface Job {
   group?: { of: JobGroup<unknown, unknown>; item: unknown };
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+  /** The Idempotency-Key claim of the call that queued it (an engine call's, see core/idempotency.ts KeyTicket). */
+  claim: string | undefined;
 }
 
 export interface TradeWriterOptions {
@@ -46,6 +49,11 @@ export interface TradeWriterOptions {
   fence?: (trx: Tx) => Promise<void>;
   /** Told each committed batch's transaction time in seconds, begin to commit (`tradepad_db_commit_seconds`). */
   commitSeconds?: Timing;
+  /**
+   * Stamps, in the batch transaction, the Idempotency-Key claims of the calls whose jobs it runs (DESIGN §15); answers
+   * the claims whose key was released meanwhile: their jobs are refused ("try again"), nothing of them written.
+   */
+  stamp?: (trx: Tx, claims: readonly string[]) => Promise<Set<string>>;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
@@ -107,7 +115,8 @@ export class TradeWriter {
 
   private enqueue<T>(job: Pick<Job, 'run' | 'checksFirst' | 'group'>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject });
+      const claim = currentTicket()?.claim;
+      this.queue.push({ ...job, resolve: resolve as (v: unknown) => void, reject, claim });
       this.running ??= this.drain().finally(() => (this.running = undefined));
     });
   }
@@ -156,9 +165,16 @@ export class TradeWriter {
     await this.db.transaction().execute(async (trx) => {
       effects = trackEffects(trx);
       if (this.opts.fence) await this.opts.fence(trx);
+      const claims = batch.flatMap((j) => (j.claim ? [j.claim] : []));
+      const gone = claims.length > 0 && this.opts.stamp ? await this.opts.stamp(trx, claims) : undefined;
+      const refused = (j: Job | undefined) => gone !== undefined && j?.claim !== undefined && gone.has(j.claim);
       for (let i = 0; i < batch.length; i++) {
         const job = batch[i]!;
         const mark = effects.length;
+        if (refused(job)) {
+          outcomes.push({ ok: false, err: new TryAgain('no') });
+          continue;
+        }
         if (batch.length === 1) {
           outcomes.push({ ok: true, value: await job.run(trx) });
           continue;
@@ -167,7 +183,7 @@ export class TradeWriter {
         if (group && !safe) {
           // The run of consecutive items of this group, in one call.
           let end = i + 1;
-          while (end < batch.length && batch[end]!.group?.of === group) end++;
+          while (end < batch.length && batch[end]!.group?.of === group && !refused(batch[end])) end++;
           const items = batch.slice(i, end).map((j) => j.group!.item);
           let decided: Array<GroupOutcome<unknown>>;
           try {

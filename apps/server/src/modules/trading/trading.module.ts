@@ -32,7 +32,7 @@ export function registerTrading(
 ) {
   const { app, config, clock, db, database, bus, ledger, settings, log } = ctx;
   const { market } = deps;
-  const leadership = new EngineLeadership({ app, config, kind: database.kind, bus, clock });
+  const leadership = new EngineLeadership({ app, config, kind: database.kind, bus, clock, keys: ctx.idempotency });
   const { commands } = leadership;
   // A node that does not run the feed follows the leader's quotes on the bus; its interest in them is announced (and
   // again when it leads or stops leading), so the leader publishes them through Redis even when no socket here listens.
@@ -46,7 +46,11 @@ export function registerTrading(
     db,
     repo,
     ledger,
-    writer: new TradeWriter(db, undefined, { fence: leadership.fence(), commitSeconds: ctx.metrics.commitSeconds }),
+    writer: new TradeWriter(db, undefined, {
+      fence: leadership.fence(),
+      stamp: (trx, claims) => ctx.idempotency.stamp(trx, claims),
+      commitSeconds: ctx.metrics.commitSeconds,
+    }),
     market,
     bus,
     clock,

@@ -35,7 +35,7 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
         since(reply),
       );
     },
-    { done: 'ok.order_submitted' },
+    { done: 'ok.order_submitted', engine: true },
   );
   r.get(API.deals, ({ user, params: p }) =>
     engine.run(() => trading.deals(user.user, p.status, p.page, p.limit), 'trading.deals', [
@@ -49,13 +49,13 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
     API.close,
     ({ user, params: p, reply }) =>
       engine.run(() => trading.close(user.user, p.id, p.cont), 'trading.close', [user.user.id, p.id, p.cont], since(reply)),
-    { done: 'ok.order_closed' },
+    { done: 'ok.order_closed', engine: true },
   );
   r.call(
     API.closeAll,
     ({ user, params: p, reply }) =>
       engine.run(() => trading.closeAll(user.user, p.forex_id), 'trading.closeAll', [user.user.id, p.forex_id], since(reply)),
-    { done: 'ok.order_closed' },
+    { done: 'ok.order_closed', engine: true },
   );
   r.call(
     API.setPendingPrice,
@@ -66,14 +66,14 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
         [user.user.id, p.id, p.price],
         since(reply),
       ),
-    { done: 'ok.order_moved' },
+    { done: 'ok.order_moved', engine: true },
   );
   r.get(API.stopoutReports, ({ user, params: p }) => trading.stopoutReports(user.user, p.order_id, p.page, p.limit));
   r.call(
     API.cancel,
     ({ user, params, reply }) =>
       engine.run(() => trading.cancel(user.user, params.id), 'trading.cancel', [user.user.id, params.id], since(reply)),
-    { done: 'ok.order_cancelled' },
+    { done: 'ok.order_cancelled', engine: true },
   );
   r.call(
     API.setStops,
@@ -84,7 +84,7 @@ export function tradingRoutes(r: Router, trading: TradingService, engine: Engine
         [user.user.id, p.id, p.stop_loss_price, p.target_profit_price, p.trailing_distance],
         since(reply),
       ),
-    { done: 'ok.stops_updated' },
+    { done: 'ok.stops_updated', engine: true },
   );
   r.get(API.accountSummary, ({ user }) => engine.run(() => trading.summary(user.user), 'trading.summary', [user.user.id]));
   r.get(API.forexDetail, ({ user }) => trading.forexDetail(user.user));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectionOf,
   FEED_STALE_MS,
+  feedStatus,
   pricesLiveOf,
   quoteArrived,
   setSocketStatus,
@@ -15,6 +16,7 @@ const state = (s: Partial<ConnectivityState>): ConnectivityState => ({
   socket: 'open',
   socketOpened: true,
   feedSilent: false,
+  feedPaused: false,
   ...s,
 });
 
@@ -36,6 +38,8 @@ describe('connectivity', () => {
     // A first connection that failed is.
     [state({ socket: 'closed', socketOpened: false }), 'reconnecting', false],
     [state({ feedSilent: true }), 'online', false],
+    // The server said its quotes stopped (FEED_STATUS live:false, DESIGN §15).
+    [state({ feedPaused: true }), 'online', false],
   ] as const)('%o is %s, prices live: %s', (s, connection, live) => {
     expect(connectionOf(s)).toBe(connection);
     expect(pricesLiveOf(s)).toBe(live);
@@ -62,5 +66,22 @@ describe('connectivity', () => {
     expect(useConnectivityStore.getState().feedSilent).toBe(true);
     stop();
     expect(useConnectivityStore.getState().feedSilent).toBe(false);
+  });
+
+  it("follows the server's FEED_STATUS: paused until live again, forgotten with the socket and the subscription", () => {
+    const stop = watchFeed();
+    feedStatus(false);
+    expect(useConnectivityStore.getState().feedPaused).toBe(true);
+    expect(pricesLiveOf(useConnectivityStore.getState())).toBe(false);
+    feedStatus(true);
+    expect(pricesLiveOf(useConnectivityStore.getState())).toBe(true);
+    feedStatus(false);
+    // A new socket (perhaps to another node) is told again if its quotes are stopped too.
+    setSocketStatus('closed');
+    setSocketStatus('open');
+    expect(useConnectivityStore.getState().feedPaused).toBe(false);
+    feedStatus(false);
+    stop();
+    expect(useConnectivityStore.getState().feedPaused).toBe(false);
   });
 });

@@ -22,6 +22,11 @@ export interface ConnectivityState {
   socketOpened: boolean;
   /** The quote feed is wanted (a screen showing prices) and nothing came for FEED_STALE_MS. */
   feedSilent: boolean;
+  /**
+   * The server said its quotes stopped (`FEED_STATUS` live:false, DESIGN §15: its link to the other nodes is down, or
+   * its feed is silent), until it says they flow again; forgotten with the socket or the subscription it came on.
+   */
+  feedPaused: boolean;
 }
 
 const initialOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -31,6 +36,7 @@ export const useConnectivityStore = create<ConnectivityState>()(() => ({
   socket: 'idle',
   socketOpened: false,
   feedSilent: false,
+  feedPaused: false,
 }));
 
 export function setBrowserOnline(online: boolean): void {
@@ -38,7 +44,17 @@ export function setBrowserOnline(online: boolean): void {
 }
 
 export function setSocketStatus(status: RealtimeStatus): void {
-  useConnectivityStore.setState((s) => ({ socket: status, socketOpened: s.socketOpened || status === 'open' }));
+  useConnectivityStore.setState((s) => ({
+    socket: status,
+    socketOpened: s.socketOpened || status === 'open',
+    // What a server said of its quotes held for that socket only: a new one is told again if they are still stopped.
+    feedPaused: status === 'open' ? s.feedPaused : false,
+  }));
+}
+
+/** The server's word on its quotes (`FEED_STATUS`): paused until it says they are live again. */
+export function feedStatus(live: boolean): void {
+  if (useConnectivityStore.getState().feedPaused === live) useConnectivityStore.setState({ feedPaused: !live });
 }
 
 /** The connection as the banner tells it: offline (the browser says so), reconnecting (the socket is down), online. */
@@ -53,7 +69,7 @@ export function connectionOf(s: ConnectivityState): Connection {
  * prices are the trade list's, just fetched) and quotes arriving.
  */
 export function pricesLiveOf(s: ConnectivityState): boolean {
-  return connectionOf(s) === 'online' && !s.feedSilent;
+  return connectionOf(s) === 'online' && !s.feedSilent && !s.feedPaused;
 }
 
 export const useConnection = (): Connection => useConnectivityStore(connectionOf);
@@ -81,7 +97,7 @@ export function watchFeed(now: () => number = Date.now): () => void {
   }, 1000);
   return () => {
     clearInterval(timer);
-    useConnectivityStore.setState({ feedSilent: false });
+    useConnectivityStore.setState({ feedSilent: false, feedPaused: false });
   };
 }
 

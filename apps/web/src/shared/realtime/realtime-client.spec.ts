@@ -181,8 +181,9 @@ describe('RealtimeClient', () => {
     c.connect();
     await until(() => c.status === 'open');
     const got: string[] = [];
-    const offA = c.subscribe('DAY_MARKET', (m) => got.push(`a:${String(m.symbol)}`));
-    const offB = c.subscribe('DAY_MARKET', (m) => got.push(`b:${String(m.symbol)}`));
+    const symbolOf = (m: { type: string }) => ('symbol' in m ? String(m.symbol) : m.type);
+    const offA = c.subscribe('DAY_MARKET', (m) => got.push(`a:${symbolOf(m)}`));
+    const offB = c.subscribe('DAY_MARKET', (m) => got.push(`b:${symbolOf(m)}`));
     const offK = c.subscribe('KLINE.EURUSD', (m) => got.push(`k:${String(m.symbol)}`));
     await until(() => server!.json(0).length === 2);
     expect(server.json(0)).toEqual([
@@ -194,6 +195,10 @@ describe('RealtimeClient', () => {
     server.conn(0).socket.send(JSON.stringify({ type: 'KLINE', symbol: 'EURUSD', kline: {} }));
     await until(() => got.length === 3);
     expect(got.sort()).toEqual(['a:EURUSD', 'b:EURUSD', 'k:EURUSD']);
+    // FEED_STATUS rides on DAY_MARKET (the channel table): its listeners get it without a sub of its own.
+    server.conn(0).socket.send(JSON.stringify({ type: 'FEED_STATUS', live: false }));
+    await until(() => got.length === 5);
+    expect(got.slice(3).sort()).toEqual(['a:FEED_STATUS', 'b:FEED_STATUS']);
 
     offA();
     offA(); // calling twice does not remove someone else's listener

@@ -6,11 +6,11 @@ import './connection-banner.css';
 /** A socket that comes back within this long shows no banner (a brief reconnect is not worth a flash). */
 const RECONNECT_GRACE_MS = 1500;
 
-type Shown = 'offline' | 'reconnecting' | 'stale' | null;
+type Shown = 'offline' | 'reconnecting' | 'paused' | 'stale' | null;
 
 /**
- * The slim banner every screen shows while the app is offline, reconnecting its live socket, or getting no prices
- * (issue 17). It also marks the page (`<html data-connection data-prices>`): prices that are not live are dimmed
+ * The slim banner every screen shows while the app is offline, reconnecting its live socket, getting no prices
+ * (issue 17), or told by the server that its prices are paused (`FEED_STATUS`, DESIGN §15; they resume by themselves). It also marks the page (`<html data-connection data-prices>`): prices that are not live are dimmed
  * (`.is-live` in global.css) and the trading buttons read the same state (connectivity.ts).
  */
 export function ConnectionBanner() {
@@ -18,6 +18,7 @@ export function ConnectionBanner() {
   const connection = useConnectivityStore(connectionOf);
   const pricesLive = useConnectivityStore(pricesLiveOf);
   const feedSilent = useConnectivityStore((s) => s.feedSilent);
+  const feedPaused = useConnectivityStore((s) => s.feedPaused);
   const [graceOver, setGraceOver] = useState(false);
 
   useEffect(() => {
@@ -36,9 +37,11 @@ export function ConnectionBanner() {
         ? graceOver
           ? 'reconnecting'
           : null
-        : feedSilent
-          ? 'stale'
-          : null;
+        : feedPaused
+          ? 'paused'
+          : feedSilent
+            ? 'stale'
+            : null;
 
   useEffect(() => {
     const root = document.documentElement;
