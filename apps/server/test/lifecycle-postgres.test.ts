@@ -50,7 +50,14 @@ describe.skipIf(!PG)('process on PostgreSQL', () => {
       while (!logLines(s.output()).some((l) => l.msg === 'history complete') && performance.now() < deadline)
         await new Promise((r) => setTimeout(r, 500));
       expect(logLines(s.output()).some((l) => l.msg === 'history complete')).toBe(true);
-      expect(await minutes()).toBeGreaterThan(atReady * 10);
+      // How far the background had got when readiness was first read depends on the machine's speed: only the growth
+      // and the reach (30 days back) are certain.
+      expect(await minutes()).toBeGreaterThan(atReady);
+      const oldest = await db.query<{ t: string }>(
+        `select min(c.time) as t from candles c join instruments i on i.id = c.instrument_id
+         where i.code = 'BTCUSD' and c.period = '1min'`,
+      );
+      expect(Date.now() / 1000 - Number(oldest.rows[0]!.t)).toBeGreaterThan(29 * 86_400);
       // BTCUSD trades around the clock: its minutes and hours run without a gap or a duplicate across the steps.
       for (const [period, step] of [
         ['1min', 60],
