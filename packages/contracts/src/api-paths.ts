@@ -34,3 +34,8 @@ export const ADMIN_API = {
   ...SUPPORT_ADMIN_PATHS,
   ...DESK_ADMIN_PATHS,
 } as const;
+
+/** A path as a client sends it: a contract's `:id` replaced by the record's id. */
+export function pathWithId(path: string, id: number | string | undefined): string {
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
+}

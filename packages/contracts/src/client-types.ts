@@ -49,3 +49,16 @@ export type HasId<P> = P extends `${string}/:id${string}` ? true : false;
 
 /** The `id` a path with `:id` needs (and one without it refuses). */
 export type IdOption<P> = HasId<P> extends true ? { id: number | string } : { id?: never };
+
+/**
+ * What follows the path in a client's call: the parameters `W` (optional when none is required), then the options
+ * `O`, needed for a path with `:id`.
+ */
+export type CallArgs<P, W, O> =
+  Record<never, never> extends W
+    ? HasId<P> extends true
+      ? [params: W | undefined, options: O]
+      : [params?: W, options?: O]
+    : HasId<P> extends true
+      ? [params: W, options: O]
+      : [params: W, options?: O];

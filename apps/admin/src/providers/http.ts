@@ -1,4 +1,5 @@
-import type { AnswerAt, HasId, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
+import type { AnswerAt, CallArgs, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
+import { pathWithId } from '@tradepad/contracts/api-paths';
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
 import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 
@@ -90,28 +91,13 @@ export type ApiOptions<P> = { signal?: AbortSignal; idempotencyKey?: string } & 
 
 type QueryValue = string | number | undefined | null;
 
-/** What follows the path: the parameters, optional when none is required, and the options, needed for an `id`. */
-type CallArgs<P, W> =
-  Record<never, never> extends W
-    ? HasId<P> extends true
-      ? [params: W | undefined, options: ApiOptions<P>]
-      : [params?: W, options?: ApiOptions<P>]
-    : HasId<P> extends true
-      ? [params: W, options: ApiOptions<P>]
-      : [params: W, options?: ApiOptions<P>];
-
-/** The path as sent: a contract's `:id` replaced by the record's id. */
-function pathWithId(path: string, id: number | string | undefined): string {
-  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
-}
-
 /**
  * GET a contract's `path`, its parameters in the query string (empty ones left out): the parameters and the answer
  * are typed from the call's contract (`apiGet(ADMIN_API.risk)` resolves with a `RiskAnswer`).
  */
 export function apiGet<P extends PathOf<'GET'>>(
   path: P,
-  ...[params, options]: CallArgs<P, SentParams<ParamsAt<P, 'GET'>, QueryValue>>
+  ...[params, options]: CallArgs<P, SentParams<ParamsAt<P, 'GET'>, QueryValue>, ApiOptions<P>>
 ): Promise<AnswerAt<P, 'GET'>> {
   const url = pathWithId(path, options?.id);
   return call<AnswerAt<P, 'GET'>>('GET', params ? withQuery(url, params) : url, undefined, options?.signal);
@@ -120,7 +106,7 @@ export function apiGet<P extends PathOf<'GET'>>(
 /** POST a contract's `path` with a JSON body; typed as `apiGet`. */
 export function apiPost<P extends PathOf<'POST'>>(
   path: P,
-  ...[body, options]: CallArgs<P, SentParams<ParamsAt<P, 'POST'>>>
+  ...[body, options]: CallArgs<P, SentParams<ParamsAt<P, 'POST'>>, ApiOptions<P>>
 ): Promise<AnswerAt<P, 'POST'>> {
   const url = pathWithId(path, options?.id);
   return call<AnswerAt<P, 'POST'>>('POST', url, body, options?.signal, options?.idempotencyKey);

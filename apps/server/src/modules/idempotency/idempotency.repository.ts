@@ -12,15 +12,7 @@ import type { IdempotencyRecord, IdempotencyStore } from '../../core/idempotency
 export class IdempotencyRepository implements IdempotencyStore {
   constructor(private readonly db: Db) {}
 
-  async claim(row: {
-    scope: string;
-    key: string;
-    fingerprint: string;
-    call: string;
-    now: number;
-    claim: string;
-    settleAt: number | null;
-  }): Promise<boolean> {
+  async claim(row: Parameters<IdempotencyStore['claim']>[0]): Promise<boolean> {
     const inserted = await this.db
       .insertInto('idempotency_keys')
       .values({

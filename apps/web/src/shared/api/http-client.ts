@@ -1,4 +1,5 @@
-import type { AnswerAt, CallMethod, HasId, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
+import type { AnswerAt, CallArgs, CallMethod, IdOption, ParamsAt, PathOf, SentParams } from '@tradepad/contracts/client-types';
+import { pathWithId } from '@tradepad/contracts/api-paths';
 import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@tradepad/contracts/envelope';
 import { IDEMPOTENCY_HEADER } from '@tradepad/contracts/idempotency';
 import { ApiError } from './api-error.ts';
@@ -221,20 +222,8 @@ export type WireParams<I> = SentParams<I, ParamValue>;
 /** The options of a contract call; a path with `:id` needs the `id` to put there. */
 export type ApiOptions<P> = Omit<CallOptions, 'method' | 'params'> & IdOption<P>;
 
-/** What follows the path: the parameters, optional when none is required, and the options, needed for an `id`. */
-type CallArgs<P, M extends CallMethod, W = WireParams<ParamsAt<P, M>>> =
-  Record<never, never> extends W
-    ? HasId<P> extends true
-      ? [params: W | undefined, options: ApiOptions<P>]
-      : [params?: W, options?: ApiOptions<P>]
-    : HasId<P> extends true
-      ? [params: W, options: ApiOptions<P>]
-      : [params: W, options?: ApiOptions<P>];
-
-/** The path as sent: a contract's `:id` replaced by the record's id. */
-function pathWithId(path: string, id: number | string | undefined): string {
-  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
-}
+/** What follows a contract call's path, in the app: its parameters as the wire carries them, then its options. */
+type AppCallArgs<P, M extends CallMethod> = CallArgs<P, WireParams<ParamsAt<P, M>>, ApiOptions<P>>;
 
 /** Sends a contract call: the options as given, the method and parameters of the helper, the `id` in the path. */
 function sendCall<P extends string, M extends CallMethod>(
@@ -253,7 +242,7 @@ function sendCall<P extends string, M extends CallMethod>(
  */
 export async function apiGet<P extends PathOf<'GET'>>(
   path: P,
-  ...[params, options]: CallArgs<P, 'GET'>
+  ...[params, options]: AppCallArgs<P, 'GET'>
 ): Promise<AnswerAt<P, 'GET'>> {
   return (await sendCall(path, 'GET', params, options)).data;
 }
@@ -261,13 +250,13 @@ export async function apiGet<P extends PathOf<'GET'>>(
 /** POST a contract's `path` with a form-encoded body (or `options.form`); typed as `apiGet`. */
 export async function apiPost<P extends PathOf<'POST'>>(
   path: P,
-  ...[params, options]: CallArgs<P, 'POST'>
+  ...[params, options]: AppCallArgs<P, 'POST'>
 ): Promise<AnswerAt<P, 'POST'>> {
   return (await sendCall(path, 'POST', params, options)).data;
 }
 
 /** Like `apiPost` but resolves with the whole envelope (for callers that need `msg`). */
-export function apiPostEnvelope<P extends PathOf<'POST'>>(path: P, ...[params, options]: CallArgs<P, 'POST'>) {
+export function apiPostEnvelope<P extends PathOf<'POST'>>(path: P, ...[params, options]: AppCallArgs<P, 'POST'>) {
   return sendCall(path, 'POST', params, options);
 }
 
