@@ -121,7 +121,7 @@ const schema = z.object({
     .default(D.PUSH_SUBJECT),
   /**
    * Accept push subscriptions whose endpoint is an http(s) URL on this machine (DESIGN §13: web push is tested against
-   * a local push endpoint). Unset, it follows NODE_ENV: off in production (the Docker image), on otherwise.
+   * a local push endpoint). Off unless set, whatever NODE_ENV (DESIGN §2).
    */
   PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).optional(),
   /** `production` in the Docker image: what only development and tests need is off unless asked for. */
@@ -166,10 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const c = parsed.data;
   return {
     ...c,
-    PUSH_ALLOW_LOOPBACK:
-      c.PUSH_ALLOW_LOOPBACK === undefined
-        ? c.NODE_ENV !== 'production'
-        : c.PUSH_ALLOW_LOOPBACK === 'true' || c.PUSH_ALLOW_LOOPBACK === '1',
+    // Off unless asked for (DESIGN §2): otherwise any trader could have the server post to ports on this machine.
+    PUSH_ALLOW_LOOPBACK: c.PUSH_ALLOW_LOOPBACK === 'true' || c.PUSH_ALLOW_LOOPBACK === '1',
     sqlitePath: path.resolve(c.DATA_DIR, 'tradepad.sqlite'),
     restrictedRegions: new Set(c.RESTRICTED_REGIONS.split(',').filter(Boolean)),
     trustProxy:

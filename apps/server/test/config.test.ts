@@ -27,9 +27,10 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 9000, FEED: 'replay:/data/m1', NODE_ROLE: 'engine', REDIS_URL: 'redis://127.0.0.1:6379' });
   });
 
-  it('accepts a local push endpoint (DESIGN §13) unless NODE_ENV is production or PUSH_ALLOW_LOOPBACK says otherwise', () => {
-    expect(loadConfig({}).PUSH_ALLOW_LOOPBACK).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test' }).PUSH_ALLOW_LOOPBACK).toBe(true);
+  it('accepts a local push endpoint only when PUSH_ALLOW_LOOPBACK says so (DESIGN §2), whatever NODE_ENV', () => {
+    expect(loadConfig({}).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).PUSH_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: '1' }).PUSH_ALLOW_LOOPBACK).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).PUSH_ALLOW_LOOPBACK).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' }).PUSH_ALLOW_LOOPBACK).toBe(true);
     expect(loadConfig({ PUSH_ALLOW_LOOPBACK: '0' }).PUSH_ALLOW_LOOPBACK).toBe(false);

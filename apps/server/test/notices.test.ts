@@ -131,8 +131,8 @@ describe('notices and web push', () => {
 
   beforeAll(async () => {
     await pushService.start();
-    // No PUSH_ALLOW_LOOPBACK: outside production, a local push service is accepted by default (DESIGN §13).
-    h = await market.start();
+    // The local push service is on this machine: let it in, as only tests do (off by default, DESIGN §2).
+    h = await market.start({ env: { PUSH_ALLOW_LOOPBACK: 'true' } });
     admin = await staff(h);
     expect((await admin.postJson(ADMIN_API.settings, { withdraw_method_hold_hours: 0 })).code).toBe(1);
     expect((await admin.postJson(ADMIN_API.walletSettings, { withdraw_requires_kyc: false })).code).toBe(1);
@@ -433,6 +433,25 @@ describe('notices and web push', () => {
     expect((await u.get(API.pushPrefs)).data.subscriptions).toBe(PUSH_SUBSCRIPTIONS_MAX);
     // Re-subscribing a known endpoint is an update, not one more.
     expect((await u.post(API.pushSubscribe, { subscription: JSON.stringify(fcm) })).code).toBe(1);
+  });
+
+  it('keeps an endpoint with its user: naming it with other keys is refused; the same browser signing in as another moves it', async () => {
+    const owner = await realUser(h, clock);
+    const stranger = await realUser(h, clock);
+    const browser = browserKeys(`https://fcm.googleapis.com/fcm/send/owned-${owner.id}`).json;
+    expect((await owner.post(API.pushSubscribe, { subscription: JSON.stringify(browser) })).code).toBe(1);
+    // The stranger knows the endpoint, not the browser's keys: refused, and the owner keeps it.
+    const forged = browserKeys(browser.endpoint).json;
+    expect(await stranger.post(API.pushSubscribe, { subscription: JSON.stringify(forged) })).toMatchObject({
+      code: 0,
+      msg: 'This browser could not be registered for notifications. Please try again',
+    });
+    expect((await owner.get(API.pushPrefs)).data.subscriptions).toBe(1);
+    expect((await stranger.get(API.pushPrefs)).data.subscriptions).toBe(0);
+    // The browser itself (its own keys) signed in as the other user: the subscription goes with it.
+    expect((await stranger.post(API.pushSubscribe, { subscription: JSON.stringify(browser) })).code).toBe(1);
+    expect((await owner.get(API.pushPrefs)).data.subscriptions).toBe(0);
+    expect((await stranger.get(API.pushPrefs)).data.subscriptions).toBe(1);
   });
 });
 

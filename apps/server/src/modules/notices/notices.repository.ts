@@ -74,35 +74,38 @@ export class NoticesRepository {
   }
 
   /**
-   * Stores a subscription for the user: the same endpoint again (from this or another user: a browser belongs to whoever
-   * subscribed it last) is updated; a new one only while the user has fewer than `max`. The user's row is locked first
-   * (PostgreSQL; SQLite runs one write transaction at a time), so concurrent subscribes cannot pass the limit together.
+   * Stores a subscription for the user: the same endpoint again from the same user is updated; a new one only while
+   * the user has fewer than `max`. An endpoint belongs to one user at a time: another user takes it over only by
+   * presenting the same keys (the browser's own subscription, as after signing in as someone else on it), never by
+   * naming its address alone ('taken'). The user's row is locked first (PostgreSQL; SQLite runs one write
+   * transaction at a time), so concurrent subscribes cannot pass the limit together.
    */
   async subscribe(
     row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },
     max: number,
-  ): Promise<boolean> {
+  ): Promise<'stored' | 'full' | 'taken'> {
     return this.db.transaction().execute(async (trx) => {
       if (this.kind === 'postgres')
         await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().executeTakeFirst();
       const existing = await trx
         .selectFrom('push_subscriptions')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'p256dh', 'auth'])
         .where('endpoint', '=', row.endpoint)
         .executeTakeFirst();
       if (existing) {
         if (Number(existing.user_id) !== row.user_id) {
+          if (existing.p256dh !== row.p256dh || existing.auth !== row.auth) return 'taken';
           const n = await this.countIn(trx, row.user_id);
-          if (n >= max) return false;
+          if (n >= max) return 'full';
         }
         await trx
           .updateTable('push_subscriptions')
           .set({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at })
           .where('id', '=', existing.id)
           .execute();
-        return true;
+        return 'stored';
       }
-      if ((await this.countIn(trx, row.user_id)) >= max) return false;
+      if ((await this.countIn(trx, row.user_id)) >= max) return 'full';
       await trx
         .insertInto('push_subscriptions')
         .values(row)
@@ -112,7 +115,7 @@ export class NoticesRepository {
             .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at }),
         )
         .execute();
-      return true;
+      return 'stored';
     });
   }
 

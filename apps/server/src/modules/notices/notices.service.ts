@@ -114,7 +114,10 @@ export class NoticesService implements NoticeBoard {
       auth: s.keys.auth,
       created_at: this.d.clock.now(),
     };
-    if (!(await this.d.repo.subscribe(row, PUSH_SUBSCRIPTIONS_MAX))) throw refuse('err.push_subscriptions_full');
+    const stored = await this.d.repo.subscribe(row, PUSH_SUBSCRIPTIONS_MAX);
+    if (stored === 'full') throw refuse('err.push_subscriptions_full');
+    // Another user's browser: refused as any unusable subscription is, without saying whose it is.
+    if (stored === 'taken') throw refuse('err.push_subscription_invalid');
     return null;
   }
 
