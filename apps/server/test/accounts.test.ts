@@ -262,6 +262,9 @@ describe('accounts over HTTP', () => {
       expect(r.code, r.msg).toBe(1);
       const ok = await h.call('POST', API.login, { account: '91234567', area_id: 1, password: PASSWORD, login_type: 2 });
       expect(ok.data).toMatchObject({ mobile: '91234567', global_code: '852', email: '' });
+      // Within a minute of the last code, the number waits like any other (that says nothing of an account).
+      expect((await h.call('POST', API.sendSms, { to: '91234567', area_id: 1, type: 1 })).msg).toMatch(/^Please wait/);
+      advance(61_000);
       const dup = await h.call('POST', API.sendSms, { to: '91234567', area_id: 1, type: 1 });
       expect(dup.msg).toBe('This mobile number is already registered');
     });

@@ -14,6 +14,9 @@ import type { CodeTargets } from './code-targets.ts';
 import type { ReferenceData } from './reference-data.ts';
 import type { CodeTarget, VerificationCodes } from './verification-codes.ts';
 
+/** Refusals of `VerificationCodes.send` after which no code went out. */
+const NOT_SENT = new Set<string>(['err.code_resend_wait', 'err.code_send_failed']);
+
 /**
  * Who may ask for which code (VerificationCodes issues, delivers and checks them): captchas, sign-up and recovery
  * codes to a typed address, and the type-4 code that confirms a withdrawal, only ever to the account's own address.
@@ -63,7 +66,7 @@ export class CodeRequests {
     // The same limits as every code, and type 4's own per account (DESIGN §10: 10 an hour).
     const counted = await this.d.throttle.codeSend(ctx.ip, target.address, CODE_PURPOSE_WITHDRAW);
     await this.codes.send(target, CODE_PURPOSE_WITHDRAW, ctx).catch(async (err: unknown) => {
-      if (err instanceof AppError && err.key === 'err.code_resend_wait') await counted.giveBack();
+      if (err instanceof AppError && NOT_SENT.has(err.key)) await counted.giveBack();
       throw err;
     });
   }
@@ -85,6 +88,20 @@ export class CodeRequests {
   private async sendCode(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
     // Counted before the answer can tell whether the address has an account.
     const counted = await this.d.throttle.codeSend(ctx.ip, target.address, purpose);
+    await this.mayReceive(target, purpose, ctx).catch(async (err: unknown) => {
+      await counted.releaseWait();
+      throw err;
+    });
+
+    await this.codes.send(target, purpose, ctx).catch(async (err: unknown) => {
+      // No code went out: none is counted against the client or the address.
+      if (err instanceof AppError && NOT_SENT.has(err.key)) await counted.giveBack();
+      throw err;
+    });
+  }
+
+  /** Refuses a code the address may not have for `purpose`: taken, unknown, or not the signed-in user's own. */
+  private async mayReceive(target: CodeTarget, purpose: CodePurpose, ctx: RequestCtx): Promise<void> {
     const owner = await this.targets.userByTarget(target);
     if (purpose === 1 && owner) throw refuse(target.channel === 'email' ? 'err.email_taken' : 'err.mobile_taken');
     if (purpose === 2 && (!owner || owner.is_demo))
@@ -94,11 +111,5 @@ export class CodeRequests {
       if (!ctx.user) throw new AppError('err.session_expired', {}, 999);
       if (!owner || owner.id !== ctx.user.id) throw refuse('err.forbidden');
     }
-
-    await this.codes.send(target, purpose, ctx).catch(async (err: unknown) => {
-      // Asked again within the resend wait: no code was sent, so none is counted against the address.
-      if (err instanceof AppError && err.key === 'err.code_resend_wait') await counted.giveBack();
-      throw err;
-    });
   }
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { MessageSender } from '../../ports/messaging.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { RequestCtx } from './accounts.service.ts';
+import { CODE_RESEND_MS } from '../throttle/throttle.ts';
 
 /** svg-captcha's module is itself the renderer of a given text; its typings only declare the helpers. */
 const renderCaptcha = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
@@ -16,7 +17,6 @@ const MINUTE = 60_000;
 /** Verification codes (DESIGN §7): valid 10 minutes, 5 wrong tries, resend after 60 s. */
 export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_MAX_TRIES = 5;
-export const CODE_RESEND_MS = 60_000;
 export const CAPTCHA_TTL_MS = 5 * MINUTE;
 /** Where a code goes: the channel and the normalised address (lower-cased email, or +<global code><number>). */
 export interface CodeTarget {

@@ -8,6 +8,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Image uploads a user may make in 10 minutes. */
 export const UPLOADS_PER_WINDOW = 30;
+/** One verification code a minute per address and purpose (DESIGN §7). */
+export const CODE_RESEND_MS = MINUTE;
 /** How often a node deletes the counters whose window is over. */
 const SWEEP_EVERY_MS = MINUTE;
 
@@ -26,6 +28,7 @@ type RuleName =
   | 'staff_login_account'
   | 'staff_login_address'
   | 'password_check'
+  | 'code_resend'
   | 'code_send_address'
   | 'code_send_target'
   | 'code_send_account4'
@@ -74,6 +77,7 @@ export class Throttle {
       staff_login_address: { limit: config.LIMIT_LOGIN_ADDRESS, windowMs: login },
       // The current password asked again to change it (a session thief guessing it).
       password_check: { limit: config.LIMIT_LOGIN_PAIR, windowMs: login, lockMs: login },
+      code_resend: { limit: 1, windowMs: CODE_RESEND_MS },
       code_send_address: hour(config.LIMIT_CODE_SENDS_ADDRESS),
       code_send_target: hour(config.LIMIT_CODE_SENDS_TARGET),
       code_send_account4: hour(config.LIMIT_WITHDRAW_CODES_ACCOUNT),
@@ -142,17 +146,35 @@ export class Throttle {
    * tell whether it has an account), and type-4 codes per account. Refused with `err.code_rate_limited`. `giveBack`
    * uncounts the target when no code went out after all (asked again within the resend wait).
    */
-  async codeSend(ip: string, target: string, purpose: number): Promise<{ giveBack(): Promise<void> }> {
-    if (!(await this.hit('code_send_address', ip)).allowed) throw refuse('err.code_rate_limited');
-    if (!(await this.hit('code_send_target', target)).allowed) throw refuse('err.code_rate_limited');
+  async codeSend(
+    ip: string,
+    target: string,
+    purpose: number,
+  ): Promise<{ giveBack(): Promise<void>; releaseWait(): Promise<void> }> {
+    // The resend wait first, decided in one statement however many ask at once: of 20 simultaneous asks one goes on,
+    // and an ask inside the wait costs neither the client's nor the address's hourly allowance.
+    const gateKey = this.key('code_resend', `${purpose}|${target}`);
+    const gate = await this.hit('code_resend', `${purpose}|${target}`);
+    if (!gate.allowed) throw refuse('err.code_resend_wait', { seconds: Math.max(1, Math.ceil(gate.retryAfterMs / 1000)) });
+    const counted: string[] = [gateKey];
+    const count = async (name: RuleName, subject: string) => {
+      const v = await this.hit(name, subject);
+      counted.push(this.key(name, subject));
+      if (!v.allowed) throw refuse('err.code_rate_limited');
+    };
+    await count('code_send_address', ip);
+    await count('code_send_target', target);
     // Type 4 confirms a withdrawal or a new withdrawal method (DESIGN §10); its target is the account's own address.
-    if (purpose === 4 && !(await this.hit('code_send_account4', target)).allowed) throw refuse('err.code_rate_limited');
+    if (purpose === 4) await count('code_send_account4', target);
     return {
-      giveBack: () =>
-        this.repo.giveBack(
-          [this.key('code_send_target', target), ...(purpose === 4 ? [this.key('code_send_account4', target)] : [])],
-          this.clock.now(),
-        ),
+      // No code went out after all (it could not be delivered): every count it took is given back, the wait too.
+      giveBack: async () => {
+        await this.repo.reset([gateKey]);
+        await this.repo.giveBack(counted.slice(1), this.clock.now());
+      },
+      // Refused for what the ask said (no session, not the owner): no code went out, so no wait either; the counts
+      // stay, as the answer may have told whether the address has an account.
+      releaseWait: () => this.repo.reset([gateKey]),
     };
   }
 
