@@ -130,7 +130,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     instrumentCode: (id) => market.instrumentById(id)?.code,
     userChanged: (id) => userSessions.forgetUser(id),
   });
-  registerSupport(ctx, { uploads });
+  registerSupport(ctx, { uploads, throttle });
   registerDashboard(ctx, { desk: trading.desk, commands });
   registerSettings(ctx, { changed: trading.settingsChanged, impact: trading.levelImpact });
   registerStatements(ctx);

@@ -64,4 +64,6 @@ export const CONFIG_DEFAULTS = {
   /** Demo accounts created, and captchas drawn, per client address per hour. */
   LIMIT_DEMO_ADDRESS: 30,
   LIMIT_CAPTCHAS_ADDRESS: 300,
+  /** Support messages per hour from demo accounts (free, made by the dozen) per client address, all together. */
+  LIMIT_SUPPORT_DEMO_ADDRESS: 20,
 } as const;

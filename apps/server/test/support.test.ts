@@ -223,6 +223,21 @@ describe('support chat', () => {
     s.close();
   });
 
+  it('counts demo accounts’ messages together per client address, so free accounts cannot flood the inbox', async () => {
+    clock.advance(3_600_000);
+    // A dozen demo accounts from one address, each writing twice (the issue's flood: 12 threads, 240 messages).
+    const demos = await Promise.all(Array.from({ length: 12 }, () => demoUser(h)));
+    const sent = [];
+    for (const d of demos) for (const i of [1, 2]) sent.push(await write(d, `flood ${i}`));
+    expect(sent.filter((r) => r.code === 1)).toHaveLength(20);
+    for (const r of sent.filter((r) => r.code !== 1)) expect(r.msg).toBe('Too many requests, please wait a moment and try again');
+    // A real account behind the same address is not held back by them.
+    expect((await write(await realUser(h, clock), 'I have a question')).code).toBe(1);
+    // An hour later the address may write again.
+    clock.advance(3_600_000);
+    expect((await write(demos[0]!, 'later')).code).toBe(1);
+  });
+
   it('the inbox is for support and super admin only', async () => {
     const u = await realUser(h, clock);
     expect((await write(u, 'Anyone there?')).code).toBe(1);

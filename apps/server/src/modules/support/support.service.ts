@@ -30,6 +30,8 @@ export interface SupportDeps {
   clock: Clock;
   /** Messages a trader may send per minute (SUPPORT_MESSAGES_PER_MINUTE unless a test says otherwise). */
   perMinute?: number;
+  /** Counts a demo account's message against its client address (LIMIT_SUPPORT_DEMO_ADDRESS an hour). */
+  demoMessage: (ip: string) => Promise<void>;
 }
 
 const MINUTE_MS = 60_000;
@@ -46,9 +48,13 @@ export class SupportService {
     return this.page(user.id, p);
   }
 
-  /** A trader's message: at most `perMinute` a minute (counted with the message, in one transaction). */
-  async post(user: UserRow, p: { text: string; image?: string | undefined }): Promise<SupportMessage> {
+  /**
+   * A trader's message: at most `perMinute` a minute (counted with the message, in one transaction). Demo accounts'
+   * messages are also counted per client address, so a dozen free accounts cannot flood the inbox.
+   */
+  async post(user: UserRow, p: { text: string; image?: string | undefined }, ip: string): Promise<SupportMessage> {
     if (p.image !== undefined && !(await this.d.images.owned(user.id, p.image))) throw refuse('err.image_invalid');
+    if (user.is_demo) await this.d.demoMessage(ip);
     const at = this.d.clock.now();
     const limit = this.d.perMinute ?? SUPPORT_MESSAGES_PER_MINUTE;
     const id = await this.d.db.transaction().execute(async (trx) => {

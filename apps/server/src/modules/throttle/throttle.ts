@@ -36,6 +36,7 @@ type RuleName =
   | 'code_check_account'
   | 'demo_address'
   | 'captcha_address'
+  | 'support_demo_address'
   | 'upload_user';
 
 /** Checks a solved captcha (`key` = its id, `text` = what the person read); refuses when it is wrong or used. */
@@ -85,6 +86,7 @@ export class Throttle {
       code_check_account: hour(config.LIMIT_CODE_CHECKS_ACCOUNT),
       demo_address: hour(config.LIMIT_DEMO_ADDRESS),
       captcha_address: hour(config.LIMIT_CAPTCHAS_ADDRESS),
+      support_demo_address: hour(config.LIMIT_SUPPORT_DEMO_ADDRESS),
       // A fair user sends a handful of proofs and two ID sides; counted here so the limit holds across nodes.
       upload_user: { limit: UPLOADS_PER_WINDOW, windowMs: 10 * MINUTE },
     };
@@ -189,6 +191,11 @@ export class Throttle {
 
   async demoCreation(ip: string): Promise<void> {
     if (!(await this.hit('demo_address', ip)).allowed) throw refuse('err.too_many_requests');
+  }
+
+  /** A support message from a demo account: counted per client address, since demo accounts cost nothing to make. */
+  async demoSupportMessage(ip: string): Promise<void> {
+    if (!(await this.hit('support_demo_address', ip)).allowed) throw refuse('err.too_many_requests');
   }
 
   async captchaDrawn(ip: string): Promise<void> {
