@@ -332,11 +332,15 @@ describe('wallet', () => {
         msg: /already verified/,
       });
 
-      // The same ID number on another account: refused.
+      // The same ID number on another account: taken for review like any other, so the answer never tells a trader
+      // that a number is verified elsewhere; the reviewer is told, and cannot approve it.
       const twin = await realUser(h, clock);
       expect(
-        await twin.post(API.realName, { ...apply, front_pic: await twin.upload(), reverse_pic: await twin.upload() }),
-      ).toMatchObject({ code: 0, msg: /another account/ });
+        (await twin.post(API.realName, { ...apply, front_pic: await twin.upload(), reverse_pic: await twin.upload() })).data,
+      ).toMatchObject({ review_status: 1 });
+      const twinItem = (await admin.get(ADMIN_API.kyc, { status: 1, user_id: twin.id })).data.data[0];
+      expect(await admin.post(`${ADMIN_API.kyc}/${twinItem.id}/approve`)).toMatchObject({ code: 0, msg: /another account/ });
+      expect((await admin.post(`${ADMIN_API.kyc}/${twinItem.id}/reject`, { remark: 'Duplicate ID' })).code).toBe(1);
       // Images of another user cannot be attached.
       expect(await twin.post(API.realName, { ...apply, card_id: 'Z9999999' })).toMatchObject({ code: 0, msg: /not found/ });
     });

@@ -56,7 +56,8 @@ export class KycService {
       await this.d.db.transaction().execute(async (trx) => {
         if (await this.d.repo.userHas(trx, user.id, [KYC_APPROVED])) throw refuse('err.kyc_done');
         if (await this.d.repo.userHas(trx, user.id, [KYC_WAITING])) throw refuse('err.kyc_waiting');
-        if (await this.d.repo.cardApprovedElsewhere(trx, p.card_id, user.id)) throw refuse('err.card_id_taken');
+        // An ID number verified on another account is not refused here: the answer would tell any trader whose
+        // number is verified. The reviewer is told and cannot approve it (`decide`).
         await this.d.repo.insert(trx, {
           user_id: user.id,
           name: p.name,
