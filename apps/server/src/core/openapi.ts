@@ -63,11 +63,14 @@ function okResponse(call: CallDef): object {
 
 /**
  * The OpenAPI 3.1 document, generated from the contracts' call list and schemas (never written by hand). It depends
- * on nothing but the contracts (no host, port or time), so the same code always serves the same document.
+ * on nothing but the contracts (no host, port or time), so the same code always serves the same document. `public`
+ * leaves the back office's calls out: the server publishes that one, so a stranger is not handed a map of the staff's
+ * API; the whole document is docs/openapi.json, for the people who build on it.
  */
-export function openApiDocument(): object {
+export function openApiDocument(scope: 'all' | 'public' = 'all'): object {
   const paths: Record<string, Record<string, object>> = {};
   for (const call of CALLS) {
+    if (scope === 'public' && call.path.startsWith('/admin/')) continue;
     const schema = call.params ? jsonSchema(call.params, 'input') : undefined;
     const { path, names } = templated(call.path);
     const pathParams = names.map((name) => ({
@@ -119,6 +122,6 @@ export function openApiDocument(): object {
  * The document as committed in docs/openapi.json and served at `GET /api/openapi.json`, byte for byte: two-space
  * JSON with a final newline, nothing in it that depends on the host, the port or the time.
  */
-export function openApiText(): string {
-  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+export function openApiText(scope: 'all' | 'public' = 'all'): string {
+  return `${JSON.stringify(openApiDocument(scope), null, 2)}\n`;
 }

@@ -72,6 +72,6 @@ export function registerOperations(app: FastifyInstance, node: NodeState): void 
     return reply.type(metrics.contentType).send(await metrics.render());
   });
 
-  const openapi = openApiText();
+  const openapi = openApiText('public');
   app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 }
