@@ -42,6 +42,8 @@ type Stats = {
   gc: { count: number; ms: number; maxMs: number };
   lagP99Ms: number;
   lagMaxMs: number;
+  /** Bytes of log written so far (the default level, as `npm start` logs). */
+  logBytes: number;
 };
 
 /**
@@ -151,6 +153,8 @@ interface Row {
   gc: { count: number; ms: number; maxMs: number };
   /** How late the server's event loop ran during the run (p99 and max, ms). */
   lag: { p99: number; max: number };
+  /** Log bytes the server wrote per order during the run. */
+  logPerOrder: number;
   /** WAL segments PostgreSQL made during the run (not reused ones); undefined on SQLite or where unreadable. */
   newWalSegments: number | undefined;
 }
@@ -260,6 +264,7 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
           maxMs: round(after.gc.maxMs),
         },
         lag: { p99: round(after.lagP99Ms), max: round(after.lagMaxMs) },
+        logPerOrder: Math.round((after.logBytes - before.logBytes) / Math.max(1, orders)),
         newWalSegments: walAfter === undefined || walBefore === undefined ? undefined : walAfter - walBefore,
       });
       console.log(`${db} ${mode}: ${Math.round(orders / seconds)} orders/s, p99 ${round(latency.p99)} ms`);
@@ -274,9 +279,38 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
   }
 }
 
+/**
+ * The disk's own flush latency where the bench's databases live (the system's temporary folder): 8 KB written and
+ * fdatasync'd 500 times. A durable commit waits for one such flush, so its p99 is a floor under the orders' p99.
+ */
+function diskFlush(): { p50: number; p99: number; max: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-bench-disk-'));
+  const fd = fs.openSync(path.join(dir, 'flush'), 'w');
+  const block = Buffer.alloc(8192, 1);
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < 500; i++) {
+      fs.writeSync(fd, block);
+      const t = performance.now();
+      fs.fdatasyncSync(fd);
+      ms.push(performance.now() - t);
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: round(quantile(ms, 0.5)), p99: round(quantile(ms, 0.99)), max: round(ms[ms.length - 1]!) };
+}
+
 async function main() {
   // ORDERS_ONLY=SQLite or PostgreSQL: one database only.
   const only = process.env.ORDERS_ONLY?.toLowerCase();
+  const disk = diskFlush();
+  console.log(
+    `Disk flush (8 KB + fdatasync, 500 times): p50 ${disk.p50} ms, p99 ${disk.p99} ms, max ${disk.max} ms; ` +
+      `load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   const rows = only === 'postgresql' ? [] : await run('SQLite');
   if (process.env.ORDERS_DATABASE_URL && only !== 'sqlite') rows.push(...(await run('PostgreSQL')));
   else if (!process.env.ORDERS_DATABASE_URL) console.log('(set ORDERS_DATABASE_URL=postgres://… to measure PostgreSQL too)');
@@ -295,12 +329,12 @@ async function main() {
   }
   console.log('\nWhere a latency tail comes from, during the same runs');
   console.log(
-    '| database | load | server collections: count / total ms / longest ms | server event-loop lag p99 / max ms | WAL segments made (not reused) |',
+    '| database | load | server collections: count / total ms / longest ms | server event-loop lag p99 / max ms | log bytes per order | WAL segments made (not reused) |',
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.db} | ${r.mode} | ${r.gc.count} / ${r.gc.ms} / ${r.gc.maxMs} | ${r.lag.p99} / ${r.lag.max} | ${r.newWalSegments ?? '–'} |`,
+      `| ${r.db} | ${r.mode} | ${r.gc.count} / ${r.gc.ms} / ${r.gc.maxMs} | ${r.lag.p99} / ${r.lag.max} | ${r.logPerOrder} | ${r.newWalSegments ?? '–'} |`,
     );
   }
   console.log(

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { newRequestId, tradepadApp, type AppOptions } from './app.ts';
 
@@ -19,7 +19,7 @@ export async function createServer(
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // One line per request, written as it is answered (core/http-policy.ts), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => newRequestId(),
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (DESIGN §10); by default never.
     trustProxy: opts.config.trustProxy,
