@@ -141,6 +141,16 @@ describe('response schemas against the server', () => {
 
     const again = await h.call('POST', API.login, { account: email, password: 'Third789x', login_type: 1 });
     expectAnswer(API.login, again);
+    const twice = await h.call('POST', API.login, { account: email, password: 'Third789x', login_type: 1 });
+    const sessions = expectAnswer(
+      API.userSessions,
+      await h.call('GET', API.userSessions, {}, { authorization: again.data.token as string }),
+    );
+    const other = (sessions.data as Array<{ id: number; current: boolean }>).find((s) => !s.current)!;
+    expectAnswer(
+      API.userSessionEnd,
+      await h.call('POST', API.userSessionEnd, { id: other.id }, { authorization: twice.data.token as string }),
+    );
     expectAnswer(API.logout, await h.call('POST', API.logout, {}, { authorization: again.data.token as string }));
 
     const uuid = 'feedface-9b7d-4c1e-8a2b-6d5e4f3a2b1c';

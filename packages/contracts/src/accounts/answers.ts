@@ -116,3 +116,21 @@ export const inviteList = paged(invitee).extend({
   invite_code: z.string(),
 });
 export type InviteList = z.infer<typeof inviteList>;
+
+/** One live session of the signed-in trader (ASVS 7.5.2): where and with what it signed in, and when it was last used. */
+export const ownSession = z.object({
+  id: z.number().int(),
+  /** The browser's user-agent text as it signed in (at most 256 characters); the app names the device from it. */
+  user_agent: z.string(),
+  /** The client address it signed in from. */
+  ip: z.string(),
+  created_at: z.string().describe('Signed in, `YYYY-MM-DD HH:mm:ss` UTC'),
+  last_seen_at: z.string().describe('Last used, `YYYY-MM-DD HH:mm:ss` UTC (written at most once a minute)'),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSession>;
+
+/** `user/sessions` and `user/sessions/end`: the caller's live sessions, most recently used first. */
+export const ownSessions = z.object({ data: z.array(ownSession) });
+export type OwnSessions = z.infer<typeof ownSessions>;

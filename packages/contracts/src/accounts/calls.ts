@@ -8,6 +8,7 @@ import {
   registerParams,
   sendEmailParams,
   sendSmsParams,
+  sessionEndParams,
   settingParams,
 } from './params.ts';
 import {
@@ -20,6 +21,7 @@ import {
   demoAccount,
   inviteList,
   loginResult,
+  ownSessions,
   publicSetting,
   userProfile,
 } from './answers.ts';
@@ -146,6 +148,23 @@ export const ACCOUNT_CALLS = [
     response: noData,
   },
   { path: API.logout, methods: BOTH, auth: 'none', tag: 'accounts', summary: 'End this session', response: noData },
+  {
+    path: API.userSessions,
+    methods: GET,
+    auth: 'user',
+    tag: 'accounts',
+    summary: 'The signed-in trader’s live sessions (devices), most recently used first',
+    response: ownSessions,
+  },
+  {
+    path: API.userSessionEnd,
+    methods: POST,
+    auth: 'user',
+    tag: 'accounts',
+    summary: 'End one of the trader’s own sessions (its sockets are silenced at once); answers the sessions left',
+    params: sessionEndParams,
+    response: ownSessions,
+  },
   {
     path: API.getBalance,
     methods: GET,

@@ -171,3 +171,6 @@ export const settingParams = z.object({
 export const companySearchParams = z.object({
   name: optionalText(100, 'err.company_name_invalid'),
 });
+
+/** `user/sessions/end`: one of the caller's own sessions. */
+export const sessionEndParams = z.object({ id: intParam('err.record_unknown', 1, Number.MAX_SAFE_INTEGER) });

@@ -20,6 +20,9 @@ export const ACCOUNT_PATHS = {
   /** Issue 21 (DESIGN §13): a session for the caller's linked demo or real account, instead of the caller's. */
   switchAccount: '/api/user/switch_account',
   getBalance: '/v1/api/main/wallet/getBalance',
+  /** Beyond the spec (ASVS 7.5.2): the trader's own live sessions, and ending one of them. */
+  userSessions: '/api/user/sessions',
+  userSessionEnd: '/api/user/sessions/end',
   /** Beyond the spec: the people who joined through the user's invite code. */
   inviteList: '/api/user/invite_list',
 } as const;

@@ -65,6 +65,6 @@ export async function registerAccounts(
   });
   const auth = new UserAuth(userSessions);
   ctx.access.provideUser((req) => auth.require(req));
-  accountsRoutes(ctx.router, { accounts, auth });
+  accountsRoutes(ctx.router, { accounts, auth, sessions: userSessions });
   return { accounts, auth, userSessions, staffSessions, userById: (id: number) => repo.userById(id) };
 }

@@ -1,13 +1,16 @@
-import { API } from '@tradepad/contracts';
+import { API, type OwnSessions } from '@tradepad/contracts';
+import { refuse } from '../../core/errors.ts';
+import { timeText } from '../../core/time.ts';
 import type { FastifyRequest } from 'fastify';
 import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Router } from '../../core/router.ts';
 import type { AccountsService, RequestCtx } from './accounts.service.ts';
 import type { UserAuth } from './auth.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 /** The accounts calls of the spec's §7. Thin: the router checks and parses from the contract; the service decides. */
-export function accountsRoutes(r: Router, deps: { accounts: AccountsService; auth: UserAuth }) {
-  const { accounts, auth } = deps;
+export function accountsRoutes(r: Router, deps: { accounts: AccountsService; auth: UserAuth; sessions: SessionsService }) {
+  const { accounts, auth, sessions } = deps;
   const ctx = (req: FastifyRequest, user?: RequestCtx['user']): RequestCtx => ({
     ip: clientIp(req),
     peer: socketPeer(req),
@@ -104,4 +107,25 @@ export function accountsRoutes(r: Router, deps: { accounts: AccountsService; aut
     { done: 'ok.logged_out' },
   );
   r.get(API.getBalance, ({ user }) => accounts.balance(user.user));
+
+  // The trader's own sessions (ASVS 7.5.2): listed, and any one of them ended, this one included.
+  r.get(API.userSessions, ({ user }) => ownSessions(sessions, user.user.id, user.sessionId));
+  r.post(API.userSessionEnd, async ({ user, params }) => {
+    if (!(await sessions.revokeOwn(user.user.id, params.id))) throw refuse('err.record_unknown');
+    return ownSessions(sessions, user.user.id, user.sessionId);
+  });
+}
+
+async function ownSessions(sessions: SessionsService, userId: number, currentId: number): Promise<OwnSessions> {
+  const rows = await sessions.liveOf(userId);
+  return {
+    data: rows.map((s) => ({
+      id: s.id,
+      user_agent: s.user_agent,
+      ip: s.ip,
+      created_at: timeText(s.created_at),
+      last_seen_at: timeText(s.last_seen_at),
+      current: s.id === currentId,
+    })),
+  };
 }

@@ -13,6 +13,15 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
+/** A session as its owner sees it listed: when and where it signed in, and with what. */
+export interface SessionListing {
+  id: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: string;
+  user_agent: string;
+}
+
 /** A session as the periodic check of open sockets needs it: with its user's status (a disabled user's is over). */
 export interface SessionState extends SessionRow {
   user_status: number | null;
@@ -170,14 +179,28 @@ export class SessionsRepository {
   }
 
   /** Revokes one session; answers the ids it ended (none when it was already revoked). */
-  async revoke(id: number, at: number, db: Db | Tx = this.db): Promise<number[]> {
-    const rows = await db
-      .updateTable('sessions')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
+  /** The unrevoked sessions of one actor (lifetimes aside), most recently used first; never from memory. */
+  unrevoked(actor: Actor, actorId: number): Promise<SessionListing[]> {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('actor', '=', actor)
+      .where('actor_id', '=', actorId)
       .where('revoked_at', 'is', null)
-      .returning('id')
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200)
       .execute();
+  }
+
+  /**
+   * Revokes session `id` if it is live; with `owner`, only when it belongs to that actor (a trader ending one of their
+   * own sessions never ends another's). Answers the ids it ended.
+   */
+  async revoke(id: number, at: number, db: Db | Tx = this.db, owner?: { actor: Actor; actorId: number }): Promise<number[]> {
+    let q = db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null);
+    if (owner) q = q.where('actor', '=', owner.actor).where('actor_id', '=', owner.actorId);
+    const rows = await q.returning('id').execute();
     this.forget((v) => v.session.id === id);
     return rows.map((r) => r.id);
   }

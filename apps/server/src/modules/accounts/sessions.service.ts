@@ -3,7 +3,7 @@ import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { Actor, SessionRow, SessionsRepository, UserSession } from './sessions.repository.ts';
+import type { Actor, SessionListing, SessionRow, SessionsRepository, UserSession } from './sessions.repository.ts';
 
 /**
  * Last-seen times are written at most this often, so a busy client does not write on every request. The time stored
@@ -156,6 +156,20 @@ export class SessionsService {
   /** Signs out one session; its sockets are told (`session_revoked`) once the revocation is committed. */
   async revoke(sessionId: number, db?: Db | Tx): Promise<void> {
     this.announce(await this.repo.revoke(sessionId, this.clock.now(), db), db);
+  }
+
+  /** The live sessions of one of this service's actors (revoked and expired ones left out), most recently used first. */
+  async liveOf(actorId: number): Promise<SessionListing[]> {
+    const [rows, lifetimes] = await Promise.all([this.repo.unrevoked(this.actor, actorId), this.lifetimes()]);
+    const now = this.clock.now();
+    return rows.filter((s) => !expired(s, now, lifetimes));
+  }
+
+  /** Signs out one of the actor's own sessions (ASVS 7.5.2); false when it is not theirs or already over. */
+  async revokeOwn(actorId: number, sessionId: number): Promise<boolean> {
+    const ended = await this.repo.revoke(sessionId, this.clock.now(), undefined, { actor: this.actor, actorId });
+    this.announce(ended, undefined);
+    return ended.length > 0;
   }
 
   /**
