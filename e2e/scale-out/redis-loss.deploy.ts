@@ -75,12 +75,15 @@ describe.skipIf(why !== '')('scale-out deployment: Redis lost under load', () =>
     const t0 = Date.now();
     let stoppedAt = 0;
     let restartedAt = 0;
+    /** Each socket's last quote as Redis came back: the leader's sockets had theirs all along. */
+    let quoteAtRestart: number[] = [];
     const outage = (async () => {
       await sleep(BEFORE_MS);
       stoppedAt = Date.now();
       await cluster.stopRedis();
       await sleep(OUTAGE_MS);
       restartedAt = Date.now();
+      quoteAtRestart = sockets.map((s) => s.socket.lastQuoteAt);
       await cluster.startRedis();
     })();
 
@@ -154,9 +157,17 @@ describe.skipIf(why !== '')('scale-out deployment: Redis lost under load', () =>
     );
 
     // The sockets of the nodes that follow the leader's quotes through Redis were told they stopped, and after Redis
-    // returned that they flow again; and they flow. (The leader judges its own quotes the same way: its bus is down.)
-    for (const { node, socket } of sockets) {
+    // returned that they flow again; and they flow. The leader's own sockets kept their quotes (its feed needs no
+    // Redis) and were never told otherwise.
+    for (const [i, { node, socket }] of sockets.entries()) {
       const told = socket.statusSince(stoppedAt);
+      if (node === leader) {
+        expect(
+          told.filter((s) => !s.live),
+          `${node.name} ${await report()}`,
+        ).toEqual([]);
+        expect(quoteAtRestart[i]! - stoppedAt, `${node.name}: quotes during the outage`).toBeGreaterThan(OUTAGE_MS - 2_000);
+      }
       if (node !== leader)
         expect(
           told.some((s) => !s.live && s.at < restartedAt + 1_000),
