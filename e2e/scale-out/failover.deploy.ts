@@ -366,7 +366,9 @@ async function explained(
     const sockets = traders
       .map(
         (t, i) =>
-          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ${t.socket.lastFiguresAt - since} ms`,
+          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ` +
+          `${t.socket.lastFiguresAt - since} ms, account channel accepted ${t.socket.lastAccountSubAt - since} ms, ` +
+          `session_revoked ${t.socket.revocations}`,
       )
       .join('\n');
     const orders = traders.map((t) => `${t.opened.length - t.closed.length}`).join(', ');

@@ -31,8 +31,11 @@ const BEFORE_MS = 3_000;
 const OUTAGE_MS = 6_000;
 const AFTER_MS = 6_000;
 const DEADLINE_MS = CONFIG_DEFAULTS.COMMAND_DEADLINE_MS;
-/** What a trading call may take beyond the command deadline: the router's own work, nginx, two busy cores. */
-const SLACK_MS = 1_500;
+/**
+ * What a trading call may take beyond the command deadline: the second a caller waits past it for a command already
+ * in flight when Redis went (ARCHITECTURE, forwarded commands), then the router's own work, nginx, two busy cores.
+ */
+const SLACK_MS = 1_000 + 1_500;
 /** The caller's own limit: a call that has not answered by then is a hang. */
 const HANG_MS = DEADLINE_MS + 1_000 + 5_000;
 
