@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_OUT } from './build-server.mjs';
+import { buildServer, CHECK_LEDGER_OUT, SERVER_OUT } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -42,8 +42,11 @@ export function ensureFrontEndsBuilt() {
   }
 }
 
-/** Compiles the server (build/build-server.mjs) when apps/server/dist/main.js is missing or older than its sources. */
-export async function ensureServerBuilt() {
+/**
+ * Compiles the server and the ledger checker (build/build-server.mjs) when apps/server/dist/main.js or
+ * dist/check-ledger.js is missing or older than their sources.
+ */
+export async function ensureServerBuilt({ log = console.log } = {}) {
   const server = path.join(root, 'apps/server');
   const sources = [
     path.join(server, 'src'),
@@ -51,7 +54,7 @@ export async function ensureServerBuilt() {
     path.join(root, 'build/build-server.mjs'),
     ...PACKAGES,
   ];
-  if (!isStale(SERVER_OUT, sources)) return;
-  console.log('Building apps/server…');
+  if (!isStale(SERVER_OUT, sources) && !isStale(CHECK_LEDGER_OUT, sources)) return;
+  log('Building apps/server…');
   await buildServer();
 }

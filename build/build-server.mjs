@@ -1,14 +1,21 @@
-// Compiles the server for production: apps/server/src/main.ts bundled by esbuild into apps/server/dist/main.js.
-// Our own code and the workspace packages (@tradepad/domain, @tradepad/contracts, which export TypeScript) go into
-// the bundle; every npm dependency stays external and is loaded from node_modules as usual, so native modules
-// (better-sqlite3, sharp, argon2) and packages that read their own files keep working. `npm run dev` and the tests
-// run the TypeScript directly; only `npm start` runs this output.
+// Compiles the server for production: apps/server/src/main.ts bundled by esbuild into apps/server/dist/main.js, and
+// the ledger checker (apps/server/src/check-ledger.ts) beside it as dist/check-ledger.js. Our own code and the
+// workspace packages (@tradepad/domain, @tradepad/contracts, which export TypeScript) go into the bundle; every npm
+// dependency stays external and is loaded from node_modules as usual, so native modules (better-sqlite3, sharp,
+// argon2) and packages that read their own files keep working. `npm run dev` and the tests run the TypeScript
+// directly; `npm start` and `npm run check:ledger` run this output.
+//
+// esbuild is a development dependency: it is imported only when a build runs, so `npm start` and
+// `npm run check:ledger` (which import this file through build-if-stale.mjs) work on an install pruned with
+// `--omit=dev` as long as the build is current.
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const SERVER_ENTRY = path.join(root, 'apps/server/src/main.ts');
 export const SERVER_OUT = path.join(root, 'apps/server/dist/main.js');
+/** The ledger checker's entry; its bundle is `check-ledger.js` in the folder of the server's. */
+export const CHECK_LEDGER_ENTRY = path.join(root, 'apps/server/src/check-ledger.ts');
+export const CHECK_LEDGER_OUT = path.join(path.dirname(SERVER_OUT), 'check-ledger.js');
 
 /**
  * Bare imports are npm packages and stay external, except the workspace packages, which are TypeScript sources. Each
@@ -31,11 +38,23 @@ const externalDependencies = {
   },
 };
 
-/** Bundles the server into `outfile` (apps/server/dist/main.js unless a test asks for another place). */
+/**
+ * Bundles the server into `outfile` (apps/server/dist/main.js unless a test asks for another place), and the ledger
+ * checker into `check-ledger.js` in the same folder.
+ */
 export async function buildServer(outfile = SERVER_OUT) {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch (err) {
+    throw new Error(`building the server needs esbuild, a development dependency (npm ci, then npm run build): ${err.message}`);
+  }
   await esbuild.build({
-    entryPoints: [SERVER_ENTRY],
-    outfile,
+    entryPoints: [
+      { in: SERVER_ENTRY, out: path.basename(outfile, '.js') },
+      { in: CHECK_LEDGER_ENTRY, out: 'check-ledger' },
+    ],
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

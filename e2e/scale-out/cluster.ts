@@ -45,6 +45,10 @@ export interface Cluster {
   waitForLeader(timeoutMs: number, except?: ClusterNode): Promise<{ node: ClusterNode; ms: number }>;
   /** `kill -9`: no shutdown, no goodbye to the database or Redis. */
   kill(node: ClusterNode): void;
+  /** Stops Redis (SIGTERM: its connections close, as when its host goes away) and waits for it to exit. */
+  stopRedis(): Promise<void>;
+  /** Starts Redis again, empty, on the same port. */
+  startRedis(): Promise<void>;
   /** Starts a stopped node again with its first configuration. */
   restart(node: ClusterNode): Promise<void>;
   /**
@@ -79,11 +83,15 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     stops.push(() => dropDatabase(opts.postgresUrl, databaseUrl));
 
     const redisPort = await freePort();
-    const redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    // Nothing persisted: a Redis started again is empty, as one that lost its memory (DESIGN §15: it holds nothing
+    // that must survive).
+    const spawnRedis = () =>
+      spawn(
+        'redis-server',
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+    let redis = spawnRedis();
     stops.push(() => stopProcess(redis));
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     await waitForPort(redisPort, 10_000);
@@ -180,6 +188,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       },
       kill(node) {
         node.process.kill('SIGKILL');
+      },
+      async stopRedis() {
+        await stopProcess(redis);
+      },
+      async startRedis() {
+        if (redis.exitCode === null && redis.signalCode === null) throw new Error('redis is still running');
+        redis = spawnRedis();
+        await waitForPort(redisPort, 10_000);
       },
       async restart(node) {
         if (!node.dead) throw new Error(`${node.name} is still running`);

@@ -8,6 +8,7 @@ import type { Database } from '../../apps/server/src/db/schema.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/ledger-checker.ts';
 import { signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
 import { missingTools, sleep, startCluster, type Cluster } from './cluster.ts';
+import { api, demoTrader, demoTraderWithId, ResilientSocket, retried } from './traders.ts';
 
 /**
  * The tested deployment (issue 19 point 6): PostgreSQL, Redis, two engine-capable nodes and one API node behind
@@ -24,8 +25,6 @@ if (why) console.warn(`scale-out deployment test skipped: ${why}`);
 const TRADERS = 12;
 const LOAD_MS = 12_000;
 const KILL_AT_MS = 4_000;
-/** A caller gives up on one command after this long and retries it with the same Idempotency-Key. */
-const CALL_TIMEOUT_MS = 3_000;
 
 interface Trader {
   token: string;
@@ -315,14 +314,6 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
   }, 120_000);
 });
 
-async function demoTraderWithId(base: string): Promise<{ token: string; id: number }> {
-  const uuid = randomUUID();
-  const demo = await api(base, 'GET', API.createDemo, { uuid });
-  const login = await api(base, 'POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-  expect(login.code, login.msg).toBe(1);
-  return { token: login.data.token as string, id: Number(login.data.id) };
-}
-
 /** A socket on one node, logged in, that counts the `ALERT` pushes it receives per alert id. */
 class AlertSocket {
   private readonly seen = new Map<number, number>();
@@ -361,64 +352,6 @@ class AlertSocket {
   }
 }
 
-/** One call through the proxy; undefined when it did not answer in time or the connection failed. */
-async function api(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  params: Record<string, string> = {},
-  headers: Record<string, string> = {},
-): Promise<any> {
-  const qs = new URLSearchParams(params).toString();
-  try {
-    const res =
-      method === 'GET'
-        ? await fetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
-            headers: { lang: 'en', ...headers },
-            signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-          })
-        : await fetch(`${base}${path}`, {
-            method,
-            headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded', ...headers },
-            body: qs,
-            signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-          });
-    if (res.status >= 500) return undefined;
-    return await res.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A trading command as a careful client sends it: one Idempotency-Key, retried with that key while the answer is
- * missing or says to try again, for up to 15 s. Returns the final answer (a refusal included), or undefined.
- */
-async function retried(base: string, token: string, path: string, params: Record<string, string>): Promise<any> {
-  const key = randomUUID();
-  const t0 = Date.now();
-  while (Date.now() - t0 < 15_000) {
-    const r = await api(base, 'POST', path, params, { authorization: token, 'idempotency-key': key });
-    if (r && !isTransient(r)) return r;
-    await sleep(200);
-  }
-  return undefined;
-}
-
-/** Refusals that mean "not now" rather than "no": the engine is changing hands or the key's first call still runs. */
-function isTransient(r: { code: number; msg?: string; data?: any }): boolean {
-  if (r.code === 1) return false;
-  return r.data?.retry === true || /try again|in progress/i.test(r.msg ?? '');
-}
-
-async function demoTrader(base: string): Promise<string> {
-  const uuid = randomUUID();
-  const demo = await api(base, 'GET', API.createDemo, { uuid });
-  const login = await api(base, 'POST', API.login, { account: demo.data.demo_id, password: uuid, login_type: '3' });
-  expect(login.code, login.msg).toBe(1);
-  return login.data.token as string;
-}
-
 /**
  * A failed wait on the sockets, told with what each socket last heard (ms after `since`, the new leader seen) and the
  * cluster's report: CI's cluster and its logs are gone by the time anyone reads the failure.
@@ -433,7 +366,9 @@ async function explained(
     const sockets = traders
       .map(
         (t, i) =>
-          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ${t.socket.lastFiguresAt - since} ms`,
+          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ` +
+          `${t.socket.lastFiguresAt - since} ms, account channel accepted ${t.socket.lastAccountSubAt - since} ms, ` +
+          `session_revoked ${t.socket.revocations}`,
       )
       .join('\n');
     const orders = traders.map((t) => `${t.opened.length - t.closed.length}`).join(', ');
@@ -441,70 +376,5 @@ async function explained(
       `${err instanceof Error ? err.message : String(err)}\nsockets (after the new leader was seen):\n${sockets}\n` +
         `positions held per trader: ${orders}\n${await cluster.report()}`,
     );
-  }
-}
-
-/**
- * A websocket client as the app keeps one: logged in, subscribed to quotes and to its account, and when the socket
- * drops (its node died) it reconnects through the proxy and subscribes again.
- */
-class ResilientSocket {
-  connections = 0;
-  lastQuoteAt = 0;
-  /** When the last push of the trader's own figures (`FOREX_TRADE`) arrived. */
-  lastFiguresAt = 0;
-  private ws: WebSocket | undefined;
-  private closed = false;
-  private firstReady: Promise<void>;
-  private resolveReady!: () => void;
-
-  constructor(
-    private readonly url: string,
-    private readonly token: string,
-  ) {
-    this.firstReady = new Promise((r) => (this.resolveReady = r));
-    this.connect();
-  }
-
-  /** Resolves when the first connection is open. */
-  async opened(): Promise<void> {
-    while (this.connections === 0) await sleep(10);
-  }
-
-  /** Resolves when the first quote arrived. */
-  ready(): Promise<void> {
-    return this.firstReady;
-  }
-
-  close(): void {
-    this.closed = true;
-    this.ws?.terminate();
-  }
-
-  private connect(): void {
-    if (this.closed) return;
-    const ws = new WebSocket(this.url, { headers: { origin: new URL(this.url.replace('ws', 'http')).origin } });
-    this.ws = ws;
-    ws.on('open', () => {
-      this.connections++;
-      ws.send(JSON.stringify({ type: 'login', params: this.token }));
-      ws.send(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' }));
-    });
-    ws.on('message', (data) => {
-      const text = data.toString();
-      if (text === 'pong') return;
-      const msg = JSON.parse(text) as { type: string; code?: number };
-      // The account's channel once the login is accepted, as the app does.
-      if (msg.type === 'login_result' && msg.code === 1) ws.send(JSON.stringify({ type: 'sub', params: 'FOREX_TRADE' }));
-      if (msg.type === 'FOREX_TRADE') this.lastFiguresAt = Date.now();
-      if (msg.type === 'DAY_MARKET') {
-        this.lastQuoteAt = Date.now();
-        this.resolveReady();
-      }
-    });
-    ws.on('error', () => undefined);
-    ws.on('close', () => {
-      if (!this.closed) setTimeout(() => this.connect(), 200 + Math.random() * 300);
-    });
   }
 }

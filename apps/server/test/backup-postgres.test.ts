@@ -158,7 +158,7 @@ describe.skipIf(!BIN)('backups of PostgreSQL (base backup and WAL archive)', () 
     expect((open.data.data as OrderView[]).map((o) => o.Id).sort()).toEqual([before.data.order.Id, after.data.order.Id].sort());
     await back.expectLedgerSound();
     const env = { ...process.env, DATABASE_URL: database(port2).url };
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-ledger.ts'], {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/check-ledger.ts'], {
       cwd: ROOT,
       env,
       encoding: 'utf8',

@@ -74,7 +74,7 @@ describe('backups of the embedded default (SQLite)', () => {
       expect(served.statusCode).toBe(200);
       await restored.expectLedgerSound();
       expect(
-        run(process.execPath, ['--import', 'tsx', 'scripts/check-ledger.ts'], { DATA_DIR: dataDir, DATABASE_URL: '' }),
+        run(process.execPath, ['--import', 'tsx', 'apps/server/src/check-ledger.ts'], { DATA_DIR: dataDir, DATABASE_URL: '' }),
       ).toMatch(/^ledger sound \(sqlite/);
     }
   }, 180_000);

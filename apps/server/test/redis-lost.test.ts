@@ -36,6 +36,8 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
   let a: Harness;
   let b: Harness;
   let socket: TestSocket;
+  /** A socket on the leader, whose quotes come from its own feed, not through Redis. */
+  let onLeader: TestSocket;
   let ticker: NodeJS.Timeout;
   const clock = new ManualClock(WEDNESDAY);
   const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
@@ -82,11 +84,16 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     socket.send({ type: 'sub', params: 'DAY_MARKET' });
     expect((await socket.json('sub_result')).code).toBe(1);
     await socket.next(quote, 10_000);
+    onLeader = await a.ws();
+    onLeader.send({ type: 'sub', params: 'DAY_MARKET' });
+    expect((await onLeader.json('sub_result')).code).toBe(1);
+    await onLeader.next(quote, 10_000);
   }, 240_000);
 
   afterAll(async () => {
     clearInterval(ticker);
     socket?.close();
+    onLeader?.close();
     await b?.close().catch(() => undefined);
     await a?.close().catch(() => undefined);
     await pool?.end();
@@ -107,6 +114,7 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     await new Promise((r) => setTimeout(r, 300));
     const pausedAt = socket.next(status(false), 10_000).then(() => performance.now());
     const killedAt = performance.now();
+    onLeader.received.length = 0;
     await redis.stop('SIGKILL');
     const caught = await inFlight;
     console.info(`a command in flight when Redis died: "try again" after ${Math.round(performance.now() - sentAt)} ms`);
@@ -140,6 +148,10 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     // Several seconds down: nobody exited (an unhandled rejection would have ended this process, and the test).
     await new Promise((r) => setTimeout(r, 3_000));
     expect(a.app.tradepad.leadership.role()).toBe('leader');
+    // The leader's own sockets never stopped getting quotes (its feed is its own), so they are never told they stopped:
+    // their app keeps prices live and its trading buttons on, and the leader does trade.
+    expect(onLeader.received.filter(quote).length).toBeGreaterThan(10);
+    expect(onLeader.received.filter((m) => m.includes('FEED_STATUS'))).toEqual([]);
   }, 60_000);
 
   it('resumes by itself when Redis is back: FEED_STATUS live:true, and the released key runs once', async () => {

@@ -53,7 +53,10 @@ describe('trading across a restart', () => {
 
     // The command-line checker agrees (SQLite file of this run, or its PostgreSQL database).
     const env = { ...process.env, DATA_DIR: h.dataDir, DATABASE_URL: h.database.url ?? '' };
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-ledger.ts'], { cwd: ROOT, env }).toString();
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/check-ledger.ts'], {
+      cwd: ROOT,
+      env,
+    }).toString();
     expect(out).toMatch(/^ledger sound/);
   }, 120_000);
 });

@@ -6,8 +6,11 @@ export interface FeedWatchDeps {
   bus: Bus;
   /** Hears every quote this node's own feed accepted (the leader's quotes reach its bus only when someone listens). */
   onQuote: (listener: () => void) => void;
-  /** Whether this node's bus reaches the other nodes (always true for the in-process bus). */
-  busConnected: () => boolean;
+  /**
+   * Whether quotes can reach this node: it runs the feed itself, or its bus to the leader is up (always true for the
+   * in-process bus). The leader's own sockets keep their quotes when Redis is lost, so they are never told otherwise.
+   */
+  quotesReach: () => boolean;
   /** Whether some market trades now: a quiet feed while every market is closed is not a stopped one. */
   anyOpen: () => boolean;
   /** How long without a quote, while a market is open, before the quotes count as stopped (FEED_SILENT_MS). */
@@ -19,11 +22,12 @@ export interface FeedWatchDeps {
 }
 
 /**
- * Whether quotes flow to this node's sockets (DESIGN §15 "Redis lost"): not live when its bus to the other nodes is
- * down, or when no quote arrived (from its feed, or from the leader's through the bus) for `silentMs` while a market
- * is open (crypto trades all week in the simulator; at a weekend with every market closed, silence is normal). Each
- * change is told to the node's DAY_MARKET subscribers as `FEED_STATUS`; a socket that subscribes while quotes are
- * stopped is told at once (`greeting`), so the app never shows a frozen price as live.
+ * Whether quotes flow to this node's sockets (DESIGN §15 "Redis lost"): not live when it follows the leader's quotes
+ * and its bus to the other nodes is down (the leader's own feed needs no bus), or when no quote arrived (from its
+ * feed, or from the leader's through the bus) for `silentMs` while a market is open (crypto trades all week in the
+ * simulator; at a weekend with every market closed, silence is normal). Each change is told to the node's
+ * DAY_MARKET subscribers as `FEED_STATUS`; a socket that subscribes while quotes are stopped is told at once
+ * (`greeting`), so the app never shows a frozen price as live.
  *
  * Time here is real time (performance.now): quotes arrive in real time, whatever a test's clock says.
  */
@@ -73,7 +77,7 @@ export class FeedWatch {
   /** Re-judges the state and tells the sockets of a change. */
   check(): void {
     const silent = performance.now() - this.lastQuoteAt > this.d.silentMs;
-    const live = this.d.busConnected() && !(silent && this.d.anyOpen());
+    const live = this.d.quotesReach() && !(silent && this.d.anyOpen());
     if (live === this.live) return;
     this.live = live;
     this.d.tell({ type: 'FEED_STATUS', live });

@@ -43,7 +43,7 @@ export async function registerMarket(
   const watch = new FeedWatch({
     bus,
     onQuote: (listener) => market.onQuote(listener),
-    busConnected: () => !(bus instanceof RedisBus) || bus.connected,
+    quotesReach: () => market.feeding || !(bus instanceof RedisBus) || bus.connected,
     anyOpen: () => market.allInstruments().some((i) => market.isOpen(i)),
     silentMs: ctx.config.FEED_SILENT_MS,
     tell: (message) => deps.gateway.publish(CHANNEL_DAY_MARKET, message),

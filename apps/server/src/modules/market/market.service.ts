@@ -73,6 +73,11 @@ export class MarketService {
     await this.candles.loadCurrentBars();
   }
 
+  /** Whether this node runs the feed now (it leads the engine): its quotes are its own, not the bus's. */
+  get feeding(): boolean {
+    return this.feed !== undefined;
+  }
+
   /** Starts the feed (engine role only), and the older history's generation where it is missing. */
   start(): void {
     if (this.d.config.NODE_ROLE === 'api') return;

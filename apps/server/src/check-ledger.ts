@@ -2,11 +2,15 @@
  * `npm run check:ledger`: verifies the ledger of the configured database (DATA_DIR's SQLite file, or DATABASE_URL):
  * every entry sums to zero, every balance equals its postings, no user balance is negative, margin matches the open
  * orders. Prints what it found; exits 1 when the ledger is not sound.
+ *
+ * A second entry point of the server's build beside main.ts (build/build-server.mjs bundles it into
+ * apps/server/dist/check-ledger.js), so it runs where only the built server and its dependencies are installed
+ * (`npm prune --omit=dev`), without tsx.
  */
 import fs from 'node:fs';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { checkLedger } from './modules/ledger/ledger-checker.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL && !fs.existsSync(config.sqlitePath)) {
