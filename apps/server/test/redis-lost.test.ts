@@ -140,6 +140,14 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
     }
     expect((await b.call('GET', API.tradeList)).code).toBe(1);
     expect((await a.call('GET', API.tradeList)).code).toBe(1);
+    // A load balancer reading /readyz sends traders to the leader, which still trades; the standby says why it is not.
+    const readyz = async (h: Harness) => {
+      const res = await h.app.inject({ method: 'GET', url: '/readyz' });
+      return { status: res.statusCode, body: res.json() as { reason?: string } };
+    };
+    expect(await readyz(b)).toMatchObject({ status: 503, body: { reason: 'bus' } });
+    // (Here the leader's scripted feed quotes EURUSD only, so it is unready for its other instruments, never for the bus.)
+    expect((await readyz(a)).body.reason).not.toBe('bus');
     // A socket that subscribes now is told at once.
     const late = await b.ws();
     late.send({ type: 'sub', params: 'DAY_MARKET' });
