@@ -67,7 +67,12 @@ describe('staff sessions, passwords and resets', () => {
   async function enrol(token: string): Promise<string> {
     const setup = await h.call('POST', ADMIN_API.meTotp, {}, as(token));
     expect(setup.code, setup.msg).toBe(1);
-    const confirm = await h.call('POST', ADMIN_API.meTotpConfirm, { code: await codeAt(setup.data.secret, clock.now()) }, as(token));
+    const confirm = await h.call(
+      'POST',
+      ADMIN_API.meTotpConfirm,
+      { code: await codeAt(setup.data.secret, clock.now()) },
+      as(token),
+    );
     expect(confirm.code, confirm.msg).toBe(1);
     clock.advance(STEP);
     return setup.data.secret as string;
@@ -118,7 +123,12 @@ describe('staff sessions, passwords and resets', () => {
 
     const setup = await u.post(API.totpSetup);
     // Set up in one session, confirmed in another: refused.
-    const cross = await h.call('POST', API.totpEnable, { code: await codeAt(setup.data.secret, clock.now()) }, as(second.data.token));
+    const cross = await h.call(
+      'POST',
+      API.totpEnable,
+      { code: await codeAt(setup.data.secret, clock.now()) },
+      as(second.data.token),
+    );
     expect(cross.code).toBe(0);
     expect((await u.post(API.totpEnable, { code: await codeAt(setup.data.secret, clock.now()) })).code).toBe(1);
     expect(await socket.json('session_revoked')).toMatchObject({ type: 'session_revoked' });
@@ -136,7 +146,12 @@ describe('staff sessions, passwords and resets', () => {
     });
     expect(third.code, third.msg).toBe(1);
     clock.advance(STEP);
-    const off = await h.call('POST', API.totpDisable, { code: await codeAt(setup.data.secret, clock.now()) }, as(third.data.token));
+    const off = await h.call(
+      'POST',
+      API.totpDisable,
+      { code: await codeAt(setup.data.secret, clock.now()) },
+      as(third.data.token),
+    );
     expect(off.code, off.msg).toBe(1);
     expect((await u.get(API.forexDetail)).code).toBe(999);
     expect((await h.call('GET', API.forexDetail, {}, as(third.data.token))).code).toBe(1);

@@ -72,6 +72,7 @@ export function staffGuard(
       staff,
       sessionId: session.id,
       factorPassed: !!session.factor_passed_at,
-      actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) } };
+      actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) },
+    };
   };
 }

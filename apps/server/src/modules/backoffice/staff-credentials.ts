@@ -64,11 +64,7 @@ export class StaffCredentials {
   ) {}
 
   /** A staff member replaces their password with the old one; every other session of theirs ends. */
-  async changeOwn(
-    actor: Actor,
-    sessionId: number,
-    p: { old_password: string; new_password: string },
-  ): Promise<void> {
+  async changeOwn(actor: Actor, sessionId: number, p: { old_password: string; new_password: string }): Promise<void> {
     const staff = await this.d.repo.staffById(actor.staffId);
     if (!staff) throw refuse('err.record_unknown');
     const check = await this.d.limit?.passwordCheck(`staff:${staff.id}`);

@@ -130,8 +130,7 @@ export class TotpService {
     const row = await this.d.repo.factor('user', userId);
     if (!row?.enabled) return false;
     const sessions = this.d.sessions('user');
-    if (!(await this.d.repo.disable(row.id, 'user', userId, (trx) => sessions.revokeAll(userId, undefined, trx))))
-      return false;
+    if (!(await this.d.repo.disable(row.id, 'user', userId, (trx) => sessions.revokeAll(userId, undefined, trx)))) return false;
     sessions.forgetUser(userId);
     this.onChanged?.(userId, 'disabled');
     return true;
