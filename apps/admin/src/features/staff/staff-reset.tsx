@@ -40,6 +40,7 @@ export function StaffResetActions({ member, disabled }: { member: StaffListItem;
     <>
       <Button
         size="small"
+        sx={{ whiteSpace: 'nowrap' }}
         disabled={disabled || busy}
         onClick={() => setAsking('password')}
         data-testid={`staff-reset-password-${member.id}`}
@@ -48,6 +49,7 @@ export function StaffResetActions({ member, disabled }: { member: StaffListItem;
       </Button>
       <Button
         size="small"
+        sx={{ whiteSpace: 'nowrap' }}
         disabled={disabled || busy}
         onClick={() => setAsking('2fa')}
         data-testid={`staff-reset-2fa-${member.id}`}
