@@ -6,8 +6,8 @@ import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './supp
 
 /**
  * Two-factor sign-in in Chromium (DESIGN §10, issue 17 point 5): a trader turns it on in the app (QR code, key, code,
- * recovery codes shown once) and is then asked for the code at log-in; a new staff member sees only the enrolment
- * page at first sign-in, and the console once the code is confirmed.
+ * recovery codes shown once) and is then asked for the code at log-in; a new staff member replaces the given password,
+ * then sees only the enrolment page, and the console once the code is confirmed.
  */
 const PASSWORD = 'Harbour26x';
 const STEP = 30;
@@ -121,6 +121,17 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     }
   }, 120_000);
 
+  /** The forced change of a password another staff member set; `who.password` is the new one afterwards. */
+  async function replaceGivenPassword(page: Page, who: { password: string }) {
+    await page.getByTestId('admin-password').waitFor();
+    const own = `${who.password}-own`;
+    await page.getByTestId('admin-password-old').fill(who.password);
+    await page.getByTestId('admin-password-new').fill(own);
+    await page.getByTestId('admin-password-repeat').fill(own);
+    await page.getByTestId('admin-password-submit').click();
+    who.password = own;
+  }
+
   it('takes a new staff member to enrolment at first sign-in, and opens the console once the code is confirmed', async () => {
     const who = { email: 'newcomer@example.com', password: 'Staff12345' };
     const created = await e.api(
@@ -135,6 +146,8 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await page.locator('input[type=email]').fill(who.email);
     await page.locator('input[type=password]').fill(who.password);
     await page.locator('button[type=submit]').click();
+    // The password the creator chose is replaced first (DESIGN §16), then enrolment.
+    await replaceGivenPassword(page, who);
     await page.getByTestId('admin-enrol-qr').waitFor();
     // Nothing else of the console meanwhile.
     expect(await page.locator('nav a').count()).toBe(0);
@@ -177,6 +190,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await zh.page.locator('input[type=email]').fill(hk.email);
     await zh.page.locator('input[type=password]').fill(hk.password);
     await zh.page.locator('button[type=submit]').click();
+    await replaceGivenPassword(zh.page, hk);
     await zh.page.getByTestId('admin-enrol-qr').waitFor();
     await e.shot(zh.page, 'admin-enrol-hk');
     await zh.context.close();

@@ -107,7 +107,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { notifications } = registerNotifications(ctx, { userById: (id) => identity.userById(id) });
   const { notices } = await registerNotices(ctx);
   const { throttle } = registerThrottle(ctx, { checkCaptcha: (key, text) => identity.accounts.checkCaptcha(key, text) });
-  const { totp } = registerTwoFactor(ctx, { notifications });
+  const { totp } = registerTwoFactor(ctx, {
+    notifications,
+    sessions: (kind) => (kind === 'user' ? identity.userSessions : identity.staffSessions),
+  });
   const identity = await registerAccounts(ctx, {
     notifications,
     totp,

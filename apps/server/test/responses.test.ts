@@ -447,7 +447,16 @@ describe('response schemas against the server', () => {
     const desk = { email: 'enrol@tradepad.example', password: 'Desk-12345x' };
     await admin.post(ADMIN_API.staff, { ...desk, name: 'Enrol', role: 'support' });
     const pending = await h.call('POST', ADMIN_API.login, desk);
+    expect(expectAnswer(ADMIN_API.login, pending, 'POST')).toMatchObject({ must_change_password: true });
     const headers = { authorization: pending.data.token as string };
+    const own = { old_password: desk.password, new_password: 'Desk-own-67890' };
+    expect(expectAnswer(ADMIN_API.mePassword, await h.call('POST', ADMIN_API.mePassword, own, headers))).toBeNull();
+    const reset = await admin.post(`${ADMIN_API.staff}/${pending.data.id}/reset`, { what: 'password' });
+    expect(expectAnswer(`${ADMIN_API.staff}/:id/reset`, reset, 'POST').temporary_password).toEqual(expect.any(String));
+    const again = await h.call('POST', ADMIN_API.login, { ...desk, password: reset.data.temporary_password });
+    Object.assign(headers, { authorization: again.data.token as string });
+    const changed = { old_password: reset.data.temporary_password, new_password: 'Desk-own-13579' };
+    expect((await h.call('POST', ADMIN_API.mePassword, changed, headers)).code).toBe(1);
     const secret = expectAnswer(ADMIN_API.meTotp, await h.call('POST', ADMIN_API.meTotp, {}, headers)).secret as string;
     const confirm = { code: await generate({ secret, epoch: Math.floor(clock.now() / 1000) }) };
     expect(expectAnswer(ADMIN_API.meTotpConfirm, await h.call('POST', ADMIN_API.meTotpConfirm, confirm, headers))).toMatchObject({

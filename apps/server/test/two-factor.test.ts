@@ -130,6 +130,15 @@ describe('two-factor sign-in', () => {
     expect(first.data.totp_pending).toBe(true);
     const headers = { authorization: first.data.token as string, lang: 'en' };
     expect((await h.call('GET', ADMIN_API.me, {}, headers)).data).toMatchObject({ email: who.email, totp_pending: true });
+    // The password the creator chose is replaced first (DESIGN §16).
+    const changed = await h.call(
+      'POST',
+      ADMIN_API.mePassword,
+      { old_password: who.password, new_password: 'Newcomer-own-456' },
+      headers,
+    );
+    expect(changed.code, changed.msg).toBe(1);
+    who.password = 'Newcomer-own-456';
 
     // Every other staff call refuses the pending token (a super admin's: no role stands in the way).
     const staffCalls = CALLS.filter((c) => c.auth === 'staff' && !STAFF_ENROLMENT_PATHS.includes(c.path));

@@ -17,6 +17,7 @@ import { useLocation } from 'react-router-dom';
 import { sectionsFor } from '../access.ts';
 import { SECTIONS, sectionPaths } from '../sections.ts';
 import { EnrolPage } from './enrol-page.tsx';
+import { PasswordMenuItem, PasswordPage } from './password-page.tsx';
 
 /** The sections the signed-in role may use, as plain links (a reload or a new tab keeps the page). */
 export function NavMenu() {
@@ -64,7 +65,7 @@ export function NavMenu() {
   );
 }
 
-/** The signed-in staff member, with the role, and sign-out. */
+/** The signed-in staff member, with the role, changing the password, and sign-out. */
 function StaffMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -78,6 +79,7 @@ function StaffMenu() {
           </Typography>
         </Box>
       )}
+      <PasswordMenuItem />
       <Logout />
     </UserMenu>
   );
@@ -100,7 +102,9 @@ function ConsoleAppBar() {
 
 export function ConsoleLayout({ children }: LayoutProps & { children?: ReactNode }) {
   const { identity } = useGetIdentity();
-  // A staff member who has not enrolled TOTP sees the enrolment page and nothing else (DESIGN §10).
+  // A password another staff member set is replaced first, then a staff member who has not enrolled TOTP sees the
+  // enrolment page; nothing else meanwhile (DESIGN §10, §16).
+  if (identity?.mustChangePassword) return <PasswordPage />;
   if (identity?.totpPending) return <EnrolPage />;
   return (
     <Layout

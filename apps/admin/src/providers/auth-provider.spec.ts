@@ -66,4 +66,26 @@ describe('staff sign-in for react-admin', () => {
     await expect(auth.checkError({ status: 999 })).rejects.toEqual({ message: false });
     expect(localStorage.getItem('tradepad.admin.token')).toBeNull();
   });
+  it('opens no section while the password is one someone else set, until it is changed', async () => {
+    const auth = await load();
+    const me = {
+      token: 't2',
+      id: 3,
+      email: 'n@x.com',
+      name: 'N',
+      role: 'finance',
+      totp_pending: false,
+      must_change_password: true,
+    };
+    answers.push({ code: 1, msg: 'ok', data: me });
+    await auth.login({ email: 'n@x.com', password: 'given' });
+    expect(await auth.getPermissions!({})).toBeUndefined();
+    expect(await auth.canAccess!({ resource: 'deposits', action: 'list' })).toBe(false);
+    expect(await auth.getIdentity!()).toMatchObject({ mustChangePassword: true });
+    const { markPasswordChanged, passwordChangePending } = await import('./auth-provider.ts');
+    expect(passwordChangePending()).toBe(true);
+    markPasswordChanged();
+    expect(passwordChangePending()).toBe(false);
+    expect(await auth.getPermissions!({})).toBe('finance');
+  });
 });

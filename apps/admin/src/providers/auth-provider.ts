@@ -53,10 +53,25 @@ export const enrolmentPending = (): boolean => staffCache.get()?.totp_pending ==
 export const markEnrolled = (me: StaffMe) => staffCache.set(me);
 
 /**
+ * Whether the password is one another staff member set (DESIGN §16): the console then shows only the change-password
+ * page (the server refuses everything else too).
+ */
+export const passwordChangePending = (): boolean => staffCache.get()?.must_change_password === true;
+
+/** After `me/password`: the password is the staff member's own now. */
+export const markPasswordChanged = () => {
+  const s = staffCache.get();
+  if (s) staffCache.set({ ...s, must_change_password: false });
+};
+
+/** Closed to every section: enrolment or a password change comes first. */
+const locked = (s: StaffMe) => s.totp_pending || s.must_change_password;
+
+/**
  * Staff sign-in for react-admin (DESIGN §10, §11): `POST login {email, password, totp}` gives the token and the staff
  * member (`totp` once enrolled: without it the server answers `totp_required`, which the sign-in page reads from the
  * ApiError's data); `GET me` confirms it after a reload; the role decides what the console shows, and nothing but the
- * enrolment page while `totp_pending`. An answer with code 999 on any call ends the session and goes back to sign-in.
+ * change-password page while `must_change_password`, then the enrolment page while `totp_pending`. An answer with code 999 on any call ends the session and goes back to sign-in.
  */
 export const authProvider: AuthProvider = {
   /**
@@ -107,19 +122,26 @@ export const authProvider: AuthProvider = {
 
   async getIdentity() {
     const s = await currentStaff();
-    return { id: s.id, fullName: s.name || s.email, email: s.email, role: s.role, totpPending: s.totp_pending };
+    return {
+      id: s.id,
+      fullName: s.name || s.email,
+      email: s.email,
+      role: s.role,
+      totpPending: s.totp_pending,
+      mustChangePassword: s.must_change_password,
+    };
   },
 
   async getPermissions() {
     if (!session.get()) return undefined;
     const s = await currentStaff();
-    // Until TOTP is enrolled no section is open (the server refuses them too).
-    return s.totp_pending ? undefined : s.role;
+    // Until TOTP is enrolled and the password is their own no section is open (the server refuses them too).
+    return locked(s) ? undefined : s.role;
   },
 
   async canAccess({ resource, action }) {
     if (!session.get()) return false;
     const s = await currentStaff();
-    return !s.totp_pending && mayUse(s.role, resource, actionKind(action));
+    return !locked(s) && mayUse(s.role, resource, actionKind(action));
   },
 };

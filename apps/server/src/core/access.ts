@@ -44,5 +44,7 @@ export interface Actor {
 export interface StaffContext {
   staff: StaffRow;
   sessionId: number;
+  /** Whether this session passed TOTP (at sign-in or by confirming enrolment in it, DESIGN §16). */
+  factorPassed: boolean;
   actor: Actor;
 }

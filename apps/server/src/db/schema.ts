@@ -393,6 +393,8 @@ export interface SessionsTable {
   user_agent: string;
   /** A demo session issued by switching from this real account (migration 024): it may switch back; null otherwise. */
   via_user_id: number | null;
+  /** When this session passed TOTP (sign-in with a code, or enrolment confirmed in it; migration 029); null if not. */
+  factor_passed_at: Generated<number | null>;
 }
 
 export interface VerificationCodesTable {
@@ -441,6 +443,8 @@ export interface StaffTable {
   totp_secret: string | null;
   status: number;
   created_at: number;
+  /** 1 when another staff member (or the break-glass command) set the password: it must be changed first (029). */
+  must_change_password: Generated<number>;
 }
 
 export interface AuditLogTable {
@@ -529,6 +533,8 @@ export interface TotpFactorsTable {
   attempts_since: number;
   created_at: number;
   updated_at: number;
+  /** The session that started the pending enrolment: only it may confirm it (migration 029). */
+  pending_session_id: Generated<number | null>;
 }
 
 /** A trader's single-use recovery code, as a SHA-256 hash. */

@@ -208,6 +208,8 @@ export const ar: Messages = {
   'err.totp_not_on': 'المصادقة الثنائية غير مفعّلة',
   'err.totp_setup_first': 'يرجى بدء إعداد المصادقة الثنائية من جديد',
   'err.totp_enrol_first': 'يرجى إعداد المصادقة الثنائية أولًا',
+  'err.password_change_first': 'يرجى تغيير كلمة المرور التي أُعطيت لك قبل المتابعة',
+  'err.staff_reset_self': 'لا يمكنك إعادة تعيين حسابك بنفسك: اطلب ذلك من مشرف عام آخر',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'أكّد باستخدام رمز التحقق المرسل إلى بريدك الإلكتروني أو هاتفك',
   'err.owner_totp_off': 'المصادقة الثنائية غير مفعّلة لهذا الحساب؛ أكّد باستخدام رمز التحقق بدلًا منها',

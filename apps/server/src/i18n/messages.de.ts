@@ -212,6 +212,8 @@ export const de: Messages = {
   'err.totp_not_on': 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
   'err.totp_setup_first': 'Bitte starten Sie die Einrichtung der Zwei-Faktor-Authentifizierung erneut',
   'err.totp_enrol_first': 'Bitte richten Sie zuerst die Zwei-Faktor-Authentifizierung ein',
+  'err.password_change_first': 'Bitte ändern Sie zuerst das Ihnen zugewiesene Passwort',
+  'err.staff_reset_self': 'Sie können Ihr eigenes Konto nicht zurücksetzen: Bitten Sie einen anderen Super-Admin',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Bestätigen Sie mit dem Code, der an Ihre eigene E-Mail oder Telefonnummer gesendet wurde',
   'err.owner_totp_off':

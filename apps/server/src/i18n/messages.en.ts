@@ -209,6 +209,8 @@ export const en = {
   'err.totp_not_on': 'Two-factor authentication is not on',
   'err.totp_setup_first': 'Please start the two-factor set-up again',
   'err.totp_enrol_first': 'Please set up two-factor authentication first',
+  'err.password_change_first': 'Please replace the password you were given before continuing',
+  'err.staff_reset_self': 'You cannot reset your own account: ask another super admin',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Confirm with the verification code sent to your own email or phone',
   'err.owner_totp_off': 'Two-factor authentication is not on for this account; confirm with a verification code instead',

@@ -214,6 +214,8 @@ export const fr: Messages = {
   'err.totp_not_on': "L'authentification à deux facteurs n'est pas activée",
   'err.totp_setup_first': "Veuillez recommencer la configuration de l'authentification à deux facteurs",
   'err.totp_enrol_first': "Veuillez d'abord configurer l'authentification à deux facteurs",
+  'err.password_change_first': "Veuillez d'abord remplacer le mot de passe qui vous a été attribué",
+  'err.staff_reset_self': 'Vous ne pouvez pas réinitialiser votre propre compte : demandez à un autre super administrateur',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Confirmez avec le code de vérification envoyé à votre propre e-mail ou téléphone',
   'err.owner_totp_off': 'La double authentification n’est pas activée sur ce compte ; confirmez avec un code de vérification',

@@ -205,6 +205,8 @@ export const hk: Messages = {
   'err.totp_not_on': '雙重驗證尚未開啟',
   'err.totp_setup_first': '請重新開始設定雙重驗證',
   'err.totp_enrol_first': '請先設定雙重驗證',
+  'err.password_change_first': '請先更改獲發的密碼，才可繼續',
+  'err.staff_reset_self': '不能重設自己的帳戶：請由另一位超級管理員處理',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': '請輸入發送到您本人郵箱或手機的驗證碼以確認',
   'err.owner_totp_off': '此帳戶未開啟雙重驗證，請改用驗證碼確認',

@@ -211,6 +211,8 @@ export const it: Messages = {
   'err.totp_not_on': "L'autenticazione a due fattori non è attiva",
   'err.totp_setup_first': "Ricomincia la configurazione dell'autenticazione a due fattori",
   'err.totp_enrol_first': "Configura prima l'autenticazione a due fattori",
+  'err.password_change_first': 'Sostituisci prima la password che ti è stata assegnata',
+  'err.staff_reset_self': 'Non puoi reimpostare il tuo account: chiedi a un altro super amministratore',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Conferma con il codice di verifica inviato alla tua email o al tuo telefono',
   'err.owner_totp_off': 'L’autenticazione a due fattori non è attiva su questo account; conferma con un codice di verifica',

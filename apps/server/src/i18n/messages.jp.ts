@@ -209,6 +209,8 @@ export const jp: Messages = {
   'err.totp_not_on': '二段階認証は有効になっていません',
   'err.totp_setup_first': '二段階認証の設定を最初からやり直してください',
   'err.totp_enrol_first': '先に二段階認証を設定してください',
+  'err.password_change_first': '続行する前に、発行されたパスワードを変更してください',
+  'err.staff_reset_self': '自分のアカウントはリセットできません。別のスーパー管理者に依頼してください',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'ご本人のメールまたは電話に送信された認証コードで確認してください',
   'err.owner_totp_off': 'このアカウントでは二段階認証が有効ではありません。認証コードで確認してください',

@@ -207,6 +207,8 @@ export const kr: Messages = {
   'err.totp_not_on': '2단계 인증이 켜져 있지 않습니다',
   'err.totp_setup_first': '2단계 인증 설정을 처음부터 다시 시작해 주세요',
   'err.totp_enrol_first': '먼저 2단계 인증을 설정해 주세요',
+  'err.password_change_first': '계속하기 전에 발급받은 비밀번호를 변경해 주세요',
+  'err.staff_reset_self': '자신의 계정은 재설정할 수 없습니다. 다른 최고 관리자에게 요청해 주세요',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': '본인 이메일 또는 휴대폰으로 보낸 인증 코드로 확인하세요',
   'err.owner_totp_off': '이 계정은 2단계 인증이 켜져 있지 않습니다. 인증 코드로 확인하세요',

@@ -211,6 +211,8 @@ export const pt: Messages = {
   'err.totp_not_on': 'A autenticação de dois fatores não está ativada',
   'err.totp_setup_first': 'Comece novamente a configuração da autenticação de dois fatores',
   'err.totp_enrol_first': 'Configure primeiro a autenticação de dois fatores',
+  'err.password_change_first': 'Substitua primeiro a senha que lhe foi atribuída',
+  'err.staff_reset_self': 'Não pode redefinir a sua própria conta: peça a outro superadministrador',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Confirme com o código de verificação enviado ao seu próprio e-mail ou telefone',
   'err.owner_totp_off': 'A autenticação em dois fatores não está ativada nesta conta; confirme com um código de verificação',

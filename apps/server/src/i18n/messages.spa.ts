@@ -211,6 +211,8 @@ export const spa: Messages = {
   'err.totp_not_on': 'La autenticación de dos factores no está activada',
   'err.totp_setup_first': 'Vuelva a empezar la configuración de la autenticación de dos factores',
   'err.totp_enrol_first': 'Configure primero la autenticación de dos factores',
+  'err.password_change_first': 'Sustituya primero la contraseña que se le asignó',
+  'err.staff_reset_self': 'No puede restablecer su propia cuenta: pídalo a otro superadministrador',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Confirme con el código de verificación enviado a su propio correo o teléfono',
   'err.owner_totp_off': 'La verificación en dos pasos no está activada en esta cuenta; confirme con un código de verificación',

@@ -211,6 +211,8 @@ export const tr: Messages = {
   'err.totp_not_on': 'İki adımlı doğrulama açık değil',
   'err.totp_setup_first': 'Lütfen iki adımlı doğrulama kurulumuna yeniden başlayın',
   'err.totp_enrol_first': 'Lütfen önce iki adımlı doğrulamayı kurun',
+  'err.password_change_first': 'Devam etmeden önce size verilen parolayı değiştirin',
+  'err.staff_reset_self': 'Kendi hesabınızı sıfırlayamazsınız: başka bir süper yöneticiden isteyin',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Kendi e-postanıza veya telefonunuza gönderilen doğrulama koduyla onaylayın',
   'err.owner_totp_off': 'Bu hesapta iki adımlı doğrulama açık değil; bunun yerine doğrulama koduyla onaylayın',

@@ -210,6 +210,8 @@ export const vn: Messages = {
   'err.totp_not_on': 'Xác thực hai lớp chưa được bật',
   'err.totp_setup_first': 'Vui lòng bắt đầu lại việc thiết lập xác thực hai lớp',
   'err.totp_enrol_first': 'Vui lòng thiết lập xác thực hai lớp trước',
+  'err.password_change_first': 'Vui lòng đổi mật khẩu được cấp trước khi tiếp tục',
+  'err.staff_reset_self': 'Bạn không thể tự đặt lại tài khoản của mình: hãy nhờ một quản trị viên cấp cao khác',
   // Withdrawal security (issue 17, point 6)
   'err.owner_code_required': 'Hãy xác nhận bằng mã xác minh gửi đến email hoặc điện thoại của chính bạn',
   'err.owner_totp_off': 'Tài khoản này chưa bật xác thực hai bước; hãy xác nhận bằng mã xác minh',

@@ -13,6 +13,11 @@ export const staffMeSchema = z.object({
   role: staffRoleSchema,
   /** True until the staff member has enrolled TOTP: the session may then only enrol (DESIGN §10). */
   totp_pending: z.boolean(),
+  /**
+   * True while the password is one another staff member set (a new account, a reset): every call but `me`, `logout`
+   * and `me/password` is refused until it is changed (DESIGN §16).
+   */
+  must_change_password: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
@@ -31,6 +36,10 @@ export const staffListItemSchema = z.object({
   /** Unix milliseconds. */
   created_at: z.number(),
 });
+
+/** `POST /admin/api/staff/:id/reset`: a password reset answers the temporary password, shown this once. */
+export const staffResetAnswerSchema = z.object({ temporary_password: z.string().optional() });
+export type StaffResetAnswer = z.infer<typeof staffResetAnswerSchema>;
 
 /** `GET /admin/api/staff`: every staff member, oldest first (status 1 active). */
 export const staffListSchema = z.array(staffListItemSchema);

@@ -2,10 +2,23 @@ import { noData } from '../answers.ts';
 import { GET, POST, type CallDef } from '../call-def.ts';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
 import { STAFF_ADMIN_PATHS as ADMIN_API } from './paths.ts';
-import { staffListItemSchema, staffListSchema, staffLoginAnswerSchema, staffMeSchema } from './answers.ts';
+import {
+  staffListItemSchema,
+  staffListSchema,
+  staffLoginAnswerSchema,
+  staffMeSchema,
+  staffResetAnswerSchema,
+} from './answers.ts';
 import { auditQueryParams, auditRecordSchema } from './ops.ts';
 import { outboxItemSchema } from './outbox.ts';
-import { newStaffParams, outboxParams, staffLoginParams, staffUpdateParams } from './params.ts';
+import {
+  newStaffParams,
+  outboxParams,
+  staffLoginParams,
+  staffPasswordParams,
+  staffResetParams,
+  staffUpdateParams,
+} from './params.ts';
 import { adminPageOf } from './review.ts';
 
 /**
@@ -40,6 +53,15 @@ export const STAFF_CALLS = [
     response: noData,
   },
   {
+    path: ADMIN_API.mePassword,
+    methods: POST,
+    auth: 'staff',
+    tag: 'backoffice',
+    summary: 'Change my password with the old one; my other sessions end (audited as staff.password_change)',
+    params: staffPasswordParams,
+    response: noData,
+  },
+  {
     path: ADMIN_API.staff,
     methods: GET,
     auth: 'staff',
@@ -68,6 +90,17 @@ export const STAFF_CALLS = [
       'Change a staff member: role, disable (sessions end at once) or re-enable; never leaves no active super admin (audited)',
     params: staffUpdateParams,
     response: staffListItemSchema,
+  },
+  {
+    path: `${ADMIN_API.staff}/:id/reset`,
+    methods: POST,
+    auth: 'staff',
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary:
+      "Reset another staff member's password (answers {temporary_password}, to be changed at first sign-in) or 2FA; their sessions end (audited as staff.reset)",
+    params: staffResetParams,
+    response: staffResetAnswerSchema,
   },
   {
     path: ADMIN_API.audit,

@@ -21,6 +21,15 @@ export const newStaffParams = z.object({
   role: z.enum(STAFF_ROLES, { error: 'err.field_invalid' }),
 });
 
+/** `POST /admin/api/me/password {old_password, new_password}`: a staff member's own password (DESIGN §16). */
+export const staffPasswordParams = z.object({ old_password: passwordParam, new_password: newPasswordParam });
+
+/** `POST /admin/api/staff/:id/reset {what}`: a super admin resets another staff member's password or 2FA. */
+export const staffResetParams = z.object({
+  what: z.enum(['password', '2fa'], { error: 'err.field_invalid' }),
+});
+export type StaffResetParams = z.infer<typeof staffResetParams>;
+
 /**
  * `POST /admin/api/staff/:id {role?, enabled?}`: a super admin changes a staff member's role, or disables (`false`,
  * their sessions end at once) or re-enables them. At least one key; an unknown key refuses the body.

@@ -3,8 +3,11 @@
 export const STAFF_ADMIN_PATHS = {
   login: '/admin/api/login',
   me: '/admin/api/me',
+  /** `POST {old_password, new_password}`: a staff member changes their own password (DESIGN §16). */
+  mePassword: '/admin/api/me/password',
   logout: '/admin/api/logout',
   outbox: '/admin/api/outbox',
+  /** `GET` lists, `POST` adds, `POST /:id` changes, `POST /:id/reset {what}` resets a password or 2FA (DESIGN §16). */
   staff: '/admin/api/staff',
   audit: '/admin/api/audit',
   /** Review queues (DESIGN §3): `GET ?status=`, `POST /:id/approve`, `POST /:id/reject {remark}`. */

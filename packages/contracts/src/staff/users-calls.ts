@@ -64,7 +64,8 @@ export const USER_ADMIN_CALLS = [
     auth: 'staff',
     roles: ROLES.usersAct,
     tag: 'backoffice',
-    summary: "Turn the user's two-factor sign-in off (lost authenticator); the user is notified (audited user.totp_reset)",
+    summary:
+      "Turn the user's two-factor sign-in off (lost authenticator): their sessions end and they are notified (audited user.totp_reset)",
     response: noData,
   },
   {

@@ -43,10 +43,17 @@ export interface TotpRequired {
   totp_required: true;
 }
 
-/** The staff calls a token of a staff member who has not enrolled TOTP yet may make (DESIGN §10). */
+/**
+ * The staff calls a session that has not passed TOTP may make, while its staff member has not enrolled yet (DESIGN
+ * §10, §16): a new staff member replaces their initial password, then enrols.
+ */
 export const STAFF_ENROLMENT_PATHS: readonly string[] = [
   ADMIN_API.me,
   ADMIN_API.logout,
   ADMIN_API.meTotp,
   ADMIN_API.meTotpConfirm,
+  ADMIN_API.mePassword,
 ];
+
+/** The staff calls a staff member whose password another set may make before changing it (DESIGN §16). */
+export const STAFF_PASSWORD_CHANGE_PATHS: readonly string[] = [ADMIN_API.me, ADMIN_API.logout, ADMIN_API.mePassword];

@@ -29,6 +29,7 @@ import {
 } from 'react-admin';
 import { TimeCell } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
+import { StaffResetActions } from './staff-reset.tsx';
 
 type Member = StaffListItem;
 
@@ -38,8 +39,8 @@ const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: `tp.roles.${r}` }));
 type Pending = { member: Member; change: { role: string } | { enabled: boolean } };
 
 /**
- * Back-office accounts for super admins (DESIGN §10, §11): add a member with one role, change a role, disable (signed
- * out at once) or enable again, each after a confirmation. The server keeps at least one active super admin and
+ * Back-office accounts for super admins (DESIGN §10, §11, §16): add a member with one role, change a role, disable
+ * (signed out at once) or enable again, reset another's password or two-factor, each after a confirmation. The server keeps at least one active super admin and
  * audits every change; its refusal is shown as it words it.
  */
 export function StaffList() {
@@ -161,6 +162,7 @@ export function StaffList() {
                 >
                   {translate(m.status === 1 ? 'tp.staff.disable' : 'tp.staff.enable')}
                 </Button>
+                {m.id !== identity?.id && <StaffResetActions member={m} disabled={isPending} />}
               </Stack>
             )}
           />

@@ -11,6 +11,8 @@ export interface SessionRow {
   created_at: number;
   last_seen_at: number;
   revoked_at: number | null;
+  /** When the session passed TOTP (staff sessions, migration 029); null or absent when it has not. */
+  factor_passed_at?: number | null;
 }
 
 /** A session as its owner sees it listed: when and where it signed in, and with what. */
@@ -69,7 +71,7 @@ export class SessionsRepository {
     // Every authenticated request runs it: written once, not built per call (see RawQuery).
     this.byTokenHash = new RawQuery(
       kind,
-      'select id, actor, actor_id, created_at, last_seen_at, revoked_at from sessions where token_hash = ?',
+      'select id, actor, actor_id, created_at, last_seen_at, revoked_at, factor_passed_at from sessions where token_hash = ?',
     );
     // A trader's request needs the session and the trader's row: one statement instead of two.
     this.userByTokenHash = new RawQuery(
@@ -90,6 +92,8 @@ export class SessionsRepository {
     userAgent: string;
     /** A demo session switched to from this real account (issue 21): it may switch back. */
     viaUserId?: number | undefined;
+    /** The session passed TOTP at its sign-in (migration 029). */
+    factorPassed?: boolean | undefined;
   }) {
     await this.db
       .insertInto('sessions')
@@ -104,6 +108,7 @@ export class SessionsRepository {
         peer_ip: (s.peer ?? '').slice(0, 64),
         user_agent: s.userAgent.slice(0, 256),
         via_user_id: s.viaUserId ?? null,
+        factor_passed_at: s.factorPassed ? s.at : null,
       })
       .execute();
   }
@@ -169,6 +174,21 @@ export class SessionsRepository {
         .execute();
     }
     this.forgetSessions(list);
+  }
+
+  /**
+   * Records that a live session passed TOTP (its enrolment was confirmed in it), inside the caller's transaction;
+   * false when the session is over.
+   */
+  async markFactorPassed(id: number, at: number, db: Db | Tx = this.db): Promise<boolean> {
+    const r = await db
+      .updateTable('sessions')
+      .set({ factor_passed_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    this.forgetSessions([id]);
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /** Forgets what memory holds of these sessions (they ended, here or on another node). */

@@ -47,8 +47,18 @@ export class SessionsService {
     if (actor === 'user') bus?.onUsersChanged(({ userIds }) => userIds.forEach((id) => repo.forgetUser(id)));
   }
 
-  /** A new session from client address `ip` (validated), with the socket peer `peer` kept beside it. */
-  async issue(actorId: number, ip: string, userAgent: string, peer = '', viaUserId?: number): Promise<string> {
+  /**
+   * A new session from client address `ip` (validated), with the socket peer `peer` kept beside it; `factorPassed`
+   * when its sign-in passed TOTP (a staff session is bound to it, DESIGN §16).
+   */
+  async issue(
+    actorId: number,
+    ip: string,
+    userAgent: string,
+    peer = '',
+    viaUserId?: number,
+    factorPassed = false,
+  ): Promise<string> {
     const token = newSessionToken();
     await this.repo.create({
       tokenHash: sha256(token),
@@ -59,6 +69,7 @@ export class SessionsService {
       peer,
       userAgent,
       viaUserId,
+      factorPassed,
     });
     return token;
   }
@@ -151,6 +162,11 @@ export class SessionsService {
     // Through the bus, every node forgets, this one too (synchronously, by the listener above).
     if (this.bus && this.actor === 'user') this.bus.publishUsersChanged({ userIds: [userId] });
     else this.repo.forgetUser(userId);
+  }
+
+  /** Records that a live session passed TOTP, inside the caller's transaction; false when the session is over. */
+  markFactorPassed(sessionId: number, db?: Db | Tx): Promise<boolean> {
+    return this.repo.markFactorPassed(sessionId, this.clock.now(), db);
   }
 
   /** Signs out one session; its sockets are told (`session_revoked`) once the revocation is committed. */

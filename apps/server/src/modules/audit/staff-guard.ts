@@ -1,5 +1,5 @@
 import type { StaffRole } from '@tradepad/contracts/staff/constants';
-import { STAFF_ENROLMENT_PATHS } from '@tradepad/contracts/twofactor/schemas';
+import { STAFF_ENROLMENT_PATHS, STAFF_PASSWORD_CHANGE_PATHS } from '@tradepad/contracts/twofactor/schemas';
 import type { FastifyRequest } from 'fastify';
 import { refuse, sessionExpired } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';
@@ -13,7 +13,9 @@ export type StaffGuard = (req: FastifyRequest, roles?: readonly StaffRole[]) => 
 
 /** What the guard needs of the staff sessions: the live session behind an `authorization` header. */
 export interface StaffSessions {
-  authenticate(authorization: unknown): Promise<{ id: number; actor_id: number } | undefined>;
+  authenticate(
+    authorization: unknown,
+  ): Promise<{ id: number; actor_id: number; factor_passed_at?: number | null | undefined } | undefined>;
   revoke(sessionId: number): Promise<void>;
 }
 
@@ -24,8 +26,9 @@ export interface StaffSessionLimit {
 }
 
 /**
- * Staff two-factor enrolment (DESIGN §10): whether a staff member has enrolled TOTP. Until then a session may only
- * call the enrolment paths (STAFF_ENROLMENT_PATHS: me, logout, me/totp, me/totp/confirm).
+ * Staff two-factor enrolment (DESIGN §10, §16): whether a staff member has enrolled TOTP. A session that has not passed
+ * TOTP may only call the enrolment paths (STAFF_ENROLMENT_PATHS: me, logout, me/totp, me/totp/confirm, me/password),
+ * and only while its staff member has not enrolled: once they have (elsewhere), such a session is ended.
  */
 export interface StaffEnrolment {
   enrolled(staffId: number): Promise<boolean>;
@@ -33,7 +36,9 @@ export interface StaffEnrolment {
 
 /**
  * The guard: a live session of an active staff member, younger than the absolute lifetime however active it was (an
- * older one is revoked and answers 999), enrolled in TOTP unless the call is an enrolment path, with a role in `roles`.
+ * older one is revoked and answers 999); a session that passed TOTP unless the call is an enrolment path of a staff
+ * member not yet enrolled; a password another staff member set already replaced unless the call is `me`, `logout` or
+ * `me/password`; and a role in `roles`.
  */
 export function staffGuard(
   sessions: StaffSessions,
@@ -51,9 +56,23 @@ export function staffGuard(
         throw sessionExpired();
       }
     }
-    if (enrolment && !STAFF_ENROLMENT_PATHS.includes(req.routeOptions.url ?? '') && !(await enrolment.enrolled(staff.id)))
-      throw refuse('err.totp_enrol_first');
+    const path = req.routeOptions.url ?? '';
+    if (enrolment && !session.factor_passed_at) {
+      // Opened before its staff member enrolled (the bootstrap admin's too): it never gains what enrolment opens.
+      if (await enrolment.enrolled(staff.id)) {
+        await sessions.revoke(session.id);
+        throw sessionExpired();
+      }
+      if (!STAFF_ENROLMENT_PATHS.includes(path)) throw refuse('err.totp_enrol_first');
+    }
+    if (Number(staff.must_change_password) === 1 && !STAFF_PASSWORD_CHANGE_PATHS.includes(path))
+      throw refuse('err.password_change_first');
     if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
-    return { staff, sessionId: session.id, actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) } };
+    return {
+      staff,
+      sessionId: session.id,
+      factorPassed: !!session.factor_passed_at,
+      actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) },
+    };
   };
 }

@@ -6,11 +6,13 @@ import type { TotpService } from '../twofactor/totp.service.ts';
 import { BackofficeRepository } from './backoffice.repository.ts';
 import { backofficeRoutes } from './backoffice.routes.ts';
 import { BackofficeService } from './backoffice.service.ts';
+import { StaffCredentials } from './staff-credentials.ts';
 
 /**
  * Staff accounts and their sign-in: provides the router's staff check (a live session, younger than
- * `staff_session_max_hours`, enrolled in TOTP unless enrolling, with one of the call's roles) and creates the first
- * super admin on first start (from ADMIN_EMAIL / ADMIN_PASSWORD, or a random password logged once).
+ * `staff_session_max_hours`, that passed TOTP unless enrolling, whose password is the owner's own unless changing it,
+ * with one of the call's roles), staff passwords and resets, and creates the first super admin on first start (from
+ * ADMIN_EMAIL / ADMIN_PASSWORD, or a random password logged once).
  */
 export async function registerBackoffice(
   ctx: ModuleContext,
@@ -28,7 +30,15 @@ export async function registerBackoffice(
     enrolment: { enrolled },
   });
   ctx.access.provideStaff(guard);
-  backofficeRoutes(ctx.router, { service, repo, audit, sessions: deps.staffSessions, enrolled });
+  const credentials = new StaffCredentials({
+    repo,
+    audit,
+    sessions: deps.staffSessions,
+    factor: deps.totp,
+    clock,
+    limit: deps.throttle,
+  });
+  backofficeRoutes(ctx.router, { service, repo, audit, sessions: deps.staffSessions, credentials });
   await service.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, ctx.log);
   return { backoffice: service };
 }

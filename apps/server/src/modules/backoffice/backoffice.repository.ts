@@ -1,3 +1,4 @@
+import { transaction } from '../../db/after-commit.ts';
 import type { Db, DbKind, Tx } from '../../db/database.ts';
 import { pageOf, type PageRequest } from '../../db/paging.ts';
 import type { StaffRow } from '../../db/schema.ts';
@@ -13,9 +14,12 @@ export class BackofficeRepository {
     return this.db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  /** Runs `fn` in one transaction: a staff change, its session revocations and its audit record commit together. */
+  /**
+   * Runs `fn` in one transaction: a staff change, its session revocations and its audit record commit together, and
+   * the ended sessions' sockets are told right after the commit (db/after-commit.ts).
+   */
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transaction(this.db, fn);
   }
 
   staffById(id: number, db: Db | Tx = this.db): Promise<StaffRow | undefined> {
@@ -35,7 +39,15 @@ export class BackofficeRepository {
     return Number(row?.n ?? 0);
   }
 
-  async insertStaff(s: { email: string; name: string; passwordHash: string; role: string; at: number }): Promise<number> {
+  async insertStaff(s: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    role: string;
+    at: number;
+    /** The password was set by someone else (another staff member, a random one logged): change it first. */
+    mustChange: boolean;
+  }): Promise<number> {
     const { id } = await this.db
       .insertInto('staff')
       .values({
@@ -46,6 +58,7 @@ export class BackofficeRepository {
         totp_secret: null,
         status: 1,
         created_at: s.at,
+        must_change_password: s.mustChange ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -65,6 +78,23 @@ export class BackofficeRepository {
     if (remaining === 0) return false;
     await trx.updateTable('staff').set({ role: change.role, status: change.status }).where('id', '=', id).execute();
     return true;
+  }
+
+  /**
+   * Sets a staff member's password inside `trx`; `mustChange` when someone else chose it (a reset). With `expectHash`,
+   * only while the stored hash is still that one (a concurrent change wins once); answers whether it was written.
+   */
+  async setPassword(
+    trx: Tx,
+    id: number,
+    change: { passwordHash: string; mustChange: boolean; expectHash?: string },
+  ): Promise<boolean> {
+    let q = trx
+      .updateTable('staff')
+      .set({ password_hash: change.passwordHash, must_change_password: change.mustChange ? 1 : 0 })
+      .where('id', '=', id);
+    if (change.expectHash !== undefined) q = q.where('password_hash', '=', change.expectHash);
+    return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
   }
 
   /** Mail and SMS kept instead of sent, newest first (codes still in clear: mask before showing). */

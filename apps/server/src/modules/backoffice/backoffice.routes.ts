@@ -8,6 +8,7 @@ import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { BackofficeRepository } from './backoffice.repository.ts';
 import type { BackofficeService } from './backoffice.service.ts';
+import type { StaffCredentials } from './staff-credentials.ts';
 import { DAY_MS } from '../../core/time.ts';
 
 /** The role column only ever holds one of STAFF_ROLES: it is written from validated input (newStaffParams) and seeds. */
@@ -17,6 +18,7 @@ const staffView = (s: StaffRow, totpPending: boolean) => ({
   name: s.name,
   role: s.role as StaffRole,
   totp_pending: totpPending,
+  must_change_password: Number(s.must_change_password) === 1,
 });
 
 /** An audit filter bound in unix ms: a day (UTC; `to` takes the whole day) or unix milliseconds as given. */
@@ -45,11 +47,10 @@ export function backofficeRoutes(
     repo: BackofficeRepository;
     audit: AuditRepository;
     sessions: SessionsService;
-    /** Whether a staff member has enrolled TOTP (modules/twofactor). */
-    enrolled: (staffId: number) => Promise<boolean>;
+    credentials: StaffCredentials;
   },
 ) {
-  const { service, repo, audit } = deps;
+  const { service, repo, audit, credentials } = deps;
 
   r.post(
     ADMIN_API.login,
@@ -67,7 +68,16 @@ export function backofficeRoutes(
     },
     { done: 'ok.logged_in' },
   );
-  r.get(ADMIN_API.me, async ({ staff }) => staffView(staff.staff, !(await deps.enrolled(staff.staff.id))));
+  // The guard lets a session that has not passed TOTP this far only while its staff member has not enrolled.
+  r.get(ADMIN_API.me, ({ staff }) => staffView(staff.staff, !staff.factorPassed));
+  r.post(
+    ADMIN_API.mePassword,
+    async ({ staff, params }) => {
+      await credentials.changeOwn(staff.actor, staff.sessionId, params);
+      return null;
+    },
+    { done: 'ok.password_changed' },
+  );
   r.post(
     ADMIN_API.logout,
     async ({ staff }) => {
@@ -82,6 +92,9 @@ export function backofficeRoutes(
     done: 'ok.saved',
   });
   r.post(`${ADMIN_API.staff}/:id`, ({ staff, id, params }) => service.updateStaff(staff.actor, id, params), {
+    done: 'ok.saved',
+  });
+  r.post(`${ADMIN_API.staff}/:id/reset`, ({ staff, id, params }) => credentials.reset(staff.actor, id, params), {
     done: 'ok.saved',
   });
   r.get(ADMIN_API.audit, async ({ params }) => {

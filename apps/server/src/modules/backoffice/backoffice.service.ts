@@ -46,6 +46,8 @@ export class BackofficeService {
       passwordHash: await hashPassword(adminPassword),
       role: 'super_admin',
       at: this.clock.now(),
+      // The operator chose ADMIN_PASSWORD; a random one printed in the log is to be replaced at first sign-in.
+      mustChange: !password,
     });
     if (!password) {
       // Logged under its own key: the logger redacts fields named `password`.
@@ -61,7 +63,10 @@ export class BackofficeService {
       log.warn({ email: adminEmail }, 'ADMIN_PASSWORD is a well-known or easily guessed password; change it');
   }
 
-  /** A super admin adds a staff member with one role; written to the audit log. */
+  /**
+   * A super admin adds a staff member with one role; written to the audit log. The password is the creator's choice:
+   * the new member must replace it at first sign-in (DESIGN §16).
+   */
   async createStaff(actor: Actor & { role: string }, s: { email: string; name: string; password: string; role: StaffRole }) {
     if (actor.role !== 'super_admin') throw refuse('err.forbidden');
     if (await this.repo.staffByEmail(s.email)) throw refuse('err.email_taken');
@@ -73,6 +78,7 @@ export class BackofficeService {
       passwordHash: await hashPassword(s.password),
       role: s.role,
       at,
+      mustChange: true,
     });
     await this.audit.record({
       staffId: actor.staffId,
@@ -85,7 +91,7 @@ export class BackofficeService {
       peer: actor.peer,
       at,
     });
-    return { id, email: s.email, name: s.name, role: s.role, totp_pending: true };
+    return { id, email: s.email, name: s.name, role: s.role, totp_pending: true, must_change_password: true };
   }
 
   /**
@@ -162,8 +168,8 @@ export class BackofficeService {
   }
 
   /**
-   * Signs a staff member in. With TOTP enrolled the code is required (`{"totp_required": true}` without it); without,
-   * the session may only enrol (`totpPending`, DESIGN §10).
+   * Signs a staff member in. With TOTP enrolled the code is required (`{"totp_required": true}` without it) and the
+   * session is recorded as having passed it; without, the session may only enrol (`totpPending`, DESIGN §10, §16).
    */
   async login(
     email: string,
@@ -182,7 +188,7 @@ export class BackofficeService {
     if (staff.status !== 1) throw refuse('err.account_disabled');
     const enrolled = this.secondFactor ? await this.secondFactor.atLogin('staff', staff.id, totp) : true;
     await attempt.succeeded();
-    const token = await this.sessions.issue(staff.id, ip, userAgent, peer);
+    const token = await this.sessions.issue(staff.id, ip, userAgent, peer, undefined, enrolled);
     await this.audit.record({
       staffId: staff.id,
       action: 'staff.login',

@@ -137,10 +137,10 @@ export class Throttle {
   }
 
   /** The current password asked again (changing it): 10 failures lock the account's password changes for a while. */
-  async passwordCheck(userId: number): Promise<{ succeeded(): Promise<void> }> {
-    const v = await this.hit('password_check', String(userId));
+  async passwordCheck(account: number | string): Promise<{ succeeded(): Promise<void> }> {
+    const v = await this.hit('password_check', String(account));
     if (!v.allowed) throw lockRefusal(v.retryAfterMs);
-    return { succeeded: () => this.repo.reset([this.key('password_check', String(userId))]) };
+    return { succeeded: () => this.repo.reset([this.key('password_check', String(account))]) };
   }
 
   /**

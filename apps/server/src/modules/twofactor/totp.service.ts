@@ -15,8 +15,20 @@ import {
 } from './totp.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { FactorKind, FactorRow, TwoFactorRepository } from './twofactor.repository.ts';
+import type { Tx } from '../../db/database.ts';
 
 export type { FactorKind };
+
+/**
+ * What a factor change does to the owner's sessions (the accounts module's sessions of that kind): a change ends every
+ * other session, inside the change's transaction, so their sockets are told after its commit (DESIGN §16).
+ */
+export interface FactorSessions {
+  revokeAll(actorId: number, keepSessionId?: number, db?: Tx): Promise<void>;
+  markFactorPassed(sessionId: number, db?: Tx): Promise<boolean>;
+  /** Forgets the owner's cached sessions once the change committed (traders' sessions are cached). */
+  forgetUser(actorId: number): void;
+}
 /** What changed on a trader's factor, for the "2FA changed" notification. */
 
 export type TotpChange = 'enabled' | 'disabled';
@@ -30,6 +42,8 @@ export interface TotpDeps {
   key?: Buffer | undefined;
   /** Called after a trader's 2FA was turned on or off (committed); the notifications hook in here. */
   onChanged?: ((userId: number, change: TotpChange) => void) | undefined;
+  /** The sessions of each kind of owner (a closure: the accounts module is registered after this one). */
+  sessions: (kind: FactorKind) => FactorSessions;
 }
 
 /**
@@ -50,49 +64,84 @@ export class TotpService {
     return this.d.repo.isEnabled(kind, ownerId);
   }
 
-  /** A new pending secret (replacing an earlier pending one); refused while the factor is on. */
-  async setup(kind: FactorKind, ownerId: number, label: string): Promise<TotpSetup> {
+  /**
+   * A new pending secret (replacing an earlier pending one), bound to the session that asked for it: only that session
+   * may confirm it (DESIGN §16). Refused while the factor is on.
+   */
+  async setup(kind: FactorKind, ownerId: number, label: string, sessionId: number): Promise<TotpSetup> {
     const secret = newTotpSecret();
     const stored = sealSecret(secret, owner(kind, ownerId), this.d.key);
-    if (!(await this.d.repo.savePending(kind, ownerId, stored, this.d.clock.now()))) throw refuse('err.totp_already_on');
+    if (!(await this.d.repo.savePending(kind, ownerId, stored, sessionId, this.d.clock.now())))
+      throw refuse('err.totp_already_on');
     return { secret, otpauth_url: otpauthUrl(await this.d.settings.get('site_name'), label, secret) };
   }
 
-  /** Turns the pending secret on with one of its codes; a trader gets recovery codes, shown this once. */
-  async enable(kind: FactorKind, ownerId: number, code: string): Promise<string[]> {
+  /**
+   * Turns the pending secret on with one of its codes, from the session that started it (another session's confirm is
+   * refused as if nothing were pending); a trader gets recovery codes, shown this once. In the same transaction this
+   * session is recorded as having passed TOTP and every other session of the owner ends (DESIGN §16).
+   */
+  async enable(kind: FactorKind, ownerId: number, code: string, sessionId: number): Promise<string[]> {
     const row = await this.d.repo.factor(kind, ownerId);
     if (row?.enabled) throw refuse('err.totp_already_on');
-    if (!row?.pending_secret) throw refuse('err.totp_setup_first');
+    if (!row?.pending_secret || Number(row.pending_session_id) !== sessionId) throw refuse('err.totp_setup_first');
     await this.claim(row);
     const now = this.d.clock.now();
     const step = await matchingStep(openSecret(row.pending_secret, owner(kind, ownerId), this.d.key), code, now);
     if (step === undefined) throw refuse('err.totp_wrong');
     const recovery = kind === 'user' ? newRecoveryCodes(RECOVERY_CODE_COUNT) : [];
-    const done = await this.d.repo.enable(row.id, kind, ownerId, row.pending_secret, step, recovery.map(recoveryCodeHash), now);
+    const sessions = this.d.sessions(kind);
+    const done = await this.d.repo.enable(
+      row.id,
+      kind,
+      ownerId,
+      { secret: row.pending_secret, sessionId },
+      step,
+      recovery.map(recoveryCodeHash),
+      now,
+      async (trx) => {
+        if (!(await sessions.markFactorPassed(sessionId, trx))) throw refuse('err.totp_setup_first');
+        await sessions.revokeAll(ownerId, sessionId, trx);
+      },
+    );
     if (!done) throw refuse('err.totp_setup_first');
+    sessions.forgetUser(ownerId);
     if (kind === 'user') this.onChanged?.(ownerId, 'enabled');
     return recovery;
   }
 
-  /** Turns a trader's 2FA off with a code or a recovery code. */
-  async disable(userId: number, code: string): Promise<void> {
+  /** Turns a trader's 2FA off with a code or a recovery code; every other session of the trader ends with it. */
+  async disable(userId: number, code: string, sessionId: number): Promise<void> {
     const row = await this.d.repo.factor('user', userId);
     if (!row?.enabled) throw refuse('err.totp_not_on');
     await this.check(row, code, true);
-    if (!(await this.d.repo.disable(row.id, 'user', userId))) throw refuse('err.totp_not_on');
+    const sessions = this.d.sessions('user');
+    const done = await this.d.repo.disable(row.id, 'user', userId, (trx) => sessions.revokeAll(userId, sessionId, trx));
+    if (!done) throw refuse('err.totp_not_on');
+    sessions.forgetUser(userId);
     this.onChanged?.(userId, 'disabled');
   }
 
   /**
-   * Staff turned a trader's 2FA off (a lost authenticator, DESIGN §11), without a code; the trader is told through
-   * `onChanged`. False when it was not on.
+   * Staff turned a trader's 2FA off (a lost authenticator, DESIGN §11), without a code: every session of the trader
+   * ends with it, and the trader is told through `onChanged`. False when it was not on.
    */
   async resetByStaff(userId: number): Promise<boolean> {
     const row = await this.d.repo.factor('user', userId);
     if (!row?.enabled) return false;
-    if (!(await this.d.repo.disable(row.id, 'user', userId))) return false;
+    const sessions = this.d.sessions('user');
+    if (!(await this.d.repo.disable(row.id, 'user', userId, (trx) => sessions.revokeAll(userId, undefined, trx)))) return false;
+    sessions.forgetUser(userId);
     this.onChanged?.(userId, 'disabled');
     return true;
+  }
+
+  /**
+   * Removes a staff member's factor (on or pending) inside the caller's transaction, which ends their sessions (a
+   * super admin's reset, the break-glass command); answers whether it was on.
+   */
+  removeStaffFactor(trx: Tx, staffId: number): Promise<boolean> {
+    return this.d.repo.remove(trx, 'staff', staffId);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { transaction } from '../../db/after-commit.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { TotpFactorsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -34,8 +34,11 @@ export class TwoFactorRepository {
     return Number(row?.enabled ?? 0) === 1;
   }
 
-  /** Stores a new pending secret, unless the factor is already on (then false). */
-  async savePending(kind: FactorKind, ownerId: number, secret: string, now: number): Promise<boolean> {
+  /**
+   * Stores a new pending secret started by session `sessionId` (only it may confirm it), unless the factor is already
+   * on (then false).
+   */
+  async savePending(kind: FactorKind, ownerId: number, secret: string, sessionId: number, now: number): Promise<boolean> {
     const r = await this.db
       .insertInto('totp_factors')
       .values({
@@ -43,6 +46,7 @@ export class TwoFactorRepository {
         owner_id: ownerId,
         secret: null,
         pending_secret: secret,
+        pending_session_id: sessionId,
         enabled: 0,
         last_step: null,
         attempts: 0,
@@ -53,7 +57,7 @@ export class TwoFactorRepository {
       .onConflict((oc) =>
         oc
           .columns(['kind', 'owner_id'])
-          .doUpdateSet({ pending_secret: secret, updated_at: now })
+          .doUpdateSet({ pending_secret: secret, pending_session_id: sessionId, updated_at: now })
           .where('totp_factors.enabled', '=', 0),
       )
       .executeTakeFirst();
@@ -114,25 +118,36 @@ export class TwoFactorRepository {
   }
 
   /**
-   * Turns the pending secret on (compare-and-set on that very secret, so a concurrent set-up or enable cannot mix),
-   * with the step of the code that proved it as used, and replaces the recovery codes. False when it lost the race.
+   * Turns the pending secret on (compare-and-set on that very secret and the session that started it, so a concurrent
+   * set-up or enable cannot mix), with the step of the code that proved it as used, and replaces the recovery codes;
+   * `also` runs in the same transaction (the sessions it ends are told after the commit). False when it lost the race.
    */
   async enable(
     id: number,
     kind: FactorKind,
     ownerId: number,
-    pending: string,
+    pending: { secret: string; sessionId: number },
     step: number,
     recoveryHashes: string[],
     now: number,
+    also?: (trx: Tx) => Promise<void>,
   ) {
     return transaction(this.db, async (trx) => {
       const r = await trx
         .updateTable('totp_factors')
-        .set({ secret: pending, pending_secret: null, enabled: 1, last_step: step, attempts: 0, updated_at: now })
+        .set({
+          secret: pending.secret,
+          pending_secret: null,
+          pending_session_id: null,
+          enabled: 1,
+          last_step: step,
+          attempts: 0,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .where('enabled', '=', 0)
-        .where('pending_secret', '=', pending)
+        .where('pending_secret', '=', pending.secret)
+        .where('pending_session_id', '=', pending.sessionId)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
       await trx.deleteFrom('totp_recovery_codes').where('kind', '=', kind).where('owner_id', '=', ownerId).execute();
@@ -141,17 +156,37 @@ export class TwoFactorRepository {
           .insertInto('totp_recovery_codes')
           .values(recoveryHashes.map((h) => ({ kind, owner_id: ownerId, code_hash: h, used_at: null, created_at: now })))
           .execute();
+      await also?.(trx);
       return true;
     });
   }
 
-  /** Removes the factor and its recovery codes; false when it was not on (a concurrent disable won). */
-  async disable(id: number, kind: FactorKind, ownerId: number): Promise<boolean> {
+  /**
+   * Removes the factor and its recovery codes, with `also` in the same transaction; false when it was not on (a
+   * concurrent disable won).
+   */
+  async disable(id: number, kind: FactorKind, ownerId: number, also?: (trx: Tx) => Promise<void>): Promise<boolean> {
     return transaction(this.db, async (trx) => {
       const r = await trx.deleteFrom('totp_factors').where('id', '=', id).where('enabled', '=', 1).executeTakeFirst();
       if (Number(r.numDeletedRows) !== 1) return false;
       await trx.deleteFrom('totp_recovery_codes').where('kind', '=', kind).where('owner_id', '=', ownerId).execute();
+      await also?.(trx);
       return true;
     });
+  }
+
+  /**
+   * Removes whatever factor (on or pending) and recovery codes an owner has, inside the caller's transaction (a staff
+   * reset, the break-glass command); answers whether one was on.
+   */
+  async remove(trx: Tx, kind: FactorKind, ownerId: number): Promise<boolean> {
+    const r = await trx
+      .deleteFrom('totp_factors')
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .returning('enabled')
+      .executeTakeFirst();
+    await trx.deleteFrom('totp_recovery_codes').where('kind', '=', kind).where('owner_id', '=', ownerId).execute();
+    return Number(r?.enabled ?? 0) === 1;
   }
 }

@@ -11,26 +11,28 @@ export function twoFactorRoutes(r: Router, deps: { totp: TotpService; audit: Aud
   r.get(API.totpStatus, async ({ user }) => ({ enabled: await totp.isEnabled('user', user.user.id) }));
   r.post(API.totpSetup, ({ user }) => {
     const u = user.user;
-    return totp.setup('user', u.id, u.email ?? u.phone ?? u.uid);
+    return totp.setup('user', u.id, u.email ?? u.phone ?? u.uid, user.sessionId);
   });
-  r.post(API.totpEnable, async ({ user, params }) => ({ recovery_codes: await totp.enable('user', user.user.id, params.code) }), {
-    done: 'ok.totp_enabled',
-  });
+  r.post(
+    API.totpEnable,
+    async ({ user, params }) => ({ recovery_codes: await totp.enable('user', user.user.id, params.code, user.sessionId) }),
+    { done: 'ok.totp_enabled' },
+  );
   r.post(
     API.totpDisable,
     async ({ user, params }) => {
-      await totp.disable(user.user.id, params.code);
+      await totp.disable(user.user.id, params.code, user.sessionId);
       return null;
     },
     { done: 'ok.totp_disabled' },
   );
 
-  r.post(ADMIN_API.meTotp, ({ staff }) => totp.setup('staff', staff.staff.id, staff.staff.email));
+  r.post(ADMIN_API.meTotp, ({ staff }) => totp.setup('staff', staff.staff.id, staff.staff.email, staff.sessionId));
   r.post(
     ADMIN_API.meTotpConfirm,
     async ({ staff, params }) => {
       const s = staff.staff;
-      await totp.enable('staff', s.id, params.code);
+      await totp.enable('staff', s.id, params.code, staff.sessionId);
       await audit.record({
         staffId: s.id,
         action: 'staff.totp_enrol',
@@ -39,7 +41,14 @@ export function twoFactorRoutes(r: Router, deps: { totp: TotpService; audit: Aud
         ip: staff.actor.ip,
         at: deps.now(),
       });
-      return { id: s.id, email: s.email, name: s.name, role: s.role as StaffRole, totp_pending: false };
+      return {
+        id: s.id,
+        email: s.email,
+        name: s.name,
+        role: s.role as StaffRole,
+        totp_pending: false,
+        must_change_password: Number(s.must_change_password) === 1,
+      };
     },
     { done: 'ok.totp_enabled' },
   );

@@ -1,0 +1,35 @@
+/**
+ * `npm run admin -- reset <email>`: the break-glass reset, on the server machine (DESIGN §16). Opens the configured
+ * database as the server does (DATA_DIR's SQLite file, or DATABASE_URL), resets the password and the 2FA of that super
+ * admin account, ends its sessions, writes the audit record and prints `password: <temporary>`; the account must
+ * replace that password at its first sign-in. Any other account is refused with a message (exit 1).
+ */
+import fs from 'node:fs';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { BreakGlassRefused, breakGlassReset } from '../apps/server/tools/staff/break-glass.ts';
+
+const USAGE = 'usage: npm run admin -- reset <email>';
+const [command, email, ...rest] = process.argv.slice(2);
+if (command !== 'reset' || !email || rest.length > 0) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig();
+if (!config.DATABASE_URL && !fs.existsSync(config.sqlitePath)) {
+  console.error(`no database at ${config.sqlitePath} (set DATA_DIR or DATABASE_URL)`);
+  process.exit(1);
+}
+const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+try {
+  const password = await breakGlassReset(database, email);
+  console.log(`password: ${password}`);
+  console.log('The account must change this password at its first sign-in, then enrol two-factor again.');
+} catch (err) {
+  if (!(err instanceof BreakGlassRefused)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
