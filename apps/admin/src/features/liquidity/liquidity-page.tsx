@@ -30,7 +30,8 @@ export function LiquidityPage() {
   if (isPending) return <Loading />;
   if (!may('liquidity')) return <AccessDenied />;
   const sessions = live.data?.sessions ?? [];
-  const symbols = live.data?.symbols ?? [];
+  // The instruments the feed file maps first; the unmapped (closed) ones after them.
+  const symbols = [...(live.data?.symbols ?? [])].sort((a, b) => Number(a.lp_symbol === null) - Number(b.lp_symbol === null));
   const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleTimeString(locale));
   const updated = live.at ? new Date(live.at).toLocaleTimeString(locale) : '—';
 
