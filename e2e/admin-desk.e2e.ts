@@ -79,7 +79,14 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
   it('closes a position at the market from the desk, with a reason, after a confirmation', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, DEALER);
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Positions', 'Risk', 'Liquidity', 'Users', 'Instruments']);
+    expect(await page.locator('nav a').allTextContents()).toEqual([
+      'Dashboard',
+      'Positions',
+      'Risk',
+      'Liquidity',
+      'Users',
+      'Instruments',
+    ]);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Traders online').waitFor();
     await e.shot(page, 'admin-dashboard-dealer-en');
