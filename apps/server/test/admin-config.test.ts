@@ -51,7 +51,7 @@ describe('back office: instruments, settings, audit, reports', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed });
     admin = await staff(h);
     eurusd = (await tradeItem('EURUSD'))!.Id;

@@ -33,6 +33,7 @@ import { checkLedger } from '../ledger/ledger-checker.ts';
 import { depositCredited } from '../ledger/ledger-entries.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { calibrationFor } from '../market/calibration.ts';
+import { quoteTerms } from '../market/catalogue.ts';
 import { CATEGORIES, INSTRUMENTS } from '../market/instruments.data.ts';
 import type { Instrument } from '../market/instrument.ts';
 import { MarketRepository } from '../market/market.repository.ts';
@@ -76,15 +77,10 @@ describe('TradingEngine', () => {
 
     clock = new ManualClock(WEDNESDAY);
     const quotes = new QuoteBook(
-      new Map(
-        instruments.map((i) => [
-          i.code,
-          { code: i.code, spreadPoints: i.spread_points, hours: i.hours, minuteVol: calibrationFor(i.code).minuteVol },
-        ]),
-      ),
+      new Map(instruments.map((i) => [i.code, { code: i.code, ...quoteTerms(i), minuteVol: calibrationFor(i.code).minuteVol }])),
     );
     const quoteListeners: Array<(code: string, q: Quote) => void> = [];
-    feed = new ScriptedFeed(instruments);
+    feed = new ScriptedFeed(instruments.map((i) => ({ code: i.code, precision: i.precision, spreadPoints: i.spread_points })));
     feed.start((tick) => {
       const q = quotes.accept(tick);
       if (q) for (const l of quoteListeners) l(tick.code, q);
