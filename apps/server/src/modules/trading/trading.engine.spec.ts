@@ -418,12 +418,15 @@ describe('TradingEngine', () => {
     const m = await order(userId, 1, { seen: ['1.08505', 10] });
     const r = JSON.parse((await row(m.id)).receipt!);
     expect(r).toMatchObject({ bid: points('1.08500'), ask: points('1.08510'), fill: points('1.08510'), seen: points('1.08505') });
+    // The source's own quote beside the published one (here the simulator's, priced fixed at its own spread).
+    expect(r).toMatchObject({ source: 'sim', sourceBid: points('1.08500'), sourceAsk: points('1.08510') });
     expect(r.latency).toBeGreaterThanOrEqual(0);
     const p = await order(userId, 1, { price: '1.08400' });
     tick('EURUSD', '1.08380');
     await settled();
     const pr = JSON.parse((await row(p.id)).receipt!);
     expect(pr).toMatchObject({ fill: points('1.08390'), seen: points('1.08400'), bid: points('1.08380') });
+    expect(pr).toMatchObject({ source: 'sim', sourceBid: points('1.08380'), sourceAsk: points('1.08390') });
   });
 
   it('writes a stop-out report: the levels at the trigger and each step in order', async () => {
