@@ -23,8 +23,7 @@ describe('published pricing: fixed and markup', () => {
     market.feed.pushPrice(code, bid, clock.now(), 1, ask, source);
     market.feed.pushPrice(code, bid, clock.now(), 1, ask, source);
   };
-  const item = async (code: string) =>
-    ((await h.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === code)!;
+  const item = async (code: string) => ((await h.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === code)!;
   const setTerms = (body: Record<string, unknown>) => admin.postJson(`${ADMIN_API.instruments}/${id('EURUSD')}`, body);
   /** The next DAY_MARKET quote of EURUSD at this published bid. */
   const published = (bid: number) =>

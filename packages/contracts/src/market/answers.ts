@@ -48,7 +48,11 @@ export const tradeItem = z.object({
   ForexContNum: z.number().describe('Units of the base per lot (100,000 for forex, 100 oz for gold…).'),
   ForexFeeRate: decimal('Fee rate, decimal string: per lot when trade_fee_type is 1, else a fraction of margin.'),
   MarginMode: count.describe('1: fixed margin of lots × ForexContNum; otherwise lots × ForexContNum × price ÷ leverage.'),
-  Spread: z.number().describe("The current spread (Ask − Bid) in points (units of the last price digit); the instrument's configured spread before a quote."),
+  Spread: z
+    .number()
+    .describe(
+      "The current spread (Ask − Bid) in points (units of the last price digit); the instrument's configured spread before a quote.",
+    ),
   Pricing: pricingMode.describe(
     "How the published quote follows the source (DESIGN §14): `fixed`, a fixed spread around the source's mid; `markup`, the source's own bid and ask each moved out by `Markup`.",
   ),

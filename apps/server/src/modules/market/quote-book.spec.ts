@@ -22,10 +22,7 @@ const book = (pricing: PricingMode = 'fixed', markupPoints = 0) =>
           },
         },
       ],
-      [
-        'BTCUSD',
-        { code: 'BTCUSD', spreadPoints: 2000, pricing: 'fixed', markupPoints: 0, minuteVol: 0.001, hours: UTC_ALWAYS },
-      ],
+      ['BTCUSD', { code: 'BTCUSD', spreadPoints: 2000, pricing: 'fixed', markupPoints: 0, minuteVol: 0.001, hours: UTC_ALWAYS }],
     ]),
   );
 const T = Date.parse('2026-01-14T12:00:00Z');

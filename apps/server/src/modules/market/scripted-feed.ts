@@ -15,7 +15,8 @@ export class ScriptedFeed implements Feed {
   private readonly instruments = new Map<string, FeedInstrument>();
 
   constructor(instruments: readonly FeedInstrument[] = []) {
-    for (const i of instruments) this.instruments.set(i.code, { code: i.code, precision: i.precision, spreadPoints: i.spreadPoints });
+    for (const i of instruments)
+      this.instruments.set(i.code, { code: i.code, precision: i.precision, spreadPoints: i.spreadPoints });
   }
 
   start(onTick: (tick: Tick) => void): void {
