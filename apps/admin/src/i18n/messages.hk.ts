@@ -372,7 +372,7 @@ export const messagesHk: ConsoleMessages = {
       empty_pending: '沒有符合篩選條件的掛單。',
       close_title: '以市價平倉 #%{id}？',
       close_summary: '%{user} 的 %{side} %{lots} 手 %{symbol}。現價 %{price}，盈虧 %{profit} 美元。',
-      close_market_note: '確認後以當時市價平倉（報價加上公佈的點差），而非此處顯示的價格。交易者會即時收到通知。',
+      close_market_note: '確認後以當時市價平倉（所有人共用的公佈報價），而非此處顯示的價格。交易者會即時收到通知。',
       reason: '原因',
       reason_hint: '必填。會連同你的名字記錄在審計日誌。',
       confirm_close: '以市價平倉',
