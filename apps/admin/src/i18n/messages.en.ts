@@ -385,7 +385,7 @@ export const messagesEn = {
       close_title: 'Close position #%{id} at the market?',
       close_summary: '%{side} %{lots} %{symbol} of %{user}. Now %{price}, P/L %{profit} USD.',
       close_market_note:
-        "It closes at the market price when you confirm (the published quote everyone trades on), not at the price shown here. The trader is told at once.",
+        'It closes at the market price when you confirm (the published quote everyone trades on), not at the price shown here. The trader is told at once.',
       reason: 'Reason',
       reason_hint: 'Required. Kept in the audit log with your name.',
       confirm_close: 'Close at market',

@@ -140,7 +140,7 @@ export function InstrumentsPage() {
                     </Box>
                   </TableCell>
                   <TableCell align="right">{i.spread}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {i.pricing === 'markup'
                       ? translate('tp.instruments.pricing_markup_of', { points: i.markup })
                       : translate('tp.instruments.pricing_fixed')}
