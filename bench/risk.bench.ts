@@ -26,7 +26,7 @@ const TICKS = 2000;
 
 async function server(): Promise<{ app: FastifyInstance; feed: ScriptedFeed; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradepad-bench-risk-'));
-  const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+  const feed = new ScriptedFeed(INSTRUMENTS);
   const config = loadConfig({}, { DATA_DIR: dir, HISTORY_DAYS: '1', HISTORY_LONG_DAYS: '2', LOG_LEVEL: 'silent', SIM_SEED: '1' });
   const app = await createServer({ config, logger: false, feed });
   return { app, feed, dir };

@@ -34,6 +34,19 @@ describe.skipIf(!chromiumPath())('instruments, settings, audit and reports in th
       .poll(async () => ((await e.api('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'EURUSD')?.Spread)
       .toBe(25);
     await page.locator('tbody tr', { hasText: 'EUR/USD' }).getByText('25', { exact: true }).waitFor();
+
+    // Published pricing (issue 31): a markup of 3 points on each side of the source's quote instead of a fixed spread.
+    await page.getByRole('button', { name: 'Edit EURUSD' }).click();
+    await dialog.getByLabel('Pricing', { exact: true }).click();
+    await page.getByRole('option', { name: 'Markup on the source' }).click();
+    await dialog.getByLabel('Markup (points per side)').fill('3');
+    await e.shot(page, 'admin-instrument-pricing-en');
+    await dialog.getByRole('button', { name: 'Save for everyone' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => ((await e.api('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'EURUSD')?.Markup)
+      .toBe(3);
+    await page.locator('tbody tr', { hasText: 'EUR/USD' }).getByText('Markup +3', { exact: true }).waitFor();
     await e.shot(page, 'admin-instruments-en');
 
     // A bad change is refused with the server's message, and nothing changes.
@@ -53,7 +66,7 @@ describe.skipIf(!chromiumPath())('instruments, settings, audit and reports in th
     await page.locator('nav a', { hasText: 'Audit' }).click();
     await page.getByRole('heading', { name: 'Audit log', exact: true }).waitFor();
     await page.locator('tbody tr', { hasText: 'instrument.update' }).first().getByRole('button').click();
-    await page.getByRole('cell', { name: 'spread', exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: 'markup', exact: true }).first().waitFor();
     // The before/after panel opens with an animation.
     await page.waitForTimeout(500);
     await e.shot(page, 'admin-audit-en');

@@ -54,7 +54,7 @@ new SimulatorFeed(simInstruments(list), 1).start((tick) => {
       low: p(d.low),
       close: p(tick.bid),
       bid: p(tick.bid),
-      ask: p(tick.bid + inst.seed.spreadPoints),
+      ask: p(tick.ask),
       change: Math.round(((tick.bid - d.open) / d.open) * 10_000) / 100,
       volume: d.volume,
       time: tick.time,

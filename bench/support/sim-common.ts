@@ -24,6 +24,7 @@ export function simInstruments(list: readonly InstrumentSeed[]): SimInstrument[]
     precision: s.precision,
     hours: s.hours,
     startPoints: startPoints(s.startPrice, s.precision),
+    spreadPoints: s.spreadPoints,
     params: calibrationFor(s.code),
   }));
 }

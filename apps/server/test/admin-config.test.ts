@@ -51,7 +51,7 @@ describe('back office: instruments, settings, audit, reports', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed });
     admin = await staff(h);
     eurusd = (await tradeItem('EURUSD'))!.Id;
@@ -87,17 +87,19 @@ describe('back office: instruments, settings, audit, reports', () => {
       const saved = await admin.postJson(`${ADMIN_API.instruments}/${eurusd}`, { spread: 20 });
       expect(saved.code, saved.msg).toBe(1);
       expect(saved.data.spread).toBe(20);
-      // The current quote is repriced at once, before any new tick.
-      expect(await tradeItem('EURUSD')).toMatchObject({ Spread: 20, Bid: 1.085, Ask: 1.0852 });
+      // The current quote is repriced at once, before any new tick: fixed pricing centres the new spread on the
+      // source's mid (the scripted feed's 1.08500 / 1.08510, as the simulator's 10-point raw spread).
+      expect(await tradeItem('EURUSD')).toMatchObject({ Spread: 20, Bid: 1.08495, Ask: 1.08515, Pricing: 'fixed', Markup: 0 });
       const first = await buy(u, '0.1');
       expect(first.code, first.msg).toBe(1);
-      expect(first.data.order.Price).toBe(1.0852);
+      expect(first.data.order.Price).toBe(1.08515);
 
       expect((await admin.post(`${ADMIN_API.instruments}/${eurusd}`, { spread: '5' })).code).toBe(1);
       tick('EURUSD', '1.08500');
+      // An odd spread around the mid 1.085050: the bid rounds down to 1.08502, the ask is 5 points above.
       const second = await buy(u, '0.1');
-      expect(second.data.order.Price).toBe(1.08505);
-      expect((await tradeItem('EURUSD'))!.Ask).toBe(1.08505);
+      expect(second.data.order.Price).toBe(1.08507);
+      expect(await tradeItem('EURUSD')).toMatchObject({ Spread: 5, Bid: 1.08502, Ask: 1.08507 });
       for (const o of [first, second]) expect((await u.post(API.close, { id: o.data.order.Id })).code).toBe(1);
     });
 
@@ -355,9 +357,10 @@ describe('back office: instruments, settings, audit, reports', () => {
       expect((await admin.post(`${ADMIN_API.instruments}/${eurusd}`, { spread: 20 })).code).toBe(1);
       const u = await funded('1000');
       const demo = await demoUser(h);
-      // Real: buy 0.1 at 1.08520 (fee 0.30), close at 1.09000: the trader wins 48.00, the house loses it.
+      // Real: buy 0.1 at 1.08515 (fee 0.30; 20 points around the source's mid 1.08505), close at 1.08995 (the mid
+      // 1.09005 less 10 points): the trader wins 48.00, the house loses it.
       const o = await buy(u, '0.1');
-      expect(o.data.order.Price).toBe(1.0852);
+      expect(o.data.order.Price).toBe(1.08515);
       // Demo money never reaches the report.
       expect((await demo.post(API.submit, { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 })).code).toBe(1);
       tick('EURUSD', '1.09000');

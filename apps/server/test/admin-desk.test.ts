@@ -205,7 +205,7 @@ describe('back office: trading desk, risk, dashboard', () => {
 
     const r = await closeAs(dealer, ids.aLong, 'client asked by phone');
     expect(r.code, r.msg).toBe(1);
-    // At the bid, as the owner's own close: the feed's price and the published spread, never a staff price.
+    // At the bid, as the owner's own close: the published quote, never a staff price.
     expect(r.data).toMatchObject({
       id: ids.aLong,
       user_id: a.id,

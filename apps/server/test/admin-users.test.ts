@@ -45,7 +45,7 @@ describe('back office: users', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed });
     items = (await h.call('GET', API.tradeList)).data;
     tick('EURUSD', '1.08500');

@@ -48,7 +48,7 @@ describe.skipIf(!PG || !hasRedis)('engine leadership and forwarded orders (Postg
   const id = (code: string) => items.find((i) => i.Code === code)!.Id;
 
   const node = async (env: Record<string, string> = {}) => {
-    const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    const feed = new ScriptedFeed(INSTRUMENTS);
     const h = await startHarness({ database, keepData: true, clock, feed, bus, env: { REDIS_URL: redis.url, ...env } });
     nodes.push(h);
     feeds.set(h, feed);

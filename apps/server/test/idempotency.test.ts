@@ -9,7 +9,7 @@ import { demoUser, ownerCode, realUser, staff, type Staff, type TestUser } from 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+const feedFor = () => new ScriptedFeed(INSTRUMENTS);
 
 interface Answer {
   env: Envelope;

@@ -53,6 +53,10 @@ describe('richer orders', () => {
       PriceSeen: 1.08505,
       Slippage: 0.00005,
       Spread: 0.0001,
+      // The source's own quote: the scripted feed stands in for the simulator, priced fixed at its own spread.
+      Source: 'sim',
+      SourceBid: 1.085,
+      SourceAsk: 1.0851,
     });
     expect(order.Receipt!.LatencyMs).toBeGreaterThanOrEqual(0);
     // The same receipt in the list and, after the close, in the history.

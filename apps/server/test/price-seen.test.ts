@@ -6,9 +6,8 @@ import { ScriptedMarket } from './scripted-market.ts';
 
 /**
  * "An order is what the trader saw" (issue 17 point 8, DESIGN §12): a market order carrying `price_seen` and
- * `deviation` is refused, never filled, when its fill (the feed's bid plus the instrument's published spread for a
- * buy) is worse than the price seen by more than the deviation; nothing is written then. Without the two parameters
- * orders fill as before.
+ * `deviation` is refused, never filled, when its fill (the published ask for a buy) is worse than the price seen by
+ * more than the deviation; nothing is written then. Without the two parameters orders fill as before.
  */
 describe('forex/submit price_seen and deviation', () => {
   let h: Harness;

@@ -32,7 +32,7 @@ describe('readiness', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed });
   }, 120_000);
   afterAll(async () => h?.close());

@@ -40,7 +40,7 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
   let onLeader: TestSocket;
   let ticker: NodeJS.Timeout;
   const clock = new ManualClock(WEDNESDAY);
-  const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+  const feed = new ScriptedFeed(INSTRUMENTS);
   let items: TradeItem[];
   let token: string;
   const env = () => ({ REDIS_URL: redis.url, COMMAND_DEADLINE_MS: String(DEADLINE_MS), FEED_SILENT_MS: '2000' });
@@ -62,7 +62,7 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
       database,
       keepData: true,
       clock,
-      feed: new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision }))),
+      feed: new ScriptedFeed(INSTRUMENTS),
       env: env(),
     });
     expect(a.app.tradepad.leadership.role()).toBe('leader');

@@ -62,7 +62,7 @@ describe('response schemas against the server', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed });
     admin = await staff(h);
     tick('EURUSD', '1.08500');

@@ -47,13 +47,12 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
   beforeAll(async () => {
     redis = await startRedis();
     clock = new ManualClock(WEDNESDAY);
-    const instruments = INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision }));
-    feed = new ScriptedFeed(instruments);
+    feed = new ScriptedFeed(INSTRUMENTS);
     a = await startHarness({ clock, feed, env: { REDIS_URL: redis.url } });
     // Node B shares A's database; its own feed never moves, so every quote it serves came from A through Redis.
     b = await startHarness({
       clock,
-      feed: new ScriptedFeed(instruments),
+      feed: new ScriptedFeed(INSTRUMENTS),
       database: a.database,
       keepData: true,
       env: { REDIS_URL: redis.url, NODE_ROLE: 'api' },
@@ -180,7 +179,7 @@ describe.skipIf(!hasRedis)('a node whose Redis is away', () => {
     const redis = await startRedis();
     await redis.stop('SIGKILL');
     const clock = new ManualClock(WEDNESDAY);
-    const feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    const feed = new ScriptedFeed(INSTRUMENTS);
     const h = await startHarness({ clock, feed, env: { REDIS_URL: redis.url } });
     try {
       const bus = h.app.tradepad.bus as RedisBus;

@@ -19,7 +19,7 @@ export const SEED_QUOTES: Readonly<Record<string, string>> = {
   GER40: '19500.0',
 };
 
-const seedFeed = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+const seedFeed = () => new ScriptedFeed(INSTRUMENTS);
 
 /**
  * The trading tests' market: a hand-moved clock (from a Wednesday afternoon) and a scripted feed of the seed's

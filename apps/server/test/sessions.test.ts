@@ -40,7 +40,7 @@ describe('sessions and their sockets', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    feed = new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+    feed = new ScriptedFeed(INSTRUMENTS);
     h = await startHarness({ clock, feed, env: { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) } });
     tick();
     eurusd = ((await h.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'EURUSD')!.Id;

@@ -18,7 +18,7 @@ const ROLL = {
   fri: Date.UTC(2026, 10, 20, 22, 0, 0),
   mon: Date.UTC(2026, 10, 23, 22, 0, 0),
 };
-const feedFor = () => new ScriptedFeed(INSTRUMENTS.map((i) => ({ code: i.code, precision: i.precision })));
+const feedFor = () => new ScriptedFeed(INSTRUMENTS);
 
 /**
  * Overnight financing through HTTP (issue 20 point 3, DESIGN §12) on a hand-moved clock: staff set the rates, the

@@ -53,6 +53,9 @@ const order = {
     Slippage: 0,
     Spread: 0.0001,
     LatencyMs: 3,
+    Source: 'sim',
+    SourceBid: 1.085,
+    SourceAsk: 1.0851,
   },
 };
 

@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-notices.ts';
 import * as m024 from './migrations/024-signup.ts';
 import * as m025 from './migrations/025-notice-retention.ts';
 import * as m026 from './migrations/026-engine-keys.ts';
+import * as m027 from './migrations/027-instrument-pricing.ts';
 import * as m029 from './migrations/029-staff-session-factor.ts';
 
 interface MigrationModule {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '024-signup': m024,
   '025-notice-retention': m025,
   '026-engine-keys': m026,
+  '027-instrument-pricing': m027,
   '029-staff-session-factor': m029,
 };
 

@@ -1,4 +1,5 @@
 import type { Company } from '@tradepad/contracts';
+import type { PricingMode } from '@tradepad/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -318,6 +319,10 @@ export interface InstrumentsTable {
   swap_short: Generated<string>;
   /** Weekday 0–6 (0 = Sunday) whose rollover charges three nights. */
   swap_triple_day: Generated<number>;
+  /** Published pricing, `fixed` or `markup` (migration 027, DESIGN §14). */
+  pricing: Generated<PricingMode>;
+  /** `markup`: points added to each side of the source's quote. */
+  markup_points: Generated<number>;
 }
 
 /** Candles in integer points; `time` is the bar's open time in unix seconds. */

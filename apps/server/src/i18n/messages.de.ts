@@ -263,6 +263,8 @@ export const de: Messages = {
     'Swap-Sätze gelten in USD pro Lot und Nacht: eine Zahl zwischen -10000 und 10000 mit höchstens 6 Nachkommastellen',
   'err.swap_triple_day':
     'Der dreifache Swap-Tag muss ein Wochentag von Montag bis Freitag sein (am Wochenende gibt es keinen Rollover)',
+  'err.pricing_mode': 'Die Preisbildung muss fixed (fester Spread) oder markup (Aufschlag) sein',
+  'err.markup_points': 'Der Aufschlag ist eine ganze Zahl von Punkten je Seite, von 0 bis 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Bitte wählen Sie die Daten im Format YYYY-MM-DD, den Beginn nicht nach dem Ende',
   'err.statement_range': 'Ein Kontoauszug umfasst höchstens {days} Tage: Bitte wählen Sie einen kürzeren Zeitraum',

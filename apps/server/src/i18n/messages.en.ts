@@ -255,6 +255,8 @@ export const en = {
   'ledger.swap': 'Overnight financing (swap) of order #{order} at the 17:00 New York rollover',
   'err.swap_rate': 'Swap rates are in USD per lot per night: a number between -10000 and 10000 with at most 6 decimals',
   'err.swap_triple_day': 'The triple swap day must be a weekday from Monday to Friday (rollovers do not happen at weekends)',
+  'err.pricing_mode': 'Pricing must be fixed or markup',
+  'err.markup_points': 'The markup is a whole number of points per side, from 0 to 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Please choose the dates as YYYY-MM-DD, the start on or before the end',
   'err.statement_range': 'A statement covers at most {days} days: please choose a shorter period',

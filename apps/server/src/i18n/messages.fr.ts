@@ -263,6 +263,8 @@ export const fr: Messages = {
     "Les taux de swap s'expriment en USD par lot et par nuit : un nombre entre -10000 et 10000 avec au plus 6 décimales",
   'err.swap_triple_day':
     'Le jour du triple swap doit être un jour de semaine, du lundi au vendredi (pas de rollover le week-end)',
+  'err.pricing_mode': 'La tarification doit être fixed (spread fixe) ou markup (majoration)',
+  'err.markup_points': 'La majoration est un nombre entier de points par côté, de 0 à 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Veuillez choisir les dates au format YYYY-MM-DD, le début au plus tard à la fin',
   'err.statement_range': 'Un relevé couvre au plus {days} jours : veuillez choisir une période plus courte',

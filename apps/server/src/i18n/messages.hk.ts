@@ -248,6 +248,8 @@ export const hk: Messages = {
   'ledger.swap': '訂單 #{order} 於紐約時間 17:00 結算的隔夜利息',
   'err.swap_rate': '隔夜利息以每手每晚美元計算：須為 -10000 至 10000 之間、最多 6 位小數的數字',
   'err.swap_triple_day': '三倍隔夜利息日必須為星期一至星期五（週末不作結算）',
+  'err.pricing_mode': '報價模式必須為 fixed（固定點差）或 markup（加價）',
+  'err.markup_points': '加價須為每邊 0 至 100000 之間的整數點數',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': '請以 YYYY-MM-DD 格式選擇日期，開始日期不可遲於結束日期',
   'err.statement_range': '結單最多涵蓋 {days} 日，請選擇較短的期間',

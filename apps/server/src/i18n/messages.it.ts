@@ -259,6 +259,8 @@ export const it: Messages = {
   'err.swap_rate': 'I tassi swap sono in USD per lotto per notte: un numero tra -10000 e 10000 con al massimo 6 decimali',
   'err.swap_triple_day':
     "Il giorno del triplo swap deve essere un giorno feriale dal lunedì al venerdì (nel fine settimana non c'è rollover)",
+  'err.pricing_mode': 'Il prezzo deve essere fixed (spread fisso) o markup (maggiorazione)',
+  'err.markup_points': 'La maggiorazione è un numero intero di punti per lato, da 0 a 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Scegli le date nel formato YYYY-MM-DD, con l’inizio non successivo alla fine',
   'err.statement_range': 'Un estratto copre al massimo {days} giorni: scegli un periodo più breve',

@@ -255,6 +255,8 @@ export const jp: Messages = {
   'err.swap_rate':
     'スワップ率は 1 ロット 1 泊あたりの米ドルです：-10000 から 10000 までの小数点以下 6 桁以内の数値を入力してください',
   'err.swap_triple_day': '3 倍スワップ日は月曜日から金曜日のいずれかにしてください（週末はロールオーバーがありません）',
+  'err.pricing_mode': '価格設定は fixed（固定スプレッド）または markup（上乗せ）のいずれかにしてください',
+  'err.markup_points': '上乗せ幅は片側あたり 0 から 100000 までの整数ポイントで指定してください',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': '日付は YYYY-MM-DD 形式で、開始日を終了日以前にしてください',
   'err.statement_range': '明細書の期間は最長 {days} 日です。期間を短くしてください',

@@ -252,6 +252,8 @@ export const kr: Messages = {
   'ledger.swap': '뉴욕 시간 17:00 롤오버 시 주문 #{order}의 오버나이트 이자(스왑)',
   'err.swap_rate': '스왑 비율은 1랏 1박당 USD입니다. -10000에서 10000 사이, 소수점 이하 최대 6자리 숫자여야 합니다',
   'err.swap_triple_day': '3배 스왑일은 월요일부터 금요일 중 하루여야 합니다(주말에는 롤오버가 없습니다)',
+  'err.pricing_mode': '가격 방식은 fixed(고정 스프레드) 또는 markup(마크업)이어야 합니다',
+  'err.markup_points': '마크업은 한쪽당 0에서 100000 사이의 정수 포인트여야 합니다',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': '날짜를 YYYY-MM-DD 형식으로, 시작일이 종료일보다 늦지 않게 선택하세요',
   'err.statement_range': '명세서는 최대 {days}일까지 포함합니다. 더 짧은 기간을 선택하세요',

@@ -260,6 +260,8 @@ export const pt: Messages = {
     'As taxas de swap são em USD por lote por noite: um número entre -10000 e 10000 com no máximo 6 casas decimais',
   'err.swap_triple_day':
     'O dia de swap triplo tem de ser um dia útil, de segunda a sexta-feira (não há rollover ao fim de semana)',
+  'err.pricing_mode': 'A precificação deve ser fixed (spread fixo) ou markup (acréscimo)',
+  'err.markup_points': 'O acréscimo é um número inteiro de pontos por lado, de 0 a 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Escolha as datas no formato YYYY-MM-DD, com o início não posterior ao fim',
   'err.statement_range': 'Um extrato abrange no máximo {days} dias: escolha um período mais curto',

@@ -259,6 +259,8 @@ export const spa: Messages = {
   'err.swap_rate': 'Los tipos de swap son en USD por lote y noche: un número entre -10000 y 10000 con 6 decimales como máximo',
   'err.swap_triple_day':
     'El día de triple swap debe ser un día laborable, de lunes a viernes (no hay rollover los fines de semana)',
+  'err.pricing_mode': 'La fijación de precios debe ser fixed (spread fijo) o markup (margen añadido)',
+  'err.markup_points': 'El margen añadido es un número entero de puntos por lado, de 0 a 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Elija las fechas como YYYY-MM-DD, con el inicio no posterior al final',
   'err.statement_range': 'Un extracto abarca como máximo {days} días: elija un periodo más corto',

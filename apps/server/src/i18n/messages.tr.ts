@@ -259,6 +259,8 @@ export const tr: Messages = {
   'err.swap_rate':
     'Swap oranları lot başına gecelik USD cinsindendir: -10000 ile 10000 arasında, en fazla 6 ondalıklı bir sayı olmalıdır',
   'err.swap_triple_day': 'Üçlü swap günü pazartesiden cumaya bir hafta içi günü olmalıdır (hafta sonu devir yapılmaz)',
+  'err.pricing_mode': 'Fiyatlama fixed (sabit spread) veya markup (ek marj) olmalıdır',
+  'err.markup_points': 'Ek marj, taraf başına 0 ile 100000 arasında tam sayı puan olmalıdır',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Lütfen tarihleri YYYY-MM-DD biçiminde seçin; başlangıç bitişten sonra olamaz',
   'err.statement_range': 'Bir hesap özeti en fazla {days} günü kapsar: lütfen daha kısa bir dönem seçin',

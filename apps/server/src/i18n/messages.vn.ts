@@ -256,6 +256,8 @@ export const vn: Messages = {
   'ledger.swap': 'Phí qua đêm (swap) của lệnh #{order} tại thời điểm chuyển ngày 17:00 giờ New York',
   'err.swap_rate': 'Lãi suất swap tính bằng USD mỗi lot mỗi đêm: một số từ -10000 đến 10000, tối đa 6 chữ số thập phân',
   'err.swap_triple_day': 'Ngày swap gấp ba phải là ngày trong tuần từ thứ Hai đến thứ Sáu (không chuyển ngày vào cuối tuần)',
+  'err.pricing_mode': 'Cách định giá phải là fixed (spread cố định) hoặc markup (cộng thêm)',
+  'err.markup_points': 'Mức cộng thêm là số điểm nguyên cho mỗi phía, từ 0 đến 100000',
   // Issue 21 point 3: statements (validation, and the CSV and PDF headings)
   'err.statement_dates': 'Vui lòng chọn ngày theo dạng YYYY-MM-DD, ngày bắt đầu không sau ngày kết thúc',
   'err.statement_range': 'Sao kê tối đa {days} ngày: vui lòng chọn khoảng thời gian ngắn hơn',

@@ -50,6 +50,7 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     '{{ms}} ms',
     'Pips',
     'Swap',
+    'Simulator',
   ],
   fr: [
     'Article',

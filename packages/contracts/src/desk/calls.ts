@@ -35,7 +35,7 @@ export const DESK_CALLS = [
     roles: ROLES.dealer,
     tag: 'backoffice',
     summary:
-      "Close a trader's position at the market (the feed's price and the published spread, as the trader's own close), ClosedType 5, exactly once; audited with the reason",
+      "Close a trader's position at the market (the published quote, as the trader's own close), ClosedType 5, exactly once; audited with the reason",
     params: closePositionParams,
     response: deskCloseSchema,
   },

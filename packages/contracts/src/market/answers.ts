@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { PRICING_MODES } from '@tradepad/domain';
 import { MARKET_CLOSED, MARKET_OPEN } from './constants.ts';
 import { count, decimal, unixMs } from '../answers.ts';
+
+/** An instrument's published pricing (DESIGN §14). */
+export const pricingMode = z.enum(PRICING_MODES);
 
 /**
  * Responses of the market calls (spec §3 "Trade item", §7; DESIGN §4–5). The types are re-exported from market.ts.
@@ -44,7 +48,15 @@ export const tradeItem = z.object({
   ForexContNum: z.number().describe('Units of the base per lot (100,000 for forex, 100 oz for gold…).'),
   ForexFeeRate: decimal('Fee rate, decimal string: per lot when trade_fee_type is 1, else a fraction of margin.'),
   MarginMode: count.describe('1: fixed margin of lots × ForexContNum; otherwise lots × ForexContNum × price ÷ leverage.'),
-  Spread: z.number().describe('Spread in points (units of the last price digit).'),
+  Spread: z
+    .number()
+    .describe(
+      "The current spread (Ask − Bid) in points (units of the last price digit); the instrument's configured spread before a quote.",
+    ),
+  Pricing: pricingMode.describe(
+    "How the published quote follows the source (DESIGN §14): `fixed`, a fixed spread around the source's mid; `markup`, the source's own bid and ask each moved out by `Markup`.",
+  ),
+  Markup: count.describe('`markup` pricing: points added to each side of the source quote; 0 with `fixed`.'),
   BaseCurrency: z.string(),
   QuoteCurrency: z.string(),
   HasForexMultiple: z.array(leverageOption),
@@ -102,5 +114,7 @@ export const instrumentInfo = z.object({
   SwapLong: decimal('USD per lot per night held long (negative is charged); "0" when none.'),
   SwapShort: decimal('USD per lot per night held short; "0" when none.'),
   SwapTripleDay: count.describe('Weekday charged three nights (0 Sunday … 6 Saturday).'),
+  Pricing: pricingMode.describe('The published pricing: `fixed` spread or `markup` on the source quote (DESIGN §14).'),
+  Markup: count.describe('`markup` pricing: points added to each side of the source quote; 0 with `fixed`.'),
 });
 export type InstrumentInfo = z.infer<typeof instrumentInfo>;

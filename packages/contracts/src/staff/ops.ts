@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MARKUP_POINTS, PRICING_MODES } from '@tradepad/domain';
 import { pageParams } from '../params.ts';
 
 /**
@@ -93,6 +94,10 @@ export const adminInstrumentSchema = z.object({
   /** Weekday 1–5 (Monday … Friday) whose 17:00 New York rollover charges three nights; FX: 3, Wednesday; indices and commodities: 5, Friday. */
   swap_triple_day: z.number().int(),
   hours: marketHoursSchema,
+  /** Published pricing (DESIGN §14): `fixed` (bid = source mid − spread/2, ask = bid + spread) or `markup`. */
+  pricing: z.enum(PRICING_MODES),
+  /** `markup` pricing: points added to each side of the source's quote. */
+  markup: z.number().int(),
 });
 export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
 
@@ -131,6 +136,15 @@ export const instrumentUpdateParams = z
         .max(5, { error: 'err.swap_triple_day' }),
     ),
     category_id: whole(1, 1000),
+    pricing: z.preprocess(asText, z.enum(PRICING_MODES, { error: 'err.pricing_mode' })),
+    markup: z.preprocess(
+      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+      z
+        .number({ error: 'err.markup_points' })
+        .int({ error: 'err.markup_points' })
+        .min(0, { error: 'err.markup_points' })
+        .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
+    ),
     hours: z.preprocess(
       (v) => {
         if (typeof v !== 'string') return v;

@@ -26,6 +26,13 @@ export const receiptView = z.object({
   LatencyMs: count.describe(
     "From the request's receipt (or the triggering quote, for a pending order) to the fill, milliseconds.",
   ),
+  Source: z
+    .string()
+    .describe(
+      "The feed the quote came from (DESIGN §14): a liquidity provider's session name, `sim` or `replay`; empty when not known.",
+    ),
+  SourceBid: price("The source's own bid the published quote was priced from."),
+  SourceAsk: price("The source's own ask the published quote was priced from."),
 });
 export type ReceiptView = z.infer<typeof receiptView>;
 

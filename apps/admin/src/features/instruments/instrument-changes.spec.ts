@@ -14,6 +14,8 @@ const draft = {
   swap_triple_day: '3',
   category_id: '1',
   hours: '{"timeZone":"UTC","sessions":[],"rollover":0}',
+  pricing: 'fixed',
+  markup: '0',
   enabled: true,
   close_only: false,
 };
@@ -24,6 +26,7 @@ describe('what the console sends', () => {
     expect(
       changesOf(draft, { ...draft, spread: ' 20 ', close_only: true, hours: '{"timeZone":"UTC","sessions":[],"rollover":1}' }),
     ).toEqual({ spread: '20', close_only: true, hours: { timeZone: 'UTC', sessions: [], rollover: 1 } });
+    expect(changesOf(draft, { ...draft, pricing: 'markup', markup: ' 3' })).toEqual({ pricing: 'markup', markup: '3' });
   });
 
   it('sends only the settings that changed', () => {

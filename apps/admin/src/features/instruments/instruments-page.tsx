@@ -40,6 +40,8 @@ interface Draft {
   swap_triple_day: string;
   category_id: string;
   hours: string;
+  pricing: string;
+  markup: string;
   enabled: boolean;
   close_only: boolean;
 }
@@ -56,6 +58,8 @@ const draftOf = (i: AdminInstrument): Draft => ({
   swap_triple_day: String(i.swap_triple_day),
   category_id: String(i.category_id),
   hours: JSON.stringify(i.hours),
+  pricing: i.pricing,
+  markup: String(i.markup),
   enabled: i.enabled,
   close_only: i.close_only,
 });
@@ -79,6 +83,7 @@ function safeJson(text: string): unknown {
 }
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+const PRICING_MODES = ['fixed', 'markup'] as const;
 
 /**
  * Instruments (issue 18 point 6): every instrument's terms, the same for every trader. Dealers read them; super admins
@@ -116,6 +121,7 @@ export function InstrumentsPage() {
               <TableRow>
                 <TableCell>{translate('tp.instruments.code')}</TableCell>
                 <TableCell align="right">{translate('tp.instruments.spread')}</TableCell>
+                <TableCell>{translate('tp.instruments.pricing')}</TableCell>
                 <TableCell align="right">{translate('tp.instruments.fee_rate')}</TableCell>
                 <TableCell>{translate('tp.instruments.leverage')}</TableCell>
                 <TableCell>{translate('tp.instruments.lots')}</TableCell>
@@ -134,6 +140,11 @@ export function InstrumentsPage() {
                     </Box>
                   </TableCell>
                   <TableCell align="right">{i.spread}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {i.pricing === 'markup'
+                      ? translate('tp.instruments.pricing_markup_of', { points: i.markup })
+                      : translate('tp.instruments.pricing_fixed')}
+                  </TableCell>
                   <TableCell align="right">{i.fee_rate}</TableCell>
                   <TableCell>{i.leverage.join(' · ')}</TableCell>
                   <TableCell>
@@ -241,6 +252,25 @@ function InstrumentDialog(props: {
             {text('spread', 'tp.instruments.spread_hint')}
             {text('fee_rate', 'tp.instruments.fee_rate_hint')}
             {text('leverage', 'tp.instruments.leverage_hint')}
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={translate('tp.instruments.pricing')}
+              value={draft.pricing}
+              onChange={set('pricing')}
+              helperText={translate(`tp.instruments.pricing_${draft.pricing === 'markup' ? 'markup' : 'fixed'}_hint`)}
+              size="small"
+              fullWidth
+              slotProps={{ htmlInput: { name: 'pricing' } }}
+            >
+              {PRICING_MODES.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {translate(`tp.instruments.pricing_${m}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {text('markup', 'tp.instruments.markup_hint')}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {text('min_lots')}

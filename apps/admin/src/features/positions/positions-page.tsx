@@ -48,7 +48,7 @@ interface Filters {
 /**
  * The trading desk (issue 18 point 4): every trader's open positions or pending orders with the live P/L their owner
  * sees, filtered by instrument, user and size, and a close at the market with a reason. Staff choose no price: the
- * position closes at the feed's price, as if its owner had closed it.
+ * position closes at the published quote, as if its owner had closed it.
  */
 export function PositionsPage() {
   const translate = useTranslate();

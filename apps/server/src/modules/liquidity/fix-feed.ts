@@ -40,7 +40,7 @@ export interface FeedLiquidity {
 
 export interface FixFeedOptions extends FailoverTimes {
   file: FixFeedFile;
-  instruments: readonly FeedInstrument[];
+  instruments: ReadonlyArray<Pick<FeedInstrument, 'code' | 'precision'>>;
   log: FixLog;
   now?: () => number;
   /** Told when a session logs on (true) or is no longer logged on (false): the `tradepad_fix_session_up` gauge. */

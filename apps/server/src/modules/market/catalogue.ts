@@ -1,6 +1,14 @@
 import type { Instrument, MarketRepository } from './market.repository.ts';
 import { calibrationFor } from './calibration.ts';
-import { QuoteBook } from './quote-book.ts';
+import { QuoteBook, type QuoteTerms } from './quote-book.ts';
+
+/** An instrument's published terms as the quote book applies them. */
+export const quoteTerms = (i: Instrument): QuoteTerms => ({
+  spreadPoints: i.spread_points,
+  pricing: i.pricing,
+  markupPoints: i.markup_points,
+  hours: i.hours,
+});
 
 /**
  * The instruments as loaded at start (seeded by seeds.ts), found by code and id, with the quote book that follows
@@ -39,12 +47,7 @@ export class Catalogue {
     this.codes = new Map(this.list.map((i) => [i.code, i]));
     this.ids = new Map(this.list.map((i) => [i.id, i]));
     this.book = new QuoteBook(
-      new Map(
-        this.list.map((i) => [
-          i.code,
-          { code: i.code, spreadPoints: i.spread_points, hours: i.hours, minuteVol: calibrationFor(i.code).minuteVol },
-        ]),
-      ),
+      new Map(this.list.map((i) => [i.code, { code: i.code, ...quoteTerms(i), minuteVol: calibrationFor(i.code).minuteVol }])),
     );
   }
 
@@ -56,7 +59,7 @@ export class Catalogue {
   /**
    * Re-reads the instruments' terms after staff changed them (this node, or another one through the bus) and applies
    * them at once, in place, so every holder of an instrument (the trade list, the engine's book, live orders) sees the
-   * same terms: the spread reprices the current quote, and the listeners (the engine's parsed terms) follow. Instruments
+   * same terms: the spread and pricing reprice the current quote, and the listeners (the engine's parsed terms) follow. Instruments
    * are never added at run time; one that appeared in the table waits for a restart.
    */
   reload(): Promise<void> {
@@ -67,7 +70,7 @@ export class Catalogue {
         const cur = this.ids.get(f.id);
         if (!cur) continue;
         Object.assign(cur, f);
-        this.book.setTerms(cur.code, cur.spread_points, cur.hours);
+        this.book.setTerms(cur.code, quoteTerms(cur));
       }
       for (const l of this.listeners) l();
     };

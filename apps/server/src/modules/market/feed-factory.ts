@@ -38,7 +38,7 @@ export function createFeed(c: Config, instruments: readonly Instrument[], quotes
   if (isReplay(c)) {
     return new ReplayFeed({
       dir: c.FEED.slice('replay:'.length),
-      instruments: instruments.map((i) => ({ code: i.code, precision: i.precision })),
+      instruments: instruments.map((i) => ({ code: i.code, precision: i.precision, spreadPoints: i.spread_points })),
       speed: c.REPLAY_SPEED,
       now: () => Date.now(),
       schedule: (fn, ms) => {
@@ -49,7 +49,7 @@ export function createFeed(c: Config, instruments: readonly Instrument[], quotes
   }
   const seed = c.SIM_SEED ?? Date.now() >>> 0;
   return new SimulatorFeed(
-    instruments.map((i) => simInstrument(i, quotes.get(i.code)?.bid)),
+    instruments.map((i) => simInstrument(i, quotes.get(i.code)?.sourceBid)),
     seed,
   );
 }
@@ -61,6 +61,7 @@ export function simInstrument(i: Instrument, fromPoints?: number): SimInstrument
     precision: i.precision,
     hours: i.hours,
     startPoints: fromPoints ?? startPoints(i.start_price, i.precision),
+    spreadPoints: i.spread_points,
     params: calibrationFor(i.code),
   };
 }

@@ -28,6 +28,11 @@ export interface FeedInstrument {
   code: string;
   /** Decimal places of the price (points = price × 10^precision). */
   precision: number;
+  /**
+   * The raw spread the simulator and replay quote (ask = bid + spread), in points: the instrument's spread when the
+   * feed started. A liquidity provider's feed quotes its own.
+   */
+  spreadPoints: number;
 }
 
 export interface Feed {

@@ -31,6 +31,8 @@ export function adminInstrumentView(i: Instrument): AdminInstrument {
     swap_short: i.swap_short,
     swap_triple_day: i.swap_triple_day,
     hours: { timeZone: i.hours.timeZone, sessions: [...i.hours.sessions], rollover: i.hours.rollover },
+    pricing: i.pricing,
+    markup: i.markup_points,
   };
 }
 
@@ -50,6 +52,8 @@ function changedColumns(c: InstrumentUpdateParams): Partial<InstrumentColumns> {
   if (c.swap_triple_day !== undefined) out.swap_triple_day = c.swap_triple_day;
   if (c.category_id !== undefined) out.category_id = c.category_id;
   if (c.hours !== undefined) out.hours_json = JSON.stringify(c.hours);
+  if (c.pricing !== undefined) out.pricing = c.pricing;
+  if (c.markup !== undefined) out.markup_points = c.markup;
   return out;
 }
 

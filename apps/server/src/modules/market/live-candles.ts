@@ -95,10 +95,10 @@ export class LiveCandles {
       const minute = bars?.get('1min');
       const day = bars?.get('1day');
       if (!minute || !day) continue;
+      // The bars are on the published bid; the quote book prices the ask by the instrument's terms.
       const bid = minute.close;
       this.cat.quotes.prime(inst.code, {
         bid,
-        ask: bid + inst.spread_points,
         time: minute.time * 1000,
         dayStart: day.time * 1000,
         dayOpen: day.open,

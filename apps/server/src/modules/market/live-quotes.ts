@@ -71,7 +71,10 @@ export class LiveQuotes {
     });
   }
 
-  /** Takes a tick of the feed: the bad-tick filter, the quote, the bars, the channels and the listeners. */
+  /**
+   * Takes a tick of the feed (the source's two-sided quote): the bad-tick filter and the published pricing (the quote
+   * book), the bars, the channels and the listeners.
+   */
   onTick(tick: Tick): void {
     const inst = this.cat.byCode(tick.code);
     if (!inst || inst.enabled !== 1 || (!isReplay(this.d.config) && !isMarketOpen(inst.hours, tick.time))) return;
@@ -84,7 +87,8 @@ export class LiveQuotes {
     const wantsKline = this.d.bus.hasSubscribers(klineChannel);
     for (const period of PERIOD_NAMES) {
       const time = bucketStart(period, tick.time, q.dayStart);
-      const next = applyPrice(bars.get(period), time, tick.bid, volume);
+      // Bars are on the published bid (what the trader's chart and price alerts compare with), not the source's.
+      const next = applyPrice(bars.get(period), time, q.bid, volume);
       this.candles.setBar(inst.id, bars, period, next);
       if (wantsKline) {
         const msg: KlineMessage = {

@@ -1,5 +1,5 @@
 import { LANGS, type Lang } from '@tradepad/contracts';
-import type { Candle, MarketHours, PeriodName } from '@tradepad/domain';
+import type { Candle, MarketHours, PeriodName, PricingMode } from '@tradepad/domain';
 import type { DbHandle, Tx } from '../../db/database.ts';
 import type { CandlesTable, InstrumentsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
@@ -33,7 +33,14 @@ export type InstrumentColumns = Pick<
   | 'enabled'
   | 'category_id'
   | 'hours_json'
-> & { close_only: number; swap_long: string; swap_short: string; swap_triple_day: number };
+> & {
+  close_only: number;
+  swap_long: string;
+  swap_short: string;
+  swap_triple_day: number;
+  pricing: PricingMode;
+  markup_points: number;
+};
 
 /** Instruments, categories and candles: the SQL of the market module. */
 export class MarketRepository {
@@ -109,6 +116,8 @@ export class MarketRepository {
         'swap_long',
         'swap_short',
         'swap_triple_day',
+        'pricing',
+        'markup_points',
         'category_id',
         'hours_json',
       ])

@@ -66,10 +66,10 @@ const USDJPY_TICKS = [
 const BTCUSD_M1 = ['time,open,high,low,close,volume', '2024-01-06T00:00:00Z,43210.0,43250.5,43200.0,43240.0,8.5', ''].join('\n');
 
 const INSTRUMENTS: FeedInstrument[] = [
-  { code: 'EURUSD', precision: 5 },
-  { code: 'USDJPY', precision: 3 },
-  { code: 'BTCUSD', precision: 2 },
-  { code: 'GBPUSD', precision: 5 },
+  { code: 'EURUSD', precision: 5, spreadPoints: 10 },
+  { code: 'USDJPY', precision: 3, spreadPoints: 15 },
+  { code: 'BTCUSD', precision: 2, spreadPoints: 2_000 },
+  { code: 'GBPUSD', precision: 5, spreadPoints: 12 },
 ];
 
 let dir: string;
@@ -178,6 +178,10 @@ describe('ReplayFeed', () => {
     const { ticks } = play({ codes: ['USDJPY', 'BTCUSD'], speed: 1, until: 999 });
     expect(ticks.filter((t) => t.code === 'USDJPY').map((t) => t.bid)).toEqual([150123, 150125, 150120]);
     expect(ticks.filter((t) => t.code === 'BTCUSD').map((t) => t.bid)).toEqual([4321000, 4320000, 4325050, 4324000]);
+    // Two-sided at the instrument's spread, whatever ask the file has (DESIGN §14), and named as the replay's.
+    expect(ticks.every((t) => t.source === 'replay')).toBe(true);
+    expect(ticks.filter((t) => t.code === 'USDJPY').map((t) => t.ask)).toEqual([150138, 150140, 150135]);
+    expect(ticks.filter((t) => t.code === 'BTCUSD').map((t) => t.ask - t.bid)).toEqual([2000, 2000, 2000, 2000]);
     // "1.084000" (six decimals) at precision 5 is checked after the weekend, in its own test.
   });
 
@@ -317,7 +321,8 @@ describe.skipIf(!existsSync(path.join(dataDir, 'EURUSD_M1.csv')))('ReplayFeed on
 
     const { ticks, time } = play({ codes: ['EURUSD'], speed, until: bar101Real - 1, folder: dataDir });
     expect(ticks).toHaveLength(400);
-    expect(ticks[0]).toMatchObject({ code: 'EURUSD', bid: Math.round(Number(firstOpen) * 1e5), time: time.start, volume: 0 });
+    const bid = Math.round(Number(firstOpen) * 1e5);
+    expect(ticks[0]).toEqual({ code: 'EURUSD', bid, ask: bid + 10, time: time.start, volume: 0, source: 'replay' });
     expect(ticks.every((t) => Number.isSafeInteger(t.bid) && t.bid > 50_000 && t.bid < 200_000)).toBe(true);
     time.advanceTo(time.start + bar101Real);
     expect(ticks).toHaveLength(401);

@@ -24,7 +24,10 @@ export interface M1Row {
   volume: number;
 }
 
-/** One quote of a tick file: unix ms, prices as decimal strings. The ask is read but not replayed (see `Tick.bid`). */
+/**
+ * One quote of a tick file: unix ms, prices as decimal strings. The ask is read but not replayed: a replay quotes the
+ * instrument's spread above the bid (DESIGN §14), as the simulator does, so the published pricing sees one raw spread.
+ */
 export interface TickRow {
   time: number;
   bid: string;
@@ -134,6 +137,8 @@ const MAX_LAG_MS = 1_000;
 /** One instrument's ticks for one pass through its file, with real-time offsets from the pass's start. */
 interface Track {
   code: string;
+  /** The raw spread quoted above each bid, in points. */
+  spread: number;
   /** Real ms from the start of the pass, non-decreasing. */
   offsets: Float64Array;
   bids: Float64Array;
@@ -203,7 +208,7 @@ export class ReplayFeed implements Feed {
       const i = due.next;
       this.advance(due);
       const bid = due.bids[i]!;
-      this.onTick({ code: due.code, bid, ask: bid, time: dueAt, volume: due.volumes[i]!, source: 'replay' });
+      this.onTick({ code: due.code, bid, ask: bid + due.spread, time: dueAt, volume: due.volumes[i]!, source: 'replay' });
       if (!this.running) return;
     }
   };
@@ -283,5 +288,6 @@ function buildTrack(inst: FeedInstrument, parsed: ReplayRows, dataMsPerRealMs: n
     }
   }
   const passMs = rowStart + span / dataMsPerRealMs + BREAK_REAL_MS;
-  return { code: inst.code, offsets, bids, volumes, passMs, next: 0, pass: 0 };
+  const spread = Math.max(0, inst.spreadPoints);
+  return { code: inst.code, spread, offsets, bids, volumes, passMs, next: 0, pass: 0 };
 }

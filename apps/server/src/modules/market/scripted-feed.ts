@@ -1,19 +1,22 @@
 import { priceToPoints } from '@tradepad/domain';
 import type { Feed, FeedInstrument, Tick } from './feed.ts';
 
-/** A scripted tick before the feed fills in what it knows: the ask and the source. */
+/** A scripted tick before the feed fills in what it knows: the ask (bid + the raw spread) and the source. */
 export type ScriptedTick = Omit<Tick, 'ask' | 'source'> & Partial<Pick<Tick, 'ask' | 'source'>>;
 
 /**
  * A feed whose ticks are pushed by hand: tests and benchmarks script the market (a gap, a burst, a bad print) and
- * everything downstream (quotes, candles, trigger books, stop-out) runs exactly as with a live feed.
+ * everything downstream (quotes, candles, trigger books, stop-out) runs exactly as with a live feed. It stands in for
+ * the simulator: its quotes are named `sim` and, unless a tick says otherwise, have the instrument's spread as their
+ * raw spread (ask = bid + spread), as the simulator's do.
  */
 export class ScriptedFeed implements Feed {
   private onTick: ((tick: Tick) => void) | undefined;
-  private readonly precision = new Map<string, number>();
+  private readonly instruments = new Map<string, FeedInstrument>();
 
   constructor(instruments: readonly FeedInstrument[] = []) {
-    for (const i of instruments) this.precision.set(i.code, i.precision);
+    for (const i of instruments)
+      this.instruments.set(i.code, { code: i.code, precision: i.precision, spreadPoints: i.spreadPoints });
   }
 
   start(onTick: (tick: Tick) => void): void {
@@ -24,15 +27,17 @@ export class ScriptedFeed implements Feed {
     this.onTick = undefined;
   }
 
-  /** Delivers one tick (bid in points) synchronously. */
+  /** Delivers one tick (points) synchronously; without an ask, the instrument's raw spread above the bid. */
   push(tick: ScriptedTick): void {
-    this.onTick?.({ ...tick, ask: tick.ask ?? tick.bid, source: tick.source ?? 'sim' });
+    const spread = this.instruments.get(tick.code)?.spreadPoints ?? 0;
+    this.onTick?.({ ...tick, ask: tick.ask ?? tick.bid + spread, source: tick.source ?? 'sim' });
   }
 
-  /** Delivers a tick at a decimal bid, using the instrument's precision (given to the constructor). */
-  pushPrice(code: string, bid: string, time: number, volume = 1): void {
-    const precision = this.precision.get(code);
-    if (precision === undefined) throw new Error(`scripted feed: unknown instrument ${code}`);
-    this.push({ code, bid: priceToPoints(bid, precision), time, volume });
+  /** Delivers a tick at a decimal bid (and ask, else the raw spread above it), using the instrument's precision. */
+  pushPrice(code: string, bid: string, time: number, volume = 1, ask?: string, source?: string): void {
+    const inst = this.instruments.get(code);
+    if (!inst) throw new Error(`scripted feed: unknown instrument ${code}`);
+    const points = (text: string) => priceToPoints(text, inst.precision);
+    this.push({ code, bid: points(bid), ask: ask === undefined ? undefined : points(ask), time, volume, source });
   }
 }

@@ -15,12 +15,13 @@ const params = {
   weekendGap: 0.002,
   tailDf: 5,
 };
-const eur: SimInstrument = { code: 'EURUSD', precision: 5, hours: FOREX, startPoints: 108_500, params };
+const eur: SimInstrument = { code: 'EURUSD', precision: 5, hours: FOREX, startPoints: 108_500, spreadPoints: 10, params };
 const btc: SimInstrument = {
   code: 'BTCUSD',
   precision: 2,
   hours: { timeZone: 'UTC', rollover: 0, sessions: ALWAYS_OPEN },
   startPoints: 9_500_000,
+  spreadPoints: 2_000,
   params: { ...params, minuteVol: 0.0008 },
 };
 
@@ -41,14 +42,17 @@ describe('price simulator', () => {
     expect(run(43, WED, 2000)).not.toEqual(a);
   });
 
-  it('ticks at about the calibrated rate, in integer points, near the start price', () => {
-    const ticks = run(1, WED, 4 * 60 * 10).filter((t) => t.code === 'EURUSD'); // 10 minutes
+  it('ticks at about the calibrated rate, in integer points, near the start price, two-sided at the raw spread', () => {
+    const all = run(1, WED, 4 * 60 * 10); // 10 minutes
+    const ticks = all.filter((t) => t.code === 'EURUSD');
     expect(ticks.length).toBeGreaterThan(600);
     expect(ticks.length).toBeLessThan(1000);
     for (const t of ticks) {
       expect(Number.isSafeInteger(t.bid)).toBe(true);
       expect(Math.abs(t.bid - 108_500)).toBeLessThan(2000);
+      expect(t).toMatchObject({ ask: t.bid + 10, source: 'sim' });
     }
+    for (const t of all.filter((x) => x.code === 'BTCUSD')) expect(t.ask - t.bid).toBe(2_000);
   });
 
   it('sends nothing while the market is closed, and jumps at the reopening', () => {

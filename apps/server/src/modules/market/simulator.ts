@@ -9,6 +9,8 @@ export interface SimInstrument {
   hours: MarketHours;
   /** Where the walk starts, in points. */
   startPoints: number;
+  /** The raw spread quoted (ask = bid + spread), in points: the instrument's spread. */
+  spreadPoints: number;
   params: SimParams;
 }
 
@@ -65,7 +67,7 @@ export const STEP_MS = 250;
 interface Walker {
   inst: SimInstrument;
   random: Random;
-  /** Current mid as a float (drawing only; ticks are emitted as integer points). */
+  /** Current bid as a float (drawing only; ticks are emitted as integer points). */
   price: number;
   wasOpen: boolean;
   /** When the market last closed, to size the reopening gap by how long it was shut. */
@@ -143,9 +145,10 @@ export class SimulatorFeed implements Feed {
   }
 
   private tick(w: Walker, t: number): Tick {
+    // The walk is on the bid (candles are bid bars); the ask is the instrument's spread above it.
     const bid = Math.max(1, Math.round(w.price));
-    // Until two-sided pricing (issue 31 point 1) the simulator quotes the bid alone; the ask is made downstream.
-    return { code: w.inst.code, bid, ask: bid, time: t, volume: 1 + Math.floor(w.random.next() * 5), source: 'sim' };
+    const ask = bid + Math.max(0, w.inst.spreadPoints);
+    return { code: w.inst.code, bid, ask, time: t, volume: 1 + Math.floor(w.random.next() * 5), source: 'sim' };
   }
 }
 

@@ -15,6 +15,9 @@ import { logoPath } from './logos.ts';
 import type { Instrument } from './market.repository.ts';
 import type { MarketDeps } from './market.service.ts';
 
+/** The markup that applies to an instrument's quotes: its stored markup under `markup` pricing, none under `fixed`. */
+const effectiveMarkup = (i: Instrument): number => (i.pricing === 'markup' ? i.markup_points : 0);
+
 /** The catalogue as the app lists it: the trade list with live quotes, an instrument's info sheet, the categories. */
 export class TradeList {
   constructor(
@@ -55,6 +58,8 @@ export class TradeList {
       SwapLong: i.swap_long,
       SwapShort: i.swap_short,
       SwapTripleDay: i.swap_triple_day,
+      Pricing: i.pricing,
+      Markup: effectiveMarkup(i),
     };
   }
 
@@ -85,7 +90,10 @@ export class TradeList {
       ForexContNum: i.contract_size,
       ForexFeeRate: i.fee_rate,
       MarginMode: i.margin_mode,
-      Spread: i.spread_points,
+      // The current published spread; before a quote, the configured one (with `markup`, the least it can be).
+      Spread: q ? q.ask - q.bid : i.spread_points,
+      Pricing: i.pricing,
+      Markup: effectiveMarkup(i),
       BaseCurrency: i.base,
       QuoteCurrency: i.quote,
       HasForexMultiple: i.leverages.map((v, k) => ({ Id: k + 1, Value: v })),

@@ -39,8 +39,8 @@ export const dayStart = (now: number) => now - (now % DAY_MS);
 
 /**
  * The back office's trading desk and risk page (DESIGN §11): every trader's positions with the live P/L their owner
- * sees, a close at the market exactly like the owner's own (the engine's close, at the feed's price and the published
- * spread, ClosedType 5), and the house's exposure and risk lists over real accounts, all read from the engine's live
+ * sees, a close at the market exactly like the owner's own (the engine's close, at the published quote everyone
+ * trades on, ClosedType 5), and the house's exposure and risk lists over real accounts, all read from the engine's live
  * book. Staff choose no price and no outcome here.
  */
 export class DeskService {

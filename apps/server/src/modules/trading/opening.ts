@@ -15,17 +15,13 @@ import type { Tx } from '../../db/database.ts';
 import { orderOpened } from '../ledger/ledger-entries.ts';
 import type { JournalEntry } from '../ledger/ledger.repository.ts';
 import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
-import { receiptText } from './receipt.ts';
+import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
 import type { GroupOutcome, JobGroup } from './trade-writer.ts';
 import type { NewOrderRow } from './trading.repository.ts';
 
 /** What a market fill's receipt is made of besides the fill price: the quote it filled on and the request's start. */
-export interface ReceiptSource {
-  bid: number;
-  ask: number;
-  /** The quote's time, unix ms. */
-  time: number;
+export interface ReceiptSource extends ReceiptQuote {
   /** `performance.now()` when the request arrived. */
   receivedAt: number;
 }
@@ -199,6 +195,9 @@ export class Opening {
               bid: r.bid,
               ask: r.ask,
               time: r.time,
+              sourceBid: r.sourceBid,
+              sourceAsk: r.sourceAsk,
+              source: r.source,
               fill: input.openPrice,
               seen: input.seen?.price ?? 0,
               latency: Math.round(performance.now() - r.receivedAt),

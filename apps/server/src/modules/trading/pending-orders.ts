@@ -5,7 +5,7 @@ import type { Tx } from '../../db/database.ts';
 import { orderCancelled, pendingRepriced } from '../ledger/ledger-entries.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
-import { receiptText } from './receipt.ts';
+import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
 import type { JobOptions } from './trade-writer.ts';
 
@@ -114,7 +114,7 @@ export class PendingOrders {
    * receipt: the triggering quote, the order's level as the price expected, the latency from the quote to the fill.
    * A trailing stop set on the pending order starts from the fill.
    */
-  async fill(o: LiveOrder, price: number, quote?: { bid: number; ask: number; time: number }): Promise<void> {
+  async fill(o: LiveOrder, price: number, quote?: ReceiptQuote): Promise<void> {
     if (o.busy || o.status !== STATUS_PENDING) return;
     o.busy = true;
     try {
@@ -124,6 +124,9 @@ export class PendingOrders {
             bid: quote.bid,
             ask: quote.ask,
             time: quote.time,
+            sourceBid: quote.sourceBid,
+            sourceAsk: quote.sourceAsk,
+            source: quote.source,
             fill: price,
             seen: o.orderPrice,
             latency: Math.max(0, now - quote.time),

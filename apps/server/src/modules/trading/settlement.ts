@@ -9,6 +9,7 @@ import type { AccountPushes } from './account-pushes.ts';
 import { Closing, type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { Opening, type NewOrder } from './opening.ts';
+import type { ReceiptQuote } from './receipt.ts';
 import { PendingOrders } from './pending-orders.ts';
 import { Stops } from './stops.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -106,7 +107,7 @@ export class Settlement {
   }
 
   /** Fills a triggered pending order at the market (see PendingOrders.fill). */
-  fill(o: LiveOrder, price: number, quote?: { bid: number; ask: number; time: number }): Promise<void> {
+  fill(o: LiveOrder, price: number, quote?: ReceiptQuote): Promise<void> {
     return this.pending.fill(o, price, quote);
   }
 

@@ -33,6 +33,7 @@ import { checkLedger } from '../ledger/ledger-checker.ts';
 import { depositCredited } from '../ledger/ledger-entries.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { calibrationFor } from '../market/calibration.ts';
+import { quoteTerms } from '../market/catalogue.ts';
 import { CATEGORIES, INSTRUMENTS } from '../market/instruments.data.ts';
 import type { Instrument } from '../market/instrument.ts';
 import { MarketRepository } from '../market/market.repository.ts';
@@ -76,15 +77,10 @@ describe('TradingEngine', () => {
 
     clock = new ManualClock(WEDNESDAY);
     const quotes = new QuoteBook(
-      new Map(
-        instruments.map((i) => [
-          i.code,
-          { code: i.code, spreadPoints: i.spread_points, hours: i.hours, minuteVol: calibrationFor(i.code).minuteVol },
-        ]),
-      ),
+      new Map(instruments.map((i) => [i.code, { code: i.code, ...quoteTerms(i), minuteVol: calibrationFor(i.code).minuteVol }])),
     );
     const quoteListeners: Array<(code: string, q: Quote) => void> = [];
-    feed = new ScriptedFeed(instruments);
+    feed = new ScriptedFeed(instruments.map((i) => ({ code: i.code, precision: i.precision, spreadPoints: i.spread_points })));
     feed.start((tick) => {
       const q = quotes.accept(tick);
       if (q) for (const l of quoteListeners) l(tick.code, q);
@@ -422,12 +418,15 @@ describe('TradingEngine', () => {
     const m = await order(userId, 1, { seen: ['1.08505', 10] });
     const r = JSON.parse((await row(m.id)).receipt!);
     expect(r).toMatchObject({ bid: points('1.08500'), ask: points('1.08510'), fill: points('1.08510'), seen: points('1.08505') });
+    // The source's own quote beside the published one (here the simulator's, priced fixed at its own spread).
+    expect(r).toMatchObject({ source: 'sim', sourceBid: points('1.08500'), sourceAsk: points('1.08510') });
     expect(r.latency).toBeGreaterThanOrEqual(0);
     const p = await order(userId, 1, { price: '1.08400' });
     tick('EURUSD', '1.08380');
     await settled();
     const pr = JSON.parse((await row(p.id)).receipt!);
     expect(pr).toMatchObject({ fill: points('1.08390'), seen: points('1.08400'), bid: points('1.08380') });
+    expect(pr).toMatchObject({ source: 'sim', sourceBid: points('1.08380'), sourceAsk: points('1.08390') });
   });
 
   it('writes a stop-out report: the levels at the trigger and each step in order', async () => {

@@ -34,6 +34,7 @@ import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
 import { Settlement } from './settlement.ts';
+import type { ReceiptQuote } from './receipt.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
@@ -64,8 +65,8 @@ export type PreTrade =
   | { refusal: TradingRefusal }
   | {
       refusal: null;
-      /** The current bid and ask, in points, and the quote's time (unix ms). */
-      quote: { bid: number; ask: number; time: number };
+      /** The current published bid and ask, in points, the quote's time (unix ms) and its source's own quote. */
+      quote: ReceiptQuote;
       /** The price the order enters at: the ask or bid for a market order, else its own price. */
       entry: number;
       /** USD per unit of the quote currency at `entry`; undefined without the quotes to convert. */
@@ -278,12 +279,20 @@ export class TradingEngine {
    */
   preTrade(userId: number, inst: EngineInstrument, side: Side, orderPrice: number, now = this.d.clock.now()): PreTrade {
     const refusal = this.book.refusal(inst, now);
-    const quote = this.book.floatingQuote(inst);
-    if (refusal || !quote) return { refusal: refusal ?? 'err.quote_stale' };
+    const q = this.book.quote(inst.row.code);
+    if (refusal || !q) return { refusal: refusal ?? 'err.quote_stale' };
+    const quote: ReceiptQuote = {
+      bid: q.bid,
+      ask: q.ask,
+      time: q.time,
+      sourceBid: q.sourceBid,
+      sourceAsk: q.sourceAsk,
+      source: q.source,
+    };
     const entry = orderPrice > 0 ? orderPrice : fillPrice(side, quote);
     return {
       refusal: null,
-      quote: { ...quote, time: this.book.quote(inst.row.code)?.time ?? now },
+      quote,
       entry,
       rate: this.book.rate(inst, entry),
       marginCall: this.risk.inMarginCall(userId),

@@ -41,12 +41,14 @@ const EURUSD: Instrument = {
   swap_long: '0',
   swap_short: '0',
   swap_triple_day: 3,
+  pricing: 'fixed',
+  markup_points: 0,
 };
 
 const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
 
 /** The quote the fake engine shows: bid 1.08500, ask 1.08510, in points. */
-const QUOTE = { bid: 108_500, ask: 108_510, time: NOW };
+const QUOTE = { bid: 108_500, ask: 108_510, time: NOW, sourceBid: 108_500, sourceAsk: 108_510, source: 'sim' };
 
 /**
  * The engine as the service sees it: one instrument, a pre-trade snapshot a test can change, and orders kept in a map.

@@ -156,7 +156,7 @@ export class TradingService {
         seen,
         trailingDistance: trailing,
         expireAt,
-        receipt: { bid: quote.bid, ask: quote.ask, time: quote.time, receivedAt },
+        receipt: { ...quote, receivedAt },
       });
       this.counted[market ? 'filled' : 'placed'].inc();
       return { order: this.liveView(order), balance: formatMoney(engine.account(user.id)?.cash ?? micros(0), 2) };

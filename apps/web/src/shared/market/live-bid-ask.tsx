@@ -33,7 +33,7 @@ export function LiveAsk({
   );
 }
 
-/** The live spread in points; the instrument's configured spread until a quote is known. */
+/** The live spread (ask − bid) in points; the trade list's spread until a quote is known. */
 export function LiveSpread({
   forexId,
   precision,

@@ -18,7 +18,7 @@ const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC
 
 /**
  * The instrument's info sheet (issue 20 point 6): contract size, trading hours in the trader's time zone, leverage
- * and margin, swaps long and short, fee, lots and spread. Its own chunk, loaded on the first tap on ⓘ.
+ * and margin, swaps long and short, fee, lots, spread and the published pricing. Its own chunk, loaded on the first tap on ⓘ.
  */
 export default function InstrumentInfoSheet({ item, visible, onClose }: { item: TradeItem; visible: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -46,6 +46,12 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
   const rolloverTime = new Intl.DateTimeFormat(LANG_TAGS[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     nextRollover(Date.now()).at,
   );
+
+  const pricing = info.data ?? item;
+  const pricingText =
+    pricing.Pricing === 'markup'
+      ? t('chart.info.pricingMarkup', { points: formatCount(pricing.Markup, lang) })
+      : t('chart.info.pricingFixed');
 
   let hours: ReactNode;
   if (info.data) {
@@ -118,6 +124,8 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
       </span>,
       'spread',
     ],
+    // How the published price follows the source (DESIGN §14): the sheet's answer when it has come, the list's before.
+    [t('chart.info.pricing'), pricingText, 'pricing'],
   ];
 
   return (

@@ -171,8 +171,15 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
       order.ExpireAt > 0 ? formatDateTime(order.ExpireAt * 1000, lang) : t('orders.untilCancelled'),
     ]);
   if (order.ParentId > 0) rows.push([t('orders.partOf'), `#${order.ParentId}`, true]);
-  // The execution receipt (issue 20): the quote at the tap and at the fill, slippage, spread and latency.
+  // The execution receipt (issue 20): the quote at the tap and at the fill, slippage, spread and latency, and where the
+  // price came from (issue 31): the simulator and a replay by name, a liquidity provider by its session's name.
   const r = order.Receipt;
+  const sourceName = (source: string) =>
+    source === 'sim'
+      ? t('orders.receipt.sourceSim')
+      : source === 'replay'
+        ? t('orders.receipt.sourceReplay')
+        : source || t('orders.notSet');
   const receiptRows: [string, string, boolean?][] = r
     ? [
         [t('orders.receipt.seen'), r.PriceSeen > 0 ? formatPrice(r.PriceSeen, precision, lang) : t('orders.notSet'), true],
@@ -184,6 +191,13 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
         [t('orders.receipt.fill'), formatPrice(r.FillPrice, precision, lang), true],
         [t('orders.receipt.slippage'), formatPrice(r.Slippage, precision, lang), true],
         [t('orders.receipt.spread'), formatPrice(r.Spread, precision, lang), true],
+        // Where the price came from and the source's own quote it was priced from (DESIGN §14).
+        [t('orders.receipt.source'), sourceName(r.Source)],
+        [
+          t('orders.receipt.sourceQuote'),
+          `${formatPrice(r.SourceBid, precision, lang)} / ${formatPrice(r.SourceAsk, precision, lang)}`,
+          true,
+        ],
         [t('orders.receipt.latency'), t('orders.receipt.ms', { ms: r.LatencyMs }), true],
         [t('orders.receipt.time'), formatDateTime(r.QuoteTime, lang)],
       ]
