@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type LiquidityAnswer } from '@tradepad/contracts';
+import { publishedQuote } from '@tradepad/domain';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { FixLp } from './fix-lp.ts';
 import { startHarness, type Harness, type TestSocket } from './harness.ts';
@@ -18,8 +19,8 @@ import { removeDataDirs, startProcess } from './spawned-server.ts';
  */
 const FAILOVER_MS = 1_000;
 const FAILBACK_MS = 2_000;
-/** ETHUSD's spread in points (precision 2): the published bid is within this of the source's. */
-const ETH_SPREAD = 2;
+/** ETHUSD's seeded spread in points (precision 2: 2.00): the published quote's ask − bid under fixed pricing. */
+const ETH_SPREAD = 200;
 const dirs: string[] = [];
 
 function feedFile(body: unknown): string {
@@ -57,12 +58,22 @@ describe('FIX market-data feed from two liquidity providers', () => {
   const symbol = async (code: string) => (await liquidity()).symbols.find((s) => s.code === code)!;
   const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => lp1.until(check, ms);
   /** The next ETHUSD quote on the websocket whose bid is within the spread of `bid`. */
-  const wsQuoteNear = (bid: number, timeoutMs = 3_000) =>
-    ws.next((m) => {
+  /**
+   * A websocket quote published from the LP's `bid` (its ask 0.50 above, as every quote here): ETHUSD's default
+   * `fixed` pricing centres its own spread on the LP's mid (DESIGN §14).
+   */
+  const wsQuoteNear = (bid: number, timeoutMs = 3_000) => {
+    const lpBid = Math.round(bid * 100);
+    const published = publishedQuote(
+      { bid: lpBid, ask: lpBid + 50 },
+      { mode: 'fixed', spreadPoints: ETH_SPREAD, markupPoints: 0 },
+    )!;
+    return ws.next((m) => {
       if (!m.includes('"DAY_MARKET"') || !m.includes('"ETHUSD"')) return false;
       const q = (JSON.parse(m) as { quotation: { bid: number } }).quotation;
-      return Math.abs(q.bid - bid) <= ETH_SPREAD / 100 + 1e-9;
+      return Math.round(q.bid * 100) === published.bid;
     }, timeoutMs);
+  };
 
   beforeAll(async () => {
     lp1 = await FixLp.start({ name: 'lp1', prices: { 'ETH/USD': { bid: '3400.10', ask: '3400.60' } } });
