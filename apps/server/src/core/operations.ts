@@ -63,8 +63,7 @@ export function registerOperations(app: FastifyInstance, node: NodeState): void 
     // Scale-out: without its Redis connection a node can neither forward orders nor follow quotes and pushes, so a
     // load balancer should send its traders elsewhere; the leader still trades and quotes on its own (DESIGN §15), so
     // it stays ready and takes them.
-    if (!node.busConnected() && role !== 'leader')
-      return reply.code(503).send({ status: 'unavailable', reason: 'bus', ...base });
+    if (!node.busConnected() && role !== 'leader') return reply.code(503).send({ status: 'unavailable', reason: 'bus', ...base });
     const unquoted = role === 'leader' ? node.unquoted() : [];
     if (unquoted.length > 0)
       return reply.code(503).send({ status: 'unavailable', reason: `no live quote: ${unquoted.join(',')}`, ...base });
