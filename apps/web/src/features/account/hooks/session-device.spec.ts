@@ -118,7 +118,9 @@ describe('the device a session’s user agent names', () => {
   it('names what it can of a partly known agent', () => {
     // An iOS app's own web view: the system without a browser.
     expect(
-      sessionDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'),
+      sessionDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+      ),
     ).toEqual({ browser: null, os: 'iPhone', mobile: true });
     // A browser on a system not in the list.
     expect(sessionDevice('Mozilla/5.0 (FreeBSD amd64; rv:120.0) Gecko/20100101 Firefox/120.0')).toEqual({
