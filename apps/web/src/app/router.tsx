@@ -10,6 +10,7 @@ const RegisterPage = lazy(() => import('../features/auth/components/register-pag
 const ForgotPage = lazy(() => import('../features/auth/components/forgot-page.tsx'));
 const PasswordPage = lazy(() => import('../features/account/components/password-page.tsx'));
 const TwoFactorPage = lazy(() => import('../features/account/components/two-factor-page.tsx'));
+const DevicesPage = lazy(() => import('../features/account/components/devices-page.tsx'));
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
 const HistoryPage = lazy(() => import('../features/account/components/history-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
@@ -86,6 +87,7 @@ const routes: RouteObject[] = [
       { path: '/language', element: <LanguagePage /> },
       { path: '/product', element: <ProductPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
+      { path: '/mine/devices', element: guard('auth', <DevicesPage />) },
       { path: '/mine/system', element: guard('auth', <SystemPage />) },
       { path: '/mine/history', element: guard('auth', <HistoryPage />) },
       ...REAL_ONLY.map(([path, name, titleKey, back, screen]) => ({

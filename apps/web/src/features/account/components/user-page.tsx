@@ -5,6 +5,7 @@ import { Dialog } from '../../../shared/ui/antd.ts';
 import {
   BellOutline,
   BankcardOutline,
+  CheckShieldOutline,
   EyeInvisibleOutline,
   EyeOutline,
   FileOutline,
@@ -123,6 +124,7 @@ export default function UserPage() {
       { key: 'invite', to: '/mine/invite', icon: <UserAddOutline />, realOnly: true },
       { key: 'password', to: '/mine/password', icon: <LockOutline />, realOnly: true },
       { key: 'twoFactor', to: '/mine/two-factor', icon: <KeyOutline />, realOnly: true },
+      { key: 'devices', to: '/mine/devices', icon: <CheckShieldOutline /> },
     ],
     [
       { key: 'notices', to: '/mine/notices', icon: <BellOutline /> },
