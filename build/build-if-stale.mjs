@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, CHECK_LEDGER_OUT, SERVER_OUT } from './build-server.mjs';
+import { ADMIN_OUT, buildServer, CHECK_LEDGER_OUT, SERVER_OUT } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -43,8 +43,8 @@ export function ensureFrontEndsBuilt() {
 }
 
 /**
- * Compiles the server and the ledger checker (build/build-server.mjs) when apps/server/dist/main.js or
- * dist/check-ledger.js is missing or older than their sources.
+ * Compiles the server, the ledger checker and the break-glass command (build/build-server.mjs) when
+ * apps/server/dist/main.js, dist/check-ledger.js or dist/admin.js is missing or older than their sources.
  */
 export async function ensureServerBuilt({ log = console.log } = {}) {
   const server = path.join(root, 'apps/server');
@@ -54,7 +54,7 @@ export async function ensureServerBuilt({ log = console.log } = {}) {
     path.join(root, 'build/build-server.mjs'),
     ...PACKAGES,
   ];
-  if (!isStale(SERVER_OUT, sources) && !isStale(CHECK_LEDGER_OUT, sources)) return;
+  if ([SERVER_OUT, CHECK_LEDGER_OUT, ADMIN_OUT].every((out) => !isStale(out, sources))) return;
   log('Building apps/server…');
   await buildServer();
 }

@@ -1,5 +1,6 @@
 // Compiles the server for production: apps/server/src/main.ts bundled by esbuild into apps/server/dist/main.js, and
-// the ledger checker (apps/server/src/check-ledger.ts) beside it as dist/check-ledger.js. Our own code and the
+// the ledger checker (apps/server/src/check-ledger.ts) and the break-glass command (src/admin.ts) beside it as
+// dist/check-ledger.js and dist/admin.js. Our own code and the
 // workspace packages (@tradepad/domain, @tradepad/contracts, which export TypeScript) go into the bundle; every npm
 // dependency stays external and is loaded from node_modules as usual, so native modules (better-sqlite3, sharp,
 // argon2) and packages that read their own files keep working. `npm run dev` and the tests run the TypeScript
@@ -16,6 +17,9 @@ export const SERVER_OUT = path.join(root, 'apps/server/dist/main.js');
 /** The ledger checker's entry; its bundle is `check-ledger.js` in the folder of the server's. */
 export const CHECK_LEDGER_ENTRY = path.join(root, 'apps/server/src/check-ledger.ts');
 export const CHECK_LEDGER_OUT = path.join(path.dirname(SERVER_OUT), 'check-ledger.js');
+/** The break-glass command's entry (`npm run admin`); its bundle is `admin.js` beside the server's. */
+export const ADMIN_ENTRY = path.join(root, 'apps/server/src/admin.ts');
+export const ADMIN_OUT = path.join(path.dirname(SERVER_OUT), 'admin.js');
 
 /**
  * Bare imports are npm packages and stay external, except the workspace packages, which are TypeScript sources. Each
@@ -53,6 +57,7 @@ export async function buildServer(outfile = SERVER_OUT) {
     entryPoints: [
       { in: SERVER_ENTRY, out: path.basename(outfile, '.js') },
       { in: CHECK_LEDGER_ENTRY, out: 'check-ledger' },
+      { in: ADMIN_ENTRY, out: 'admin' },
     ],
     outdir: path.dirname(outfile),
     bundle: true,

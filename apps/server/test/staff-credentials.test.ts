@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API } from '@tradepad/contracts';
 import { ManualClock } from '../src/ports/clock.ts';
-import { BreakGlassRefused, breakGlassReset } from '../tools/staff/break-glass.ts';
+import { BreakGlassRefused, breakGlassReset } from '../src/break-glass.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { PASSWORD, realUser, staff } from './people.ts';
 
@@ -292,9 +292,10 @@ describe('staff sessions, passwords and resets', () => {
       ...(h.database.url ? { DATABASE_URL: h.database.url } : {}),
     };
     const run = promisify(execFile);
-    const out = await run('node', ['--import', 'tsx', 'scripts/admin.ts', 'reset', ADMIN.email], { cwd: ROOT, env });
+    // The built command, as on a server pruned of development dependencies (built first when stale).
+    const out = await run('node', ['scripts/admin.mjs', 'reset', ADMIN.email], { cwd: ROOT, env });
     expect(out.stdout).toMatch(/^password: [A-Za-z0-9-]{19}\n/);
-    const refused = await run('node', ['--import', 'tsx', 'scripts/admin.ts', 'reset', 'member0@tradepad.example'], {
+    const refused = await run('node', ['scripts/admin.mjs', 'reset', 'member0@tradepad.example'], {
       cwd: ROOT,
       env,
     }).catch((e: { code: number; stderr: string }) => e);

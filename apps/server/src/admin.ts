@@ -3,11 +3,14 @@
  * database as the server does (DATA_DIR's SQLite file, or DATABASE_URL), resets the password and the 2FA of that super
  * admin account, ends its sessions, writes the audit record and prints `password: <temporary>`; the account must
  * replace that password at its first sign-in. Any other account is refused with a message (exit 1).
+ *
+ * Like the ledger checker, an entry of the server's build (apps/server/dist/admin.js): it runs on a host where only the
+ * built server and its dependencies are installed, without tsx.
  */
 import fs from 'node:fs';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { BreakGlassRefused, breakGlassReset } from '../apps/server/tools/staff/break-glass.ts';
+import { BreakGlassRefused, breakGlassReset } from './break-glass.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
 
 const USAGE = 'usage: npm run admin -- reset <email>';
 const [command, email, ...rest] = process.argv.slice(2);

@@ -1,14 +1,14 @@
 import os from 'node:os';
-import type { DbHandle } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { SessionsRepository } from '../../src/modules/accounts/sessions.repository.ts';
-import { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
-import { BackofficeRepository } from '../../src/modules/backoffice/backoffice.repository.ts';
-import { StaffCredentials } from '../../src/modules/backoffice/staff-credentials.ts';
-import { TwoFactorRepository } from '../../src/modules/twofactor/twofactor.repository.ts';
-import { systemClock, type Clock } from '../../src/ports/clock.ts';
+import type { DbHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { SessionsRepository } from './modules/accounts/sessions.repository.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { BackofficeRepository } from './modules/backoffice/backoffice.repository.ts';
+import { StaffCredentials } from './modules/backoffice/staff-credentials.ts';
+import { TwoFactorRepository } from './modules/twofactor/twofactor.repository.ts';
+import { systemClock, type Clock } from './ports/clock.ts';
 
-export { BreakGlassRefused } from '../../src/modules/backoffice/staff-credentials.ts';
+export { BreakGlassRefused } from './modules/backoffice/staff-credentials.ts';
 
 /**
  * The break-glass reset (DESIGN §16), run on the server machine against the database the server uses: the password
