@@ -128,7 +128,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { accounts } = identity;
   const { changes } = registerChanges(ctx);
   const { users } = registerUsers(ctx, { userSessions, totp, uploads, figuresNow, notices, notifications });
-  const creditors = (userId: number, since: number) => users.creditors(userId, since);
+  const creditors = users.creditors.bind(users);
   const { wallet } = await registerWallet(ctx, {
     ...{ accounts, totp, kyc, uploads, notifications, notices, figuresNow },
     ...{ changes, creditors },

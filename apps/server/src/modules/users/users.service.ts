@@ -298,9 +298,12 @@ export class UsersAdminService {
     return adjustmentView(done);
   }
 
-  /** The staff members whose adjustments credited money to the user since `since` (unix ms): withdrawals' rule. */
-  creditors(userId: number, since: number): Promise<number[]> {
-    return this.d.repo.creditors(userId, since);
+  /**
+   * The staff members whose adjustments credited money to the user since `since` (unix ms): withdrawals' rule. Read
+   * inside the caller's transaction (the withdrawal's decision).
+   */
+  creditors(trx: Tx, userId: number, since: number): Promise<number[]> {
+    return this.d.repo.creditors(userId, since, trx);
   }
 
   async adjustments(f: { status?: number | undefined; userId?: number | undefined } & PageRequest) {

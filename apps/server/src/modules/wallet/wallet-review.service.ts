@@ -31,7 +31,7 @@ export interface ReviewDeps {
    * The staff members whose adjustments credited the user since a time (unix ms; the users module): a withdrawal of a
    * user so credited in the last 7 days is approved by someone else (issue 29, DESIGN §16 "Insiders").
    */
-  creditors?: (userId: number, since: number) => Promise<number[]>;
+  creditors?: (trx: Tx, userId: number, since: number) => Promise<number[]>;
   clock: Clock;
 }
 
@@ -143,7 +143,7 @@ export class WalletReviewService {
   async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
     const change = { status: RECORD_COMPLETED, remark: '', transferRef };
     const row = await this.decideWithdrawal(actor, id, change, async (trx, before, at) => {
-      const creditors = this.d.creditors ? await this.d.creditors(before.user_id, at - ADJUSTER_HOLD_MS) : [];
+      const creditors = this.d.creditors ? await this.d.creditors(trx, before.user_id, at - ADJUSTER_HOLD_MS) : [];
       if (creditors.includes(actor.staffId)) throw deny('err.withdrawal_adjuster');
       await this.d.ledger.post(
         trx,

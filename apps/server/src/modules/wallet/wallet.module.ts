@@ -3,6 +3,7 @@ import { STAFF_ACCESS } from '@tradepad/contracts/staff/constants';
 import { micros, type Micros } from '@tradepad/domain';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import type { Tx } from '../../db/database.ts';
 import { OwnerConfirmation } from '../accounts/owner-confirmation.ts';
 import type { ModuleContext } from '../context.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
@@ -37,7 +38,7 @@ export async function registerWallet(
     /** The changes queue: new receiving details wait there for a second staff member (issue 29). */
     changes: ChangesService;
     /** Who credited a user by adjustment since a time (the users module): their withdrawals are someone else's. */
-    creditors: (userId: number, since: number) => Promise<number[]>;
+    creditors: (trx: Tx, userId: number, since: number) => Promise<number[]>;
   },
 ) {
   const { db, ledger, audit, settings, clock } = ctx;
