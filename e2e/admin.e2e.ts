@@ -115,6 +115,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '出金',
       '實名認證',
       '渠道',
+      '待批變更',
       '交易產品',
       '新聞',
       '設定',
@@ -156,6 +157,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       'Deposits',
       'Withdrawals',
       'Channels',
+      'Changes',
       'Settings',
       'Reports',
     ]);
