@@ -699,6 +699,7 @@ export const messagesEn = {
       after: 'After',
       by: 'Requested by',
       yours: 'Yours: another staff member decides',
+      super_admin_only: 'A super admin decides',
       new_channel: 'A new channel',
       channel: 'Channel #%{id}',
       approve_title: 'Approve change #%{id}?',

@@ -678,6 +678,7 @@ export const messagesHk: ConsoleMessages = {
       after: '變更後',
       by: '提出人',
       yours: '由你提出：須由另一位員工決定',
+      super_admin_only: '須由超級管理員決定',
       new_channel: '新渠道',
       channel: '渠道 #%{id}',
       approve_title: '批核變更 #%{id}？',

@@ -42,7 +42,7 @@ export function ChangesPage() {
   const translate = useTranslate();
   const locale = useTimeLocale();
   const notify = useNotify();
-  const { may, isPending } = useAccess();
+  const { may, role, isPending } = useAccess();
   const { identity } = useGetIdentity();
   const [status, setStatus] = useState<'0' | '1' | '2' | 'all'>('0');
   const [rows, setRows] = useState<Change[] | null>(null);
@@ -72,7 +72,8 @@ export function ChangesPage() {
         label={translate('tp.common.status')}
         value={status}
         onChange={(e) => setStatus(e.target.value as typeof status)}
-        sx={{ minWidth: 200, mb: 2 }}
+        fullWidth={false}
+        sx={{ width: 240, mb: 2 }}
       >
         <MenuItem value="0">{translate('tp.status.waiting')}</MenuItem>
         <MenuItem value="1">{translate('tp.status.approved')}</MenuItem>
@@ -109,6 +110,8 @@ export function ChangesPage() {
               {rows.map((c) => {
                 const fields = changedFields(c);
                 const own = String(c.created_by) === String(identity?.id);
+                // The adjustment limits are a super admin's to decide (the server refuses anyone else).
+                const theirs = c.kind !== 'setting' || role === 'super_admin';
                 return (
                   <TableRow key={c.id} data-testid={`change-${c.id}`} sx={{ verticalAlign: 'top' }}>
                     <TableCell>{c.id}</TableCell>
@@ -157,7 +160,7 @@ export function ChangesPage() {
                       )}
                     </TableCell>
                     <TableCell>
-                      {c.status === 0 && mayAct && !own && (
+                      {c.status === 0 && mayAct && !own && theirs && (
                         <Stack spacing={0.5}>
                           <Button size="small" variant="contained" onClick={() => setDeciding({ change: c, approve: true })}>
                             {translate('tp.decision.approve')}
@@ -172,9 +175,9 @@ export function ChangesPage() {
                           </Button>
                         </Stack>
                       )}
-                      {c.status === 0 && own && (
+                      {c.status === 0 && (own || !theirs) && (
                         <Typography variant="caption" color="text.secondary">
-                          {translate('tp.changes.yours')}
+                          {translate(own ? 'tp.changes.yours' : 'tp.changes.super_admin_only')}
                         </Typography>
                       )}
                     </TableCell>
