@@ -19,9 +19,12 @@ describe.skipIf(!chromiumPath())('the changes queue in the back office', () => {
   let traderToken = '';
 
   const traderAddress = async () =>
-    ((await e.api('GET', API.depositCoins, {}, { authorization: traderToken })).data as Array<{ protocol_code: string; address: string }>).find(
-      (c) => c.protocol_code === 'TRC20',
-    )!.address;
+    (
+      (await e.api('GET', API.depositCoins, {}, { authorization: traderToken })).data as Array<{
+        protocol_code: string;
+        address: string;
+      }>
+    ).find((c) => c.protocol_code === 'TRC20')!.address;
 
   beforeAll(async () => {
     e = await startE2E();
@@ -43,7 +46,12 @@ describe.skipIf(!chromiumPath())('the changes queue in the back office', () => {
       Record<string, unknown> & { id: number; protocol_code: string }
     >;
     const { id, ...fields } = channels.find((c) => c.protocol_code === 'TRC20')!;
-    const asked = await e.api('POST', `${ADMIN_API.depositChannels}/${id}`, { ...fields, address: NEW_ADDRESS }, { authorization: finToken });
+    const asked = await e.api(
+      'POST',
+      `${ADMIN_API.depositChannels}/${id}`,
+      { ...fields, address: NEW_ADDRESS },
+      { authorization: finToken },
+    );
     expect(asked.data.pending_change_id, asked.msg).toEqual(expect.any(Number));
     const limit = await e.api('POST', ADMIN_API.settings, { adjust_approval_usd: '5000' }, { authorization: adminToken });
     expect(limit.msg).toMatch(/Sent for approval/);

@@ -75,7 +75,9 @@ describe('insiders: money needs two people', () => {
     // The daily gift limit per author, across users, holds under the same race: 50 bonuses of 10 USD to 50 users.
     const giver = await staff(h, 'finance');
     const users = [u, ...(await Promise.all(Array.from({ length: 4 }, () => realUser(h, clock))))];
-    const gifts = await Promise.all(Array.from({ length: 50 }, (_, i) => adjust(giver, users[i % users.length]!, '10.00', 'bonus')));
+    const gifts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => adjust(giver, users[i % users.length]!, '10.00', 'bonus')),
+    );
     expect(gifts.every((a) => a.code === 1)).toBe(true);
     expect(gifts.filter((a) => a.data.status === 1)).toHaveLength(10);
     await h.expectLedgerSound();
@@ -102,7 +104,9 @@ describe('insiders: money needs two people', () => {
     const accomplice = await realUser(h, clock);
     await approvedKyc(accomplice, admin);
     expect((await adjust(officer, accomplice, '1000.00')).data.status).toBe(1);
-    const usdt = ((await accomplice.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'TRC20')!;
+    const usdt = ((await accomplice.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find(
+      (c) => c.protocol === 'TRC20',
+    )!;
     const bound = await accomplice.post(API.bindDrawMethod, {
       type: 1,
       draw_id: usdt.id,
@@ -142,7 +146,12 @@ describe('insiders: money needs two people', () => {
       .where('id', '=', credited.data.id)
       .execute();
     const usdt = ((await u.get(API.drawSymbols, { type: 1 })).data as DrawCurrency[]).find((c) => c.protocol === 'TRC20')!;
-    const bound = await u.post(API.bindDrawMethod, { type: 1, draw_id: usdt.id, dc_address: TRON, auth_code: await ownerCode(h, clock, u) });
+    const bound = await u.post(API.bindDrawMethod, {
+      type: 1,
+      draw_id: usdt.id,
+      dc_address: TRON,
+      auth_code: await ownerCode(h, clock, u),
+    });
     const draw = await u.post(API.draw, {
       draw_currency_id: usdt.id,
       number: '100',
@@ -206,9 +215,11 @@ describe('insiders: money needs two people', () => {
   it('audits a call refused for the caller’s role as <object>.<verb>.denied', async () => {
     const support = await staff(h, 'support');
     const u = await realUser(h, clock);
-    expect(await support.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '5.00', kind: 'bonus', reason: 'x' })).toMatchObject({
-      code: 0,
-    });
+    expect(await support.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '5.00', kind: 'bonus', reason: 'x' })).toMatchObject(
+      {
+        code: 0,
+      },
+    );
     expect(await support.post(ADMIN_API.settings, { service_link_type: '1' })).toMatchObject({ code: 0 });
     const supportId = Number((await support.get(ADMIN_API.me)).data.id);
     const adjustDenied = (await audits('user.adjust.denied'))[0]!;

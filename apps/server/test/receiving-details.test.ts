@@ -87,7 +87,11 @@ describe('receiving details need a second staff member', () => {
     const limits = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), min_amount: '20' });
     expect(limits).toMatchObject({ code: 1, msg: 'Saved', data: { min_amount: '20', pending_change_id: null } });
 
-    const asked = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), min_amount: '20', address: OTHER });
+    const asked = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, {
+      ...editable(before),
+      min_amount: '20',
+      address: OTHER,
+    });
     const id = asked.data.pending_change_id as number;
     expect(await finance2.post(`${ADMIN_API.changes}/${id}/reject`, {})).toMatchObject({ code: 0 });
     expect((await finance2.post(`${ADMIN_API.changes}/${id}/reject`, { remark: 'Not our wallet' })).data).toMatchObject({
@@ -102,14 +106,20 @@ describe('receiving details need a second staff member', () => {
   it('refuses to approve a change asked on details that changed since', async () => {
     const before = await trc();
     const first = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), address: OTHER });
-    const second = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), address: THIRD, precision: 4 });
+    const second = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, {
+      ...editable(before),
+      address: THIRD,
+      precision: 4,
+    });
     expect((await finance2.post(`${ADMIN_API.changes}/${first.data.pending_change_id}/approve`)).code).toBe(1);
     expect(await finance2.post(`${ADMIN_API.changes}/${second.data.pending_change_id}/approve`)).toMatchObject({
       code: 0,
       msg: expect.stringMatching(/changed since/),
     });
     expect((await traderSees()).address).toBe(OTHER);
-    expect((await finance2.get(ADMIN_API.changes, { status: 0 })).data.data[0]).toMatchObject({ id: second.data.pending_change_id });
+    expect((await finance2.get(ADMIN_API.changes, { status: 0 })).data.data[0]).toMatchObject({
+      id: second.data.pending_change_id,
+    });
   });
 
   it('holds new wire details and a new channel the same way', async () => {
@@ -132,7 +142,12 @@ describe('receiving details need a second staff member', () => {
     expect(added).toMatchObject({ code: 1, data: { id: 0, currency_code: 'USDC', pending_change_id: expect.any(Number) } });
     expect(await channels()).toHaveLength(count);
     const change = (await finance2.get(ADMIN_API.changes, { status: 0 })).data.data[0];
-    expect(change).toMatchObject({ kind: 'deposit_channel', target: '', before: null, after: { currency_code: 'USDC', address: MINE } });
+    expect(change).toMatchObject({
+      kind: 'deposit_channel',
+      target: '',
+      before: null,
+      after: { currency_code: 'USDC', address: MINE },
+    });
     expect((await finance2.post(`${ADMIN_API.changes}/${change.id}/approve`)).code).toBe(1);
     expect((await channels()).find((c) => c.currency_code === 'USDC')).toMatchObject({ address: MINE });
   });

@@ -344,7 +344,11 @@ describe('response schemas against the server', () => {
     const checker = await staff(h, 'finance');
     const queued = expectAnswer(ADMIN_API.changes, await checker.get(ADMIN_API.changes, { status: 0 }), 'GET');
     expect(queued.data).toHaveLength(2);
-    expectAnswer(`${ADMIN_API.changes}/:id/approve`, await checker.post(`${ADMIN_API.changes}/${queued.data[0].id}/approve`), 'POST');
+    expectAnswer(
+      `${ADMIN_API.changes}/:id/approve`,
+      await checker.post(`${ADMIN_API.changes}/${queued.data[0].id}/approve`),
+      'POST',
+    );
     expectAnswer(
       `${ADMIN_API.changes}/:id/reject`,
       await checker.post(`${ADMIN_API.changes}/${queued.data[1].id}/reject`, { remark: 'not ours' }),

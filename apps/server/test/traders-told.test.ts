@@ -33,7 +33,10 @@ describe('traders are told what staff did to their account', () => {
   const awaitMail = (to: string, pattern: RegExp) =>
     vi.waitFor(
       () => {
-        const found = h.mail.filter((m) => m.to === to).map((m) => decodeMail(m.raw)).find((t) => pattern.test(t));
+        const found = h.mail
+          .filter((m) => m.to === to)
+          .map((m) => decodeMail(m.raw))
+          .find((t) => pattern.test(t));
         if (!found) throw new Error(`no mail to ${to} matching ${pattern}`);
         return found;
       },
@@ -52,8 +55,12 @@ describe('traders are told what staff did to their account', () => {
 
   it('tells of an adjustment credited or debited, in the centre and by mail', async () => {
     const u = await realUser(h, clock);
-    expect((await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '900.00', kind: 'correction', reason: 'x' })).code).toBe(1);
-    expect((await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '-50.00', kind: 'correction', reason: 'y' })).code).toBe(1);
+    expect(
+      (await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '900.00', kind: 'correction', reason: 'x' })).code,
+    ).toBe(1);
+    expect(
+      (await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '-50.00', kind: 'correction', reason: 'y' })).code,
+    ).toBe(1);
     const [debit, credit] = await centre(u);
     expect(credit).toMatchObject({
       kind: 'adjustment',
@@ -78,7 +85,9 @@ describe('traders are told what staff did to their account', () => {
 
   it('tells of a desk close with its reason', async () => {
     const u = await realUser(h, clock);
-    expect((await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '1000.00', kind: 'correction', reason: 'x' })).code).toBe(1);
+    expect(
+      (await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '1000.00', kind: 'correction', reason: 'x' })).code,
+    ).toBe(1);
     const eurusd = items.find((i) => i.Code === 'EURUSD')!.Id;
     tick('EURUSD', '1.08500');
     const order = await u.post(API.submit, { type: 1, cont: '0.1', forex_id: eurusd, status: 1, multiple: 100 });
@@ -105,7 +114,12 @@ describe('traders are told what staff did to their account', () => {
       [ok, 'ID77001'],
       [no, 'ID77002'],
     ] as const) {
-      const r = await u.post(API.realName, { name: 'Alice Chan', card_id: card, front_pic: await u.upload(), reverse_pic: await u.upload() });
+      const r = await u.post(API.realName, {
+        name: 'Alice Chan',
+        card_id: card,
+        front_pic: await u.upload(),
+        reverse_pic: await u.upload(),
+      });
       expect(r.code, r.msg).toBe(1);
     }
     const queue = async (u: TestUser) => (await admin.get(ADMIN_API.kyc, { status: 1, user_id: u.id })).data.data[0].id as number;

@@ -691,7 +691,8 @@ export const messagesEn = {
     // Issue 29: changes waiting for a second staff member.
     changes: {
       title: 'Changes',
-      intro: 'New deposit addresses and wire details, and new adjustment limits, take effect only once a second staff member approves them here (the limits: a second super admin). Nobody decides their own.',
+      intro:
+        'New deposit addresses and wire details, and new adjustment limits, take effect only once a second staff member approves them here (the limits: a second super admin). Nobody decides their own.',
       empty: 'Nothing here.',
       what: 'Change',
       field: 'Field',

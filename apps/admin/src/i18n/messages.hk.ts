@@ -496,9 +496,11 @@ export const messagesHk: ConsoleMessages = {
       demo_start_balance: '模擬帳戶初始餘額（美元）',
       demo_start_balance_hint: '新開或重設的模擬帳戶的起始金額',
       adjust_approval_usd: '調整金額審批門檻（美元）',
-      adjust_approval_usd_hint: '每位員工 24 小時內可自行向同一用戶調整的金額；超過須由另一名員工批准（0 = 全部須批准）。修改須由另一位超級管理員批核',
+      adjust_approval_usd_hint:
+        '每位員工 24 小時內可自行向同一用戶調整的金額；超過須由另一名員工批准（0 = 全部須批准）。修改須由另一位超級管理員批核',
       adjust_self_limit_usd: '每日可自行發放的贈金及補償（美元）',
-      adjust_self_limit_usd_hint: '每位員工 24 小時內可自行發放的贈金及補償總額；超過須由另一名員工批准。修改須由另一位超級管理員批核',
+      adjust_self_limit_usd_hint:
+        '每位員工 24 小時內可自行發放的贈金及補償總額；超過須由另一名員工批准。修改須由另一位超級管理員批核',
       company_status: '公司狀態',
       company_status_hint: '關閉時應用程式會轉到指定頁面',
       company_status_1: '營業中',
@@ -670,7 +672,8 @@ export const messagesHk: ConsoleMessages = {
     // Issue 29: changes waiting for a second staff member.
     changes: {
       title: '待批變更',
-      intro: '新的入金地址、電匯資料及調整限額，須在此由另一位員工批核後才生效（調整限額須由另一位超級管理員批核）。任何人都不能決定自己提出的變更。',
+      intro:
+        '新的入金地址、電匯資料及調整限額，須在此由另一位員工批核後才生效（調整限額須由另一位超級管理員批核）。任何人都不能決定自己提出的變更。',
       empty: '沒有記錄。',
       what: '變更',
       field: '欄位',

@@ -18,7 +18,19 @@ export interface DenialLog {
 }
 
 /** Objects whose path is already singular (or a singleton). */
-const SINGULAR = new Set(['news', 'settings', 'wallet_settings', 'audit', 'exposure', 'risk', 'dashboard', 'staff', 'kyc', 'me', 'outbox']);
+const SINGULAR = new Set([
+  'news',
+  'settings',
+  'wallet_settings',
+  'audit',
+  'exposure',
+  'risk',
+  'dashboard',
+  'staff',
+  'kyc',
+  'me',
+  'outbox',
+]);
 /** Objects of one record, changed without an id. */
 const SINGLETONS = new Set(['settings', 'wallet_settings']);
 /** Where the audit log's established name differs from the path's (`user.note` for `users/:id/notes`). */

@@ -52,7 +52,11 @@ export class ChangesService {
    * Stores a change for a second staff member to decide, audited as `change.request` with the same transaction.
    * Answers the change's id. Inside `trx` when given (the caller's own write and this request commit together).
    */
-  async request(actor: Actor, c: { kind: ChangeKind; target: string; before: ChangeFields | null; after: ChangeFields }, trx?: Tx) {
+  async request(
+    actor: Actor,
+    c: { kind: ChangeKind; target: string; before: ChangeFields | null; after: ChangeFields },
+    trx?: Tx,
+  ) {
     const at = this.d.clock.now();
     const run = async (t: Tx) => {
       const id = await this.d.repo.insert(t, { ...c, staffId: actor.staffId, at });
@@ -104,9 +108,11 @@ export class ChangesService {
       const handler = this.handlers.get(before.kind as ChangeKind);
       if (!handler) throw refuse('err.record_unknown');
       if (!handler.roles.includes(by.role as StaffRole)) throw deny('err.change_role');
-      if (!(await this.d.repo.decide(trx, id, { status, remark, staffId: actor.staffId, at }))) throw refuse('err.already_reviewed');
+      if (!(await this.d.repo.decide(trx, id, { status, remark, staffId: actor.staffId, at })))
+        throw refuse('err.already_reviewed');
       const view = changeView(before);
-      if (status === CHANGE_APPROVED) await handler.apply(trx, { target: before.target, before: view.before, after: view.after }, at);
+      if (status === CHANGE_APPROVED)
+        await handler.apply(trx, { target: before.target, before: view.before, after: view.after }, at);
       await this.d.audit.record(
         {
           staffId: actor.staffId,

@@ -25,7 +25,10 @@ export const STAFF_ACTION_TEMPLATES: Record<Lang, StaffActionTemplates> = {
     texts: {
       adjustment_credit: ['餘額調整', '{amount} 已存入您的餘額（{kind}）。'],
       adjustment_debit: ['餘額調整', '已從您的餘額扣除 {amount}（{kind}）。'],
-      desk_close: ['交易部已為您平倉', '交易部已按 {price} 平倉您的 {symbol} 持倉 #{order}（{lots} 手），盈虧 {profit} USD。原因：{reason}'],
+      desk_close: [
+        '交易部已為您平倉',
+        '交易部已按 {price} 平倉您的 {symbol} 持倉 #{order}（{lots} 手），盈虧 {profit} USD。原因：{reason}',
+      ],
     },
     kinds: { correction: '更正', bonus: '贈金', compensation: '補償' },
   },

@@ -44,7 +44,11 @@ export function registerSettings(
     apply: async (trx, c) =>
       ctx.settings.setWithin(
         trx,
-        Object.fromEntries(Object.entries(c.after).filter(([k]) => isSettingKey(k) && needsSecondApproval(k)).map(([k, v]) => [k, String(v)])),
+        Object.fromEntries(
+          Object.entries(c.after)
+            .filter(([k]) => isSettingKey(k) && needsSecondApproval(k))
+            .map(([k, v]) => [k, String(v)]),
+        ),
       ),
     applied: engine.changed,
   });

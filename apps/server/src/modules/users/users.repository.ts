@@ -307,7 +307,10 @@ export class UsersRepository {
    * The USD (micros, either sign counted) one author credited alone since `since`: adjustments credited at once,
    * without a second staff member (their author is their reviewer), to one user or of some kinds.
    */
-  async creditedAlone(trx: Tx, f: { authorId: number; since: number; userId?: number; kinds?: readonly string[] }): Promise<bigint> {
+  async creditedAlone(
+    trx: Tx,
+    f: { authorId: number; since: number; userId?: number; kinds?: readonly string[] },
+  ): Promise<bigint> {
     let q = trx
       .selectFrom('balance_adjustments')
       .select(sql<number | string | null>`sum(abs(amount))`.as('total'))

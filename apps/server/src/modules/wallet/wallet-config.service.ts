@@ -51,7 +51,15 @@ const RECEIVING = [
   'bank_remark',
 ] as const satisfies readonly (keyof ChannelFields)[];
 
-const EDITABLE = [...RECEIVING, 'type', 'usd_price', 'min_amount', 'max_amount', 'precision', 'enabled'] as const satisfies readonly (keyof ChannelFields)[];
+const EDITABLE = [
+  ...RECEIVING,
+  'type',
+  'usd_price',
+  'min_amount',
+  'max_amount',
+  'precision',
+  'enabled',
+] as const satisfies readonly (keyof ChannelFields)[];
 
 const editable = (r: ChannelFields): ChangeFields => Object.fromEntries(EDITABLE.map((k) => [k, r[k]]));
 

@@ -68,4 +68,5 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
 }
 
 /** A channel's save: saved, or (new receiving details, a new channel) waiting in the changes queue (issue 29). */
-const savedOrPending = (data: { pending_change_id: number | null }) => (data.pending_change_id ? 'ok.change_pending' : 'ok.saved');
+const savedOrPending = (data: { pending_change_id: number | null }) =>
+  data.pending_change_id ? 'ok.change_pending' : 'ok.saved';
