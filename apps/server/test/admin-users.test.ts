@@ -304,6 +304,7 @@ describe('back office: users', () => {
 
       const own = await finance.post(`${ADMIN_API.adjustments}/${r.data.id}/approve`);
       expect(own).toMatchObject({ code: 0, msg: 'An adjustment must be approved by a staff member other than its author' });
+      expect((await audits('adjustment.approve.denied'))[0]).toMatchObject({ target_id: String(r.data.id) });
 
       const clicks = await Promise.all(
         Array.from({ length: 10 }, () => finance2.post(`${ADMIN_API.adjustments}/${r.data.id}/approve`)),

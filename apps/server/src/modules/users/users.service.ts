@@ -9,7 +9,7 @@ import type {
   UserStatusParams,
 } from '@tradepad/contracts';
 import { formatLots, formatMoney, freeMargin, lots, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
-import { refuse } from '../../core/errors.ts';
+import { deny, refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
@@ -327,7 +327,8 @@ export class UsersAdminService {
       const before = await this.d.repo.adjustment(id, trx);
       if (!before) throw refuse('err.record_unknown');
       const approving = d.status === ADJUSTMENT_CREDITED;
-      if (approving && before.created_by === actor.staffId) throw refuse('err.adjust_own');
+      // Audited as `adjustment.approve.denied` by the router (issue 29).
+      if (approving && before.created_by === actor.staffId) throw deny('err.adjust_own');
       const changed = await this.d.repo.decideAdjustment(trx, id, {
         ...d,
         staffId: actor.staffId,
