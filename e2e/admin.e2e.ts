@@ -116,6 +116,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '出金',
       '實名認證',
       '渠道',
+      '待批變更',
       '交易產品',
       '新聞',
       '設定',
@@ -157,6 +158,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       'Deposits',
       'Withdrawals',
       'Channels',
+      'Changes',
       'Settings',
       'Reports',
     ]);

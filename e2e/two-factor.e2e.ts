@@ -163,6 +163,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
       'Deposits',
       'Withdrawals',
       'Channels',
+      'Changes',
       'Settings',
       'Reports',
     ]);

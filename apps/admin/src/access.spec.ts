@@ -27,6 +27,7 @@ describe('what each staff role sees', () => {
       'withdrawals',
       'kyc',
       'channels',
+      'changes',
       'instruments',
       'news',
       'settings',
@@ -36,7 +37,17 @@ describe('what each staff role sees', () => {
       'outbox',
       'support',
     ]);
-    expect(sectionsFor('finance')).toEqual(['dashboard', 'users', 'deposits', 'withdrawals', 'channels', 'settings', 'reports']);
+    expect(sectionsFor('finance')).toEqual([
+      'dashboard',
+      'users',
+      'deposits',
+      'withdrawals',
+      'channels',
+      'changes',
+      'settings',
+      'reports',
+    ]);
+    for (const role of ['compliance', 'dealer', 'content', 'support']) expect(mayUse(role, 'changes')).toBe(false);
     expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
     expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'liquidity', 'users', 'instruments']);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);

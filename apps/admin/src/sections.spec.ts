@@ -39,6 +39,7 @@ describe("the console's pages", () => {
       '/positions',
       '/risk',
       '/liquidity',
+      '/changes',
       '/instruments',
       '/settings',
       '/audit',

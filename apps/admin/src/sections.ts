@@ -18,6 +18,7 @@ import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
 import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
+import ChangesIcon from '@mui/icons-material/PendingActions';
 import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import { lazyPage } from './ui/lazy-page.tsx';
 import type { messagesEn } from './i18n/messages.en.ts';
@@ -160,6 +161,14 @@ const TABLE = {
         create: lazyPage(() => import('./features/channels/channels.tsx'), 'DrawCurrencyCreate'),
       },
     },
+  },
+  // Changes waiting for a second staff member (issue 29): receiving details, adjustment limits (a super admin's).
+  changes: {
+    label: 'tp.nav.changes',
+    icon: ChangesIcon,
+    read: STAFF_ACCESS.finance,
+    act: STAFF_ACCESS.finance,
+    routes: { '/changes': lazyPage(() => import('./features/changes/changes-page.tsx'), 'ChangesPage') },
   },
   // Instruments: dealers read the terms, super admins change them (for everyone at once).
   instruments: {

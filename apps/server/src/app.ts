@@ -11,6 +11,7 @@ import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAlerts } from './modules/alerts/alerts.module.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import { registerBackoffice } from './modules/backoffice/backoffice.module.ts';
+import { registerChanges } from './modules/changes/changes.module.ts';
 import { registerContent } from './modules/content/content.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
@@ -128,19 +129,24 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { engine, commands, figuresNow } = trading;
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });
   const { uploads } = await registerUploads(ctx, { throttle });
-  const { kyc } = registerKyc(ctx, { uploads, notifications });
+  const { kyc } = registerKyc(ctx, { uploads, notifications, notices });
   const { accounts } = identity;
-  const { wallet } = await registerWallet(ctx, { accounts, totp, kyc, uploads, notifications, notices, figuresNow });
+  const { changes } = registerChanges(ctx);
+  const { users } = registerUsers(ctx, { userSessions, totp, uploads, figuresNow, notices, notifications });
+  const creditors = users.creditors.bind(users);
+  const { wallet } = await registerWallet(ctx, {
+    ...{ accounts, totp, kyc, uploads, notifications, notices, figuresNow },
+    ...{ changes, creditors },
+  });
   const content = await registerContent(ctx, {
     instrumentCode: (id) => market.instrumentById(id)?.code,
     userChanged: (id) => userSessions.forgetUser(id),
   });
   registerSupport(ctx, { uploads, throttle });
   registerDashboard(ctx, { desk: trading.desk, commands });
-  registerSettings(ctx, { changed: trading.settingsChanged, impact: trading.levelImpact });
+  registerSettings(ctx, { changed: trading.settingsChanged, impact: trading.levelImpact, changes });
   registerStatements(ctx);
   registerReports(ctx);
-  registerUsers(ctx, { userSessions, totp, uploads, figuresNow });
 
   const { database, bus, settings, ledger, clock } = ctx;
   app.decorate('tradepad', {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from './app.ts';
 import { Idempotency } from './core/idempotency.ts';
 import { Metrics } from './core/metrics.ts';
+import type { DeniedAttempt } from './core/denied.ts';
 import { Router } from './core/router.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -57,7 +58,23 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
   const metrics = new Metrics();
   app.addHook('onClose', async () => metrics.close());
   const access = new AccessSlots();
-  const router = new Router(app, access, undefined, idempotency);
+  const audit = new AuditRepository(db);
+  // Refused staff attempts (a role, a rule of the action) are audited as `<object>.<verb>.denied` (issue 29).
+  const denials = {
+    denied: (a: DeniedAttempt) =>
+      audit.record({
+        staffId: a.actor.staffId,
+        action: a.action,
+        targetType: a.targetType,
+        targetId: a.targetId,
+        before: null,
+        after: a.detail,
+        ip: a.actor.ip,
+        peer: a.actor.peer,
+        at: clock.now(),
+      }),
+  };
+  const router = new Router(app, access, undefined, idempotency, denials);
 
   return {
     app,
@@ -71,7 +88,7 @@ export async function openInfrastructure(app: FastifyInstance, opts: AppOptions)
     settings,
     settingsStore: store,
     ledger: new LedgerRepository(database.kind),
-    audit: new AuditRepository(db),
+    audit,
     router,
     metrics,
     idempotency,

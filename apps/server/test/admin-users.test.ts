@@ -35,10 +35,13 @@ describe('back office: users', () => {
   const audits = async (action: string) =>
     h.app.tradepad.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
-  /** A real user credited `usd` by a bonus under the approval threshold. */
+  /**
+   * A real user credited `usd` by a correction within the approval threshold (a bonus beyond the author's daily gift
+   * limit, `adjust_self_limit_usd`, would wait for a second staff member: issue 29).
+   */
   async function funded(usd: string): Promise<TestUser> {
     const u = await realUser(h, clock);
-    const r = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: usd, kind: 'bonus', reason: 'welcome' });
+    const r = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: usd, kind: 'correction', reason: 'welcome' });
     expect(r.code, r.msg).toBe(1);
     return u;
   }
@@ -141,11 +144,11 @@ describe('back office: users', () => {
     expect(p.sessions[0].ip).not.toBe('');
     expect(p.devices.length).toBeGreaterThanOrEqual(1);
     expect(p.invitees).toEqual([expect.objectContaining({ id: invitee.id, account: invitee.email })]);
-    expect(p.ledger.map((l: { type: string }) => l.type)).toEqual(['order_open', 'adjust_bonus']);
-    expect(p.ledger[1]).toMatchObject({ value: '1000.00', memo: expect.stringMatching(/^Bonus #\d+$/) });
+    expect(p.ledger.map((l: { type: string }) => l.type)).toEqual(['order_open', 'adjust_correction']);
+    expect(p.ledger[1]).toMatchObject({ value: '1000.00', memo: expect.stringMatching(/^Balance correction #\d+$/) });
     expect(p.orders[0]).toMatchObject({ id: order.data.order.Id, symbol: 'EURUSD', lots: '0.1', status: 1 });
     expect(p.notes[0]).toMatchObject({ text: 'Called about the bonus', staff_email: expect.stringMatching(/^finance/) });
-    expect(p.adjustments[0]).toMatchObject({ amount: '1000.00', kind: 'bonus', status: 1 });
+    expect(p.adjustments[0]).toMatchObject({ amount: '1000.00', kind: 'correction', status: 1 });
     expect(await audits('user.note')).toHaveLength(1);
 
     const unknown = await admin.get(`${ADMIN_API.users}/999999`);
@@ -301,6 +304,7 @@ describe('back office: users', () => {
 
       const own = await finance.post(`${ADMIN_API.adjustments}/${r.data.id}/approve`);
       expect(own).toMatchObject({ code: 0, msg: 'An adjustment must be approved by a staff member other than its author' });
+      expect((await audits('adjustment.approve.denied'))[0]).toMatchObject({ target_id: String(r.data.id) });
 
       const clicks = await Promise.all(
         Array.from({ length: 10 }, () => finance2.post(`${ADMIN_API.adjustments}/${r.data.id}/approve`)),
@@ -369,10 +373,18 @@ describe('back office: users', () => {
       expect(await balance(u)).toBe('0.00');
 
       expect((await admin.postJson(ADMIN_API.settings, { adjust_approval_usd: 'lots' })).code).toBe(0);
-      expect((await admin.postJson(ADMIN_API.settings, { adjust_approval_usd: 10 })).code).toBe(1);
-      const waits = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '10.01', kind: 'bonus', reason: 'r' });
+      // A new threshold takes effect once a second super admin approves it (issue 29).
+      const asked = await admin.postJson(ADMIN_API.settings, { adjust_approval_usd: 10 });
+      expect(asked).toMatchObject({ code: 1, data: { adjust_approval_usd: '1000' } });
+      const second = await staff(h, 'super_admin');
+      const change = (await second.get(ADMIN_API.changes, { status: 0 })).data.data[0];
+      expect((await second.post(`${ADMIN_API.changes}/${change.id}/approve`)).code).toBe(1);
+      const waits = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '10.01', kind: 'correction', reason: 'r' });
       expect(waits.data.status).toBe(0);
-      expect((await admin.postJson(ADMIN_API.settings, { adjust_approval_usd: '1000' })).code).toBe(1);
+      await admin.postJson(ADMIN_API.settings, { adjust_approval_usd: '1000' });
+      const back = (await second.get(ADMIN_API.changes, { status: 0 })).data.data[0];
+      expect((await second.post(`${ADMIN_API.changes}/${back.id}/approve`)).code).toBe(1);
+      expect((await admin.get(ADMIN_API.settings)).data.adjust_approval_usd).toBe('1000');
     });
   });
 

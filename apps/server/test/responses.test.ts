@@ -350,6 +350,20 @@ describe('response schemas against the server', () => {
       const { id: _id, ...fields } = row;
       expectAnswer(list, await admin.postJson(list, { ...fields, ...added, enabled: false }), 'POST');
     }
+    // The channels added above wait in the changes queue for a second staff member (issue 29).
+    const checker = await staff(h, 'finance');
+    const queued = expectAnswer(ADMIN_API.changes, await checker.get(ADMIN_API.changes, { status: 0 }), 'GET');
+    expect(queued.data).toHaveLength(2);
+    expectAnswer(
+      `${ADMIN_API.changes}/:id/approve`,
+      await checker.post(`${ADMIN_API.changes}/${queued.data[0].id}/approve`),
+      'POST',
+    );
+    expectAnswer(
+      `${ADMIN_API.changes}/:id/reject`,
+      await checker.post(`${ADMIN_API.changes}/${queued.data[1].id}/reject`, { remark: 'not ours' }),
+      'POST',
+    );
     // A real-name application turned down.
     const v = await realUser(h, clock);
     const application = { name: 'Bob Lee', card_id: 'ID20261119', front_pic: await v.upload(), reverse_pic: await v.upload() };

@@ -81,7 +81,9 @@ describe('statements', () => {
       auth_code: await ownerCode(h, clock, u),
     });
     expect(r.code, r.msg).toBe(1);
-    expect((await admin.post(`${ADMIN_API.withdrawals}/${r.data.id}/approve`, { transfer_ref: 'TX-1' })).code).toBe(1);
+    // Paid by the money desk: the super admin credited this trader by adjustment, and may not pay them out (issue 29).
+    const desk = await staff(h, 'finance');
+    expect((await desk.post(`${ADMIN_API.withdrawals}/${r.data.id}/approve`, { transfer_ref: 'TX-1' })).code).toBe(1);
   }
 
   const buy = async (u: TestUser, lots: string) => {

@@ -7,6 +7,7 @@ import { LIQUIDITY_CALLS } from './liquidity/calls.ts';
 import { MARKET_CALLS } from './market/calls.ts';
 import { NOTICE_CALLS } from './notices/calls.ts';
 import { SETTINGS_CALLS } from './settings/calls.ts';
+import { CHANGE_CALLS } from './staff/changes-calls.ts';
 import { STAFF_CALLS } from './staff/calls.ts';
 import { CONTENT_ADMIN_CALLS } from './staff/content-calls.ts';
 import { OPS_CALLS } from './staff/ops-calls.ts';
@@ -40,6 +41,7 @@ export const CONTRACTS = [
   ...SETTINGS_CALLS,
   ...OPS_CALLS,
   ...USER_ADMIN_CALLS,
+  ...CHANGE_CALLS,
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
   ...DESK_CALLS,

@@ -26,6 +26,7 @@ export * from './staff/review.ts';
 export * from './staff/outbox.ts';
 export * from './staff/content.ts';
 export * from './staff/users.ts';
+export * from './staff/changes.ts';
 export * from './staff/ops.ts';
 export * from './desk/schemas.ts';
 export * from './liquidity/schemas.ts';

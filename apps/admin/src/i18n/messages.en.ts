@@ -77,6 +77,7 @@ export const messagesEn = {
       reports: 'Reports',
       users: 'Users',
       news: 'News',
+      changes: 'Changes',
     },
     roles: {
       super_admin: 'Super admin',
@@ -261,6 +262,7 @@ export const messagesEn = {
       saved: 'Saved %{noun} #%{id}.',
       decimal_invalid: 'A number such as 12 or 0.5',
       int_invalid: 'A whole number',
+      pending: 'Sent for approval: change #%{id} takes effect once another staff member approves it (Changes).',
     },
     settings: {
       title: 'Settings',
@@ -573,7 +575,11 @@ export const messagesEn = {
       demo_start_balance: 'Demo start balance (USD)',
       demo_start_balance_hint: 'What a new or reset demo account starts with',
       adjust_approval_usd: 'Adjustment approval above (USD)',
-      adjust_approval_usd_hint: 'A balance adjustment above this waits for a second staff member; 0 = every one waits',
+      adjust_approval_usd_hint:
+        'What one staff member may credit alone to one user in 24 h; beyond it an adjustment waits for a second staff member (0 = every one waits). A change waits for a second super admin',
+      adjust_self_limit_usd: 'Bonus and compensation a day, alone (USD)',
+      adjust_self_limit_usd_hint:
+        'What one staff member may give alone in bonuses and compensations in 24 h; beyond it they wait for a second staff member. A change waits for a second super admin',
       company_status: 'Company status',
       company_status_hint: 'Off sends the app to the loss page',
       company_status_1: 'Open',
@@ -594,6 +600,7 @@ export const messagesEn = {
         "At today's prices, %{margin_call} of %{total} real accounts with positions are at or below %{margin_level} % (margin call) and %{stop_out} at or below %{stop_level} % (stop-out).",
       save: 'Save |||| Save %{smart_count} change |||| Save %{smart_count} changes',
       saved: 'Settings saved.',
+      pending: 'Sent for approval: %{keys} take effect once another super admin approves (Changes).',
     },
     audit: {
       title: 'Audit log',
@@ -744,6 +751,51 @@ export const messagesEn = {
       reject_confirm: 'No money moves. %{amount} USD for %{user} (%{reason}).',
       approved: 'Approved.',
       rejected: 'Rejected.',
+    },
+    // Issue 29: changes waiting for a second staff member.
+    changes: {
+      title: 'Changes',
+      intro:
+        'New deposit addresses and wire details, and new adjustment limits, take effect only once a second staff member approves them here (the limits: a second super admin). Nobody decides their own.',
+      empty: 'Nothing here.',
+      what: 'Change',
+      field: 'Field',
+      before: 'Before',
+      after: 'After',
+      by: 'Requested by',
+      yours: 'Yours: another staff member decides',
+      super_admin_only: 'A super admin decides',
+      new_channel: 'A new channel',
+      channel: 'Channel #%{id}',
+      approve_title: 'Approve change #%{id}?',
+      approve_confirm: 'It takes effect at once.',
+      reject_title: 'Reject change #%{id}?',
+      reject_confirm: 'Nothing changes. Say why for the person who asked.',
+      approved: 'Approved: the change is in effect.',
+      rejected: 'Rejected.',
+      kinds: {
+        setting: 'Adjustment limits',
+        deposit_channel: 'Deposit address',
+        wire_channel: 'Wire details',
+      },
+      fields: {
+        adjust_approval_usd: 'Adjustment approval above (USD)',
+        adjust_self_limit_usd: 'Bonus and compensation a day, alone (USD)',
+        currency_code: 'Currency',
+        protocol_code: 'Network',
+        address: 'Address',
+        bank_name: 'Bank',
+        bank_address: 'Bank address',
+        bank_swift: 'SWIFT',
+        payee_name: 'Payee',
+        payee_account: 'Account',
+        bank_remark: 'Note',
+        usd_price: 'Units per USD',
+        min_amount: 'Minimum',
+        max_amount: 'Maximum',
+        precision: 'Decimal places',
+        enabled: 'Shown to users',
+      },
     },
     // Issue 18 point 7: news and announcements.
     news: {

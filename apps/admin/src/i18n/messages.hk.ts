@@ -75,6 +75,7 @@ export const messagesHk: ConsoleMessages = {
       reports: '報表',
       users: '用戶',
       news: '新聞',
+      changes: '待批變更',
     },
     roles: {
       super_admin: '超級管理員',
@@ -254,6 +255,7 @@ export const messagesHk: ConsoleMessages = {
       saved: '已儲存%{noun} #%{id}。',
       decimal_invalid: '請輸入數字，例如 12 或 0.5',
       int_invalid: '請輸入整數',
+      pending: '已提交審批：變更 #%{id} 須由另一位員工批核後才生效（待批變更）。',
     },
     settings: {
       title: '設定',
@@ -556,7 +558,11 @@ export const messagesHk: ConsoleMessages = {
       demo_start_balance: '模擬帳戶初始餘額（美元）',
       demo_start_balance_hint: '新開或重設的模擬帳戶的起始金額',
       adjust_approval_usd: '調整金額審批門檻（美元）',
-      adjust_approval_usd_hint: '超過此金額的餘額調整須由另一名員工批准；0 = 全部須批准',
+      adjust_approval_usd_hint:
+        '每位員工 24 小時內可自行向同一用戶調整的金額；超過須由另一名員工批准（0 = 全部須批准）。修改須由另一位超級管理員批核',
+      adjust_self_limit_usd: '每日可自行發放的贈金及補償（美元）',
+      adjust_self_limit_usd_hint:
+        '每位員工 24 小時內可自行發放的贈金及補償總額；超過須由另一名員工批准。修改須由另一位超級管理員批核',
       company_status: '公司狀態',
       company_status_hint: '關閉時應用程式會轉到指定頁面',
       company_status_1: '營業中',
@@ -577,6 +583,7 @@ export const messagesHk: ConsoleMessages = {
         '按目前價格，%{total} 個有持倉的真實帳戶中，有 %{margin_call} 個等於或低於 %{margin_level}%（追加保證金），%{stop_out} 個等於或低於 %{stop_level}%（強制平倉）。',
       save: '儲存 |||| 儲存 %{smart_count} 項修改',
       saved: '設定已儲存。',
+      pending: '已提交審批：%{keys} 須由另一位超級管理員批核後才生效（待批變更）。',
     },
     audit: {
       title: '審計紀錄',
@@ -723,6 +730,51 @@ export const messagesHk: ConsoleMessages = {
       reject_confirm: '不會有資金變動。%{amount} USD，%{user}（%{reason}）。',
       approved: '已批核。',
       rejected: '已拒絕。',
+    },
+    // Issue 29: changes waiting for a second staff member.
+    changes: {
+      title: '待批變更',
+      intro:
+        '新的入金地址、電匯資料及調整限額，須在此由另一位員工批核後才生效（調整限額須由另一位超級管理員批核）。任何人都不能決定自己提出的變更。',
+      empty: '沒有記錄。',
+      what: '變更',
+      field: '欄位',
+      before: '變更前',
+      after: '變更後',
+      by: '提出人',
+      yours: '由你提出：須由另一位員工決定',
+      super_admin_only: '須由超級管理員決定',
+      new_channel: '新渠道',
+      channel: '渠道 #%{id}',
+      approve_title: '批核變更 #%{id}？',
+      approve_confirm: '批核後即時生效。',
+      reject_title: '拒絕變更 #%{id}？',
+      reject_confirm: '不會有任何變更。請向提出人說明原因。',
+      approved: '已批核：變更已生效。',
+      rejected: '已拒絕。',
+      kinds: {
+        setting: '調整限額',
+        deposit_channel: '入金地址',
+        wire_channel: '電匯資料',
+      },
+      fields: {
+        adjust_approval_usd: '調整金額審批門檻（美元）',
+        adjust_self_limit_usd: '每日可自行發放的贈金及補償（美元）',
+        currency_code: '貨幣',
+        protocol_code: '網絡',
+        address: '地址',
+        bank_name: '銀行',
+        bank_address: '銀行地址',
+        bank_swift: 'SWIFT',
+        payee_name: '收款人',
+        payee_account: '帳號',
+        bank_remark: '備註',
+        usd_price: '每美元單位',
+        min_amount: '最低金額',
+        max_amount: '最高金額',
+        precision: '小數位',
+        enabled: '向用戶顯示',
+      },
     },
     // Issue 18 point 7: news and announcements.
     news: {

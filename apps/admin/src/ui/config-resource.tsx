@@ -167,8 +167,12 @@ function useSaved(kind: 'added' | 'saved', noun: string) {
   const resource = useResourceContext();
   const translate = useTranslate();
   return {
-    onSuccess: (row: { id: number }) => {
-      notify(kind === 'added' ? 'tp.config.added' : 'tp.config.saved', { messageArgs: { noun: translate(noun), id: row.id } });
+    onSuccess: (row: { id: number; pending_change_id?: number | null }) => {
+      // New receiving details wait for a second staff member (issue 29): nothing took effect yet.
+      if (row.pending_change_id)
+        notify('tp.config.pending', { type: 'info', messageArgs: { id: row.pending_change_id }, autoHideDuration: 8000 });
+      else
+        notify(kind === 'added' ? 'tp.config.added' : 'tp.config.saved', { messageArgs: { noun: translate(noun), id: row.id } });
       redirect('list', resource);
     },
   };

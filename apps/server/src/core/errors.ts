@@ -1,5 +1,6 @@
 import { CODE_REFUSED, CODE_SESSION_EXPIRED } from '@tradepad/contracts';
 import type { MessageKey } from '../i18n/messages.en.ts';
+import type { Actor } from './access.ts';
 import type { MessageParams } from '../i18n/translate.ts';
 
 /**
@@ -23,6 +24,26 @@ export const refuse = (key: MessageKey, params?: MessageParams): AppError => new
 
 /** A refusal (code 0) whose `data` tells the client what to do next, such as `{"totp_required": true}`. */
 export const refuseWith = (key: MessageKey, data: unknown): AppError => new AppError(key, {}, CODE_REFUSED, data);
+
+/**
+ * A staff attempt refused for the caller's role or by a rule of the action (issue 29 point 6, DESIGN §16 "Insiders"):
+ * answered like any refusal, and audited by the router as `<object>.<verb>.denied` outside the refused transaction,
+ * so the attempt leaves a row even though nothing changed. `actor` is given where the router does not know the caller
+ * yet (the guard's role check).
+ */
+export class Denied extends AppError {
+  constructor(
+    key: MessageKey,
+    params: MessageParams = {},
+    readonly actor?: Actor,
+  ) {
+    super(key, params);
+    this.name = 'Denied';
+  }
+}
+
+/** Refuses a staff attempt and has it audited as denied (see {@link Denied}). */
+export const deny = (key: MessageKey, params?: MessageParams, actor?: Actor): Denied => new Denied(key, params, actor);
 
 export const sessionExpired = (): AppError => new AppError('err.session_expired', {}, CODE_SESSION_EXPIRED);
 

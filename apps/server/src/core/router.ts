@@ -3,8 +3,9 @@ import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en.ts';
-import { AppError, refuse, TryAgain } from './errors.ts';
-import { isRealUser, type Authenticated, type RealAuthenticated, type StaffContext } from './access.ts';
+import { AppError, Denied, refuse, TryAgain } from './errors.ts';
+import { staffCallName, type DenialLog } from './denied.ts';
+import { isRealUser, type Actor, type Authenticated, type RealAuthenticated, type StaffContext } from './access.ts';
 import { ok, parseParams, parsePathParams, refusal } from './http.ts';
 import {
   idempotencyKeyOf,
@@ -43,8 +44,11 @@ export interface Access {
 }
 
 export interface RouteOptions {
-  /** The success message's key; `ok` when left out. */
-  done?: MessageKey;
+  /**
+   * The success message's key, or a function of the answer and the parameters choosing it (a change that waits for a
+   * second staff member says so); `ok` when left out.
+   */
+  done?: MessageKey | ((data: never, params: never) => MessageKey);
   /** The handler answers the reply itself (downloads, images): no envelope is added. */
   raw?: boolean;
   /** The refusal for a `:id` that is not a positive integer; `err.record_unknown` when left out. */
@@ -68,11 +72,13 @@ export class Router {
     private readonly registered = new Set<string>(),
     /** Keys of the calls whose contract is `idempotent` (DESIGN §10); without it such calls run as any other. */
     private readonly idempotency?: Idempotency,
+    /** Where refused staff attempts are audited (`<object>.<verb>.denied`); without it they are only answered. */
+    private readonly denials?: DenialLog,
   ) {}
 
   /** The same router on an encapsulated Fastify scope (a plugin of its own, such as multipart for one route). */
   scoped(scope: FastifyInstance): Router {
-    return new Router(scope, this.access, this.registered, this.idempotency);
+    return new Router(scope, this.access, this.registered, this.idempotency, this.denials);
   }
 
   get<P extends CallPath>(path: P, handler: Handler<CallAt<P, 'GET'>>, opts?: RouteOptions): void {
@@ -97,26 +103,56 @@ export class Router {
   private add(path: string, method: Method, handler: Handler<Call>, opts: RouteOptions = {}): void {
     const def = contractOf(path, method);
     this.registered.add(`${method} ${path}`);
-    const hasId = path.includes('/:id');
     if (def.idempotent && (def.auth === 'none' || opts.raw))
       throw new Error(`${path}: an idempotent call needs a user or staff token and an envelope answer`);
     this.app.route({
       method,
       url: path,
       handler: async (req, reply) => {
-        const who = await this.authorise(def, req);
-        const key = def.idempotent && this.idempotency ? idempotencyKeyOf(req) : undefined;
-        const id = hasId ? parsePathParams(req, opts.unknownId) : 0;
-        const params = def.params ? parseParams(def.params, req) : {};
-        const run = async () => {
-          const data = await handler({ ...who, req, reply, params, id } as CallContext<Call>);
-          return opts.raw ? data : ok(req, data, opts.done);
-        };
-        if (key === undefined || !this.idempotency) return run();
-        const c = { scope: scopeOf(who), key, path, id, req, reply, engine: opts.engine === true, done: opts.done ?? 'ok' };
-        return this.once(this.idempotency, c, run);
+        let who: Awaited<ReturnType<Router['authorise']>> | undefined;
+        try {
+          who = await this.authorise(def, req);
+          return await this.serve({ def, path, handler, opts, req, reply }, who);
+        } catch (err) {
+          if (err instanceof Denied) await this.noteDenied(err, method, path, who?.staff?.actor, req);
+          throw err;
+        }
       },
     });
+  }
+
+  /** A call whose caller passed: its key claimed if idempotent, its parameters parsed, its handler run. */
+  private async serve(
+    r: { def: CallDef; path: string; handler: Handler<Call>; opts: RouteOptions; req: FastifyRequest; reply: FastifyReply },
+    who: Awaited<ReturnType<Router['authorise']>>,
+  ): Promise<unknown> {
+    const { def, path, handler, opts, req, reply } = r;
+    const key = def.idempotent && this.idempotency ? idempotencyKeyOf(req) : undefined;
+    const id = path.includes('/:id') ? parsePathParams(req, opts.unknownId) : 0;
+    const params = def.params ? parseParams(def.params, req) : {};
+    const run = async () => {
+      const data = await handler({ ...who, req, reply, params, id } as CallContext<Call>);
+      return opts.raw ? data : ok(req, data, doneOf(opts.done, data, params));
+    };
+    if (key === undefined || !this.idempotency) return run();
+    const done = typeof opts.done === 'string' ? opts.done : 'ok';
+    const c = { scope: scopeOf(who), key, path, id, req, reply, engine: opts.engine === true, done };
+    return this.once(this.idempotency, c, run);
+  }
+
+  /**
+   * Audits a refused staff attempt (the caller's role, or a rule of the action) as `<object>.<verb>.denied`, on a
+   * connection of its own: the refused action's transaction, if any, was rolled back. A failure to write is logged,
+   * never answered in place of the refusal.
+   */
+  private async noteDenied(err: Denied, method: Method, path: string, known: Actor | undefined, req: FastifyRequest) {
+    const actor = err.actor ?? known;
+    if (!this.denials || !actor) return;
+    const { action, object } = staffCallName(method, path);
+    const id = path.includes('/:id') ? String((req.params as { id?: unknown }).id ?? '') : '';
+    await this.denials
+      .denied({ actor, action: `${action}.denied`, targetType: object, targetId: id, detail: { refused: err.key, method, path } })
+      .catch((e: unknown) => req.log.error({ err: e }, 'denied attempt not audited'));
   }
 
   /**
@@ -188,6 +224,11 @@ export class Router {
         return { staff: await this.access.staff(req, def.roles) };
     }
   }
+}
+
+/** The success message of an answer: the route's key, or the key its function picks for this answer. */
+function doneOf(done: RouteOptions['done'], data: unknown, params: unknown): MessageKey | undefined {
+  return typeof done === 'function' ? (done as (d: unknown, p: unknown) => MessageKey)(data, params) : done;
 }
 
 /** Whose keys a request uses: the trader's or the staff member's (DESIGN §10: keys are per user). */

@@ -27,6 +27,7 @@ import * as m025 from './migrations/025-notice-retention.ts';
 import * as m026 from './migrations/026-engine-keys.ts';
 import * as m027 from './migrations/027-instrument-pricing.ts';
 import * as m029 from './migrations/029-staff-session-factor.ts';
+import * as m030 from './migrations/030-changes.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '026-engine-keys': m026,
   '027-instrument-pricing': m027,
   '029-staff-session-factor': m029,
+  '030-changes': m030,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

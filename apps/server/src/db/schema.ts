@@ -56,6 +56,7 @@ export interface Database {
   swap_rollovers: SwapRolloversTable;
   price_alerts: PriceAlertsTable;
   alert_counts: AlertCountsTable;
+  changes: ChangesTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -597,6 +598,24 @@ export interface BalanceAdjustmentsTable {
   kind: string;
   reason: string;
   status: number;
+  remark: Generated<string>;
+  created_by: number;
+  created_at: number;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+}
+
+/**
+ * A change waiting for a second staff member (migration 030, DESIGN §16 "Insiders"): 0 pending → 1 approved (applied)
+ * | 2 rejected. `after_json` is what takes effect; `before_json` the state when it was asked for.
+ */
+export interface ChangesTable {
+  id: Generated<number>;
+  kind: string;
+  target: string;
+  before_json: string | null;
+  after_json: string;
+  status: Generated<number>;
   remark: Generated<string>;
   created_by: number;
   created_at: number;

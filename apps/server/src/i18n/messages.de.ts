@@ -240,6 +240,13 @@ export const de: Messages = {
   'err.trading_disabled':
     'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
   'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Zur Genehmigung eingereicht: Die Änderung wird wirksam, sobald ein anderer Mitarbeiter sie genehmigt',
+  'err.change_own': 'Eine Änderung muss von einem anderen Mitarbeiter als dem Antragsteller genehmigt oder abgelehnt werden',
+  'err.change_role': 'Nur ein Super-Admin kann eine Änderung dieser Einstellungen genehmigen oder ablehnen',
+  'err.change_outdated': 'Diese Angaben wurden seit dem Antrag geändert: Lehnen Sie ihn ab und stellen Sie ihn neu',
+  'err.withdrawal_adjuster':
+    'Sie haben diesem Nutzer in den letzten 7 Tagen per Anpassung Geld gutgeschrieben: Diese Auszahlung muss ein anderer Mitarbeiter genehmigen',
   'err.adjust_above_free': 'Diese Belastung übersteigt das freie Guthaben des Nutzers ({free} USD)',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Veröffentlicht',
@@ -354,6 +361,21 @@ export const de: Messages = {
   'notice.withdrawal_ok.body': 'Ihre Auszahlung von {amount} USD wurde ausgezahlt',
   'notice.withdrawal_no.title': 'Auszahlung abgelehnt',
   'notice.withdrawal_no.body': 'Ihre Auszahlung von {amount} USD wurde abgelehnt und Ihrem Guthaben zurückgebucht: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Position vom Handelsdesk geschlossen',
+  'notice.desk_close.body':
+    '{symbol}-Order #{order_id} ({lots} Lots) wurde zu {price} geschlossen, G/V {profit} USD. Grund: {reason}',
+  'notice.adjustment_credit.title': 'Saldoanpassung',
+  'notice.adjustment_credit.body': '{amount} USD wurden Ihrem Guthaben gutgeschrieben ({kind})',
+  'notice.adjustment_debit.title': 'Saldoanpassung',
+  'notice.adjustment_debit.body': '{amount} USD wurden von Ihrem Guthaben abgebucht ({kind})',
+  'notice.adjustment_kind.correction': 'Korrektur',
+  'notice.adjustment_kind.bonus': 'Bonus',
+  'notice.adjustment_kind.compensation': 'Entschädigung',
+  'notice.kyc_ok.title': 'Identität bestätigt',
+  'notice.kyc_ok.body': 'Ihre Identitätsprüfung wurde genehmigt',
+  'notice.kyc_no.title': 'Identitätsprüfung abgelehnt',
+  'notice.kyc_no.body': 'Ihre Identitätsprüfung wurde abgelehnt: {remark}',
   'err.push_subscription_invalid':
     'Dieser Browser konnte nicht für Benachrichtigungen registriert werden. Bitte versuchen Sie es erneut',
   'err.push_subscriptions_full':

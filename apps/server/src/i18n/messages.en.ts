@@ -235,6 +235,13 @@ export const en = {
   'err.trading_disabled':
     'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
   'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Sent for approval: it takes effect once another staff member approves it',
+  'err.change_own': 'A change must be approved or rejected by a staff member other than the one who asked for it',
+  'err.change_role': 'Only a super admin can approve or reject a change of these settings',
+  'err.change_outdated': 'These details have changed since this change was asked for: reject it and ask again',
+  'err.withdrawal_adjuster':
+    'You credited this user by an adjustment in the last 7 days: another staff member must approve this withdrawal',
   'err.adjust_above_free': "This debit is more than the user's free balance ({free} USD)",
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Published',
@@ -346,6 +353,20 @@ export const en = {
   'notice.withdrawal_ok.body': 'Your withdrawal of {amount} USD has been paid out',
   'notice.withdrawal_no.title': 'Withdrawal rejected',
   'notice.withdrawal_no.body': 'Your withdrawal of {amount} USD was rejected and returned to your balance: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Position closed by our dealing desk',
+  'notice.desk_close.body': '{symbol} order #{order_id} ({lots} lots) was closed at {price}, P/L {profit} USD. Reason: {reason}',
+  'notice.adjustment_credit.title': 'Balance adjustment',
+  'notice.adjustment_credit.body': '{amount} USD was credited to your balance ({kind})',
+  'notice.adjustment_debit.title': 'Balance adjustment',
+  'notice.adjustment_debit.body': '{amount} USD was debited from your balance ({kind})',
+  'notice.adjustment_kind.correction': 'correction',
+  'notice.adjustment_kind.bonus': 'bonus',
+  'notice.adjustment_kind.compensation': 'compensation',
+  'notice.kyc_ok.title': 'Identity verified',
+  'notice.kyc_ok.body': 'Your real-name verification was approved',
+  'notice.kyc_no.title': 'Identity verification rejected',
+  'notice.kyc_no.body': 'Your real-name verification was rejected: {remark}',
   'err.push_subscription_invalid': 'This browser could not be registered for notifications. Please try again',
   'err.push_subscriptions_full': 'Notifications are on for too many browsers: turn them off on one you no longer use',
   'err.push_kind_invalid': 'Please choose the kinds of notification from the list',

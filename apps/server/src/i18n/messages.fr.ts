@@ -241,6 +241,13 @@ export const fr: Messages = {
   'err.trading_disabled':
     'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
   'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': "Envoyé pour approbation : la modification prend effet dès qu'un autre membre du personnel l'approuve",
+  'err.change_own': "Une modification doit être approuvée ou refusée par un autre membre du personnel que celui qui l'a demandée",
+  'err.change_role': 'Seul un super administrateur peut approuver ou refuser une modification de ces paramètres',
+  'err.change_outdated': 'Ces informations ont changé depuis la demande : refusez-la et faites une nouvelle demande',
+  'err.withdrawal_adjuster':
+    'Vous avez crédité cet utilisateur par un ajustement au cours des 7 derniers jours : un autre membre du personnel doit approuver ce retrait',
   'err.adjust_above_free': "Ce débit dépasse le solde disponible de l'utilisateur ({free} USD)",
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Publié',
@@ -355,6 +362,21 @@ export const fr: Messages = {
   'notice.withdrawal_ok.body': 'Votre retrait de {amount} USD a été versé',
   'notice.withdrawal_no.title': 'Retrait refusé',
   'notice.withdrawal_no.body': 'Votre retrait de {amount} USD a été refusé et recrédité sur votre solde : {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Position clôturée par notre salle des marchés',
+  'notice.desk_close.body':
+    "L'ordre {symbol} n°{order_id} ({lots} lots) a été clôturé à {price}, P/L {profit} USD. Motif : {reason}",
+  'notice.adjustment_credit.title': 'Ajustement du solde',
+  'notice.adjustment_credit.body': '{amount} USD ont été crédités sur votre solde ({kind})',
+  'notice.adjustment_debit.title': 'Ajustement du solde',
+  'notice.adjustment_debit.body': '{amount} USD ont été débités de votre solde ({kind})',
+  'notice.adjustment_kind.correction': 'correction',
+  'notice.adjustment_kind.bonus': 'bonus',
+  'notice.adjustment_kind.compensation': 'dédommagement',
+  'notice.kyc_ok.title': 'Identité vérifiée',
+  'notice.kyc_ok.body': "Votre vérification d'identité a été approuvée",
+  'notice.kyc_no.title': "Vérification d'identité refusée",
+  'notice.kyc_no.body': "Votre vérification d'identité a été refusée : {remark}",
   'err.push_subscription_invalid': "Ce navigateur n'a pas pu être inscrit aux notifications. Veuillez réessayer",
   'err.push_subscriptions_full':
     'Les notifications sont actives sur trop de navigateurs : désactivez-les sur un navigateur que vous n’utilisez plus',

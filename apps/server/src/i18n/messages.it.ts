@@ -238,6 +238,13 @@ export const it: Messages = {
   'err.trading_disabled':
     "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
   'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': "Inviato per l'approvazione: la modifica ha effetto quando un altro membro dello staff la approva",
+  'err.change_own': "Una modifica deve essere approvata o respinta da un membro dello staff diverso da chi l'ha richiesta",
+  'err.change_role': 'Solo un super amministratore può approvare o respingere una modifica di queste impostazioni',
+  'err.change_outdated': 'Questi dati sono cambiati dopo la richiesta: respingila e richiedila di nuovo',
+  'err.withdrawal_adjuster':
+    'Hai accreditato questo utente con una rettifica negli ultimi 7 giorni: un altro membro dello staff deve approvare questo prelievo',
   'err.adjust_above_free': "Questo addebito supera il saldo disponibile dell'utente ({free} USD)",
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Pubblicato',
@@ -350,6 +357,21 @@ export const it: Messages = {
   'notice.withdrawal_ok.body': 'Il tuo prelievo di {amount} USD è stato pagato',
   'notice.withdrawal_no.title': 'Prelievo rifiutato',
   'notice.withdrawal_no.body': 'Il tuo prelievo di {amount} USD è stato rifiutato e restituito al saldo: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Posizione chiusa dal nostro desk',
+  'notice.desk_close.body':
+    "L'ordine {symbol} n. {order_id} ({lots} lotti) è stato chiuso a {price}, P/L {profit} USD. Motivo: {reason}",
+  'notice.adjustment_credit.title': 'Rettifica del saldo',
+  'notice.adjustment_credit.body': '{amount} USD sono stati accreditati sul tuo saldo ({kind})',
+  'notice.adjustment_debit.title': 'Rettifica del saldo',
+  'notice.adjustment_debit.body': '{amount} USD sono stati addebitati sul tuo saldo ({kind})',
+  'notice.adjustment_kind.correction': 'correzione',
+  'notice.adjustment_kind.bonus': 'bonus',
+  'notice.adjustment_kind.compensation': 'indennizzo',
+  'notice.kyc_ok.title': 'Identità verificata',
+  'notice.kyc_ok.body': 'La tua verifica dell’identità è stata approvata',
+  'notice.kyc_no.title': 'Verifica dell’identità respinta',
+  'notice.kyc_no.body': 'La tua verifica dell’identità è stata respinta: {remark}',
   'err.push_subscription_invalid': 'Non è stato possibile registrare questo browser per le notifiche. Riprova',
   'err.push_subscriptions_full': 'Le notifiche sono attive su troppi browser: disattivale su uno che non usi più',
   'err.push_kind_invalid': "Scegli i tipi di notifica dall'elenco",

@@ -234,6 +234,13 @@ export const jp: Messages = {
   'err.trading_disabled':
     'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
   'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': '承認待ちとして送信しました：別のスタッフが承認すると反映されます',
+  'err.change_own': '変更の承認または却下は、申請者以外のスタッフが行う必要があります',
+  'err.change_role': 'これらの設定の変更を承認または却下できるのはスーパー管理者のみです',
+  'err.change_outdated': 'この変更の申請後に内容が変更されました。却下して申請し直してください',
+  'err.withdrawal_adjuster':
+    '過去 7 日以内にあなたが調整でこのユーザーに入金しています。この出金は別のスタッフが承認する必要があります',
   'err.adjust_above_free': 'この引き落としはユーザーの余剰残高（{free} USD）を超えています',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': '公開しました',
@@ -345,6 +352,21 @@ export const jp: Messages = {
   'notice.withdrawal_ok.body': '{amount} USD の出金が支払われました',
   'notice.withdrawal_no.title': '出金が却下されました',
   'notice.withdrawal_no.body': '{amount} USD の出金が却下され、残高に戻されました：{remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'ディーリングデスクが決済しました',
+  'notice.desk_close.body':
+    '{symbol} 注文 #{order_id}（{lots} ロット）は {price} で決済されました。損益 {profit} USD。理由：{reason}',
+  'notice.adjustment_credit.title': '残高調整',
+  'notice.adjustment_credit.body': '{amount} USD が残高に加算されました（{kind}）',
+  'notice.adjustment_debit.title': '残高調整',
+  'notice.adjustment_debit.body': '残高から {amount} USD が差し引かれました（{kind}）',
+  'notice.adjustment_kind.correction': '訂正',
+  'notice.adjustment_kind.bonus': 'ボーナス',
+  'notice.adjustment_kind.compensation': '補償',
+  'notice.kyc_ok.title': '本人確認が承認されました',
+  'notice.kyc_ok.body': '本人確認が承認されました',
+  'notice.kyc_no.title': '本人確認が却下されました',
+  'notice.kyc_no.body': '本人確認が却下されました：{remark}',
   'err.push_subscription_invalid': 'このブラウザを通知に登録できませんでした。もう一度お試しください',
   'err.push_subscriptions_full': '通知を有効にしているブラウザが多すぎます：使わなくなったブラウザで通知をオフにしてください',
   'err.push_kind_invalid': '一覧から通知の種類を選んでください',

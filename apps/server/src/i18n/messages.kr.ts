@@ -232,6 +232,12 @@ export const kr: Messages = {
   'err.trading_disabled':
     '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
   'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': '승인 요청을 보냈습니다. 다른 직원이 승인하면 적용됩니다',
+  'err.change_own': '변경은 요청한 직원이 아닌 다른 직원이 승인하거나 거절해야 합니다',
+  'err.change_role': '이 설정의 변경은 최고 관리자만 승인하거나 거절할 수 있습니다',
+  'err.change_outdated': '이 변경을 요청한 뒤 내용이 바뀌었습니다. 거절한 후 다시 요청하세요',
+  'err.withdrawal_adjuster': '최근 7일 안에 조정으로 이 사용자에게 입금했습니다. 이 출금은 다른 직원이 승인해야 합니다',
   'err.adjust_above_free': '이 차감액이 사용자의 가용 잔액({free} USD)보다 큽니다',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': '게시되었습니다',
@@ -341,6 +347,20 @@ export const kr: Messages = {
   'notice.withdrawal_ok.body': '{amount} USD 출금이 지급되었습니다',
   'notice.withdrawal_no.title': '출금 거절',
   'notice.withdrawal_no.body': '{amount} USD 출금이 거절되어 잔액으로 반환되었습니다: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': '딜링 데스크가 청산했습니다',
+  'notice.desk_close.body': '{symbol} 주문 #{order_id}({lots}랏)이 {price}에 청산되었습니다. 손익 {profit} USD. 사유: {reason}',
+  'notice.adjustment_credit.title': '잔액 조정',
+  'notice.adjustment_credit.body': '{amount} USD가 잔액에 입금되었습니다({kind})',
+  'notice.adjustment_debit.title': '잔액 조정',
+  'notice.adjustment_debit.body': '잔액에서 {amount} USD가 차감되었습니다({kind})',
+  'notice.adjustment_kind.correction': '정정',
+  'notice.adjustment_kind.bonus': '보너스',
+  'notice.adjustment_kind.compensation': '보상',
+  'notice.kyc_ok.title': '실명 인증 승인',
+  'notice.kyc_ok.body': '실명 인증이 승인되었습니다',
+  'notice.kyc_no.title': '실명 인증 거절',
+  'notice.kyc_no.body': '실명 인증이 거절되었습니다: {remark}',
   'err.push_subscription_invalid': '이 브라우저를 알림에 등록하지 못했습니다. 다시 시도해 주세요',
   'err.push_subscriptions_full': '알림이 켜진 브라우저가 너무 많습니다: 더 이상 사용하지 않는 브라우저에서 알림을 꺼 주세요',
   'err.push_kind_invalid': '목록에서 알림 종류를 선택해 주세요',

@@ -238,6 +238,13 @@ export const pt: Messages = {
   'err.trading_disabled':
     'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
   'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Enviado para aprovação: a alteração entra em vigor quando outro membro da equipa a aprovar',
+  'err.change_own': 'Uma alteração tem de ser aprovada ou rejeitada por um membro da equipa diferente de quem a pediu',
+  'err.change_role': 'Só um superadministrador pode aprovar ou rejeitar uma alteração destas definições',
+  'err.change_outdated': 'Estes dados mudaram desde o pedido: rejeite-o e peça novamente',
+  'err.withdrawal_adjuster':
+    'Creditou este utilizador por um ajuste nos últimos 7 dias: outro membro da equipa tem de aprovar este levantamento',
   'err.adjust_above_free': 'Este débito é superior ao saldo livre do utilizador ({free} USD)',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Publicado',
@@ -351,6 +358,21 @@ export const pt: Messages = {
   'notice.withdrawal_ok.body': 'O seu levantamento de {amount} USD foi pago',
   'notice.withdrawal_no.title': 'Levantamento rejeitado',
   'notice.withdrawal_no.body': 'O seu levantamento de {amount} USD foi rejeitado e devolvido ao saldo: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Posição encerrada pela nossa mesa de operações',
+  'notice.desk_close.body':
+    'A ordem {symbol} n.º {order_id} ({lots} lotes) foi encerrada a {price}, L/P {profit} USD. Motivo: {reason}',
+  'notice.adjustment_credit.title': 'Ajuste de saldo',
+  'notice.adjustment_credit.body': '{amount} USD foram creditados no seu saldo ({kind})',
+  'notice.adjustment_debit.title': 'Ajuste de saldo',
+  'notice.adjustment_debit.body': '{amount} USD foram debitados do seu saldo ({kind})',
+  'notice.adjustment_kind.correction': 'correção',
+  'notice.adjustment_kind.bonus': 'bónus',
+  'notice.adjustment_kind.compensation': 'compensação',
+  'notice.kyc_ok.title': 'Identidade verificada',
+  'notice.kyc_ok.body': 'A sua verificação de identidade foi aprovada',
+  'notice.kyc_no.title': 'Verificação de identidade rejeitada',
+  'notice.kyc_no.body': 'A sua verificação de identidade foi rejeitada: {remark}',
   'err.push_subscription_invalid': 'Não foi possível registar este navegador para notificações. Tente novamente',
   'err.push_subscriptions_full': 'As notificações estão ativas em demasiados navegadores: desative-as num que já não utilize',
   'err.push_kind_invalid': 'Escolha os tipos de notificação na lista',

@@ -239,6 +239,13 @@ export const ru: Messages = {
   'err.trading_disabled':
     'Торговля для этого счёта отключена: вы можете закрывать позиции, но не открывать новые ордера. Обратитесь в поддержку',
   'err.adjust_own': 'Корректировку должен одобрить сотрудник, не являющийся её автором',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Отправлено на утверждение: изменение вступит в силу после одобрения другим сотрудником',
+  'err.change_own': 'Изменение должен одобрить или отклонить сотрудник, который его не запрашивал',
+  'err.change_role': 'Одобрить или отклонить изменение этих настроек может только главный администратор',
+  'err.change_outdated': 'Данные изменились после запроса: отклоните его и запросите снова',
+  'err.withdrawal_adjuster':
+    'За последние 7 дней вы зачислили этому пользователю средства корректировкой: этот вывод должен одобрить другой сотрудник',
   'err.adjust_above_free': 'Это списание больше свободного баланса пользователя ({free} USD)',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Опубликовано',
@@ -349,6 +356,21 @@ export const ru: Messages = {
   'notice.withdrawal_ok.body': 'Ваш вывод {amount} USD выплачен',
   'notice.withdrawal_no.title': 'Вывод отклонён',
   'notice.withdrawal_no.body': 'Ваш вывод {amount} USD отклонён, средства возвращены на баланс: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Позиция закрыта дилинговым отделом',
+  'notice.desk_close.body':
+    'Ордер {symbol} №{order_id} ({lots} лот) закрыт по цене {price}, прибыль/убыток {profit} USD. Причина: {reason}',
+  'notice.adjustment_credit.title': 'Корректировка баланса',
+  'notice.adjustment_credit.body': '{amount} USD зачислено на ваш баланс ({kind})',
+  'notice.adjustment_debit.title': 'Корректировка баланса',
+  'notice.adjustment_debit.body': '{amount} USD списано с вашего баланса ({kind})',
+  'notice.adjustment_kind.correction': 'исправление',
+  'notice.adjustment_kind.bonus': 'бонус',
+  'notice.adjustment_kind.compensation': 'компенсация',
+  'notice.kyc_ok.title': 'Личность подтверждена',
+  'notice.kyc_ok.body': 'Ваша верификация личности одобрена',
+  'notice.kyc_no.title': 'Верификация личности отклонена',
+  'notice.kyc_no.body': 'Ваша верификация личности отклонена: {remark}',
   'err.push_subscription_invalid': 'Не удалось подписать этот браузер на уведомления. Попробуйте ещё раз',
   'err.push_subscriptions_full':
     'Уведомления включены в слишком многих браузерах: отключите их в том, которым вы больше не пользуетесь',

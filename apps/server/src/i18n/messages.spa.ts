@@ -238,6 +238,13 @@ export const spa: Messages = {
   'err.trading_disabled':
     'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
   'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Enviado para aprobación: el cambio se aplica cuando otro miembro del personal lo aprueba',
+  'err.change_own': 'Un cambio debe aprobarlo o rechazarlo un miembro del personal distinto de quien lo solicitó',
+  'err.change_role': 'Solo un superadministrador puede aprobar o rechazar un cambio de estos ajustes',
+  'err.change_outdated': 'Estos datos han cambiado desde que se solicitó el cambio: rechácelo y vuelva a solicitarlo',
+  'err.withdrawal_adjuster':
+    'Usted abonó a este usuario mediante un ajuste en los últimos 7 días: otro miembro del personal debe aprobar este retiro',
   'err.adjust_above_free': 'Este cargo supera el saldo libre del usuario ({free} USD)',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Publicado',
@@ -350,6 +357,21 @@ export const spa: Messages = {
   'notice.withdrawal_ok.body': 'Tu retiro de {amount} USD ha sido pagado',
   'notice.withdrawal_no.title': 'Retiro rechazado',
   'notice.withdrawal_no.body': 'Tu retiro de {amount} USD fue rechazado y devuelto a tu saldo: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Posición cerrada por nuestra mesa de operaciones',
+  'notice.desk_close.body':
+    'La orden de {symbol} n.º {order_id} ({lots} lotes) se cerró a {price}, P/G {profit} USD. Motivo: {reason}',
+  'notice.adjustment_credit.title': 'Ajuste de saldo',
+  'notice.adjustment_credit.body': 'Se han abonado {amount} USD a su saldo ({kind})',
+  'notice.adjustment_debit.title': 'Ajuste de saldo',
+  'notice.adjustment_debit.body': 'Se han cargado {amount} USD a su saldo ({kind})',
+  'notice.adjustment_kind.correction': 'corrección',
+  'notice.adjustment_kind.bonus': 'bono',
+  'notice.adjustment_kind.compensation': 'compensación',
+  'notice.kyc_ok.title': 'Identidad verificada',
+  'notice.kyc_ok.body': 'Su verificación de identidad ha sido aprobada',
+  'notice.kyc_no.title': 'Verificación de identidad rechazada',
+  'notice.kyc_no.body': 'Su verificación de identidad ha sido rechazada: {remark}',
   'err.push_subscription_invalid': 'No se pudo registrar este navegador para notificaciones. Inténtalo de nuevo',
   'err.push_subscriptions_full': 'Las notificaciones están activas en demasiados navegadores: desactívalas en uno que ya no uses',
   'err.push_kind_invalid': 'Elige los tipos de notificación de la lista',

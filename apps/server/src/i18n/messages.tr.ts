@@ -238,6 +238,13 @@ export const tr: Messages = {
   'err.trading_disabled':
     'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
   'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Onaya gönderildi: başka bir personel onayladığında geçerli olur',
+  'err.change_own': 'Bir değişiklik, onu isteyen dışında başka bir personel tarafından onaylanmalı veya reddedilmelidir',
+  'err.change_role': 'Bu ayarlardaki bir değişikliği yalnızca süper yönetici onaylayabilir veya reddedebilir',
+  'err.change_outdated': 'Bu bilgiler değişiklik istendikten sonra değişti: reddedip yeniden isteyin',
+  'err.withdrawal_adjuster':
+    'Son 7 gün içinde bu kullanıcıya düzeltmeyle para eklediniz: bu çekimi başka bir personel onaylamalıdır',
   'err.adjust_above_free': 'Bu borç, kullanıcının serbest bakiyesinden ({free} USD) fazla',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Yayımlandı',
@@ -350,6 +357,21 @@ export const tr: Messages = {
   'notice.withdrawal_ok.body': '{amount} USD tutarındaki çekiminiz ödendi',
   'notice.withdrawal_no.title': 'Para çekme reddedildi',
   'notice.withdrawal_no.body': '{amount} USD tutarındaki çekiminiz reddedildi ve bakiyenize iade edildi: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Pozisyon işlem masamızca kapatıldı',
+  'notice.desk_close.body':
+    '{symbol} #{order_id} emri ({lots} lot) {price} fiyatından kapatıldı, K/Z {profit} USD. Neden: {reason}',
+  'notice.adjustment_credit.title': 'Bakiye düzeltmesi',
+  'notice.adjustment_credit.body': '{amount} USD bakiyenize eklendi ({kind})',
+  'notice.adjustment_debit.title': 'Bakiye düzeltmesi',
+  'notice.adjustment_debit.body': '{amount} USD bakiyenizden düşüldü ({kind})',
+  'notice.adjustment_kind.correction': 'düzeltme',
+  'notice.adjustment_kind.bonus': 'bonus',
+  'notice.adjustment_kind.compensation': 'tazminat',
+  'notice.kyc_ok.title': 'Kimlik doğrulandı',
+  'notice.kyc_ok.body': 'Gerçek ad doğrulamanız onaylandı',
+  'notice.kyc_no.title': 'Kimlik doğrulama reddedildi',
+  'notice.kyc_no.body': 'Gerçek ad doğrulamanız reddedildi: {remark}',
   'err.push_subscription_invalid': 'Bu tarayıcı bildirimler için kaydedilemedi. Lütfen tekrar deneyin',
   'err.push_subscriptions_full': 'Bildirimler çok fazla tarayıcıda açık: artık kullanmadığınız birinde kapatın',
   'err.push_kind_invalid': 'Lütfen bildirim türlerini listeden seçin',

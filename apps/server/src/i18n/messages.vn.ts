@@ -236,6 +236,13 @@ export const vn: Messages = {
   'err.trading_disabled':
     'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
   'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
+  // Issue 29: the changes queue and the insiders rules.
+  'ok.change_pending': 'Đã gửi chờ duyệt: thay đổi có hiệu lực khi một nhân viên khác phê duyệt',
+  'err.change_own': 'Thay đổi phải được phê duyệt hoặc từ chối bởi nhân viên khác với người yêu cầu',
+  'err.change_role': 'Chỉ quản trị viên cấp cao mới có thể phê duyệt hoặc từ chối thay đổi các cài đặt này',
+  'err.change_outdated': 'Thông tin đã thay đổi kể từ khi yêu cầu này được gửi: hãy từ chối và yêu cầu lại',
+  'err.withdrawal_adjuster':
+    'Bạn đã cộng tiền cho người dùng này bằng điều chỉnh trong 7 ngày qua: lệnh rút tiền này phải do nhân viên khác phê duyệt',
   'err.adjust_above_free': 'Khoản trừ này lớn hơn số dư khả dụng của người dùng ({free} USD)',
   // Issue 18 point 7: news in the back office (publish, unpublish, delete, scheduled publishing).
   'ok.published': 'Đã đăng',
@@ -346,6 +353,21 @@ export const vn: Messages = {
   'notice.withdrawal_ok.body': 'Khoản rút {amount} USD của bạn đã được thanh toán',
   'notice.withdrawal_no.title': 'Rút tiền bị từ chối',
   'notice.withdrawal_no.body': 'Khoản rút {amount} USD của bạn đã bị từ chối và hoàn lại vào số dư: {remark}',
+  // Issue 29: what staff did to the account.
+  'notice.desk_close.title': 'Bộ phận giao dịch đã đóng vị thế',
+  'notice.desk_close.body':
+    'Lệnh {symbol} #{order_id} ({lots} lot) đã được đóng ở giá {price}, lãi/lỗ {profit} USD. Lý do: {reason}',
+  'notice.adjustment_credit.title': 'Điều chỉnh số dư',
+  'notice.adjustment_credit.body': '{amount} USD đã được cộng vào số dư của bạn ({kind})',
+  'notice.adjustment_debit.title': 'Điều chỉnh số dư',
+  'notice.adjustment_debit.body': '{amount} USD đã được trừ khỏi số dư của bạn ({kind})',
+  'notice.adjustment_kind.correction': 'điều chỉnh sai sót',
+  'notice.adjustment_kind.bonus': 'tiền thưởng',
+  'notice.adjustment_kind.compensation': 'bồi thường',
+  'notice.kyc_ok.title': 'Đã xác minh danh tính',
+  'notice.kyc_ok.body': 'Yêu cầu xác minh danh tính của bạn đã được chấp thuận',
+  'notice.kyc_no.title': 'Xác minh danh tính bị từ chối',
+  'notice.kyc_no.body': 'Yêu cầu xác minh danh tính của bạn bị từ chối: {remark}',
   'err.push_subscription_invalid': 'Không thể đăng ký trình duyệt này để nhận thông báo. Vui lòng thử lại',
   'err.push_subscriptions_full': 'Thông báo đang bật trên quá nhiều trình duyệt: hãy tắt ở trình duyệt bạn không còn dùng',
   'err.push_kind_invalid': 'Vui lòng chọn loại thông báo trong danh sách',

@@ -1,3 +1,4 @@
+import type { AdjustmentKind } from '@tradepad/contracts';
 import type { Micros } from '@tradepad/domain';
 
 /**
@@ -18,6 +19,10 @@ export type UserNotice =
   | { kind: 'kyc_decided'; approved: boolean; remark: string }
   | { kind: 'margin_call'; level: string }
   | { kind: 'stop_out' }
+  /** Staff adjusted the balance (issue 29): signed micro-USD, negative for a debit. */
+  | { kind: 'adjustment'; amount: Micros; adjustment: AdjustmentKind }
+  /** The dealing desk closed a position (issue 29): figures as exact decimal text, and the desk's reason. */
+  | { kind: 'desk_close'; order_id: number; symbol: string; lots: string; price: string; profit: string; reason: string }
   /** A price alert fired (issue 20 point 7): prices as exact decimal text, `at` when the bid reached it (unix ms). */
   | { kind: 'price_alert'; condition: 'above' | 'below'; symbol: string; price: string; bid: string; at: number };
 

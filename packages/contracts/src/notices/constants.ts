@@ -1,7 +1,19 @@
 /**
  * The kinds of in-app notice (issue 21), without zod, so the web app can import the values.
  */
-export const NOTICE_KINDS = ['fill', 'margin_call', 'stop_out', 'alert', 'deposit', 'withdrawal'] as const;
+export const NOTICE_KINDS = [
+  'fill',
+  'margin_call',
+  'stop_out',
+  'alert',
+  'deposit',
+  'withdrawal',
+  // What staff did to the account (issue 29, DESIGN §16 "Traders are told"): a desk close with its reason, a balance
+  // adjustment credited or debited, a real-name decision.
+  'desk_close',
+  'adjustment',
+  'kyc',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** What fired a fill notice: a pending order reaching its price, a stop-loss, a take-profit, a trailing stop. */

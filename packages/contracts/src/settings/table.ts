@@ -21,6 +21,11 @@ export interface SettingRow {
   readonly label: string;
   /** The only values it takes, in the order the form offers them. */
   readonly choices?: readonly string[];
+  /**
+   * A change takes effect only once a second super admin approves it in the changes queue (issue 29, DESIGN §16
+   * "Insiders"): the limits that keep one person from creating money alone.
+   */
+  readonly secondApproval?: true;
 }
 
 type Described = Pick<SettingRow, 'group' | 'label'>;
@@ -165,14 +170,28 @@ export const SETTINGS = {
     label: 'tp.runtime.restricted_regions',
   },
   /**
-   * Balance adjustments above this many whole USD (either sign) wait for a second staff member's approval (DESIGN
-   * §11): 0 (every one waits) to 1,000,000,000.
+   * Balance adjustments wait for a second staff member's approval once those one author credited alone to one user in
+   * the last 24 h, this one included, exceed this many whole USD (either sign; DESIGN §11, §16): 0 (every one waits)
+   * to 1,000,000,000. Changed only with a second super admin's approval.
    */
   adjust_approval_usd: {
     default: '1000',
     schema: wholeNumber(10, { max: 1_000_000_000 }),
     group: 'trading',
     label: 'tp.runtime.adjust_approval_usd',
+    secondApproval: true,
+  },
+  /**
+   * Bonuses and compensations wait for a second staff member once those one author credited alone in the last 24 h
+   * (to anyone), this one included, exceed this many whole USD (DESIGN §16 "Insiders"). Changed only with a second
+   * super admin's approval.
+   */
+  adjust_self_limit_usd: {
+    default: '100',
+    schema: wholeNumber(10, { max: 1_000_000_000 }),
+    group: 'trading',
+    label: 'tp.runtime.adjust_self_limit_usd',
+    secondApproval: true,
   },
 } as const satisfies Record<string, SettingRow>;
 
@@ -180,6 +199,9 @@ export type SettingKey = keyof typeof SETTINGS;
 
 /** Whether `key` names a run-time setting. */
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTINGS, key);
+
+/** Whether a change of `key` waits for a second super admin (its row's `secondApproval`). */
+export const needsSecondApproval = (key: SettingKey): boolean => (SETTINGS[key] as SettingRow).secondApproval === true;
 
 /** Every setting's key, in the table's order. */
 export const SETTING_KEYS: readonly SettingKey[] = Object.keys(SETTINGS).filter(isSettingKey);

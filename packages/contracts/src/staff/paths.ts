@@ -38,4 +38,6 @@ export const STAFF_ADMIN_PATHS = {
   users: '/admin/api/users',
   /** Balance adjustments above `adjust_approval_usd`, waiting for a second staff member. */
   adjustments: '/admin/api/adjustments',
+  /** Changes waiting for a second staff member (receiving details, adjustment limits): `GET ?status=`, approve, reject. */
+  changes: '/admin/api/changes',
 } as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { depositChannelSchema, drawCurrencyConfigSchema, walletSettingsSchema, wireChannelSchema } from '../wallet/config.ts';
+import {
+  depositChannelSavedSchema,
+  depositChannelSchema,
+  drawCurrencyConfigSchema,
+  walletSettingsSchema,
+  wireChannelSavedSchema,
+  wireChannelSchema,
+} from '../wallet/config.ts';
 import { depositChannelParams, drawCurrencyParams, wireChannelParams } from '../wallet/params.ts';
 import { GET, POST, type CallDef } from '../call-def.ts';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
@@ -23,9 +30,9 @@ export const WALLET_CONFIG_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'Add one of the coin deposit channels (audited)',
+    summary: 'Add one of the coin deposit channels: waits for a second staff member (the changes queue; audited)',
     params: depositChannelParams,
-    response: depositChannelSchema,
+    response: depositChannelSavedSchema,
   },
   {
     path: `${ADMIN_API.depositChannels}/:id`,
@@ -33,9 +40,10 @@ export const WALLET_CONFIG_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'Change one of the coin deposit channels (audited)',
+    summary:
+      'Change one of the coin deposit channels: a new currency, network or address waits for a second staff member (the changes queue), limits take effect at once (audited)',
     params: depositChannelParams,
-    response: depositChannelSchema,
+    response: depositChannelSavedSchema,
   },
   {
     path: ADMIN_API.wireChannels,
@@ -52,9 +60,9 @@ export const WALLET_CONFIG_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'Add one of the bank currencies and wire details (audited)',
+    summary: 'Add one of the bank currencies and wire details: waits for a second staff member (the changes queue; audited)',
     params: wireChannelParams,
-    response: wireChannelSchema,
+    response: wireChannelSavedSchema,
   },
   {
     path: `${ADMIN_API.wireChannels}/:id`,
@@ -62,9 +70,10 @@ export const WALLET_CONFIG_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'Change one of the bank currencies and wire details (audited)',
+    summary:
+      'Change one of the bank currencies and wire details: new receiving details wait for a second staff member (the changes queue), limits take effect at once (audited)',
     params: wireChannelParams,
-    response: wireChannelSchema,
+    response: wireChannelSavedSchema,
   },
   {
     path: ADMIN_API.drawCurrencies,

@@ -38,6 +38,15 @@ export const wireChannelSchema = z.object({
 });
 export type WireChannel = z.infer<typeof wireChannelSchema>;
 
+/**
+ * What saving a deposit or wire channel answers (issue 29): the channel as it now is, and the change waiting for a
+ * second staff member when the save touched receiving details (the address, the bank and payee) or added a channel
+ * (`pending_change_id`; nothing took effect yet, and an added channel answers `id` 0); null when it took effect at once.
+ */
+const pending = { pending_change_id: z.number().int().nullable() };
+export const depositChannelSavedSchema = depositChannelSchema.extend(pending);
+export const wireChannelSavedSchema = wireChannelSchema.extend(pending);
+
 /** `GET /admin/api/draw-currencies`: a currency users may withdraw in, with its fee. */
 export const drawCurrencyConfigSchema = z.object({
   id: z.number().int(),

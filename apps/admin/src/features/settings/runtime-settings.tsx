@@ -58,7 +58,12 @@ export function RuntimeSettings() {
       const next = await apiPost(ADMIN_API.settings, changes);
       setSaved(next);
       setDraft(next);
-      notify('tp.runtime.saved', { type: 'success' });
+      // The adjustment limits wait for a second super admin (issue 29): what was sent but is not in effect yet.
+      const waiting = Object.entries(changes).filter(([k, v]) => next[k as keyof typeof next] !== v);
+      if (waiting.length > 0) {
+        const keys = waiting.map(([k]) => translate(`tp.runtime.${k}`)).join(', ');
+        notify('tp.runtime.pending', { type: 'info', messageArgs: { keys }, autoHideDuration: 8000 });
+      } else notify('tp.runtime.saved', { type: 'success' });
     } catch (e) {
       setError((e as Error).message);
     } finally {

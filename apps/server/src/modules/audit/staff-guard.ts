@@ -1,7 +1,7 @@
 import type { StaffRole } from '@tradepad/contracts/staff/constants';
 import { STAFF_ENROLMENT_PATHS, STAFF_PASSWORD_CHANGE_PATHS } from '@tradepad/contracts/twofactor/schemas';
 import type { FastifyRequest } from 'fastify';
-import { refuse, sessionExpired } from '../../core/errors.ts';
+import { deny, refuse, sessionExpired } from '../../core/errors.ts';
 import { clientIp, socketPeer } from '../../core/http.ts';
 import type { Actor, StaffContext } from '../../core/access.ts';
 import type { AuditRepository } from './audit.repository.ts';
@@ -67,12 +67,9 @@ export function staffGuard(
     }
     if (Number(staff.must_change_password) === 1 && !STAFF_PASSWORD_CHANGE_PATHS.includes(path))
       throw refuse('err.password_change_first');
-    if (roles && !roles.includes(staff.role as StaffRole)) throw refuse('err.forbidden');
-    return {
-      staff,
-      sessionId: session.id,
-      factorPassed: !!session.factor_passed_at,
-      actor: { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) },
-    };
+    const actor = { staffId: staff.id, ip: clientIp(req), peer: socketPeer(req) };
+    // Audited by the router as `<object>.<verb>.denied` (issue 29).
+    if (roles && !roles.includes(staff.role as StaffRole)) throw deny('err.forbidden', {}, actor);
+    return { staff, sessionId: session.id, factorPassed: !!session.factor_passed_at, actor };
   };
 }

@@ -3,6 +3,8 @@ import { AppError, refuse } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
+import { transaction } from '../../db/after-commit.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { timeText } from '../../core/time.ts';
 import type { Actor } from '../audit/staff-guard.ts';
@@ -17,6 +19,8 @@ export interface KycDeps {
   audit: AuditRepository;
   images: ImageStore;
   notifier?: Notifier | undefined;
+  /** The trader's in-app notice (and push) of each decision, written in the decision's transaction (issue 29). */
+  notices?: NoticeBoard | undefined;
   clock: Clock;
 }
 
@@ -112,7 +116,7 @@ export class KycService {
   private async decide(actor: Actor, id: number, status: number, remark: string) {
     const at = this.d.clock.now();
     try {
-      const decided = await this.d.db.transaction().execute(async (trx) => {
+      const decided = await transaction(this.d.db, async (trx) => {
         const before = await this.d.repo.get(trx, id);
         if (!before) throw refuse('err.record_unknown');
         if (status === KYC_APPROVED && (await this.d.repo.cardApprovedElsewhere(trx, before.card_id, before.user_id)))
@@ -120,6 +124,7 @@ export class KycService {
         if (!(await this.d.repo.review(trx, id, { status, remark, staffId: actor.staffId, at })))
           throw refuse('err.already_reviewed');
         const after = { ...before, status, remark };
+        await (this.d.notices ?? silentNotices).record(trx, before.user_id, 'kyc', { approved: status === KYC_APPROVED, remark });
         await this.d.audit.record(
           {
             staffId: actor.staffId,

@@ -1,4 +1,4 @@
-import { LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
+import { ADJUSTMENT_KINDS, LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
 import { translate } from '../../i18n/translate.ts';
 import type { NoticeData } from '../../ports/notices.ts';
 import type { NoticeRow } from './notices.repository.ts';
@@ -43,7 +43,12 @@ export function noticeLink(kind: NoticeKind, data: NoticeData): string {
       return data.symbol ? `/trade?symbol=${encodeURIComponent(text(data.symbol))}` : '/trade';
     case 'deposit':
     case 'withdrawal':
+    case 'adjustment':
       return '/mine/wallet';
+    case 'desk_close':
+      return '/mine/history';
+    case 'kyc':
+      return '/mine/auth';
   }
 }
 
@@ -79,6 +84,21 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
       return data.approved
         ? { title: translate(lang, 'notice.withdrawal_ok.title'), body: translate(lang, 'notice.withdrawal_ok.body', p) }
         : { title: translate(lang, 'notice.withdrawal_no.title'), body: translate(lang, 'notice.withdrawal_no.body', p) };
+    case 'desk_close':
+      return { title: translate(lang, 'notice.desk_close.title'), body: translate(lang, 'notice.desk_close.body', p) };
+    case 'adjustment': {
+      // A debit is stored signed ("-50.00") and told as the amount taken.
+      const debit = text(data.amount).startsWith('-');
+      const amount = isolate(noticeFigure(lang, text(data.amount).replace(/^-/, '')));
+      const kind = ADJUSTMENT_KINDS.find((k) => k === data.kind) ?? 'correction';
+      const params = { ...p, amount, kind: translate(lang, `notice.adjustment_kind.${kind}`) };
+      const which = debit ? 'adjustment_debit' : 'adjustment_credit';
+      return { title: translate(lang, `notice.${which}.title`), body: translate(lang, `notice.${which}.body`, params) };
+    }
+    case 'kyc':
+      return data.approved
+        ? { title: translate(lang, 'notice.kyc_ok.title'), body: translate(lang, 'notice.kyc_ok.body', p) }
+        : { title: translate(lang, 'notice.kyc_no.title'), body: translate(lang, 'notice.kyc_no.body', p) };
   }
 }
 

@@ -1,5 +1,5 @@
 import { parseLang, type Lang } from '@tradepad/contracts';
-import { formatMoney, type Micros } from '@tradepad/domain';
+import { formatMoney, micros, type Micros } from '@tradepad/domain';
 import { sha256 } from '../../core/security.ts';
 import { timeText } from '../../core/time.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import type { MessageSender } from '../../ports/messaging.ts';
 import type { Notifier, UserNotice } from '../../ports/notifier.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { TEMPLATES, type TemplateKey } from './templates.ts';
+import { STAFF_ACTION_TEMPLATES, type StaffActionKey } from './templates-staff.ts';
 
 export interface NotificationsDeps {
   repo: NotificationsRepository;
@@ -95,8 +96,10 @@ export class NotificationsService implements Notifier {
 /** A notice's subject and body in `lang`. Amounts exact from micro-USD, times in UTC. */
 export function render(lang: Lang, notice: UserNotice, now: number): { subject: string; body: string } {
   const t = TEMPLATES[lang];
+  const staff = STAFF_ACTION_TEMPLATES[lang];
+  const texts: Record<TemplateKey | StaffActionKey, readonly [string, string]> = { ...t.texts, ...staff.texts };
   const time = `${timeText(now)} UTC`;
-  let key: TemplateKey;
+  let key: TemplateKey | StaffActionKey;
   let params: Record<string, string> = { time };
   switch (notice.kind) {
     case 'two_factor_changed':
@@ -141,11 +144,27 @@ export function render(lang: Lang, notice: UserNotice, now: number): { subject: 
       key = notice.condition === 'above' ? 'price_alert_above' : 'price_alert_below';
       params = { time: `${timeText(notice.at)} UTC`, symbol: notice.symbol, price: notice.price, bid: notice.bid };
       break;
+    case 'adjustment':
+      key = notice.amount < 0n ? 'adjustment_debit' : 'adjustment_credit';
+      params = {
+        ...params,
+        amount: usd(notice.amount < 0n ? micros(-notice.amount) : notice.amount),
+        kind: staff.kinds[notice.adjustment],
+      };
+      break;
+    case 'desk_close':
+      key = 'desk_close';
+      params = {
+        ...params,
+        ...{ symbol: notice.symbol, lots: notice.lots, price: notice.price, profit: notice.profit, reason: notice.reason },
+        order: String(notice.order_id),
+      };
+      break;
   }
-  const [subjectTemplate, template] = t.texts[key];
+  const [subjectTemplate, template] = texts[key];
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '').trim();
   const filled = fill(template);
-  return { subject: fill(subjectTemplate), body: SECURITY.has(key) ? `${filled}\n\n${t.notYou}` : filled };
+  return { subject: fill(subjectTemplate), body: SECURITY.has(key as TemplateKey) ? `${filled}\n\n${t.notYou}` : filled };
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { STAFF_ACCESS } from '@tradepad/contracts/staff/constants';
+import { isSettingKey, needsSecondApproval } from '@tradepad/contracts/settings/table';
+import type { ChangesService } from '../changes/changes.service.ts';
 import type { ModuleContext } from '../context.ts';
 import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 import { settingsAdminRoutes } from './settings.admin.routes.ts';
@@ -27,10 +30,27 @@ export async function openSettings(d: {
   return { settings: new SettingsService(store, () => d.clock.now()), store };
 }
 
-/** The staff's settings page: read, changed (audited), and the engine told at once of what concerns it. */
+/**
+ * The staff's settings page: read, changed (audited), and the engine told at once of what concerns it. A change of the
+ * adjustment limits waits in the changes queue; a second super admin's approval writes it (issue 29).
+ */
 export function registerSettings(
   ctx: ModuleContext,
-  engine: Pick<Parameters<typeof settingsAdminRoutes>[1], 'changed' | 'impact'>,
+  deps: Pick<Parameters<typeof settingsAdminRoutes>[1], 'changed' | 'impact'> & { changes: ChangesService },
 ): void {
-  settingsAdminRoutes(ctx.router, { settings: ctx.settings, audit: ctx.audit, clock: ctx.clock, ...engine });
+  const { changes, ...engine } = deps;
+  changes.handle('setting', {
+    roles: STAFF_ACCESS.superAdmin,
+    apply: async (trx, c) =>
+      ctx.settings.setWithin(
+        trx,
+        Object.fromEntries(
+          Object.entries(c.after)
+            .filter(([k]) => isSettingKey(k) && needsSecondApproval(k))
+            .map(([k, v]) => [k, String(v)]),
+        ),
+      ),
+    applied: engine.changed,
+  });
+  settingsAdminRoutes(ctx.router, { settings: ctx.settings, audit: ctx.audit, clock: ctx.clock, changes, ...engine });
 }

@@ -20,15 +20,20 @@ export class SettingsRepository {
   /** Writes several settings and `alongside` (the audit record) in one transaction: all of it, or none. */
   async setAll(values: Record<string, string>, alongside: (trx: Tx) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (const [key, value] of Object.entries(values)) {
-        await trx
-          .insertInto('settings')
-          .values({ key, value })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-          .execute();
-      }
+      await this.writeIn(trx, values);
       await alongside(trx);
     });
+  }
+
+  /** Writes several settings inside the caller's transaction (an approved change, with its audit record). */
+  async writeIn(trx: Tx, values: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) {
+      await trx
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    }
   }
 
   /** Inserts the defaults that are missing; never overwrites what staff changed. */

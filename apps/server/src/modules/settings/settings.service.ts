@@ -1,5 +1,7 @@
 import type { SettingsAnswer } from '@tradepad/contracts/settings/calls';
 import { mapSettings } from '@tradepad/contracts/settings/table';
+import { afterCommit } from '../../db/after-commit.ts';
+import type { Tx } from '../../db/database.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 
@@ -49,6 +51,16 @@ export class SettingsService {
     } finally {
       this.forget();
     }
+  }
+
+  /**
+   * Writes settings inside the caller's transaction (opened through `transaction()`): an approved change takes effect
+   * with its decision and audit record; the cache is dropped once it commits.
+   */
+  async setWithin(trx: Tx, values: Partial<Record<SettingKey, string>>): Promise<void> {
+    const given = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
+    await this.repo.writeIn(trx, Object.fromEntries(given));
+    afterCommit(trx, () => this.forget());
   }
 
   private forget(): void {

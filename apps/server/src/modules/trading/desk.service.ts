@@ -15,6 +15,8 @@ import {
 import { ZERO, formatLots, formatMoney, lots as toLots, micros, parseLots, pointsToPrice, type Lots } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -29,6 +31,9 @@ export interface DeskDeps {
   audit: AuditRepository;
   settings: SettingsService;
   clock: Clock;
+  /** The owner told of a desk close with its reason (issue 29): an in-app notice in the close's transaction, a mail after. */
+  notices?: NoticeBoard | undefined;
+  notifier?: Notifier | undefined;
 }
 
 const NEAREST = 20;
@@ -102,8 +107,12 @@ export class DeskService {
     const refusal = this.d.engine.refusal(o.inst);
     if (refusal) throw refuse(refusal);
     const before = positionState(o);
-    const done = await this.d.engine.close(o, CLOSED_BY_BACK_OFFICE, (trx, s) =>
-      this.d.audit.record(
+    const told = { order_id: o.id, symbol: o.inst.row.code, lots: before.lots, reason, price: '', profit: '' };
+    const done = await this.d.engine.close(o, CLOSED_BY_BACK_OFFICE, async (trx, s) => {
+      told.price = pointsToPrice(s.exitPrice, o.inst.row.precision).toFixed(o.inst.row.precision);
+      told.profit = formatMoney(s.profit, 2);
+      await (this.d.notices ?? silentNotices).record(trx, o.userId, 'desk_close', told);
+      await this.d.audit.record(
         {
           staffId: actor.staffId,
           action: 'position.close',
@@ -123,9 +132,10 @@ export class DeskService {
           at: s.at,
         },
         trx,
-      ),
-    );
+      );
+    });
     if (!done) throw refuse('err.order_closed');
+    (this.d.notifier ?? silentNotifier).notify(o.userId, { kind: 'desk_close', ...told });
     const row = await this.d.repo.orderById(id);
     if (!row) throw refuse('err.order_unknown');
     return {

@@ -80,7 +80,10 @@ export function registerTrading(
   );
 
   // The back office's trading desk and risk page (issue 18).
-  const desk = new DeskService({ engine, repo, audit: ctx.audit, settings, clock });
+  const desk = new DeskService({
+    ...{ engine, repo, audit: ctx.audit, settings, clock },
+    ...{ notices: deps.notices, notifier: deps.notifications },
+  });
   deskCommands(commands, desk);
   deskRoutes(ctx.router, desk, commands);
 

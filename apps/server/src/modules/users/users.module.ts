@@ -1,5 +1,7 @@
 import type { Micros } from '@tradepad/domain';
 import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { NoticesService } from '../notices/notices.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { ModuleContext } from '../context.ts';
 import type { AccountFiguresNow } from '../trading/engine-commands.ts';
 import type { TotpService } from '../twofactor/totp.service.ts';
@@ -16,6 +18,8 @@ export function registerUsers(
     totp: TotpService;
     uploads: UploadsService;
     figuresNow: (userId: number, cash: Micros) => Promise<AccountFiguresNow>;
+    notices: NoticesService;
+    notifications: NotificationsService;
   },
 ) {
   const { db } = ctx;
@@ -29,6 +33,8 @@ export function registerUsers(
     totp: { enabled: (id) => deps.totp.isEnabled('user', id), resetByStaff: (id) => deps.totp.resetByStaff(id) },
     images: deps.uploads,
     settings: ctx.settings,
+    notices: deps.notices,
+    notifier: deps.notifications,
     clock: ctx.clock,
   });
   usersAdminRoutes(ctx.router, users);

@@ -293,6 +293,52 @@ export class UsersRepository {
   }
 
   /**
+   * Holds the author's and the user's rows for the rest of the transaction (PostgreSQL; SQLite has one writer at a
+   * time), so that adjustments by one author, or to one user, are summed and decided one after another: the running
+   * totals below never miss a concurrent adjustment. Always the staff row first, then the user's.
+   */
+  async lockForAdjustment(trx: Tx, authorId: number, userId: number): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    await trx.selectFrom('staff').select('id').where('id', '=', authorId).forUpdate().execute();
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+
+  /**
+   * The USD (micros, either sign counted) one author credited alone since `since`: adjustments credited at once,
+   * without a second staff member (their author is their reviewer), to one user or of some kinds.
+   */
+  async creditedAlone(
+    trx: Tx,
+    f: { authorId: number; since: number; userId?: number; kinds?: readonly string[] },
+  ): Promise<bigint> {
+    let q = trx
+      .selectFrom('balance_adjustments')
+      .select(sql<number | string | null>`sum(abs(amount))`.as('total'))
+      .where('created_by', '=', f.authorId)
+      .where('created_at', '>=', f.since)
+      .where('status', '=', ADJUSTMENT_CREDITED)
+      .whereRef('reviewed_by', '=', 'created_by');
+    if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+    if (f.kinds) q = q.where('kind', 'in', [...f.kinds]);
+    const row = await q.executeTakeFirst();
+    return BigInt(row?.total ?? 0);
+  }
+
+  /** Who authored the credits (positive adjustments credited) the user received since `since`. */
+  async creditors(userId: number, since: number, db: Db | Tx = this.db): Promise<number[]> {
+    const rows = await db
+      .selectFrom('balance_adjustments')
+      .select('created_by')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('status', '=', ADJUSTMENT_CREDITED)
+      .where('amount', '>', 0)
+      .where('reviewed_at', '>=', since)
+      .execute();
+    return rows.map((r) => Number(r.created_by));
+  }
+
+  /**
    * Decides a waiting adjustment: compare-and-set from waiting, and (`notBy`, approvals) never by its author. True when
    * this call changed it; of two racing decisions exactly one does.
    */

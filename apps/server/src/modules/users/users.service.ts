@@ -9,7 +9,7 @@ import type {
   UserStatusParams,
 } from '@tradepad/contracts';
 import { formatLots, formatMoney, freeMargin, lots, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
-import { refuse } from '../../core/errors.ts';
+import { deny, refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
@@ -19,6 +19,9 @@ import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { DAY_MS } from '../../core/time.ts';
+import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
+import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import { balanceAdjusted } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import {
@@ -54,10 +57,20 @@ export interface UsersAdminDeps {
   totp: { enabled(userId: number): Promise<boolean>; resetByStaff(userId: number): Promise<boolean> };
   /** Signed links to real-name images. */
   images: { signedUrl(name: string): string };
-  /** The run-time settings: `adjust_approval_usd`, the USD above which an adjustment waits for a second staff member. */
+  /**
+   * The run-time settings: `adjust_approval_usd` (what one author may credit alone to one user in 24 h) and
+   * `adjust_self_limit_usd` (the bonuses and compensations one author may credit alone in 24 h).
+   */
   settings: Pick<SettingsService, 'int'>;
+  /** The trader told of an adjustment credited: an in-app notice in its transaction, then mail after the commit. */
+  notices?: NoticeBoard | undefined;
+  notifier?: Notifier | undefined;
   clock: Clock;
 }
+
+/** Kinds of adjustment that give money away (a gift rather than a correction): a daily limit per author. */
+const GIFTS: readonly AdjustmentKind[] = ['bonus', 'compensation'];
+const USD = 1_000_000n;
 
 const usd = (v: number | bigint) => formatMoney(micros(v), 2);
 /** An amount in a deposit's own currency: up to 6 decimals, trailing zeros dropped. */
@@ -238,18 +251,33 @@ export class UsersAdminService {
   }
 
   /**
-   * A balance adjustment. At or under the approval threshold it is credited at once (one ledger entry in the same
-   * transaction as the record and the audit); above it, it waits for a second staff member. A debit may never exceed
-   * the user's free balance (cash less any floating loss, the rule withdrawals use), checked again on approval.
+   * A balance adjustment (DESIGN §11, §16 "Insiders"). It is credited at once only while what its author credited
+   * alone to this user in the last 24 h, this one included, stays within `adjust_approval_usd`, and, for a bonus or a
+   * compensation, what its author gave alone to anyone in the last 24 h stays within `adjust_self_limit_usd`;
+   * otherwise it waits for a second staff member. The totals are summed and the decision written in one transaction
+   * that holds the author's and the user's rows, so concurrent adjustments are counted one after another. A debit may
+   * never exceed the user's free balance (cash less any floating loss, the rule withdrawals use), checked again on
+   * approval.
    */
   async adjust(actor: Actor, id: number, p: AdjustParams): Promise<Adjustment> {
     const amount = parseMoney(p.amount);
-    const threshold = BigInt(await this.d.settings.int('adjust_approval_usd')) * 1_000_000n;
-    const waits = (amount < 0n ? -amount : amount) > threshold;
+    const [perUser, selfLimit] = await Promise.all([
+      this.d.settings.int('adjust_approval_usd'),
+      this.d.settings.int('adjust_self_limit_usd'),
+    ]);
     const at = this.d.clock.now();
+    const size = amount < 0n ? -amount : amount;
     const adjustmentId = await transaction(this.d.db, async (trx) => {
       const user = await this.user(id, trx);
+      await this.d.repo.lockForAdjustment(trx, actor.staffId, id);
       await this.checkDebit(trx, id, amount);
+      const since = at - DAY_MS;
+      const toUser = await this.d.repo.creditedAlone(trx, { authorId: actor.staffId, since, userId: id });
+      let waits = toUser + size > BigInt(perUser) * USD;
+      if (!waits && GIFTS.includes(p.kind)) {
+        const given = await this.d.repo.creditedAlone(trx, { authorId: actor.staffId, since, kinds: GIFTS });
+        waits = given + size > BigInt(selfLimit) * USD;
+      }
       const status = waits ? ADJUSTMENT_WAITING : ADJUSTMENT_CREDITED;
       const aid = await this.d.repo.insertAdjustment(trx, {
         userId: id,
@@ -265,7 +293,17 @@ export class UsersAdminService {
       await this.audit(trx, actor, 'user.adjust', 'user', id, null, adjustmentView(record!), at);
       return aid;
     });
-    return adjustmentView((await this.d.repo.adjustment(adjustmentId))!);
+    const done = (await this.d.repo.adjustment(adjustmentId))!;
+    if (done.status === ADJUSTMENT_CREDITED) this.mail(done);
+    return adjustmentView(done);
+  }
+
+  /**
+   * The staff members whose adjustments credited money to the user since `since` (unix ms): withdrawals' rule. Read
+   * inside the caller's transaction (the withdrawal's decision).
+   */
+  creditors(trx: Tx, userId: number, since: number): Promise<number[]> {
+    return this.d.repo.creditors(userId, since, trx);
   }
 
   async adjustments(f: { status?: number | undefined; userId?: number | undefined } & PageRequest) {
@@ -289,7 +327,8 @@ export class UsersAdminService {
       const before = await this.d.repo.adjustment(id, trx);
       if (!before) throw refuse('err.record_unknown');
       const approving = d.status === ADJUSTMENT_CREDITED;
-      if (approving && before.created_by === actor.staffId) throw refuse('err.adjust_own');
+      // Audited as `adjustment.approve.denied` by the router (issue 29).
+      if (approving && before.created_by === actor.staffId) throw deny('err.adjust_own');
       const changed = await this.d.repo.decideAdjustment(trx, id, {
         ...d,
         staffId: actor.staffId,
@@ -307,7 +346,18 @@ export class UsersAdminService {
       const action = approving ? 'adjustment.approve' : 'adjustment.reject';
       await this.audit(trx, actor, action, 'adjustment', id, adjustmentView(before), adjustmentView(after!), at);
     });
-    return adjustmentView((await this.d.repo.adjustment(id))!);
+    const after = (await this.d.repo.adjustment(id))!;
+    if (after.status === ADJUSTMENT_CREDITED) this.mail(after);
+    return adjustmentView(after);
+  }
+
+  /** The trader's mail (or SMS) of an adjustment credited, after the commit. */
+  private mail(a: AdjustmentRow): void {
+    (this.d.notifier ?? silentNotifier).notify(Number(a.user_id), {
+      kind: 'adjustment',
+      amount: micros(a.amount),
+      adjustment: a.kind as AdjustmentKind,
+    });
   }
 
   /** Refuses a debit beyond the free balance: the cash (row-locked on PostgreSQL) less the engine's floating loss. */
@@ -318,11 +368,14 @@ export class UsersAdminService {
     if (-amount > free) throw refuse('err.adjust_above_free', { free: formatMoney(free, 2) });
   }
 
-  private credit(trx: Tx, user: UserRow, adjustmentId: number, kind: AdjustmentKind, amount: Micros, at: number) {
-    return this.d.ledger.post(
-      trx,
-      balanceAdjusted({ adjustmentId, userId: user.id, demo: user.is_demo === 1, kind, amount, at }),
-    );
+  /** The adjustment's ledger entry, and the trader's in-app notice of it, in the same transaction. */
+  private async credit(trx: Tx, user: UserRow, adjustmentId: number, kind: AdjustmentKind, amount: Micros, at: number) {
+    await this.d.ledger.post(trx, balanceAdjusted({ adjustmentId, userId: user.id, demo: user.is_demo === 1, kind, amount, at }));
+    await (this.d.notices ?? silentNotices).record(trx, user.id, 'adjustment', {
+      id: adjustmentId,
+      kind,
+      amount: formatMoney(amount, 2),
+    });
   }
 
   private async user(id: number, db: Db | Tx = this.d.db): Promise<UserRow> {

@@ -5,6 +5,8 @@ import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { Actor } from '../audit/staff-guard.ts';
+import type { ChangeFields, ChangesService } from '../changes/changes.service.ts';
+import type { Tx } from '../../db/database.ts';
 import type { DepositChannelRow, DrawCurrencyRow, WalletRepository } from './wallet.repository.ts';
 
 interface Limits {
@@ -30,9 +32,51 @@ export type DrawCurrencyInput = Limits & { type: 1 | 2; code: string; protocol?:
 /** The ledger keeps 6 decimals: no channel may take amounts finer than that. */
 const MAX_PRECISION = 6;
 
-/** Staff configuration of the wallet: deposit channels, bank currencies, withdrawal currencies, the KYC rule. */
+/** What staff set on a deposit or wire channel (its row without id, order and times). */
+type ChannelFields = Omit<DepositChannelRow, 'id' | 'sort' | 'created_at' | 'updated_at'>;
+
+/**
+ * The fields that say where clients' money goes (issue 29, DESIGN §16 "Insiders"): a channel added, or one of these
+ * changed, takes effect only once a second staff member approves it in the changes queue.
+ */
+const RECEIVING = [
+  'currency_code',
+  'protocol_code',
+  'address',
+  'bank_name',
+  'bank_address',
+  'bank_swift',
+  'payee_name',
+  'payee_account',
+  'bank_remark',
+] as const satisfies readonly (keyof ChannelFields)[];
+
+const EDITABLE = [
+  ...RECEIVING,
+  'type',
+  'usd_price',
+  'min_amount',
+  'max_amount',
+  'precision',
+  'enabled',
+] as const satisfies readonly (keyof ChannelFields)[];
+
+const editable = (r: ChannelFields): ChangeFields => Object.fromEntries(EDITABLE.map((k) => [k, r[k]]));
+
+/**
+ * Staff configuration of the wallet: deposit channels, bank currencies, withdrawal currencies, the KYC rule. New
+ * receiving details wait in the changes queue; the wallet applies them when a second staff member approves.
+ */
 export class WalletConfigService {
-  constructor(private readonly d: { repo: WalletRepository; audit: AuditRepository; settings: SettingsService; clock: Clock }) {}
+  constructor(
+    private readonly d: {
+      repo: WalletRepository;
+      audit: AuditRepository;
+      settings: SettingsService;
+      clock: Clock;
+      changes: Pick<ChangesService, 'request'>;
+    },
+  ) {}
 
   coinChannels = () => this.d.repo.channels(DEPOSIT_COIN, false).then((rows) => rows.map(coinChannelView));
   wireChannels = () => this.d.repo.channels(DEPOSIT_BANK, false).then((rows) => rows.map(wireChannelView));
@@ -49,7 +93,8 @@ export class WalletConfigService {
       protocol_code: protocol,
       address: p.address,
     };
-    return coinChannelView(await this.saveChannel(actor, id, DEPOSIT_COIN, fields));
+    const saved = await this.saveChannel(actor, id, DEPOSIT_COIN, fields);
+    return { ...coinChannelView(saved.row), pending_change_id: saved.pending };
   }
 
   async saveWireChannel(actor: Actor, id: number | undefined, p: WireChannelInput) {
@@ -66,7 +111,8 @@ export class WalletConfigService {
       payee_account: p.payee_account,
       bank_remark: p.bank_remark ?? '',
     };
-    return wireChannelView(await this.saveChannel(actor, id, DEPOSIT_BANK, fields));
+    const saved = await this.saveChannel(actor, id, DEPOSIT_BANK, fields);
+    return { ...wireChannelView(saved.row), pending_change_id: saved.pending };
   }
 
   async saveDrawCurrency(actor: Actor, id: number | undefined, p: DrawCurrencyInput) {
@@ -119,22 +165,55 @@ export class WalletConfigService {
     return this.walletSettings();
   }
 
+  /**
+   * Saves a channel: limits of an existing one at once (audited); a new channel, or new receiving details, as a change
+   * for a second staff member (the channel answered as it stays until then, a new one with id 0).
+   */
   private async saveChannel(
     actor: Actor,
     id: number | undefined,
     type: number,
-    fields: Omit<DepositChannelRow, 'id' | 'sort' | 'created_at' | 'updated_at'>,
-  ): Promise<DepositChannelRow> {
+    fields: ChannelFields,
+  ): Promise<{ row: ChannelFields & { id: number }; pending: number | null }> {
     const at = this.d.clock.now();
     const before = id === undefined ? undefined : await this.d.repo.channel(id);
     if (id !== undefined && (!before || before.type !== type)) throw refuse('err.record_unknown');
-    const savedId =
-      id === undefined
-        ? await this.d.repo.insertChannel({ ...fields, sort: 100, created_at: at, updated_at: at })
-        : (await this.d.repo.updateChannel(id, { ...fields, updated_at: at }), id);
-    const after = (await this.d.repo.channel(savedId))!;
-    await this.audit(actor, type === DEPOSIT_COIN ? 'deposit_channel' : 'wire_channel', savedId, before, after, at);
-    return after;
+    if (!before || RECEIVING.some((k) => before[k] !== fields[k])) {
+      const pending = await this.d.changes.request(actor, {
+        kind: type === DEPOSIT_COIN ? 'deposit_channel' : 'wire_channel',
+        target: before ? String(before.id) : '',
+        before: before ? editable(before) : null,
+        after: editable(fields),
+      });
+      return { row: before ?? { ...fields, id: 0 }, pending };
+    }
+    await this.d.repo.updateChannel(before.id, { ...fields, updated_at: at });
+    const after = (await this.d.repo.channel(before.id))!;
+    await this.audit(actor, type === DEPOSIT_COIN ? 'deposit_channel' : 'wire_channel', before.id, before, after, at);
+    return { row: after, pending: null };
+  }
+
+  /**
+   * Applies an approved change of a channel inside the decision's transaction: adds the channel, or writes the new
+   * details if the channel is still as it was when the change was asked for (else refuses: approving would undo what
+   * was changed since).
+   */
+  async applyChannelChange(
+    type: number,
+    trx: Tx,
+    c: { target: string; before: ChangeFields | null; after: ChangeFields },
+    at: number,
+  ): Promise<void> {
+    const after = Object.fromEntries(EDITABLE.map((k) => [k, c.after[k]])) as unknown as ChannelFields;
+    if (c.target === '') {
+      await this.d.repo.insertChannel({ ...after, type, sort: 100, created_at: at, updated_at: at }, trx);
+      return;
+    }
+    const current = await this.d.repo.channel(Number(c.target), trx);
+    const was = c.before;
+    if (!current || current.type !== type || !was || EDITABLE.some((k) => current[k] !== was[k]))
+      throw refuse('err.change_outdated');
+    await this.d.repo.updateChannel(current.id, { ...after, type, updated_at: at }, trx);
   }
 
   private audit(actor: Actor, target: string, id: number, before: unknown, after: unknown, at: number) {
@@ -178,7 +257,7 @@ const limitView = (r: { usd_price: string; min_amount: string; max_amount: strin
   enabled: r.enabled === 1,
 });
 
-const coinChannelView = (r: DepositChannelRow) => ({
+const coinChannelView = (r: ChannelFields & { id: number }) => ({
   id: r.id,
   currency_code: r.currency_code,
   protocol_code: r.protocol_code,
@@ -186,7 +265,7 @@ const coinChannelView = (r: DepositChannelRow) => ({
   ...limitView(r),
 });
 
-const wireChannelView = (r: DepositChannelRow) => ({
+const wireChannelView = (r: ChannelFields & { id: number }) => ({
   id: r.id,
   name: r.currency_code,
   bank_name: r.bank_name,

@@ -1,6 +1,7 @@
 import { DEPOSIT_BANK, RECORD_COMPLETED, RECORD_REJECTED } from '@tradepad/contracts';
 import { formatMoney, micros } from '@tradepad/domain';
-import { refuse } from '../../core/errors.ts';
+import { deny, refuse } from '../../core/errors.ts';
+import { DAY_MS } from '../../core/time.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -26,8 +27,16 @@ export interface ReviewDeps {
   notifier?: Notifier | undefined;
   /** In-app notices (issue 21): each decision's notice is written in the decision's transaction. */
   notices?: NoticeBoard | undefined;
+  /**
+   * The staff members whose adjustments credited the user since a time (unix ms; the users module): a withdrawal of a
+   * user so credited in the last 7 days is approved by someone else (issue 29, DESIGN §16 "Insiders").
+   */
+  creditors?: (trx: Tx, userId: number, since: number) => Promise<number[]>;
   clock: Clock;
 }
+
+/** How long after an adjustment credited a user its author may not approve that user's withdrawals. */
+export const ADJUSTER_HOLD_MS = 7 * DAY_MS;
 
 const usd = (v: number) => formatMoney(micros(v), 2);
 
@@ -126,10 +135,16 @@ export class WalletReviewService {
     return depositState({ ...row, status, remark });
   }
 
-  /** Pays the withdrawal out of the locked balance: the received part to the payout account, the fee to the house. */
+  /**
+   * Pays the withdrawal out of the locked balance: the received part to the payout account, the fee to the house. Never
+   * by a staff member whose adjustment credited the user in the last 7 days (refused, audited as denied): one person
+   * alone may not both create money and pay it out.
+   */
   async approveWithdrawal(actor: Actor, id: number, transferRef: string) {
     const change = { status: RECORD_COMPLETED, remark: '', transferRef };
     const row = await this.decideWithdrawal(actor, id, change, async (trx, before, at) => {
+      const creditors = this.d.creditors ? await this.d.creditors(trx, before.user_id, at - ADJUSTER_HOLD_MS) : [];
+      if (creditors.includes(actor.staffId)) throw deny('err.withdrawal_adjuster');
       await this.d.ledger.post(
         trx,
         withdrawalPaid({

@@ -5,7 +5,8 @@ import type { WalletReviewService } from './wallet-review.service.ts';
 
 /**
  * The back office's deposit and withdrawal queues (DESIGN §3: `GET ?status=`, `POST /:id/approve`, `POST /:id/reject
- * {remark}`), the deposit channels, withdrawal currencies and wallet settings; every decision and change audited.
+ * {remark}`), the deposit channels, withdrawal currencies and wallet settings; every decision and change audited. New
+ * receiving details wait for a second staff member (the changes queue), and the answer says so.
  */
 export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService; config: WalletConfigService }) {
   const { review, config } = deps;
@@ -40,17 +41,17 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
 
   r.get(ADMIN_API.depositChannels, () => config.coinChannels());
   r.post(ADMIN_API.depositChannels, ({ staff, params }) => config.saveCoinChannel(staff.actor, undefined, params), {
-    done: 'ok.saved',
+    done: savedOrPending,
   });
   r.post(`${ADMIN_API.depositChannels}/:id`, ({ staff, id, params }) => config.saveCoinChannel(staff.actor, id, params), {
-    done: 'ok.saved',
+    done: savedOrPending,
   });
   r.get(ADMIN_API.wireChannels, () => config.wireChannels());
   r.post(ADMIN_API.wireChannels, ({ staff, params }) => config.saveWireChannel(staff.actor, undefined, params), {
-    done: 'ok.saved',
+    done: savedOrPending,
   });
   r.post(`${ADMIN_API.wireChannels}/:id`, ({ staff, id, params }) => config.saveWireChannel(staff.actor, id, params), {
-    done: 'ok.saved',
+    done: savedOrPending,
   });
   r.get(ADMIN_API.drawCurrencies, () => config.drawCurrencies());
   r.post(ADMIN_API.drawCurrencies, ({ staff, params }) => config.saveDrawCurrency(staff.actor, undefined, params), {
@@ -65,3 +66,7 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
     done: 'ok.saved',
   });
 }
+
+/** A channel's save: saved, or (new receiving details, a new channel) waiting in the changes queue (issue 29). */
+const savedOrPending = (data: { pending_change_id: number | null }) =>
+  data.pending_change_id ? 'ok.change_pending' : 'ok.saved';

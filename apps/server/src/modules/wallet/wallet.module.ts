@@ -1,5 +1,9 @@
+import { DEPOSIT_BANK, DEPOSIT_COIN } from '@tradepad/contracts';
+import { STAFF_ACCESS } from '@tradepad/contracts/staff/constants';
 import { micros, type Micros } from '@tradepad/domain';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
+import type { Tx } from '../../db/database.ts';
 import { OwnerConfirmation } from '../accounts/owner-confirmation.ts';
 import type { ModuleContext } from '../context.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
@@ -31,6 +35,10 @@ export async function registerWallet(
     notifications: NotificationsService;
     notices: NoticesService;
     figuresNow: (userId: number, cash: Micros) => Promise<AccountFiguresNow>;
+    /** The changes queue: new receiving details wait there for a second staff member (issue 29). */
+    changes: ChangesService;
+    /** Who credited a user by adjustment since a time (the users module): their withdrawals are someone else's. */
+    creditors: (trx: Tx, userId: number, since: number) => Promise<number[]>;
   },
 ) {
   const { db, ledger, audit, settings, clock } = ctx;
@@ -53,6 +61,15 @@ export async function registerWallet(
     clock,
   });
   walletRoutes(ctx.router, wallet);
+  const config = new WalletConfigService({ repo, audit, settings, clock, changes: deps.changes });
+  for (const [kind, type] of [
+    ['deposit_channel', DEPOSIT_COIN],
+    ['wire_channel', DEPOSIT_BANK],
+  ] as const)
+    deps.changes.handle(kind, {
+      roles: STAFF_ACCESS.finance,
+      apply: (trx, c, at) => config.applyChannelChange(type, trx, c, at),
+    });
   walletAdminRoutes(ctx.router, {
     review: new WalletReviewService({
       db,
@@ -63,9 +80,10 @@ export async function registerWallet(
       kycStatus,
       notifier: deps.notifications,
       notices: deps.notices,
+      creditors: deps.creditors,
       clock,
     }),
-    config: new WalletConfigService({ repo, audit, settings, clock }),
+    config,
   });
   return { wallet };
 }

@@ -28,17 +28,17 @@ export class WalletRepository {
     return q.orderBy('sort').orderBy('id').execute();
   }
 
-  channel(id: number): Promise<DepositChannelRow | undefined> {
-    return this.db.selectFrom('deposit_channels').selectAll().where('id', '=', id).executeTakeFirst();
+  channel(id: number, db: Db | Tx = this.db): Promise<DepositChannelRow | undefined> {
+    return db.selectFrom('deposit_channels').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertChannel(row: Insertable<DepositChannelsTable>): Promise<number> {
-    const r = await this.db.insertInto('deposit_channels').values(row).returning('id').executeTakeFirstOrThrow();
+  async insertChannel(row: Insertable<DepositChannelsTable>, db: Db | Tx = this.db): Promise<number> {
+    const r = await db.insertInto('deposit_channels').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(r.id);
   }
 
-  async updateChannel(id: number, row: Updateable<DepositChannelsTable>): Promise<void> {
-    await this.db.updateTable('deposit_channels').set(row).where('id', '=', id).execute();
+  async updateChannel(id: number, row: Updateable<DepositChannelsTable>, db: Db | Tx = this.db): Promise<void> {
+    await db.updateTable('deposit_channels').set(row).where('id', '=', id).execute();
   }
 
   async countChannels(): Promise<number> {

@@ -1,0 +1,167 @@
+import type { AdjustmentKind, Lang } from '@tradepad/contracts';
+
+/** The mails of what staff did to an account (issue 29, DESIGN §16 "Traders are told"), beside templates.ts. */
+export type StaffActionKey = 'adjustment_credit' | 'adjustment_debit' | 'desk_close';
+
+export interface StaffActionTemplates {
+  texts: Record<StaffActionKey, readonly [subject: string, body: string]>;
+  /** The adjustment's kind as the sentence names it. */
+  kinds: Record<AdjustmentKind, string>;
+}
+
+export const STAFF_ACTION_TEMPLATES: Record<Lang, StaffActionTemplates> = {
+  en: {
+    texts: {
+      adjustment_credit: ['Balance adjustment', '{amount} was credited to your balance ({kind}).'],
+      adjustment_debit: ['Balance adjustment', '{amount} was debited from your balance ({kind}).'],
+      desk_close: [
+        'Position closed by our dealing desk',
+        'Our dealing desk closed your {symbol} position #{order} ({lots} lots) at {price}, P/L {profit} USD. Reason: {reason}',
+      ],
+    },
+    kinds: { correction: 'correction', bonus: 'bonus', compensation: 'compensation' },
+  },
+  hk: {
+    texts: {
+      adjustment_credit: ['餘額調整', '{amount} 已存入您的餘額（{kind}）。'],
+      adjustment_debit: ['餘額調整', '已從您的餘額扣除 {amount}（{kind}）。'],
+      desk_close: [
+        '交易部已為您平倉',
+        '交易部已按 {price} 平倉您的 {symbol} 持倉 #{order}（{lots} 手），盈虧 {profit} USD。原因：{reason}',
+      ],
+    },
+    kinds: { correction: '更正', bonus: '贈金', compensation: '補償' },
+  },
+  jp: {
+    texts: {
+      adjustment_credit: ['残高調整', '{amount} が残高に加算されました（{kind}）。'],
+      adjustment_debit: ['残高調整', '残高から {amount} が差し引かれました（{kind}）。'],
+      desk_close: [
+        'ディーリングデスクがポジションを決済しました',
+        'ディーリングデスクが {symbol} のポジション #{order}（{lots} ロット）を {price} で決済しました。損益 {profit} USD。理由：{reason}',
+      ],
+    },
+    kinds: { correction: '訂正', bonus: 'ボーナス', compensation: '補償' },
+  },
+  kr: {
+    texts: {
+      adjustment_credit: ['잔액 조정', '{amount}이(가) 잔액에 입금되었습니다({kind}).'],
+      adjustment_debit: ['잔액 조정', '잔액에서 {amount}이(가) 차감되었습니다({kind}).'],
+      desk_close: [
+        '딜링 데스크가 포지션을 청산했습니다',
+        '딜링 데스크가 {symbol} 포지션 #{order}({lots}랏)을 {price}에 청산했습니다. 손익 {profit} USD. 사유: {reason}',
+      ],
+    },
+    kinds: { correction: '정정', bonus: '보너스', compensation: '보상' },
+  },
+  th: {
+    texts: {
+      adjustment_credit: ['การปรับยอดเงิน', 'เพิ่ม {amount} เข้ายอดเงินของคุณแล้ว ({kind})'],
+      adjustment_debit: ['การปรับยอดเงิน', 'หัก {amount} จากยอดเงินของคุณแล้ว ({kind})'],
+      desk_close: [
+        'ฝ่ายดีลลิงปิดสถานะของคุณ',
+        'ฝ่ายดีลลิงปิดสถานะ {symbol} #{order} ({lots} ล็อต) ของคุณที่ราคา {price} กำไร/ขาดทุน {profit} USD เหตุผล: {reason}',
+      ],
+    },
+    kinds: { correction: 'การแก้ไข', bonus: 'โบนัส', compensation: 'การชดเชย' },
+  },
+  vn: {
+    texts: {
+      adjustment_credit: ['Điều chỉnh số dư', '{amount} đã được cộng vào số dư của bạn ({kind}).'],
+      adjustment_debit: ['Điều chỉnh số dư', '{amount} đã được trừ khỏi số dư của bạn ({kind}).'],
+      desk_close: [
+        'Bộ phận giao dịch đã đóng vị thế của bạn',
+        'Bộ phận giao dịch đã đóng vị thế {symbol} #{order} ({lots} lot) của bạn ở giá {price}, lãi/lỗ {profit} USD. Lý do: {reason}',
+      ],
+    },
+    kinds: { correction: 'điều chỉnh sai sót', bonus: 'tiền thưởng', compensation: 'bồi thường' },
+  },
+  fr: {
+    texts: {
+      adjustment_credit: ['Ajustement du solde', '{amount} a été crédité sur votre solde ({kind}).'],
+      adjustment_debit: ['Ajustement du solde', '{amount} a été débité de votre solde ({kind}).'],
+      desk_close: [
+        'Position clôturée par notre salle des marchés',
+        'Notre salle des marchés a clôturé votre position {symbol} n°{order} ({lots} lots) à {price}, P/L {profit} USD. Motif : {reason}',
+      ],
+    },
+    kinds: { correction: 'correction', bonus: 'bonus', compensation: 'dédommagement' },
+  },
+  de: {
+    texts: {
+      adjustment_credit: ['Saldoanpassung', '{amount} wurde Ihrem Guthaben gutgeschrieben ({kind}).'],
+      adjustment_debit: ['Saldoanpassung', '{amount} wurde von Ihrem Guthaben abgebucht ({kind}).'],
+      desk_close: [
+        'Position von unserem Handelsdesk geschlossen',
+        'Unser Handelsdesk hat Ihre {symbol}-Position #{order} ({lots} Lots) zu {price} geschlossen, G/V {profit} USD. Grund: {reason}',
+      ],
+    },
+    kinds: { correction: 'Korrektur', bonus: 'Bonus', compensation: 'Entschädigung' },
+  },
+  ru: {
+    texts: {
+      adjustment_credit: ['Корректировка баланса', '{amount} зачислено на ваш баланс ({kind}).'],
+      adjustment_debit: ['Корректировка баланса', '{amount} списано с вашего баланса ({kind}).'],
+      desk_close: [
+        'Позиция закрыта дилинговым отделом',
+        'Дилинговый отдел закрыл вашу позицию {symbol} №{order} ({lots} лот) по цене {price}, прибыль/убыток {profit} USD. Причина: {reason}',
+      ],
+    },
+    kinds: { correction: 'исправление', bonus: 'бонус', compensation: 'компенсация' },
+  },
+  spa: {
+    texts: {
+      adjustment_credit: ['Ajuste de saldo', 'Se han abonado {amount} a su saldo ({kind}).'],
+      adjustment_debit: ['Ajuste de saldo', 'Se han cargado {amount} a su saldo ({kind}).'],
+      desk_close: [
+        'Posición cerrada por nuestra mesa de operaciones',
+        'Nuestra mesa de operaciones cerró su posición de {symbol} n.º {order} ({lots} lotes) a {price}, P/G {profit} USD. Motivo: {reason}',
+      ],
+    },
+    kinds: { correction: 'corrección', bonus: 'bono', compensation: 'compensación' },
+  },
+  pt: {
+    texts: {
+      adjustment_credit: ['Ajuste de saldo', '{amount} foi creditado no seu saldo ({kind}).'],
+      adjustment_debit: ['Ajuste de saldo', '{amount} foi debitado do seu saldo ({kind}).'],
+      desk_close: [
+        'Posição encerrada pela nossa mesa de operações',
+        'A nossa mesa de operações encerrou a sua posição {symbol} n.º {order} ({lots} lotes) a {price}, L/P {profit} USD. Motivo: {reason}',
+      ],
+    },
+    kinds: { correction: 'correção', bonus: 'bónus', compensation: 'compensação' },
+  },
+  ar: {
+    texts: {
+      adjustment_credit: ['تعديل الرصيد', 'تمت إضافة {amount} إلى رصيدك ({kind}).'],
+      adjustment_debit: ['تعديل الرصيد', 'تم خصم {amount} من رصيدك ({kind}).'],
+      desk_close: [
+        'أغلق مكتب التداول مركزك',
+        'أغلق مكتب التداول مركزك على {symbol} رقم {order} ({lots} لوت) عند {price}، الربح/الخسارة {profit} USD. السبب: {reason}',
+      ],
+    },
+    kinds: { correction: 'تصحيح', bonus: 'مكافأة', compensation: 'تعويض' },
+  },
+  it: {
+    texts: {
+      adjustment_credit: ['Rettifica del saldo', '{amount} è stato accreditato sul tuo saldo ({kind}).'],
+      adjustment_debit: ['Rettifica del saldo', '{amount} è stato addebitato sul tuo saldo ({kind}).'],
+      desk_close: [
+        'Posizione chiusa dal nostro desk di negoziazione',
+        'Il nostro desk di negoziazione ha chiuso la tua posizione {symbol} n. {order} ({lots} lotti) a {price}, P/L {profit} USD. Motivo: {reason}',
+      ],
+    },
+    kinds: { correction: 'correzione', bonus: 'bonus', compensation: 'indennizzo' },
+  },
+  tr: {
+    texts: {
+      adjustment_credit: ['Bakiye düzeltmesi', '{amount} bakiyenize eklendi ({kind}).'],
+      adjustment_debit: ['Bakiye düzeltmesi', '{amount} bakiyenizden düşüldü ({kind}).'],
+      desk_close: [
+        'Pozisyonunuz işlem masamız tarafından kapatıldı',
+        'İşlem masamız {symbol} #{order} pozisyonunuzu ({lots} lot) {price} fiyatından kapattı, K/Z {profit} USD. Neden: {reason}',
+      ],
+    },
+    kinds: { correction: 'düzeltme', bonus: 'bonus', compensation: 'tazminat' },
+  },
+};
