@@ -44,7 +44,13 @@ describe('policyTemplates', () => {
   it("gives the app no 'unsafe-inline': its page's styles and the chart's by hash, attributes through 'unsafe-hashes'", () => {
     const { app } = policyTemplates({ web: path.join(dir, 'web'), admin: path.join(dir, 'admin') });
     const d = directives(policyFor(app, { connect: 'wss://x.example', frame: 'https://help.example' }));
-    expect(d['style-src']).toEqual(["'self'", cspHash(SHEET), CHART_ATTRIBUTION_STYLE_HASH, "'unsafe-hashes'", cspHash('font-size: 11px')]);
+    expect(d['style-src']).toEqual([
+      "'self'",
+      cspHash(SHEET),
+      CHART_ATTRIBUTION_STYLE_HASH,
+      "'unsafe-hashes'",
+      cspHash('font-size: 11px'),
+    ]);
     expect(d['script-src']).toEqual(["'self'", cspHash(LOADER)]);
     expect(d['script-src-attr']).toEqual(["'none'"]);
     expect(d['frame-src']).toEqual(['https://help.example']);
@@ -65,7 +71,7 @@ describe('policyTemplates', () => {
     expect(d['connect-src']).toEqual(["'self'"]);
   });
 
-  it("gives the console inline styles (emotion) but scripts from itself only, frames nothing and is framed by no one", () => {
+  it('gives the console inline styles (emotion) but scripts from itself only, frames nothing and is framed by no one', () => {
     const { console } = policyTemplates({ web: path.join(dir, 'web'), admin: path.join(dir, 'admin') });
     const d = directives(policyFor(console, { connect: 'wss://x.example', frame: 'https://help.example' }));
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);

@@ -91,7 +91,10 @@ describe('inlineStyleHashes', () => {
   });
 
   it('hashes an attribute as the browser reads it, with its character references decoded', () => {
-    const html = file('refs.html', `<p style="font-family: &quot;Noto Sans&quot;, sans-serif; content: &#39;&#x2713;&#39; &amp;">x</p>`);
+    const html = file(
+      'refs.html',
+      `<p style="font-family: &quot;Noto Sans&quot;, sans-serif; content: &#39;&#x2713;&#39; &amp;">x</p>`,
+    );
     expect(inlineStyleHashes([html]).attributes).toEqual([sha256(`font-family: "Noto Sans", sans-serif; content: '✓' &`)]);
   });
 
