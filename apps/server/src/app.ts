@@ -104,7 +104,14 @@ declare module 'fastify' {
 async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const ctx = await openInfrastructure(app, opts);
   const { config } = ctx;
-  await registerHttpPolicy(app, { webDist: config.WEB_DIST });
+  await registerHttpPolicy(app, {
+    webDist: config.WEB_DIST,
+    adminDist: config.ADMIN_DIST,
+    supportLink: async () => ({
+      link: await ctx.settings.get('service_link'),
+      type: await ctx.settings.int('service_link_type'),
+    }),
+  });
 
   const { notifications } = registerNotifications(ctx, { userById: (id) => identity.userById(id) });
   const { notices } = await registerNotices(ctx);

@@ -13,8 +13,16 @@ const HOUR = 3_600_000;
 const LOOPBACK = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
 const onSqlite = !process.env.TEST_DATABASE_URL;
 
+/** One directive of an answer's CSP, as sent (`name source…`). */
+const directive = (headers: Headers, name: string) =>
+  (headers.get('content-security-policy') ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
+
 /**
- * Issue 17's hardening: unknown API paths, caching and CSP of API answers, the database file's mode, request ids,
+ * Issue 17's hardening: unknown API paths, caching and CSP of API answers (and issue 29's: the app's frame-src, the
+ * console's own policy), the database file's mode, request ids,
  * article text and logos, malformed uploads, duplicate deposit proofs, the socket peer kept beside the client address,
  * the masked and audited outbox, and staff management with its absolute session lifetime.
  */
@@ -90,6 +98,47 @@ describe('hardening', () => {
       // A made-up Host cannot add a source of its choosing.
       const odd = await h.app.inject({ method: 'GET', url: API.basicInfo, headers: { host: 'a.com; script-src *' } });
       expect(connectSrc(odd.headers['content-security-policy'] as string)).toBe("connect-src 'self'");
+    });
+
+    it('lets the app frame only the support page staff chose to show inside it, and nothing without one', async () => {
+      const frameSrc = async (url: string) => directive((await fetch(`${h.baseUrl}${url}`)).headers, 'frame-src');
+      const setLink = async (service_link: string, service_link_type: string) =>
+        expect((await admin.postJson(ADMIN_API.settings, { service_link, service_link_type })).code).toBe(1);
+      // No support link (the default): the app frames nothing, its pages and its calls alike.
+      expect(await frameSrc('/markets')).toBe("frame-src 'none'");
+      expect(await frameSrc(API.basicInfo)).toBe("frame-src 'none'");
+      try {
+        await setLink('https://help.example.com:8443/chat?room=1', '1');
+        expect(await frameSrc('/mine/chat')).toBe('frame-src https://help.example.com:8443');
+        expect(await frameSrc(API.basicInfo)).toBe('frame-src https://help.example.com:8443');
+        // The console never frames it.
+        expect(await frameSrc('/admin/')).toBe("frame-src 'none'");
+        // Opened in the browser instead: nothing to frame.
+        await setLink('https://help.example.com/chat', '2');
+        expect(await frameSrc('/mine/chat')).toBe("frame-src 'none'");
+        await setLink('https://other.example.org/x', '1');
+        expect(await frameSrc('/mine/chat')).toBe('frame-src https://other.example.org');
+      } finally {
+        await setLink('', '1');
+      }
+      expect(await frameSrc('/mine/chat')).toBe("frame-src 'none'");
+    });
+
+    it('gives the console its own CSP: inline styles for MUI, scripts from itself, framed by no one', async () => {
+      const page = await fetch(`${h.baseUrl}/admin/news`);
+      expect(await page.text()).toContain('<title>admin</title>');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(directive(page.headers, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
+      expect(directive(page.headers, 'script-src')).toBe("script-src 'self'");
+      expect(directive(page.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(directive(page.headers, 'connect-src')).toBe(
+        `connect-src 'self' wss://${new URL(h.baseUrl).host} ws://${new URL(h.baseUrl).host}`,
+      );
+      expect((await fetch(`${h.baseUrl}${ADMIN_API.me}`)).headers.get('content-security-policy')).toBe(csp);
+      // The app's pages keep their inline styles to the page's own, by hash.
+      const app = await fetch(`${h.baseUrl}/markets`);
+      expect(directive(app.headers, 'style-src')).not.toContain('unsafe-inline');
+      expect(directive(app.headers, 'frame-ancestors')).toBe("frame-ancestors 'self'");
     });
 
     it.runIf(onSqlite)('creates the SQLite file and its -wal and -shm readable by the owner only (0600)', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type TradeItem } from '@tradepad/contracts';
+import { CHART_ATTRIBUTION_STYLE_HASH } from '../src/core/content-security.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -16,10 +17,13 @@ function pngHeader(png: Buffer) {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20), bitDepth: png[24], colourType: png[25] };
 }
 
-/** An app shell with an inline loader, like the one apps/web/build/first-paint.ts writes. */
+/** An app shell with an inline loader and inline styles, like the one apps/web/build/first-paint.ts writes. */
 const LOADER = '(function(){var done=0;function load(){if(done++)return}requestAnimationFrame(load);setTimeout(load,50)})()';
-const SHELL = `<!doctype html><html><head><script type="module" crossorigin src="/assets/x.js"></script></head>
-<body><div id="root"></div><script>${LOADER}</script></body></html>`;
+const SHEET = ':root{--tp-bg:#f5f6f8}.boot{min-height:100vh}';
+const FACE = 'font-weight: 700; font-size: 20px';
+const SHELL = `<!doctype html><html><head><script type="module" crossorigin src="/assets/x.js"></script>
+<style>${SHEET}</style></head>
+<body><div id="root"><span style="${FACE}">…</span></div><script>${LOADER}</script></body></html>`;
 
 /** Instrument logos over HTTP (PNG for the app, SVG still served), and the CSP that allows the shell's loader. */
 describe('instrument logos', () => {
@@ -103,17 +107,28 @@ describe('instrument logos', () => {
     }
   });
 
-  it("allows the shell's inline loader in the CSP script-src by its hash, and no other inline script", async () => {
+  it("allows the shell's inline loader and styles in the CSP by their hashes, and no other inline script or style", async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(SHELL);
     const csp = res.headers.get('content-security-policy') ?? '';
-    const scriptSrc = csp
-      .split(';')
-      .map((d) => d.trim())
-      .find((d) => d.startsWith('script-src '));
-    const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
-    expect(scriptSrc?.split(/\s+/)).toEqual(['script-src', "'self'", hash]);
+    const sources = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find((d) => d[0] === name);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(sources('script-src')).toEqual(['script-src', "'self'", hash(LOADER)]);
+    // The page's <style> element, the chart's attribution style (content-security.ts), and the page's style attribute.
+    expect(sources('style-src')).toEqual([
+      'style-src',
+      "'self'",
+      hash(SHEET),
+      CHART_ATTRIBUTION_STYLE_HASH,
+      "'unsafe-hashes'",
+      hash(FACE),
+    ]);
+    expect(csp).not.toContain("'unsafe-inline'");
     // Every response carries the same policy (the logos too).
     expect((await get('/logos/eurusd.png')).headers.get('content-security-policy')).toBe(csp);
   });

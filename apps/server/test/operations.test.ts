@@ -70,8 +70,17 @@ describe('server operations', () => {
 
   it('sets security headers', async () => {
     const res = await fetch(`${h.baseUrl}${API.basicInfo}`);
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const csp = res.headers.get('content-security-policy');
+    expect(csp).toContain("default-src 'self'");
+    // No front end built here: the app's styles come from itself only, and it frames nothing without a support link.
+    expect(csp).toContain("style-src 'self' 'sha256-");
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(csp).toContain("frame-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The console's pages have their own policy, even before it is built.
+    const console = await fetch(`${h.baseUrl}/admin/`);
+    expect(console.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    expect(console.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   describe('back office', () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import { CODE_REFUSED } from '@tradepad/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { langFromHeader, translate } from '../i18n/translate.ts';
 import { AppError } from './errors.ts';
 import { refusal } from './http.ts';
-import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
+import { isConsolePath, policyFor, policyTemplates, supportFrameSource } from './content-security.ts';
+import { securityHeaders } from './security-headers.ts';
 
 const API_PREFIXES = ['/api', '/v1', '/admin/api'];
 /** A path under one of the API prefixes (the prefix itself too): never answered with a front end's HTML. */
@@ -20,12 +20,20 @@ export const newRequestId = (): string => randomUUID();
 export const clientRequestId = (incoming: unknown): string | undefined =>
   typeof incoming === 'string' && /^[\w.:-]{8,64}$/.test(incoming) ? incoming : undefined;
 
+export interface HttpPolicyOptions {
+  /** The built trader's app and console, whose pages' inline scripts and styles their CSPs allow by hash. */
+  webDist: string;
+  adminDist: string;
+  /** The broker's support link and how it opens (run-time settings, read through their cache), for `frame-src`. */
+  supportLink: () => Promise<{ link: string; type: number }>;
+}
+
 /**
  * What every request gets before any route sees it (DESIGN §3, §10): its language, our request id (a client's own is
- * only logged beside it), `no-store` on API answers, the security headers with a CSP narrowed to this host, form
- * bodies read, and one error handler that turns a refusal into the envelope.
+ * only logged beside it), `no-store` on API answers, the security headers with the CSP of the app or the console
+ * narrowed to this host (and the app's to its support page), form bodies read, and one error handler that turns a refusal into the envelope.
  */
-export async function registerHttpPolicy(app: FastifyInstance, opts: { webDist: string }): Promise<void> {
+export async function registerHttpPolicy(app: FastifyInstance, opts: HttpPolicyOptions): Promise<void> {
   app.decorateRequest('lang', 'hk');
   app.addHook('onRequest', async (req, reply) => {
     req.lang = langFromHeader(req.headers.lang);
@@ -36,31 +44,14 @@ export async function registerHttpPolicy(app: FastifyInstance, opts: { webDist: 
     if (isApiPath(req.url)) void reply.header('cache-control', 'no-store');
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  const security = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The web app's first-paint loader is inline (apps/web/build/first-paint.ts): allowed by its hash only.
-        scriptSrc: ["'self'", ...inlineScriptHashes([path.resolve(opts.webDist, 'index.html')])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // Narrowed per request to this host's own websocket origin (connectSources); a marker until then.
-        connectSrc: ["'self'", CONNECT_MARKER],
-        frameSrc: ['https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  const csp = security['content-security-policy'] ?? '';
+  // helmet's headers but the CSP, which differs by front end and by request (content-security.ts).
+  const security = securityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const policies = policyTemplates({ web: opts.webDist, admin: opts.adminDist });
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(security);
-    if (csp) void reply.header('content-security-policy', csp.replace(CONNECT_MARKER, connectSources(req)));
+    const connect = connectSources(req);
+    if (isConsolePath(req.url)) void reply.header('content-security-policy', policyFor(policies.console, { connect, frame: '' }));
+    else void reply.header('content-security-policy', policyFor(policies.app, { connect, frame: await frameSources(opts, req) }));
   });
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
 
@@ -103,7 +94,16 @@ function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, 
   return reply.code(500).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.internal'), data: null });
 }
 
-const CONNECT_MARKER = 'tradepad-connect-origins';
+/** The app's `frame-src` for now: its support page's origin, or none when the settings cannot be read. */
+async function frameSources(opts: HttpPolicyOptions, req: FastifyRequest): Promise<string> {
+  try {
+    const { link, type } = await opts.supportLink();
+    return supportFrameSource(link, type);
+  } catch (err) {
+    req.log.warn({ err }, 'support link unreadable: frame-src none');
+    return '';
+  }
+}
 
 /**
  * Where the app may connect (CSP `connect-src`, DESIGN §3): its own origin ('self'), this host's websocket origin

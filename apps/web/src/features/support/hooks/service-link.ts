@@ -5,8 +5,9 @@ export type ServiceLinkMode = 'frame' | 'outside' | 'none';
 
 /**
  * How to show the support link: in a frame only when staff asked for one (type 1) and the page is https (the page's
- * CSP frames https only, and a mixed-content frame would be blocked anyway); any other http(s) link opens outside;
- * an empty or non-web link is not shown at all.
+ * CSP frames exactly that link's origin then, and nothing otherwise: the server's core/content-security.ts decides
+ * alike; a mixed-content frame would be blocked anyway); any other http(s) link opens outside; an empty or non-web
+ * link is not shown at all.
  */
 export function serviceLinkMode(link: string | null | undefined, type: number | null | undefined): ServiceLinkMode {
   const url = safeUrl(link);
