@@ -16,3 +16,4 @@ export * from './indicators.ts';
 export * from './stop-distance.ts';
 export * from './swaps.ts';
 export * from './statement.ts';
+export * from './hedging.ts';

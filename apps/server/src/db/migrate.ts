@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-notices.ts';
 import * as m024 from './migrations/024-signup.ts';
 import * as m025 from './migrations/025-notice-retention.ts';
 import * as m026 from './migrations/026-engine-keys.ts';
+import * as m031 from './migrations/031-hedging.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '024-signup': m024,
   '025-notice-retention': m025,
   '026-engine-keys': m026,
+  '031-hedging': m031,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -55,6 +55,7 @@ export interface Database {
   swap_rollovers: SwapRolloversTable;
   price_alerts: PriceAlertsTable;
   alert_counts: AlertCountsTable;
+  hedge_orders: HedgeOrdersTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -318,7 +319,40 @@ export interface InstrumentsTable {
   swap_short: Generated<string>;
   /** Weekday 0–6 (0 = Sunday) whose rollover charges three nights. */
   swap_triple_day: Generated<number>;
+  /** 'none' | 'all' | 'net' (migration 031, DESIGN §14). */
+  hedge_mode: Generated<string>;
+  /** Net mode's least difference, lots as exact decimal text. */
+  hedge_threshold_lots: Generated<string>;
+  /** Points beyond the client's fill price a hedge's limit accepts. */
+  hedge_tolerance: Generated<number>;
 }
+
+/** One order sent to the hedging LP (migration 031): quantities and prices as exact decimal text. */
+export interface HedgeOrdersTable {
+  id: Generated<number>;
+  cl_ord_id: string;
+  instrument_id: number;
+  symbol: string;
+  lp_symbol: string;
+  mode: string;
+  side: number;
+  qty: string;
+  limit_price: string;
+  /** pending | new | partial | filled | cancelled | rejected | unknown. */
+  status: string;
+  filled_qty: Generated<string>;
+  avg_price: Generated<string>;
+  last_qty: string | null;
+  last_price: string | null;
+  lp_order_id: string | null;
+  reason: string | null;
+  client_order_id: number;
+  client_fill: string;
+  client_price: string;
+  created_at: number;
+  updated_at: number;
+}
+export type HedgeOrderRow = Selectable<HedgeOrdersTable>;
 
 /** Candles in integer points; `time` is the bar's open time in unix seconds. */
 export interface CandlesTable {

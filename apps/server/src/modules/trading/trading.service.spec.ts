@@ -41,6 +41,9 @@ const EURUSD: Instrument = {
   swap_long: '0',
   swap_short: '0',
   swap_triple_day: 3,
+  hedge_mode: 'none',
+  hedge_threshold_lots: '0',
+  hedge_tolerance: 0,
 };
 
 const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
