@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEDGE_MODES } from '@tradepad/domain';
 import { pageParams } from '../params.ts';
 
 /**
@@ -93,6 +94,12 @@ export const adminInstrumentSchema = z.object({
   /** Weekday 1–5 (Monday … Friday) whose 17:00 New York rollover charges three nights; FX: 3, Wednesday; indices and commodities: 5, Friday. */
   swap_triple_day: z.number().int(),
   hours: marketHoursSchema,
+  /** Hedging (DESIGN §14): none, every real client fill ('all'), or the real clients' net position ('net'). */
+  hedge_mode: z.enum(HEDGE_MODES),
+  /** Net mode: the least difference between the clients' net and the hedged position that sends an order, lots. */
+  hedge_threshold_lots: z.string(),
+  /** Points beyond the client's fill price a hedge order's limit accepts (added for a buy, taken for a sell). */
+  hedge_tolerance: z.number().int(),
 });
 export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
 
@@ -131,6 +138,9 @@ export const instrumentUpdateParams = z
         .max(5, { error: 'err.swap_triple_day' }),
     ),
     category_id: whole(1, 1000),
+    hedge_mode: z.enum(HEDGE_MODES, invalid),
+    hedge_threshold_lots: decimal(4),
+    hedge_tolerance: whole(0, 1_000_000),
     hours: z.preprocess(
       (v) => {
         if (typeof v !== 'string') return v;

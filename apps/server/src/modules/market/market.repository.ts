@@ -33,7 +33,11 @@ export type InstrumentColumns = Pick<
   | 'enabled'
   | 'category_id'
   | 'hours_json'
-> & { close_only: number; swap_long: string; swap_short: string; swap_triple_day: number };
+> & { close_only: number; swap_long: string; swap_short: string; swap_triple_day: number } & {
+    hedge_mode: string;
+    hedge_threshold_lots: string;
+    hedge_tolerance: number;
+  };
 
 /** Instruments, categories and candles: the SQL of the market module. */
 export class MarketRepository {
@@ -109,6 +113,9 @@ export class MarketRepository {
         'swap_long',
         'swap_short',
         'swap_triple_day',
+        'hedge_mode',
+        'hedge_threshold_lots',
+        'hedge_tolerance',
         'category_id',
         'hours_json',
       ])
