@@ -16,6 +16,7 @@ import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
 import type { KycService } from './modules/kyc/kyc.service.ts';
 import type { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { registerLiquidity } from './modules/liquidity/liquidity.module.ts';
 import type { Feed } from './modules/market/feed.ts';
 import { registerMarket } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
@@ -119,6 +120,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
+  registerLiquidity(ctx, { market });
   const trading = registerTrading(ctx, { market, notifications, notices, userById });
   const { engine, commands, figuresNow } = trading;
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });

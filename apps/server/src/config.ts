@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_IDLE_RANGE } from '@tradepad/contracts';
 import { CONFIG_DEFAULTS as D } from './config-defaults.ts';
+import { readFixFeedFile, type FixFeedFile } from './config-fix.ts';
 
 /**
  * The only place that reads `process.env`. Read and validated once at start; a bad value stops the process with a
@@ -63,8 +64,12 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   FEED: z
     .string()
-    .regex(/^(sim|replay:.+)$/, 'must be "sim" or "replay:<dir>"')
+    .regex(/^(sim|replay:.+|fix:.+)$/, 'must be "sim", "replay:<dir>" or "fix:<file>"')
     .default(D.FEED),
+  /** How long an LP session may go without quoting an instrument before the next session quotes it (DESIGN §14). */
+  FEED_FAILOVER_MS: z.coerce.number().int().min(100).max(600_000).default(D.FEED_FAILOVER_MS),
+  /** How long a higher session must quote an instrument without a gap before it takes it back (10 s; tests shorten it). */
+  FEED_FAILBACK_MS: z.coerce.number().int().min(100).max(600_000).default(D.FEED_FAILBACK_MS),
   NODE_ROLE: z.enum(['all', 'api', 'engine']).default(D.NODE_ROLE),
   /** The PostgreSQL advisory lock the engine-capable nodes of one deployment compete for (issue 19). */
   ENGINE_LOCK_KEY: z.coerce
@@ -148,6 +153,8 @@ export type Config = Omit<z.infer<typeof schema>, 'PUSH_ALLOW_LOOPBACK'> & {
   restrictedRegions: ReadonlySet<string>;
   /** Fastify's `trustProxy` from TRUST_PROXY: false (the default), trust of the first n hops, or the trusted proxies. */
   trustProxy: false | ((address: string, hop: number) => boolean) | string[];
+  /** The checked feed file when FEED is `fix:<file>` (passwords from FIX_PASSWORD_<NAME> already in). */
+  fixFeed: FixFeedFile | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -164,7 +171,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  let fixFeed: FixFeedFile | undefined;
+  if (c.FEED.startsWith('fix:')) {
+    try {
+      fixFeed = readFixFeedFile(c.FEED.slice('fix:'.length), { ...env, ...overrides });
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  FEED: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   return {
+    fixFeed,
     ...c,
     PUSH_ALLOW_LOOPBACK:
       c.PUSH_ALLOW_LOOPBACK === undefined

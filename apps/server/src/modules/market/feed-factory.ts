@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { FixFeed } from '../liquidity/fix-feed.ts';
 import { calibrationFor } from './calibration.ts';
 import type { Feed } from './feed.ts';
 import type { Instrument } from './market.repository.ts';
@@ -11,11 +13,28 @@ export function isReplay(c: Config): boolean {
   return c.FEED.startsWith('replay:');
 }
 
+/** What a feed of liquidity providers reports to: the log and the `tradepad_fix_session_up` gauge. */
+export interface FeedReports {
+  log: FastifyBaseLogger;
+  sessionUp?: (name: string, up: boolean) => void;
+}
+
 /**
- * The configured feed: a replay of recorded ticks (`FEED=replay:<dir>`), or the simulator, which continues each
- * instrument from its last quote.
+ * The configured feed: liquidity providers over FIX 4.4 (`FEED=fix:<file>`, the file checked with the configuration),
+ * a replay of recorded ticks (`FEED=replay:<dir>`), or the simulator, which continues each instrument from its last
+ * quote.
  */
-export function createFeed(c: Config, instruments: readonly Instrument[], quotes: QuoteBook): Feed {
+export function createFeed(c: Config, instruments: readonly Instrument[], quotes: QuoteBook, reports: FeedReports): Feed {
+  if (c.fixFeed) {
+    return new FixFeed({
+      file: c.fixFeed,
+      instruments: instruments.map((i) => ({ code: i.code, precision: i.precision })),
+      failoverMs: c.FEED_FAILOVER_MS,
+      failbackMs: c.FEED_FAILBACK_MS,
+      log: reports.log,
+      sessionUp: reports.sessionUp,
+    });
+  }
   if (isReplay(c)) {
     return new ReplayFeed({
       dir: c.FEED.slice('replay:'.length),

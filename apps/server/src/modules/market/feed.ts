@@ -4,15 +4,23 @@
  * of historical files, or a broker's real feed.
  */
 
-/** One quote. Prices are integers in the instrument's points (price × 10^PricePrecision): never binary floats. */
+/**
+ * One two-sided quote of the source (DESIGN §14). Prices are integers in the instrument's points (price ×
+ * 10^PricePrecision): never binary floats. This is the source's own quote: the published one (what traders see and
+ * fill at) is made from it downstream by the instrument's pricing (the quote book), never by the feed.
+ */
 export interface Tick {
   code: string;
-  /** Bid in points. The ask is bid + the instrument's published spread, added downstream, never by the feed. */
+  /** The source's bid, in points. */
   bid: number;
+  /** The source's ask, in points (≥ bid). */
+  ask: number;
   /** Unix milliseconds. */
   time: number;
   /** Traded volume in the tick (0 where the source has none). */
   volume: number;
+  /** The feed that quoted it: `sim`, `replay`, or a liquidity provider's session name (receipts name it). */
+  source: string;
 }
 
 /** What a feed needs to know about each instrument it quotes. */
@@ -27,4 +35,9 @@ export interface Feed {
   start(onTick: (tick: Tick) => void): void;
   /** Stops delivering; no tick arrives after this returns. */
   stop(): void;
+  /**
+   * Why the feed cannot quote an instrument at all (an LP feed: not mapped, or every session rejected it), or
+   * undefined. Such an instrument is closed (MarketStatus 2) and readiness does not wait for it (DESIGN §14).
+   */
+  closedReason?(code: string): string | undefined;
 }

@@ -30,6 +30,7 @@ export async function registerMarket(
     config: ctx.config,
     log,
     feed: deps.feed,
+    fixSessionUp: (name, up) => ctx.metrics.fixSessionUp.set({ name }, up ? 1 : 0),
   });
   await market.init();
   // Its channels are the contracts' (the gateway accepts them); a candle channel only for an instrument it knows.

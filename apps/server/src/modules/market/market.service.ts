@@ -33,6 +33,8 @@ export interface MarketDeps {
   log: FastifyBaseLogger;
   /** A feed to use instead of the configured one (tests). */
   feed?: Feed | undefined;
+  /** Told when an LP session logs on or off (the `tradepad_fix_session_up` gauge). */
+  fixSessionUp?: ((name: string, up: boolean) => void) | undefined;
 }
 
 /**
@@ -77,7 +79,9 @@ export class MarketService {
   start(): void {
     if (this.d.config.NODE_ROLE === 'api') return;
     if (!this.replaying) this.candles.openCurrentMinutes(this.d.clock.now());
-    this.feed = this.d.feed ?? createFeed(this.d.config, this.cat.instruments, this.cat.quotes);
+    this.feed =
+      this.d.feed ??
+      createFeed(this.d.config, this.cat.instruments, this.cat.quotes, { log: this.d.log, sessionUp: this.d.fixSessionUp });
     this.feed.start((t) => this.live.onTick(t));
     this.flushTimer = setInterval(
       () => void this.flush().catch((err: unknown) => this.d.log.error({ err }, 'candle flush failed')),
@@ -92,6 +96,11 @@ export class MarketService {
     this.feed = undefined;
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.flush();
+  }
+
+  /** The running feed (on the node that runs it), for the liquidity page. */
+  currentFeed(): Feed | undefined {
+    return this.feed;
   }
 
   /** Resolves once the history generated after the feed's start reaches HISTORY_DAYS and HISTORY_LONG_DAYS. */
@@ -151,6 +160,8 @@ export class MarketService {
    */
   isOpen(inst: Instrument, now = this.d.clock.now()): boolean {
     if (inst.enabled !== 1) return false;
+    // An LP feed that cannot quote it (not mapped, rejected by every session) closes it (DESIGN §14).
+    if (this.feed?.closedReason?.(inst.code) !== undefined) return false;
     if (this.replaying) return !this.cat.quotes.isStale(inst.code, now, this.d.config.STALE_QUOTE_MS);
     return isMarketOpen(inst.hours, now);
   }

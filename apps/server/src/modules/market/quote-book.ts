@@ -1,6 +1,9 @@
 import { percentChange, tradingDayStart, type MarketHours } from '@tradepad/domain';
 import type { Tick } from './feed.ts';
 
+/** What the book reads of a tick: until two-sided pricing (issue 31 point 1) the ask is bid + the published spread. */
+type BidTick = Pick<Tick, 'code' | 'bid' | 'time' | 'volume'>;
+
 /** The live state of one instrument's quote, in points. */
 export interface Quote {
   bid: number;
@@ -35,7 +38,7 @@ const BELIEVE_AFTER_MS = 30 * 60_000;
  */
 export class QuoteBook {
   private readonly quotes = new Map<string, Quote>();
-  private readonly held = new Map<string, Tick>();
+  private readonly held = new Map<string, BidTick>();
 
   constructor(private readonly instruments: ReadonlyMap<string, QuoteInstrument>) {}
 
@@ -49,7 +52,7 @@ export class QuoteBook {
   }
 
   /** Applies a tick; returns the new quote, or undefined when the tick was refused or held back. */
-  accept(tick: Tick): Quote | undefined {
+  accept(tick: BidTick): Quote | undefined {
     const inst = this.instruments.get(tick.code);
     if (!inst || !Number.isSafeInteger(tick.bid) || tick.bid <= 0) return undefined;
     const last = this.quotes.get(tick.code);
@@ -102,7 +105,7 @@ export class QuoteBook {
     return !q || now - q.time > maxAgeMs;
   }
 
-  private isOffMarket(inst: QuoteInstrument, lastBid: number, lastTime: number, tick: Tick): boolean {
+  private isOffMarket(inst: QuoteInstrument, lastBid: number, lastTime: number, tick: BidTick): boolean {
     const elapsed = tick.time - lastTime;
     if (elapsed > BELIEVE_AFTER_MS) return false;
     const minutes = Math.max(1, elapsed / 60_000);

@@ -202,7 +202,8 @@ export class ReplayFeed implements Feed {
       }
       const i = due.next;
       this.advance(due);
-      this.onTick({ code: due.code, bid: due.bids[i]!, time: dueAt, volume: due.volumes[i]! });
+      const bid = due.bids[i]!;
+      this.onTick({ code: due.code, bid, ask: bid, time: dueAt, volume: due.volumes[i]!, source: 'replay' });
       if (!this.running) return;
     }
   };

@@ -1,6 +1,9 @@
 import { priceToPoints } from '@tradepad/domain';
 import type { Feed, FeedInstrument, Tick } from './feed.ts';
 
+/** A scripted tick before the feed fills in what it knows: the ask and the source. */
+export type ScriptedTick = Omit<Tick, 'ask' | 'source'> & Partial<Pick<Tick, 'ask' | 'source'>>;
+
 /**
  * A feed whose ticks are pushed by hand: tests and benchmarks script the market (a gap, a burst, a bad print) and
  * everything downstream (quotes, candles, trigger books, stop-out) runs exactly as with a live feed.
@@ -22,8 +25,8 @@ export class ScriptedFeed implements Feed {
   }
 
   /** Delivers one tick (bid in points) synchronously. */
-  push(tick: Tick): void {
-    this.onTick?.(tick);
+  push(tick: ScriptedTick): void {
+    this.onTick?.({ ...tick, ask: tick.ask ?? tick.bid, source: tick.source ?? 'sim' });
   }
 
   /** Delivers a tick at a decimal bid, using the instrument's precision (given to the constructor). */

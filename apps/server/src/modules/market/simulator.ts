@@ -144,7 +144,8 @@ export class SimulatorFeed implements Feed {
 
   private tick(w: Walker, t: number): Tick {
     const bid = Math.max(1, Math.round(w.price));
-    return { code: w.inst.code, bid, time: t, volume: 1 + Math.floor(w.random.next() * 5) };
+    // Until two-sided pricing (issue 31 point 1) the simulator quotes the bid alone; the ask is made downstream.
+    return { code: w.inst.code, bid, ask: bid, time: t, volume: 1 + Math.floor(w.random.next() * 5), source: 'sim' };
   }
 }
 
