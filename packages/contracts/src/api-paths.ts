@@ -2,11 +2,8 @@ import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
 import { DESK_ADMIN_PATHS } from './desk/paths.ts';
-<<<<<<< HEAD
 import { HEDGE_ADMIN_PATHS } from './hedging/paths.ts';
-=======
 import { LIQUIDITY_ADMIN_PATHS } from './liquidity/paths.ts';
->>>>>>> r31-fix
 import { MARKET_PATHS } from './market/paths.ts';
 import { NOTICE_PATHS } from './notices/paths.ts';
 import { STAFF_ADMIN_PATHS } from './staff/paths.ts';
@@ -38,11 +35,8 @@ export const ADMIN_API = {
   ...TWO_FACTOR_ADMIN_PATHS,
   ...SUPPORT_ADMIN_PATHS,
   ...DESK_ADMIN_PATHS,
-<<<<<<< HEAD
   ...HEDGE_ADMIN_PATHS,
-=======
   ...LIQUIDITY_ADMIN_PATHS,
->>>>>>> r31-fix
 } as const;
 
 /** A path as a client sends it: a contract's `:id` replaced by the record's id. */

@@ -3,11 +3,8 @@ import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
 import { CONTENT_CALLS } from './content/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
-<<<<<<< HEAD
 import { HEDGE_CALLS } from './hedging/calls.ts';
-=======
 import { LIQUIDITY_CALLS } from './liquidity/calls.ts';
->>>>>>> r31-fix
 import { MARKET_CALLS } from './market/calls.ts';
 import { NOTICE_CALLS } from './notices/calls.ts';
 import { SETTINGS_CALLS } from './settings/calls.ts';
@@ -47,11 +44,8 @@ export const CONTRACTS = [
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
   ...DESK_CALLS,
-<<<<<<< HEAD
   ...HEDGE_CALLS,
-=======
   ...LIQUIDITY_CALLS,
->>>>>>> r31-fix
   ...ALERT_CALLS,
   ...NOTICE_CALLS,
 ] as const satisfies readonly CallDef[];
