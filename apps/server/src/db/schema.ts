@@ -56,6 +56,7 @@ export interface Database {
   price_alerts: PriceAlertsTable;
   alert_counts: AlertCountsTable;
   hedge_orders: HedgeOrdersTable;
+  hedge_positions: HedgePositionsTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -353,6 +354,14 @@ export interface HedgeOrdersTable {
   updated_at: number;
 }
 export type HedgeOrderRow = Selectable<HedgeOrdersTable>;
+
+/** The house's position at the hedging LP per instrument (migration 031): base units, signed exact text. */
+export interface HedgePositionsTable {
+  instrument_id: number;
+  symbol: string;
+  qty: string;
+  updated_at: number;
+}
 
 /** Candles in integer points; `time` is the bar's open time in unix seconds. */
 export interface CandlesTable {

@@ -7,7 +7,8 @@ import { idColumn, type MigrationContext } from '../migration-helpers.ts';
  * beyond the client's fill price a hedge's limit accepts). `hedge_orders`: one row per order sent to the hedging LP,
  * written before it is sent (its ClOrdID unique, so never reused), then updated from the LP's execution reports.
  * Quantities are exact decimal text of base units, prices decimal text at the instrument's precision (as FIX carries
- * them); nothing passes through a binary float.
+ * them); nothing passes through a binary float. `hedge_positions`: the filled quantities summed per instrument, kept in the
+ * transaction that records each report.
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   await db.schema
@@ -55,6 +56,14 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     /** The client's fill price, decimal text. */
     .addColumn('client_price', 'varchar(40)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute();
+  /** The house's position at the LP per instrument: filled hedge quantities, bought − sold, signed exact text. */
+  await db.schema
+    .createTable('hedge_positions')
+    .addColumn('instrument_id', 'bigint', (c) => c.primaryKey())
+    .addColumn('symbol', 'varchar(32)', (c) => c.notNull())
+    .addColumn('qty', 'varchar(48)', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('hedge_orders_status').on('hedge_orders').columns(['status', 'id']).execute();

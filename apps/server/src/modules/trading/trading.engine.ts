@@ -312,6 +312,11 @@ export class TradingEngine {
     return this.book.house.figures((inst) => this.book.exposurePrices(inst));
   }
 
+  /** The real clients' net lots in an instrument (long − short, LOT_SCALE units), from the live book (hedging). */
+  clientNetLots(instrumentId: number): bigint {
+    return this.book.house.netLots(instrumentId);
+  }
+
   /** Every account the engine holds in memory (the risk page walks the real ones). */
   allAccounts(): IterableIterator<LiveAccount> {
     return this.book.allAccounts();
