@@ -57,6 +57,8 @@ interface Following {
   heardAt: number;
   /** When an OrderStatusRequest was sent about it, if one was. */
   askedAt: number | undefined;
+  /** Its question went unanswered: not asked again until the session logs on again. */
+  gaveUp?: boolean;
 }
 
 const UNSENT = 'not sent: the hedging session was not logged on';
@@ -270,6 +272,7 @@ export class HedgingService {
       const asked = this.d.venue?.askStatus({ clOrdId, lpSymbol: o.row.lp_symbol, side: o.row.side as Side }) ?? false;
       o.askedAt = asked ? now : undefined;
       o.heardAt = now;
+      o.gaveUp = false;
     }
   }
 
@@ -283,11 +286,14 @@ export class HedgingService {
   private async sweep(): Promise<void> {
     const now = this.d.clock.now();
     for (const [clOrdId, o] of [...this.following]) {
+      if (o.gaveUp) continue;
       if (o.askedAt === undefined && now - o.heardAt >= this.t.reportTimeoutMs) {
         if (this.d.venue?.askStatus({ clOrdId, lpSymbol: o.row.lp_symbol, side: o.row.side as Side })) o.askedAt = now;
         else o.heardAt = now;
-      } else if (o.askedAt !== undefined && now - o.askedAt >= this.t.askTimeoutMs && o.row.status !== 'unknown') {
+      } else if (o.askedAt !== undefined && now - o.askedAt >= this.t.askTimeoutMs) {
         await this.change(o.row, { status: 'unknown', reason: NO_ANSWER });
+        const still = this.following.get(clOrdId);
+        if (still) still.gaveUp = true;
       }
     }
   }
