@@ -79,7 +79,14 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
   it('closes a position at the market from the desk, with a reason, after a confirmation', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, DEALER);
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Positions', 'Risk', 'Users', 'Instruments']);
+    expect(await page.locator('nav a').allTextContents()).toEqual([
+      'Dashboard',
+      'Positions',
+      'Risk',
+      'Liquidity',
+      'Users',
+      'Instruments',
+    ]);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Traders online').waitFor();
     await e.shot(page, 'admin-dashboard-dealer-en');
@@ -117,7 +124,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
   it('shows the three pages in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, DEALER, '?lang=hk');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '持倉', '風險', '用戶', '交易產品']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '持倉', '風險', '流動性', '用戶', '交易產品']);
     await page.getByText('在線交易者').waitFor();
     await e.shot(page, 'admin-dashboard-dealer-hk');
     await page.locator('nav a', { hasText: '持倉' }).click();

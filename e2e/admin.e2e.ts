@@ -110,6 +110,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '總覽',
       '持倉',
       '風險',
+      '流動性',
       '用戶',
       '入金',
       '出金',

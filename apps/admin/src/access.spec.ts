@@ -21,6 +21,7 @@ describe('what each staff role sees', () => {
       'dashboard',
       'positions',
       'risk',
+      'liquidity',
       'users',
       'deposits',
       'withdrawals',
@@ -37,7 +38,7 @@ describe('what each staff role sees', () => {
     ]);
     expect(sectionsFor('finance')).toEqual(['dashboard', 'users', 'deposits', 'withdrawals', 'channels', 'settings', 'reports']);
     expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
-    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'users', 'instruments']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'liquidity', 'users', 'instruments']);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
     expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
     expect(sectionsFor('content')).toEqual(['dashboard', 'users', 'news']);

@@ -38,6 +38,7 @@ describe("the console's pages", () => {
     expect(Object.keys(ROUTE_PAGES)).toEqual([
       '/positions',
       '/risk',
+      '/liquidity',
       '/instruments',
       '/settings',
       '/audit',

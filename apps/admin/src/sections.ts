@@ -12,6 +12,7 @@ import SupportIcon from '@mui/icons-material/SupportAgent';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PositionsIcon from '@mui/icons-material/ShowChart';
 import RiskIcon from '@mui/icons-material/Speed';
+import LiquidityIcon from '@mui/icons-material/Hub';
 import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
 import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
@@ -91,6 +92,14 @@ const TABLE = {
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
     routes: { '/risk': lazyPage(() => import('./features/risk/risk-page.tsx'), 'RiskPage') },
+  },
+  // The liquidity providers' FIX sessions and quotes (DESIGN §14): dealers and super admins.
+  liquidity: {
+    label: 'tp.nav.liquidity',
+    icon: LiquidityIcon,
+    read: STAFF_ACCESS.dealer,
+    act: STAFF_ACCESS.dealer,
+    routes: { '/liquidity': lazyPage(() => import('./features/liquidity/liquidity-page.tsx'), 'LiquidityPage') },
   },
   // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
   users: {

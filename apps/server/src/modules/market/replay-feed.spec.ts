@@ -317,7 +317,7 @@ describe.skipIf(!existsSync(path.join(dataDir, 'EURUSD_M1.csv')))('ReplayFeed on
 
     const { ticks, time } = play({ codes: ['EURUSD'], speed, until: bar101Real - 1, folder: dataDir });
     expect(ticks).toHaveLength(400);
-    expect(ticks[0]).toEqual({ code: 'EURUSD', bid: Math.round(Number(firstOpen) * 1e5), time: time.start, volume: 0 });
+    expect(ticks[0]).toMatchObject({ code: 'EURUSD', bid: Math.round(Number(firstOpen) * 1e5), time: time.start, volume: 0 });
     expect(ticks.every((t) => Number.isSafeInteger(t.bid) && t.bid > 50_000 && t.bid < 200_000)).toBe(true);
     time.advanceTo(time.start + bar101Real);
     expect(ticks).toHaveLength(401);
