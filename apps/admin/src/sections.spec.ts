@@ -39,6 +39,7 @@ describe("the console's pages", () => {
       '/positions',
       '/risk',
       '/liquidity',
+      '/hedge',
       '/instruments',
       '/settings',
       '/audit',

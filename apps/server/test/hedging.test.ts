@@ -161,7 +161,10 @@ suite(`hedging against QuickFIX's executor${missing ? ` (skipped: ${missing})` :
     const d = executor.log.split('\n').filter((l) => l.includes('\x0135=D\x01'));
     expect(d.length).toBeGreaterThanOrEqual(3);
     for (const tag of ['\x0140=2\x01', '\x0159=3\x01', '\x011=HOUSE1\x01', '\x0155=EUR/USD\x01', '\x0111=TP'])
-      expect(d.every((l) => l.includes(tag)), tag).toBe(true);
+      expect(
+        d.every((l) => l.includes(tag)),
+        tag,
+      ).toBe(true);
     expect(d.some((l) => l.includes('\x0138=50000\x01') && l.includes('\x0144=1.0853\x01') && l.includes('\x0154=1\x01'))).toBe(
       true,
     );
@@ -218,6 +221,9 @@ suite(`hedging against QuickFIX's executor${missing ? ` (skipped: ${missing})` :
     expect((await dealer.post(ADMIN_API.hedgeState, { paused: false })).data.paused).toBe(false);
     const log = await admin.get(ADMIN_API.audit, { action: 'hedging.pause' });
     expect(log.data.data).toHaveLength(2);
+    // The Liquidity page lists the hedging session beside the feed's.
+    const liquidity = await dealer.get(ADMIN_API.liquidity);
+    expect(liquidity.data.sessions).toContainEqual(expect.objectContaining({ name: 'prime', role: 'hedge', state: 'connected' }));
   });
 
   it('with the executor frozen then killed, the client fill is at once and the order in flight ends unknown', async () => {

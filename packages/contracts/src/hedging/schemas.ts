@@ -69,7 +69,12 @@ export type HedgeState = z.infer<typeof hedgeStateSchema>;
 /** `POST /admin/api/hedge/state {paused}`: pauses (new client fills are not hedged) or resumes hedging; audited. */
 export const hedgePauseParams = z.object({
   paused: z.preprocess(
-    (v) => (v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : v),
+    (v) =>
+      v === true || v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === false || v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
     z.boolean({ error: 'err.field_invalid' }),
   ),
 });

@@ -52,9 +52,7 @@ export function hedgingRoutes(
     return {
       configured: d.hedging.configured,
       paused: (await d.settings.get('hedging_paused')) === '1',
-      session: s
-        ? { name: s.name, state: s.state, since: s.since, last_message_at: s.lastMessageAt, error: s.error }
-        : null,
+      session: s ? { name: s.name, state: s.state, since: s.since, last_message_at: s.lastMessageAt, error: s.error } : null,
     };
   };
   d.commands.handle('hedge.session', async () => d.hedging.session());

@@ -38,7 +38,16 @@ class FakeVenue implements HedgeVenue {
     this.states.push(l);
   }
   report(r: Partial<VenueReport> & { clOrdId: string; ordStatus: string }) {
-    const full: VenueReport = { execType: undefined, cumQty: undefined, avgPx: undefined, lastQty: undefined, lastPx: undefined, orderId: undefined, text: undefined, ...r };
+    const full: VenueReport = {
+      execType: undefined,
+      cumQty: undefined,
+      avgPx: undefined,
+      lastQty: undefined,
+      lastPx: undefined,
+      orderId: undefined,
+      text: undefined,
+      ...r,
+    };
     for (const l of this.reports) l(full);
   }
   connected(up: boolean) {
@@ -152,7 +161,7 @@ describe('HedgingService', () => {
     await s.stop();
   });
 
-  it('records an order it could not send; a rejected one keeps the LP\'s reason', async () => {
+  it("records an order it could not send; a rejected one keeps the LP's reason", async () => {
     const s = service();
     await s.start();
     venue.up = false;

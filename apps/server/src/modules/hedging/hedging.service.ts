@@ -14,6 +14,7 @@ import {
   type HedgeStatus,
   type Side,
 } from '@tradepad/domain';
+import type { LiquiditySession } from '@tradepad/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HedgeOrderRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -121,6 +122,14 @@ export class HedgingService {
   /** The session's state for the back office, or null when hedging is not configured. */
   session() {
     return this.d.venue?.status() ?? null;
+  }
+
+  /** The Liquidity page's row of the session (role `hedge`), where it runs (the leader); none elsewhere. */
+  liquiditySessions(): LiquiditySession[] {
+    const s = this.running ? this.session() : null;
+    return s
+      ? [{ name: s.name, role: 'hedge', state: s.state, since: s.since, last_message_at: s.lastMessageAt, error: s.error }]
+      : [];
   }
 
   /**

@@ -38,7 +38,7 @@ export function adminInstrumentView(i: Instrument): AdminInstrument {
 }
 
 /** A stored hedge mode (migration 031 defaults it to 'none'). */
-export const hedgeModeOf = (v: string): HedgeMode => (HEDGE_MODES as readonly string[]).includes(v) ? (v as HedgeMode) : 'none';
+export const hedgeModeOf = (v: string): HedgeMode => ((HEDGE_MODES as readonly string[]).includes(v) ? (v as HedgeMode) : 'none');
 
 /** Net mode's threshold must read as lots (at most 9 integer digits, 4 decimals). */
 function isLotsText(v: string): boolean {

@@ -34,10 +34,10 @@ export type InstrumentColumns = Pick<
   | 'category_id'
   | 'hours_json'
 > & { close_only: number; swap_long: string; swap_short: string; swap_triple_day: number } & {
-    hedge_mode: string;
-    hedge_threshold_lots: string;
-    hedge_tolerance: number;
-  };
+  hedge_mode: string;
+  hedge_threshold_lots: string;
+  hedge_tolerance: number;
+};
 
 /** Instruments, categories and candles: the SQL of the market module. */
 export class MarketRepository {

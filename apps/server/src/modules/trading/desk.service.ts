@@ -151,24 +151,22 @@ export class DeskService {
   async exposure(): Promise<ExposureAnswer> {
     const limits = await this.limits();
     const hedged = await this.hedged();
-    const data = this.d.engine
-      .houseExposure()
-      .map((e): ExposureRow => {
-        const limit = limits.get(e.inst.row.code);
-        const net = e.netLots < 0n ? -e.netLots : e.netLots;
-        return {
-          symbol: e.inst.row.code,
-          long_lots: formatLots(e.longLots),
-          short_lots: formatLots(e.shortLots),
-          net_lots: formatLots(e.netLots),
-          net_notional_usd: usdText(e.netNotionalUsd),
-          house_unrealised_pnl: usdText(e.houseUnrealised),
-          positions: e.positions,
-          limit_lots: limit === undefined ? null : formatLots(limit),
-          over_limit: limit !== undefined && net > limit,
-          hedged_lots: hedged.get(e.inst.row.code) ?? '0',
-        };
-      });
+    const data = this.d.engine.houseExposure().map((e): ExposureRow => {
+      const limit = limits.get(e.inst.row.code);
+      const net = e.netLots < 0n ? -e.netLots : e.netLots;
+      return {
+        symbol: e.inst.row.code,
+        long_lots: formatLots(e.longLots),
+        short_lots: formatLots(e.shortLots),
+        net_lots: formatLots(e.netLots),
+        net_notional_usd: usdText(e.netNotionalUsd),
+        house_unrealised_pnl: usdText(e.houseUnrealised),
+        positions: e.positions,
+        limit_lots: limit === undefined ? null : formatLots(limit),
+        over_limit: limit !== undefined && net > limit,
+        hedged_lots: hedged.get(e.inst.row.code) ?? '0',
+      };
+    });
     // An instrument still hedged while no real client holds it is shown too: the house's position is at the LP only.
     for (const [symbol, lots] of hedged)
       if (lots !== '0' && !data.some((r) => r.symbol === symbol))

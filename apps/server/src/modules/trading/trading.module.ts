@@ -110,7 +110,8 @@ export function registerTrading(
       for (const t of leaderTasks) await t.start();
     },
     stop: async () => {
-      for (const t of leaderTasks) await t.stop().catch((err: unknown) => log.warn({ err }, 'a leader task did not stop cleanly'));
+      for (const t of leaderTasks)
+        await t.stop().catch((err: unknown) => log.warn({ err }, 'a leader task did not stop cleanly'));
       await market.stop();
       await engine.stop();
     },
