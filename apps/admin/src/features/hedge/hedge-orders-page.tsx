@@ -101,6 +101,7 @@ export function HedgeOrdersPage() {
             setPage(1);
           }}
           sx={{ width: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{translate('tp.hedge.all_statuses')}</MenuItem>
           {STATUSES.map((s) => (
@@ -122,8 +123,9 @@ export function HedgeOrdersPage() {
         <Table size="small" aria-label={translate('tp.hedge.title')}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('tp.hedge.time')}</TableCell>
-              <TableCell>{translate('tp.hedge.cl_ord_id')}</TableCell>
+              <TableCell>
+                {translate('tp.hedge.time')} · {translate('tp.hedge.cl_ord_id')}
+              </TableCell>
               <TableCell>{translate('tp.hedge.symbol')}</TableCell>
               <TableCell>{translate('tp.hedge.side')}</TableCell>
               <TableCell sx={num}>{translate('tp.hedge.qty')}</TableCell>
@@ -132,21 +134,24 @@ export function HedgeOrdersPage() {
               <TableCell sx={num}>{translate('tp.hedge.filled_qty')}</TableCell>
               <TableCell sx={num}>{translate('tp.hedge.avg_price')}</TableCell>
               <TableCell>{translate('tp.hedge.client')}</TableCell>
-              <TableCell>{translate('tp.hedge.reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {list.data && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={11} sx={{ color: 'text.secondary' }}>
+                <TableCell colSpan={9} sx={{ color: 'text.secondary' }}>
                   {translate('tp.hedge.none')}
                 </TableCell>
               </TableRow>
             )}
             {rows.map((o: HedgeOrder) => (
               <TableRow key={o.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(o.created_at)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{o.cl_ord_id}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {time(o.created_at)}
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'monospace' }}>
+                    {o.cl_ord_id}
+                  </Typography>
+                </TableCell>
                 <TableCell>
                   <strong>{o.symbol}</strong>
                   <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
@@ -158,15 +163,22 @@ export function HedgeOrdersPage() {
                 </TableCell>
                 <TableCell sx={num}>{o.qty}</TableCell>
                 <TableCell sx={num}>{o.limit_price}</TableCell>
-                <TableCell>
+                <TableCell sx={{ maxWidth: 220 }}>
                   <Chip size="small" color={STATUS_COLOR[o.status]} label={translate(`tp.hedge.status_${o.status}`)} />
+                  {o.reason && (
+                    <Typography variant="caption" color="text.secondary" component="div" title={translate('tp.hedge.reason')}>
+                      {o.reason}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell sx={num}>{o.filled_qty}</TableCell>
                 <TableCell sx={num}>{o.avg_price === '0' ? '—' : o.avg_price}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  #{o.client_order_id} · {translate(`tp.hedge.fill_${o.client_fill}`)} · {translate(`tp.hedge.mode_${o.mode}`)}
+                  #{o.client_order_id} · {translate(`tp.hedge.fill_${o.client_fill}`)}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {translate(`tp.hedge.mode_${o.mode}`)}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 260 }}>{o.reason ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>
