@@ -84,6 +84,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       'Positions',
       'Risk',
       'Liquidity',
+      'Hedge orders',
       'Users',
       'Instruments',
     ]);

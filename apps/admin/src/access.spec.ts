@@ -22,6 +22,7 @@ describe('what each staff role sees', () => {
       'positions',
       'risk',
       'liquidity',
+      'hedge',
       'users',
       'deposits',
       'withdrawals',
@@ -49,7 +50,7 @@ describe('what each staff role sees', () => {
     ]);
     for (const role of ['compliance', 'dealer', 'content', 'support']) expect(mayUse(role, 'changes')).toBe(false);
     expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
-    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'liquidity', 'users', 'instruments']);
+    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'liquidity', 'hedge', 'users', 'instruments']);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
     expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
     expect(sectionsFor('content')).toEqual(['dashboard', 'users', 'news']);

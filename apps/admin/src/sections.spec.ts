@@ -40,6 +40,7 @@ describe("the console's pages", () => {
       '/risk',
       '/liquidity',
       '/changes',
+      '/hedge',
       '/instruments',
       '/settings',
       '/audit',

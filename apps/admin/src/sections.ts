@@ -13,6 +13,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import PositionsIcon from '@mui/icons-material/ShowChart';
 import RiskIcon from '@mui/icons-material/Speed';
 import LiquidityIcon from '@mui/icons-material/Hub';
+import HedgeIcon from '@mui/icons-material/SwapHoriz';
 import InstrumentsIcon from '@mui/icons-material/CandlestickChart';
 import AuditIcon from '@mui/icons-material/History';
 import ReportsIcon from '@mui/icons-material/Assessment';
@@ -101,6 +102,14 @@ const TABLE = {
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
     routes: { '/liquidity': lazyPage(() => import('./features/liquidity/liquidity-page.tsx'), 'LiquidityPage') },
+  },
+  // The hedge blotter (DESIGN §14): the orders sent to the hedging LP over FIX; dealers and super admins.
+  hedge: {
+    label: 'tp.nav.hedge',
+    icon: HedgeIcon,
+    read: STAFF_ACCESS.dealer,
+    act: STAFF_ACCESS.dealer,
+    routes: { '/hedge': lazyPage(() => import('./features/hedge/hedge-orders-page.tsx'), 'HedgeOrdersPage') },
   },
   // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
   users: {

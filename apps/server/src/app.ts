@@ -18,6 +18,8 @@ import { registerKyc } from './modules/kyc/kyc.module.ts';
 import type { KycService } from './modules/kyc/kyc.service.ts';
 import type { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { registerLiquidity } from './modules/liquidity/liquidity.module.ts';
+import { registerHedging } from './modules/hedging/hedging.module.ts';
+import type { HedgingService } from './modules/hedging/hedging.service.ts';
 import type { Feed } from './modules/market/feed.ts';
 import { registerMarket } from './modules/market/market.module.ts';
 import type { MarketService } from './modules/market/market.service.ts';
@@ -86,6 +88,8 @@ export interface AppContext {
   /** In-app notices and web push (issue 21): `notices.notify(userId, kind, data)`. */
   notices: NoticesService;
   leadership: Leadership;
+  /** Hedging over FIX (issue 31): `idle()` waits for its queued steps. */
+  hedging: HedgingService;
 }
 
 declare module 'fastify' {
@@ -131,9 +135,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
-  registerLiquidity(ctx, { market });
+  registerLiquidity(ctx, { market, hedgeSessions: () => hedging.liquiditySessions() });
   const trading = registerTrading(ctx, { market, notifications, notices, userById });
   const { engine, commands, figuresNow } = trading;
+  const { hedging } = registerHedging(ctx, { engine, commands, desk: trading.desk, market, onLeading: trading.onLeading });
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });
   const { uploads } = await registerUploads(ctx, { throttle });
   const { kyc } = registerKyc(ctx, { uploads, notifications, notices });
@@ -158,7 +163,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { database, bus, settings, ledger, clock } = ctx;
   app.decorate('tradepad', {
     ...{ config, clock, database, accounts, gateway, bus, settings, ledger, market, engine, wallet, kyc, uploads },
-    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership },
+    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership, hedging },
   } satisfies AppContext);
 
   registerOperations(app, {

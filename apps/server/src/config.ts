@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_IDLE_RANGE } from '@tradepad/contracts';
 import { CONFIG_DEFAULTS as D } from './config-defaults.ts';
 import { readFixFeedFile, type FixFeedFile } from './config-fix.ts';
+import { readFixHedgeFile, type FixHedgeFile } from './config-hedge.ts';
 
 /**
  * The only place that reads `process.env`. Read and validated once at start; a bad value stops the process with a
@@ -70,6 +71,11 @@ const schema = z.object({
   FEED_FAILOVER_MS: z.coerce.number().int().min(100).max(600_000).default(D.FEED_FAILOVER_MS),
   /** How long a higher session must quote an instrument without a gap before it takes it back (10 s; tests shorten it). */
   FEED_FAILBACK_MS: z.coerce.number().int().min(100).max(600_000).default(D.FEED_FAILBACK_MS),
+  /** Hedging over FIX 4.4 (DESIGN §14): `fix:<file>`; unset, nothing is hedged. */
+  HEDGE: z
+    .string()
+    .regex(/^fix:.+$/, 'must be "fix:<file>"')
+    .optional(),
   NODE_ROLE: z.enum(['all', 'api', 'engine']).default(D.NODE_ROLE),
   /** The PostgreSQL advisory lock the engine-capable nodes of one deployment compete for (issue 19). */
   ENGINE_LOCK_KEY: z.coerce
@@ -156,6 +162,8 @@ export type Config = Omit<z.infer<typeof schema>, 'PUSH_ALLOW_LOOPBACK'> & {
   trustProxy: false | ((address: string, hop: number) => boolean) | string[];
   /** The checked feed file when FEED is `fix:<file>` (passwords from FIX_PASSWORD_<NAME> already in). */
   fixFeed: FixFeedFile | undefined;
+  /** The checked hedging file when HEDGE is `fix:<file>` (its password from FIX_PASSWORD_<NAME> already in). */
+  fixHedge: FixHedgeFile | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -180,8 +188,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError(`Invalid configuration:\n  FEED: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  let fixHedge: FixHedgeFile | undefined;
+  if (c.HEDGE) {
+    try {
+      fixHedge = readFixHedgeFile(c.HEDGE.slice('fix:'.length), { ...env, ...overrides });
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  HEDGE: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   return {
     fixFeed,
+    fixHedge,
     ...c,
     // Off unless asked for (DESIGN §2): otherwise any trader could have the server post to ports on this machine.
     PUSH_ALLOW_LOOPBACK: c.PUSH_ALLOW_LOOPBACK === 'true' || c.PUSH_ALLOW_LOOPBACK === '1',

@@ -143,6 +143,7 @@ describe('back office: trading desk, risk, dashboard', () => {
         positions: 2,
         limit_lots: null,
         over_limit: false,
+        hedged_lots: '0',
       },
       {
         symbol: 'USDJPY',
@@ -155,6 +156,7 @@ describe('back office: trading desk, risk, dashboard', () => {
         positions: 1,
         limit_lots: null,
         over_limit: false,
+        hedged_lots: '0',
       },
     ]);
   });

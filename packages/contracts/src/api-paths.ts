@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
 import { DESK_ADMIN_PATHS } from './desk/paths.ts';
+import { HEDGE_ADMIN_PATHS } from './hedging/paths.ts';
 import { LIQUIDITY_ADMIN_PATHS } from './liquidity/paths.ts';
 import { MARKET_PATHS } from './market/paths.ts';
 import { NOTICE_PATHS } from './notices/paths.ts';
@@ -34,6 +35,7 @@ export const ADMIN_API = {
   ...TWO_FACTOR_ADMIN_PATHS,
   ...SUPPORT_ADMIN_PATHS,
   ...DESK_ADMIN_PATHS,
+  ...HEDGE_ADMIN_PATHS,
   ...LIQUIDITY_ADMIN_PATHS,
 } as const;
 

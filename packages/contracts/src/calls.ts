@@ -3,6 +3,7 @@ import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
 import { CONTENT_CALLS } from './content/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
+import { HEDGE_CALLS } from './hedging/calls.ts';
 import { LIQUIDITY_CALLS } from './liquidity/calls.ts';
 import { MARKET_CALLS } from './market/calls.ts';
 import { NOTICE_CALLS } from './notices/calls.ts';
@@ -45,6 +46,7 @@ export const CONTRACTS = [
   ...TWO_FACTOR_CALLS,
   ...SUPPORT_CALLS,
   ...DESK_CALLS,
+  ...HEDGE_CALLS,
   ...LIQUIDITY_CALLS,
   ...ALERT_CALLS,
   ...NOTICE_CALLS,

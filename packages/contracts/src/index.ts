@@ -29,6 +29,7 @@ export * from './staff/users.ts';
 export * from './staff/changes.ts';
 export * from './staff/ops.ts';
 export * from './desk/schemas.ts';
+export * from './hedging/schemas.ts';
 export * from './liquidity/schemas.ts';
 export * from './twofactor/schemas.ts';
 export * from './support/schemas.ts';

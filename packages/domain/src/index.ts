@@ -17,3 +17,4 @@ export * from './stop-distance.ts';
 export * from './swaps.ts';
 export * from './statement.ts';
 export * from './pricing.ts';
+export * from './hedging.ts';

@@ -57,6 +57,8 @@ export interface Database {
   price_alerts: PriceAlertsTable;
   alert_counts: AlertCountsTable;
   changes: ChangesTable;
+  hedge_orders: HedgeOrdersTable;
+  hedge_positions: HedgePositionsTable;
 }
 
 /** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
@@ -324,6 +326,47 @@ export interface InstrumentsTable {
   pricing: Generated<PricingMode>;
   /** `markup`: points added to each side of the source's quote. */
   markup_points: Generated<number>;
+  /** 'none' | 'all' | 'net' (migration 031, DESIGN §14). */
+  hedge_mode: Generated<string>;
+  /** Net mode's least difference, lots as exact decimal text. */
+  hedge_threshold_lots: Generated<string>;
+  /** Points beyond the client's fill price a hedge's limit accepts. */
+  hedge_tolerance: Generated<number>;
+}
+
+/** One order sent to the hedging LP (migration 031): quantities and prices as exact decimal text. */
+export interface HedgeOrdersTable {
+  id: Generated<number>;
+  cl_ord_id: string;
+  instrument_id: number;
+  symbol: string;
+  lp_symbol: string;
+  mode: string;
+  side: number;
+  qty: string;
+  limit_price: string;
+  /** pending | new | partial | filled | cancelled | rejected | unknown. */
+  status: string;
+  filled_qty: Generated<string>;
+  avg_price: Generated<string>;
+  last_qty: string | null;
+  last_price: string | null;
+  lp_order_id: string | null;
+  reason: string | null;
+  client_order_id: number;
+  client_fill: string;
+  client_price: string;
+  created_at: number;
+  updated_at: number;
+}
+export type HedgeOrderRow = Selectable<HedgeOrdersTable>;
+
+/** The house's position at the hedging LP per instrument (migration 031): base units, signed exact text. */
+export interface HedgePositionsTable {
+  instrument_id: number;
+  symbol: string;
+  qty: string;
+  updated_at: number;
 }
 
 /** Candles in integer points; `time` is the bar's open time in unix seconds. */

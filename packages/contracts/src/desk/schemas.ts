@@ -103,6 +103,8 @@ export const exposureRowSchema = z.object({
   limit_lots: z.string().nullable(),
   /** |net lots| is above the limit. */
   over_limit: z.boolean(),
+  /** Lots the house holds at the hedging LP (filled hedge orders, bought − sold), signed; "0" when none. */
+  hedged_lots: z.string(),
 });
 export type ExposureRow = z.infer<typeof exposureRowSchema>;
 export const exposureSchema = z.object({ data: z.array(exposureRowSchema) });

@@ -129,6 +129,8 @@ export const SETTINGS = {
   },
   /** Risk alerts: JSON map of instrument code to the largest |net lots| of real accounts, e.g. {"EURUSD":"50"}. */
   exposure_limits: { default: '{}', schema: exposureLimitsValue, group: null, label: 'tp.risk.limit' },
+  /** Hedging paused by the dealer (DESIGN §14): client fills are not hedged while 1. Set on the hedge orders page. */
+  hedging_paused: onOff({ default: '0', group: null, label: 'tp.hedge.paused' }),
   /**
    * Virtual USD a new demo account starts with and a reset restores: above 0, at most 10,000,000, 2 decimals; seeded
    * from DEMO_START_BALANCE.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MARKUP_POINTS, PRICING_MODES } from '@tradepad/domain';
+import { HEDGE_MODES } from '@tradepad/domain';
 import { pageParams } from '../params.ts';
 
 /**
@@ -98,6 +99,12 @@ export const adminInstrumentSchema = z.object({
   pricing: z.enum(PRICING_MODES),
   /** `markup` pricing: points added to each side of the source's quote. */
   markup: z.number().int(),
+  /** Hedging (DESIGN §14): none, every real client fill ('all'), or the real clients' net position ('net'). */
+  hedge_mode: z.enum(HEDGE_MODES),
+  /** Net mode: the least difference between the clients' net and the hedged position that sends an order, lots. */
+  hedge_threshold_lots: z.string(),
+  /** Points beyond the client's fill price a hedge order's limit accepts (added for a buy, taken for a sell). */
+  hedge_tolerance: z.number().int(),
 });
 export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
 
@@ -145,6 +152,9 @@ export const instrumentUpdateParams = z
         .min(0, { error: 'err.markup_points' })
         .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
     ),
+    hedge_mode: z.enum(HEDGE_MODES, invalid),
+    hedge_threshold_lots: decimal(4),
+    hedge_tolerance: whole(0, 1_000_000),
     hours: z.preprocess(
       (v) => {
         if (typeof v !== 'string') return v;

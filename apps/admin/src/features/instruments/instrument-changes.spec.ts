@@ -18,6 +18,9 @@ const draft = {
   markup: '0',
   enabled: true,
   close_only: false,
+  hedge_mode: 'none',
+  hedge_threshold_lots: '0',
+  hedge_tolerance: '0',
 };
 
 describe('what the console sends', () => {
@@ -27,6 +30,10 @@ describe('what the console sends', () => {
       changesOf(draft, { ...draft, spread: ' 20 ', close_only: true, hours: '{"timeZone":"UTC","sessions":[],"rollover":1}' }),
     ).toEqual({ spread: '20', close_only: true, hours: { timeZone: 'UTC', sessions: [], rollover: 1 } });
     expect(changesOf(draft, { ...draft, pricing: 'markup', markup: ' 3' })).toEqual({ pricing: 'markup', markup: '3' });
+    expect(changesOf(draft, { ...draft, hedge_mode: 'net', hedge_threshold_lots: ' 2.5 ' })).toEqual({
+      hedge_mode: 'net',
+      hedge_threshold_lots: '2.5',
+    });
   });
 
   it('sends only the settings that changed', () => {

@@ -44,6 +44,9 @@ interface Draft {
   markup: string;
   enabled: boolean;
   close_only: boolean;
+  hedge_mode: string;
+  hedge_threshold_lots: string;
+  hedge_tolerance: string;
 }
 
 const draftOf = (i: AdminInstrument): Draft => ({
@@ -62,7 +65,13 @@ const draftOf = (i: AdminInstrument): Draft => ({
   markup: String(i.markup),
   enabled: i.enabled,
   close_only: i.close_only,
+  hedge_mode: i.hedge_mode,
+  hedge_threshold_lots: i.hedge_threshold_lots,
+  hedge_tolerance: String(i.hedge_tolerance),
 });
+
+/** Hedging (DESIGN §14): none, every real client fill, or the real clients' net position. */
+const HEDGE_MODES = ['none', 'all', 'net'] as const;
 
 /** Only what changed is sent (any subset is a valid body); the server validates the whole and answers the result. */
 export function changesOf(before: Draft, after: Draft): Record<string, unknown> {
@@ -127,6 +136,7 @@ export function InstrumentsPage() {
                 <TableCell>{translate('tp.instruments.lots')}</TableCell>
                 <TableCell>{translate('tp.instruments.swaps')}</TableCell>
                 <TableCell>{translate('tp.instruments.status')}</TableCell>
+                <TableCell>{translate('tp.instruments.hedging')}</TableCell>
                 {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
@@ -161,6 +171,11 @@ export function InstrumentsPage() {
                     ) : (
                       <Chip size="small" color="success" label={translate('tp.instruments.trading')} />
                     )}
+                  </TableCell>
+                  <TableCell>
+                    {translate(`tp.instruments.hedge_mode_${i.hedge_mode}`)}
+                    {i.hedge_mode === 'net' && ` ≥ ${i.hedge_threshold_lots}`}
+                    {i.hedge_mode !== 'none' && ` ± ${i.hedge_tolerance}`}
                   </TableCell>
                   {canEdit && (
                     <TableCell align="right">
@@ -309,6 +324,25 @@ function InstrumentDialog(props: {
               label={translate('tp.instruments.close_only')}
               sx={{ minWidth: 160 }}
             />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={translate('tp.instruments.hedge_mode')}
+              value={draft.hedge_mode}
+              onChange={set('hedge_mode')}
+              helperText={translate('tp.instruments.hedge_mode_hint')}
+              size="small"
+              fullWidth
+            >
+              {HEDGE_MODES.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {translate(`tp.instruments.hedge_mode_${m}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {text('hedge_threshold_lots', 'tp.instruments.hedge_threshold_lots_hint')}
+            {text('hedge_tolerance', 'tp.instruments.hedge_tolerance_hint')}
           </Stack>
           <TextField
             label={translate('tp.instruments.hours')}

@@ -1,9 +1,22 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { LiquiditySession, LiquiditySymbol } from '@tradepad/contracts/liquidity/schemas';
-import { Alert, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { AccessDenied, Loading, useTranslate } from 'react-admin';
-import { apiGet } from '../../providers/http.ts';
+import {
+  Alert,
+  Chip,
+  FormControlLabel,
+  Paper,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
+import { apiGet, apiPost, newIdempotencyKey } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { usePoll } from '../../ui/poll.ts';
@@ -51,6 +64,7 @@ export function LiquidityPage() {
           {translate('tp.liquidity.no_sessions')}
         </Alert>
       )}
+      <HedgePause canAct={may('liquidity', 'act')} />
       <Section title="tp.liquidity.sessions">
         <Table size="small" aria-label={translate('tp.liquidity.sessions')}>
           <TableHead>
@@ -107,6 +121,50 @@ export function LiquidityPage() {
         </Table>
       </Section>
     </>
+  );
+}
+
+const loadHedge = (signal: AbortSignal) => apiGet(ADMIN_API.hedgeState, undefined, { signal });
+
+/**
+ * The dealer's switch that pauses hedging (DESIGN §14, audited as `hedging.pause`): while paused, real client fills are
+ * not hedged; orders already sent are still followed. Shown once `HEDGE` is configured.
+ */
+function HedgePause({ canAct }: { canAct: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const state = usePoll(loadHedge, REFRESH_MS * 5, 'hedge-state');
+  const [busy, setBusy] = useState(false);
+  if (!state.data?.configured) return null;
+  const toggle = async (paused: boolean) => {
+    setBusy(true);
+    try {
+      await apiPost(ADMIN_API.hedgeState, { paused }, { idempotencyKey: newIdempotencyKey() });
+      notify(paused ? 'tp.liquidity.hedge_paused' : 'tp.liquidity.hedge_resumed', { type: 'info' });
+      state.reload();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert severity={state.data.paused ? 'warning' : 'success'} variant="outlined" sx={{ mb: 2, alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={state.data.paused}
+            disabled={!canAct || busy}
+            onChange={(e) => void toggle(e.target.checked)}
+            name="hedging_paused"
+          />
+        }
+        label={translate('tp.liquidity.hedge_pause')}
+      />
+      <Typography variant="body2" component="span">
+        {translate(state.data.paused ? 'tp.liquidity.hedge_paused_hint' : 'tp.liquidity.hedge_running_hint')}
+      </Typography>
+    </Alert>
   );
 }
 

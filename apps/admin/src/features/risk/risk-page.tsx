@@ -83,6 +83,7 @@ export function RiskPage() {
               <TableCell sx={num}>{translate('tp.risk.notional')}</TableCell>
               <TableCell sx={num}>{translate('tp.risk.house_pnl')}</TableCell>
               <TableCell sx={num}>{translate('tp.risk.limit')}</TableCell>
+              <TableCell sx={num}>{translate('tp.risk.hedged')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -102,9 +103,10 @@ export function RiskPage() {
                   {money(r.house_unrealised_pnl, locale)}
                 </TableCell>
                 <TableCell sx={{ ...num, color: 'text.secondary' }}>{r.limit_lots ?? '—'}</TableCell>
+                <TableCell sx={num}>{r.hedged_lots}</TableCell>
               </TableRow>
             ))}
-            {live.data && rows.length === 0 && <Empty cols={8} text="tp.risk.no_exposure" />}
+            {live.data && rows.length === 0 && <Empty cols={9} text="tp.risk.no_exposure" />}
           </TableBody>
         </Table>
       </Section>

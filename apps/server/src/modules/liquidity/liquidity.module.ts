@@ -1,4 +1,4 @@
-import { ADMIN_API, type LiquidityAnswer } from '@tradepad/contracts';
+import { ADMIN_API, type LiquidityAnswer, type LiquiditySession } from '@tradepad/contracts';
 import type { MarketService } from '../market/market.service.ts';
 import type { ModuleContext } from '../context.ts';
 import { FixFeed } from './fix-feed.ts';
@@ -8,10 +8,18 @@ import { FixFeed } from './fix-feed.ts';
  * (`FEED=fix:<file>`, built by market/feed-factory.ts on the node that runs the feed); this answers what it reports.
  * A node that does not run the feed (an API node, a standby) has no sessions to show and answers empty lists.
  */
-export function registerLiquidity(ctx: ModuleContext, deps: { market: Pick<MarketService, 'currentFeed'> }) {
+export function registerLiquidity(
+  ctx: ModuleContext,
+  deps: {
+    market: Pick<MarketService, 'currentFeed'>;
+    /** Hedging's FIX session (role `hedge`), on the node that runs it (the engine leader, as the feed). */
+    hedgeSessions?: () => LiquiditySession[];
+  },
+) {
   const view = (): LiquidityAnswer => {
     const feed = deps.market.currentFeed();
-    return feed instanceof FixFeed ? feed.liquidity() : { sessions: [], symbols: [] };
+    const answer: LiquidityAnswer = feed instanceof FixFeed ? feed.liquidity() : { sessions: [], symbols: [] };
+    return { ...answer, sessions: [...answer.sessions, ...(deps.hedgeSessions?.() ?? [])] };
   };
   ctx.router.get(ADMIN_API.liquidity, () => view());
   return { liquidity: view };

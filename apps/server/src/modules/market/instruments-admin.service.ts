@@ -1,5 +1,5 @@
 import type { AdminInstrument, InstrumentUpdateParams } from '@tradepad/contracts';
-import { instrumentTermsProblem } from '@tradepad/domain';
+import { HEDGE_MODES, instrumentTermsProblem, parseLots, type HedgeMode } from '@tradepad/domain';
 import type { Actor } from '../../core/access.ts';
 import { refuse } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
@@ -33,7 +33,23 @@ export function adminInstrumentView(i: Instrument): AdminInstrument {
     hours: { timeZone: i.hours.timeZone, sessions: [...i.hours.sessions], rollover: i.hours.rollover },
     pricing: i.pricing,
     markup: i.markup_points,
+    hedge_mode: hedgeModeOf(i.hedge_mode),
+    hedge_threshold_lots: i.hedge_threshold_lots,
+    hedge_tolerance: i.hedge_tolerance,
   };
+}
+
+/** A stored hedge mode (migration 031 defaults it to 'none'). */
+export const hedgeModeOf = (v: string): HedgeMode => ((HEDGE_MODES as readonly string[]).includes(v) ? (v as HedgeMode) : 'none');
+
+/** Net mode's threshold must read as lots (at most 9 integer digits, 4 decimals). */
+function isLotsText(v: string): boolean {
+  try {
+    parseLots(v);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The stored columns of a change, by the field names the back office uses. */
@@ -54,6 +70,9 @@ function changedColumns(c: InstrumentUpdateParams): Partial<InstrumentColumns> {
   if (c.hours !== undefined) out.hours_json = JSON.stringify(c.hours);
   if (c.pricing !== undefined) out.pricing = c.pricing;
   if (c.markup !== undefined) out.markup_points = c.markup;
+  if (c.hedge_mode !== undefined) out.hedge_mode = c.hedge_mode;
+  if (c.hedge_threshold_lots !== undefined) out.hedge_threshold_lots = c.hedge_threshold_lots;
+  if (c.hedge_tolerance !== undefined) out.hedge_tolerance = c.hedge_tolerance;
   return out;
 }
 
@@ -88,6 +107,7 @@ export class InstrumentsAdmin {
     if (instrumentTermsProblem({ minLots: after.min_lots, maxLots: after.max_lots, lotStep: after.lot_step }))
       throw refuse('err.instrument_lots');
     if (!CATEGORIES.some((c) => c.id === after.category_id)) throw refuse('err.field_invalid', { field: 'category_id' });
+    if (!isLotsText(after.hedge_threshold_lots)) throw refuse('err.field_invalid', { field: 'hedge_threshold_lots' });
 
     // Both sides from the stored columns the compare-and-set checks, so the audit says exactly what was replaced.
     const asInstrument = (c: InstrumentColumns): Instrument => ({

@@ -40,6 +40,9 @@ export type InstrumentColumns = Pick<
   swap_triple_day: number;
   pricing: PricingMode;
   markup_points: number;
+  hedge_mode: string;
+  hedge_threshold_lots: string;
+  hedge_tolerance: number;
 };
 
 /** Instruments, categories and candles: the SQL of the market module. */
@@ -118,6 +121,9 @@ export class MarketRepository {
         'swap_triple_day',
         'pricing',
         'markup_points',
+        'hedge_mode',
+        'hedge_threshold_lots',
+        'hedge_tolerance',
         'category_id',
         'hours_json',
       ])

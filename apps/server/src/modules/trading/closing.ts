@@ -13,6 +13,7 @@ import {
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { orderClosed, writeOff } from '../ledger/ledger-entries.ts';
+import { closeFillKind, fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import type { SettlementDeps } from './settlement.ts';
@@ -47,7 +48,7 @@ export type CloseHook = (trx: Tx, settled: { exitPrice: number; profit: Micros; 
 export class Closing {
   constructor(
     private readonly book: LiveBook,
-    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock'>,
+    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock' | 'fills'>,
   ) {}
 
   /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
@@ -141,6 +142,7 @@ export class Closing {
       const after = this.book.account(o.userId);
       if (after) setMargin(after, micros(after.margin - margin.part));
       this.d.pushes.closed(o.userId, [partId], closedType);
+      this.d.fills?.emit(fillOf(o, 'partial_close', exitPrice, part, partId));
       return { partId, exitPrice, profit };
     } finally {
       o.busy = false;
@@ -178,6 +180,7 @@ export class Closing {
       if (!result) return undefined;
       this.afterClose(o);
       this.d.pushes.closed(o.userId, [o.id], closedType);
+      this.d.fills?.emit(fillOf(o, closeFillKind(closedType), exitPrice));
       return { order: o, exitPrice, profit, closedType };
     } finally {
       o.busy = false;

@@ -49,7 +49,15 @@ export const dayStart = (now: number) => now - (now % DAY_MS);
  * book. Staff choose no price and no outcome here.
  */
 export class DeskService {
+  /** Lots held at the hedging LP per instrument code (signed text), once hedging plugs in (`useHedged`). */
+  private hedged: () => Promise<ReadonlyMap<string, string>> = () => Promise.resolve(new Map());
+
   constructor(private readonly d: DeskDeps) {}
+
+  /** Plugs in hedging's read of the hedged position (exposure's `hedged_lots`). */
+  useHedged(read: () => Promise<ReadonlyMap<string, string>>): void {
+    this.hedged = read;
+  }
 
   async positions(p: PositionsParams): Promise<{ data: DeskPosition[]; total: number }> {
     const minLots = p.min_lots ? Number(parseLots(p.min_lots)) : undefined;
@@ -152,24 +160,39 @@ export class DeskService {
   /** Net exposure per instrument over real accounts, at the current quotes, with each configured limit. */
   async exposure(): Promise<ExposureAnswer> {
     const limits = await this.limits();
-    const data = this.d.engine
-      .houseExposure()
-      .map((e): ExposureRow => {
-        const limit = limits.get(e.inst.row.code);
-        const net = e.netLots < 0n ? -e.netLots : e.netLots;
-        return {
-          symbol: e.inst.row.code,
-          long_lots: formatLots(e.longLots),
-          short_lots: formatLots(e.shortLots),
-          net_lots: formatLots(e.netLots),
-          net_notional_usd: usdText(e.netNotionalUsd),
-          house_unrealised_pnl: usdText(e.houseUnrealised),
-          positions: e.positions,
-          limit_lots: limit === undefined ? null : formatLots(limit),
-          over_limit: limit !== undefined && net > limit,
-        };
-      })
-      .sort((a, b) => a.symbol.localeCompare(b.symbol));
+    const hedged = await this.hedged();
+    const data = this.d.engine.houseExposure().map((e): ExposureRow => {
+      const limit = limits.get(e.inst.row.code);
+      const net = e.netLots < 0n ? -e.netLots : e.netLots;
+      return {
+        symbol: e.inst.row.code,
+        long_lots: formatLots(e.longLots),
+        short_lots: formatLots(e.shortLots),
+        net_lots: formatLots(e.netLots),
+        net_notional_usd: usdText(e.netNotionalUsd),
+        house_unrealised_pnl: usdText(e.houseUnrealised),
+        positions: e.positions,
+        limit_lots: limit === undefined ? null : formatLots(limit),
+        over_limit: limit !== undefined && net > limit,
+        hedged_lots: hedged.get(e.inst.row.code) ?? '0',
+      };
+    });
+    // An instrument still hedged while no real client holds it is shown too: the house's position is at the LP only.
+    for (const [symbol, lots] of hedged)
+      if (lots !== '0' && !data.some((r) => r.symbol === symbol))
+        data.push({
+          symbol,
+          long_lots: '0',
+          short_lots: '0',
+          net_lots: '0',
+          net_notional_usd: '0.00',
+          house_unrealised_pnl: '0.00',
+          positions: 0,
+          limit_lots: null,
+          over_limit: false,
+          hedged_lots: lots,
+        });
+    data.sort((a, b) => a.symbol.localeCompare(b.symbol));
     return { data };
   }
 

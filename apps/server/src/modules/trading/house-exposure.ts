@@ -76,6 +76,12 @@ export class HouseExposure {
     if (e.positions === 0) this.byInstrument.delete(id);
   }
 
+  /** The real clients' net position in an instrument (long − short), exact lots (LOT_SCALE units); 0 when none. */
+  netLots(instrumentId: number): bigint {
+    const e = this.byInstrument.get(instrumentId);
+    return e ? e.longLots - e.shortLots : 0n;
+  }
+
   /** Instruments with real positions, in no particular order. */
   instruments(): IterableIterator<InstrumentExposure> {
     return this.byInstrument.values();

@@ -14,6 +14,7 @@ import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { orderOpened } from '../ledger/ledger-entries.ts';
 import type { JournalEntry } from '../ledger/ledger.repository.ts';
+import { fillOf } from './engine-fills.ts';
 import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
@@ -136,7 +137,7 @@ export class Opening {
 
   constructor(
     private readonly book: LiveBook,
-    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'clock'>,
+    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'clock' | 'fills'>,
   ) {
     this.placement = new Placement(d);
   }
@@ -219,6 +220,7 @@ export class Opening {
     setMargin(acc, micros(acc.margin + input.margin));
     const order = liveOrder(input.inst, { id, ...row });
     this.book.remember(acc, order);
+    if (holding) this.d.fills?.emit(fillOf(order, 'open', order.openPrice));
     return order;
   }
 }

@@ -3,6 +3,7 @@ import { freeMargin, micros, microsToStorage, type Micros } from '@tradepad/doma
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { orderCancelled, pendingRepriced } from '../ledger/ledger-entries.ts';
+import { fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { receiptText, type ReceiptQuote } from './receipt.ts';
@@ -19,7 +20,7 @@ const PLACE_JOB: JobOptions = { checksFirst: true };
 export class PendingOrders {
   constructor(
     private readonly book: LiveBook,
-    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock'>,
+    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock' | 'fills'>,
   ) {}
 
   /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
@@ -154,6 +155,7 @@ export class PendingOrders {
         this.book.hold(acc, o, 1);
         this.book.changed.add(acc);
       }
+      this.d.fills?.emit(fillOf(o, 'pending_fill', price));
     } finally {
       o.busy = false;
     }

@@ -24,6 +24,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { AccountPushes } from './account-pushes.ts';
+import { fillOf } from './engine-fills.ts';
 import type { LiveAccount, LiveBook, LiveOrder } from './live-book.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -193,7 +194,7 @@ export class RiskMonitor {
     const now = this.d.clock.now();
     const level = this.book.settings.stopOutLevel;
     const cancelled: LiveOrder[] = [];
-    const closed: Array<{ o: LiveOrder; profit: Micros }> = [];
+    const closed: Array<{ o: LiveOrder; profit: Micros; price: number }> = [];
     const callLevel = this.book.settings.marginCallLevel;
     try {
       await this.d.writer.run(async (trx) => {
@@ -246,7 +247,7 @@ export class RiskMonitor {
           if (!isStopOut({ equity: eq, usedMargin: margin }, level)) break;
           const settled = await this.settlement.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now);
           if (!settled) continue;
-          closed.push({ o, profit });
+          closed.push({ o, profit, price });
           cash = micros(cash + o.margin + profit + settled.swap);
           margin = micros(margin - o.margin);
           floating -= profit + swap;
@@ -278,6 +279,7 @@ export class RiskMonitor {
       });
       for (const o of cancelled) this.settlement.afterCancel(o);
       for (const c of closed) this.settlement.afterClose(c.o);
+      for (const c of closed) this.settlement.fills?.emit(fillOf(c.o, 'stop_out', c.price));
       if (cancelled.length || closed.length) {
         const ids = [...cancelled, ...closed.map((c) => c.o)].map((o) => o.id);
         this.pushes.closed(acc.userId, ids, CLOSED_BY_STOP_OUT);

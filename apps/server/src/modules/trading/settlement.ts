@@ -12,6 +12,7 @@ import { Opening, type NewOrder } from './opening.ts';
 import type { ReceiptQuote } from './receipt.ts';
 import { PendingOrders } from './pending-orders.ts';
 import { Stops } from './stops.ts';
+import type { FillListeners } from './engine-fills.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
@@ -23,6 +24,8 @@ export interface SettlementDeps {
   clock: Clock;
   /** The start balance a demo reset restores: fixed, or read at each reset (the run-time setting). */
   demoStartBalance: string | (() => Promise<string>);
+  /** Told of every committed client fill (hedging); none in the engine's unit tests. */
+  fills?: FillListeners | undefined;
 }
 
 /**
@@ -45,10 +48,14 @@ export class Settlement {
   private readonly pending: PendingOrders;
   private readonly stops: Stops;
 
+  /** Told of every committed client fill (see SettlementDeps.fills). */
+  readonly fills: FillListeners | undefined;
+
   constructor(
     private readonly book: LiveBook,
     private readonly d: SettlementDeps,
   ) {
+    this.fills = d.fills;
     this.opening = new Opening(book, d);
     this.closing = new Closing(book, d);
     this.pending = new PendingOrders(book, d);

@@ -29,6 +29,7 @@ import {
   type LiveOrder,
   type TradingRefusal,
 } from './live-book.ts';
+import { FillListeners } from './engine-fills.ts';
 import { RiskMonitor } from './risk-monitor.ts';
 import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
@@ -41,6 +42,7 @@ import type { TradingRepository } from './trading.repository.ts';
 export type { EngineInstrument, EngineSettings, LiveAccount, LiveOrder } from './live-book.ts';
 export type { CloseHook, SettledOrder } from './closing.ts';
 export type { AlertLevel, EngineAlerts } from './alert-levels.ts';
+export type { EngineFill } from './engine-fills.ts';
 
 export interface EngineDeps {
   db: Db;
@@ -96,7 +98,11 @@ export class TradingEngine {
   private active = false;
   private listening = false;
 
+  /** Every committed client fill, told after its commit (hedging listens; see engine-fills.ts). */
+  readonly fills: FillListeners;
+
   constructor(private readonly d: EngineDeps) {
+    this.fills = new FillListeners(d.log);
     this.build();
   }
 
@@ -104,7 +110,7 @@ export class TradingEngine {
     const d = this.d;
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices);
-    this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes });
+    this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes, fills: this.fills });
     const alerts = new AlertLevels(this.book, d.log, () => this.alertHooks);
     this.alerts = alerts;
     this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, { ...d, alert: (t, q) => alerts.fired(t, q) });
@@ -313,6 +319,11 @@ export class TradingEngine {
   /** The house's exposure per instrument over real accounts, at the current quotes (the risk page). */
   houseExposure() {
     return this.book.house.figures((inst) => this.book.exposurePrices(inst));
+  }
+
+  /** The real clients' net lots in an instrument (long − short, LOT_SCALE units), from the live book (hedging). */
+  clientNetLots(instrumentId: number): bigint {
+    return this.book.house.netLots(instrumentId);
   }
 
   /** Every account the engine holds in memory (the risk page walks the real ones). */

@@ -14,6 +14,12 @@ import { TradingRepository } from './trading.repository.ts';
 import { tradingCommands, tradingRoutes } from './trading.routes.ts';
 import { TradingService, termsOf } from './trading.service.ts';
 
+/** Something that runs only where the engine runs (hedging's FIX session). */
+export interface LeaderTask {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /** How often the engine leader re-reads its settings, which staff may change through any node. */
 const ENGINE_SETTINGS_EVERY_MS = 5_000;
 
@@ -97,13 +103,18 @@ export function registerTrading(
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
+  // What else runs on the engine leader only, started after the engine and stopped before it (hedging).
+  const leaderTasks: LeaderTask[] = [];
   const run: EngineRun = {
     start: async () => {
       await engine.start(market.allInstruments(), termsOf);
       await trading.engineSettings();
       market.start();
+      for (const t of leaderTasks) await t.start();
     },
     stop: async () => {
+      for (const t of leaderTasks)
+        await t.stop().catch((err: unknown) => log.warn({ err }, 'a leader task did not stop cleanly'));
       await market.stop();
       await engine.stop();
     },
@@ -125,6 +136,10 @@ export function registerTrading(
           .run(() => trading.engineSettings(), 'engine.settings', [])
           .catch((err: unknown) => log.warn({ err }, 'engine leader not told of changed settings')),
       ]),
+    /** Runs `task` on the engine leader only: started once it leads, stopped when it stops leading (before `begin`). */
+    onLeading: (task: LeaderTask) => {
+      leaderTasks.push(task);
+    },
     levelImpact: (levels: Parameters<TradingEngine['levelImpact']>[0]) =>
       commands.run(async () => engine.levelImpact(levels), 'engine.levelImpact', [levels]),
     begin: async () => {

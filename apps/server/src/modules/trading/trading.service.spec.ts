@@ -43,6 +43,9 @@ const EURUSD: Instrument = {
   swap_triple_day: 3,
   pricing: 'fixed',
   markup_points: 0,
+  hedge_mode: 'none',
+  hedge_threshold_lots: '0',
+  hedge_tolerance: 0,
 };
 
 const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
