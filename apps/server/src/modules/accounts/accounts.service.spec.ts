@@ -105,7 +105,7 @@ function accounts(opts: { users?: UserRow[]; settings?: Record<string, string>; 
   const throttle = {
     codeSend: async (_ip: string, target: string) => {
       log.counted.push(`send:${target}`);
-      return { giveBack: async () => void (log.givenBack += 1) };
+      return { giveBack: async () => void (log.givenBack += 1), releaseWait: async () => undefined };
     },
     codeCheck: async (_ip: string, target: string) => void log.counted.push(`check:${target}`),
     captchaDrawn: async () => undefined,
