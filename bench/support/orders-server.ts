@@ -49,7 +49,7 @@ async function main() {
     },
   );
   // As main.ts writes them (asynchronously), to a file rather than the bench's own output; its size is reported.
-  const logFile = path.join(dataDir, 'server.log');
+  const logFile = process.env.BENCH_LOG_TO ?? path.join(dataDir, 'server.log');
   const logStream = pino.destination({ dest: logFile, sync: false });
   const app = await createServer({ config, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });

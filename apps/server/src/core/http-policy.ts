@@ -47,11 +47,18 @@ export async function registerHttpPolicy(app: FastifyInstance, opts: HttpPolicyO
   // helmet's headers but the CSP, which differs by front end and by request (content-security.ts).
   const security = securityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   const policies = policyTemplates({ web: opts.webDist, admin: opts.adminDist });
+  // Every answer carries a policy (orders included): built once per host, scheme and support page, then reused, so
+  // a request costs a lookup rather than the regular expressions, the URL parse and the string work.
+  const built = new BoundedMemo<string>(256);
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(security);
-    const connect = connectSources(req);
-    if (isConsolePath(req.url)) void reply.header('content-security-policy', policyFor(policies.console, { connect, frame: '' }));
-    else void reply.header('content-security-policy', policyFor(policies.app, { connect, frame: await frameSources(opts, req) }));
+    const forConsole = isConsolePath(req.url);
+    const frame = forConsole ? '' : await frameSources(opts, req);
+    const key = `${forConsole ? 'c' : 'a'}|${req.protocol}|${String(req.headers.host)}|${frame}`;
+    const policy = built.get(key, () =>
+      policyFor(forConsole ? policies.console : policies.app, { connect: connectSources(req), frame }),
+    );
+    void reply.header('content-security-policy', policy);
   });
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => handleError(err, req, reply));
 
@@ -94,11 +101,31 @@ function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, 
   return reply.code(500).send({ code: CODE_REFUSED, msg: translate(req.lang, 'err.internal'), data: null });
 }
 
+/**
+ * Remembers up to `max` computed values by key and forgets them all when full: the keys here come partly from the
+ * client (the Host header), so the memory they take must stay bounded whatever arrives.
+ */
+class BoundedMemo<T> {
+  private readonly values = new Map<string, T>();
+  constructor(private readonly max: number) {}
+  get(key: string, make: () => T): T {
+    let v = this.values.get(key);
+    if (v === undefined) {
+      if (this.values.size >= this.max) this.values.clear();
+      v = make();
+      this.values.set(key, v);
+    }
+    return v;
+  }
+}
+
+const frameMemo = new BoundedMemo<string>(16);
+
 /** The app's `frame-src` for now: its support page's origin, or none when the settings cannot be read. */
 async function frameSources(opts: HttpPolicyOptions, req: FastifyRequest): Promise<string> {
   try {
     const { link, type } = await opts.supportLink();
-    return supportFrameSource(link, type);
+    return frameMemo.get(`${type}|${link}`, () => supportFrameSource(link, type));
   } catch (err) {
     req.log.warn({ err }, 'support link unreadable: frame-src none');
     return '';
