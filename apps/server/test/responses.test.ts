@@ -438,6 +438,12 @@ describe('response schemas against the server', () => {
     expectAnswer(ADMIN_API.exposure, await admin.get(ADMIN_API.exposure));
     expectAnswer(ADMIN_API.risk, await admin.get(ADMIN_API.risk));
     expectAnswer(ADMIN_API.dashboard, await admin.get(ADMIN_API.dashboard));
+    // Real markets (issue 31): the liquidity page, the hedge blotter and its pause switch (no LP configured here).
+    expectAnswer(ADMIN_API.liquidity, await admin.get(ADMIN_API.liquidity), 'GET');
+    expectAnswer(ADMIN_API.hedgeOrders, await admin.get(ADMIN_API.hedgeOrders), 'GET');
+    expectAnswer(ADMIN_API.hedgeState, await admin.get(ADMIN_API.hedgeState), 'GET');
+    expectAnswer(ADMIN_API.hedgeState, await admin.post(ADMIN_API.hedgeState, { paused: true }), 'POST');
+    expectAnswer(ADMIN_API.hedgeState, await admin.post(ADMIN_API.hedgeState, { paused: false }), 'POST');
     expectAnswer(
       `${ADMIN_API.positions}/:id/close`,
       await admin.post(`${ADMIN_API.positions}/${opened.data.order.Id}/close`, { reason: 'schema check' }),
