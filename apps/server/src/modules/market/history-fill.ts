@@ -1,4 +1,13 @@
-import { aggregateCandles, bucketStart, mergeCandles, tradingDayStart, type Candle, type PeriodName } from '@tradepad/domain';
+import {
+  aggregateCandles,
+  bucketStart,
+  isMarketOpen,
+  mergeCandles,
+  tradingDayStart,
+  type Candle,
+  type MarketHours,
+  type PeriodName,
+} from '@tradepad/domain';
 import { simInstrument } from './feed-factory.ts';
 import type { CandleRow, Instrument } from './market.repository.ts';
 import type { MarketDeps } from './market.service.ts';
@@ -11,6 +20,23 @@ import { backfillHistory, startPoints } from './simulator.ts';
  * month of minutes first kept a fresh PostgreSQL database unready for half a minute.
  */
 export const RECENT_HISTORY_DAYS = 1;
+/** The longest a market is looked back on for its last open hour (a weekend and a holiday or two). */
+const LOOK_BACK_HOURS = 14 * 24;
+
+/**
+ * Days since `hours` last had an open hour before `now` (0 when open now): the recent minutes of a fresh instrument
+ * must reach back into its last session, or a market closed for the weekend would start with no bar at all, and its
+ * older history, which continues backwards from the oldest stored bar (history-deepen.ts), would never come.
+ */
+export function daysClosed(hours: MarketHours, now: number): number {
+  const hour = Math.floor(now / 3_600_000) * 3_600_000;
+  for (let k = 0; k <= LOOK_BACK_HOURS; k++) {
+    const t = hour - k * 3_600_000;
+    // Any minute of that hour open (sessions may start or end within it).
+    for (let m = 0; m < 60; m += 15) if (isMarketOpen(hours, t + m * 60_000)) return Math.max(0, (now - t) / 86_400_000);
+  }
+  return 0;
+}
 
 /**
  * Makes sure every instrument has history up to now: on a fresh database, the most recent minutes ending at the
@@ -33,7 +59,7 @@ export async function fillHistory(
         seed,
         endMs: now,
         endPoints: startPoints(inst.start_price, inst.precision),
-        minuteDays: Math.min(RECENT_HISTORY_DAYS, d.config.HISTORY_DAYS),
+        minuteDays: Math.min(RECENT_HISTORY_DAYS, d.config.HISTORY_DAYS) + daysClosed(inst.hours, now),
         hourDays: 0,
       }));
     } else {
