@@ -125,7 +125,15 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
   it('shows the three pages in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, DEALER, '?lang=hk');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '持倉', '風險', '流動性', '用戶', '交易產品']);
+    expect(await page.locator('nav a').allTextContents()).toEqual([
+      '總覽',
+      '持倉',
+      '風險',
+      '流動性',
+      '對沖訂單',
+      '用戶',
+      '交易產品',
+    ]);
     await page.getByText('在線交易者').waitFor();
     await e.shot(page, 'admin-dashboard-dealer-hk');
     await page.locator('nav a', { hasText: '持倉' }).click();
