@@ -111,6 +111,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '持倉',
       '風險',
       '流動性',
+      '對沖訂單',
       '用戶',
       '入金',
       '出金',
