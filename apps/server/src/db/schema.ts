@@ -1,6 +1,33 @@
 import type { Company } from '@tradepad/contracts';
-import type { PricingMode } from '@tradepad/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type {
+  BalanceAdjustmentsTable,
+  ChangesTable,
+  DepositChannelsTable,
+  DepositsTable,
+  DrawCurrenciesTable,
+  DrawMethodsTable,
+  JournalEntriesTable,
+  LedgerAccountsTable,
+  PostingsTable,
+  WithdrawalsTable,
+} from './schema-money.ts';
+import type {
+  CandlesTable,
+  CategoriesTable,
+  EngineLeaseTable,
+  FavouritesTable,
+  HedgeOrdersTable,
+  HedgePositionsTable,
+  InstrumentsTable,
+  OrdersTable,
+  StopoutReportsTable,
+  SwapChargesTable,
+  SwapRolloversTable,
+} from './schema-trading.ts';
+
+export type * from './schema-money.ts';
+export type * from './schema-trading.ts';
 
 /**
  * Table types. Times are unix milliseconds; money columns are integers of 10⁻⁶ USD (micro-units, DESIGN §6).
@@ -61,14 +88,6 @@ export interface Database {
   hedge_positions: HedgePositionsTable;
 }
 
-/** One stop-out's report (issue 20): levels at the trigger and the orders cancelled and closed, in order, as JSON. */
-export interface StopoutReportsTable {
-  id: Generated<number>;
-  user_id: number;
-  created_at: number;
-  report: string;
-}
-
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
 export interface RateCountersTable {
   key: string;
@@ -121,110 +140,6 @@ export interface UploadBlobsTable {
   data: Buffer;
 }
 
-/** A coin deposit channel (type 0) or a bank currency with its wire details (type 1). */
-export interface DepositChannelsTable {
-  id: Generated<number>;
-  type: number;
-  currency_code: string;
-  protocol_code: string;
-  address: string;
-  bank_name: string;
-  bank_address: string;
-  bank_swift: string;
-  payee_name: string;
-  payee_account: string;
-  bank_remark: string;
-  /** Units of the currency one USD buys, decimal string. */
-  usd_price: string;
-  min_amount: string;
-  max_amount: string;
-  precision: number;
-  enabled: number;
-  sort: number;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A deposit: 0 unreviewed → 1 credited | 2 rejected | 3 invalid (DESIGN §6). */
-export interface DepositsTable {
-  id: Generated<number>;
-  user_id: number;
-  type: number;
-  channel_id: number;
-  currency_code: string;
-  protocol_code: string;
-  /** Micro-units of the deposit's currency. */
-  amount: number;
-  /** Micro-units of USD credited on approval. */
-  usd_amount: number;
-  proof_name: string;
-  from_address: string;
-  status: number;
-  remark: string;
-  created_at: number;
-  reviewed_at: number | null;
-  reviewed_by: number | null;
-}
-
-export interface DrawCurrenciesTable {
-  id: Generated<number>;
-  /** 1 coin, 2 bank. */
-  type: number;
-  code: string;
-  protocol: string;
-  draw_rate: string;
-  fee_type: number;
-  usd_price: string;
-  min_amount: string;
-  max_amount: string;
-  precision: number;
-  enabled: number;
-  sort: number;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface DrawMethodsTable {
-  id: Generated<number>;
-  user_id: number;
-  type: number;
-  draw_id: number;
-  dc_address: string;
-  bank_name: string;
-  bank_address: string;
-  bank_swift: string;
-  payee_name: string;
-  payee_account: string;
-  remark: string;
-  created_at: number;
-  deleted_at: number | null;
-}
-
-/** A withdrawal: 0 unreviewed → 1 paid | 2 rejected. Amount and fee in USD micros, received in the currency's. */
-export interface WithdrawalsTable {
-  id: Generated<number>;
-  user_id: number;
-  type: number;
-  draw_currency_id: number;
-  method_id: number;
-  code: string;
-  protocol: string;
-  address: string;
-  bank_name: string;
-  payee_name: string;
-  payee_account: string;
-  amount: number;
-  fee: number;
-  received: number;
-  memo: string;
-  status: number;
-  remark: string;
-  transfer_ref: string;
-  created_at: number;
-  reviewed_at: number | null;
-  reviewed_by: number | null;
-}
-
 /** A real-name application: 1 waiting → 2 approved | 3 rejected. */
 export interface KycApplicationsTable {
   id: Generated<number>;
@@ -238,147 +153,6 @@ export interface KycApplicationsTable {
   created_at: number;
   reviewed_at: number | null;
   reviewed_by: number | null;
-}
-
-/** An order: prices in points, money in micro-units, lots in 10⁻⁴ lots (DESIGN §5–6). */
-export interface OrdersTable {
-  id: Generated<number>;
-  user_id: number;
-  is_demo: number;
-  instrument_id: number;
-  /** 1 buy, 2 sell. */
-  side: number;
-  /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
-  status: number;
-  /** market, buy_limit, buy_stop, sell_limit, sell_stop. */
-  kind: string;
-  lots: number;
-  leverage: number;
-  /** The price asked for: a pending order's level, the quote at submission for a market order. */
-  order_price: number;
-  /** Fill price; 0 while pending. */
-  open_price: number;
-  /** Exit price; 0 while open. */
-  close_price: number;
-  /** 0 = none. */
-  stop_loss: number;
-  take_profit: number;
-  margin: number;
-  fee: number;
-  /** Realised P/L once closed. */
-  profit: number;
-  /** 0 while open; ClosedType otherwise. */
-  closed_type: number;
-  created_at: number;
-  opened_at: number;
-  closed_at: number;
-  /** Trailing stop distance in points; 0 = none (migration 019). */
-  trailing_distance: Generated<number>;
-  /** A pending order's expiry, unix seconds; 0 = until cancelled. */
-  expire_at: Generated<number>;
-  /** Overnight financing charged so far, micros (0 until swaps are charged). */
-  swap: Generated<number>;
-  /** The position a partial close was taken from; 0 = none. */
-  parent_id: Generated<number>;
-  /** The fill's execution receipt (JSON, see trading/receipt.ts); null while pending or before migration 019. */
-  receipt: string | null;
-}
-
-export type OrderRow = Selectable<OrdersTable>;
-
-export interface CategoriesTable {
-  id: number;
-  code: string;
-  sort: number;
-  /** Names in the 14 languages, a JSON object keyed by language code. */
-  names_json: string;
-}
-
-export interface InstrumentsTable {
-  id: number;
-  code: string;
-  show_code: string;
-  category_id: number;
-  base: string;
-  quote: string;
-  precision: number;
-  contract_size: number;
-  lot_step: string;
-  min_lots: string;
-  max_lots: string;
-  spread_points: number;
-  fee_rate: string;
-  margin_mode: number;
-  leverages_json: string;
-  /** MarketHours as JSON: time zone, weekly sessions, rollover. */
-  hours_json: string;
-  start_price: string;
-  enabled: number;
-  sort: number;
-  /** 1: new orders refused, closing allowed (migration 014). */
-  close_only: Generated<number>;
-  /** USD per lot per night, exact decimal text (DESIGN §12). */
-  swap_long: Generated<string>;
-  swap_short: Generated<string>;
-  /** Weekday 0–6 (0 = Sunday) whose rollover charges three nights. */
-  swap_triple_day: Generated<number>;
-  /** Published pricing, `fixed` or `markup` (migration 027, DESIGN §14). */
-  pricing: Generated<PricingMode>;
-  /** `markup`: points added to each side of the source's quote. */
-  markup_points: Generated<number>;
-  /** 'none' | 'all' | 'net' (migration 031, DESIGN §14). */
-  hedge_mode: Generated<string>;
-  /** Net mode's least difference, lots as exact decimal text. */
-  hedge_threshold_lots: Generated<string>;
-  /** Points beyond the client's fill price a hedge's limit accepts. */
-  hedge_tolerance: Generated<number>;
-}
-
-/** One order sent to the hedging LP (migration 031): quantities and prices as exact decimal text. */
-export interface HedgeOrdersTable {
-  id: Generated<number>;
-  cl_ord_id: string;
-  instrument_id: number;
-  symbol: string;
-  lp_symbol: string;
-  mode: string;
-  side: number;
-  qty: string;
-  limit_price: string;
-  /** pending | new | partial | filled | cancelled | rejected | unknown. */
-  status: string;
-  filled_qty: Generated<string>;
-  avg_price: Generated<string>;
-  last_qty: string | null;
-  last_price: string | null;
-  lp_order_id: string | null;
-  reason: string | null;
-  client_order_id: number;
-  client_fill: string;
-  client_price: string;
-  created_at: number;
-  updated_at: number;
-}
-export type HedgeOrderRow = Selectable<HedgeOrdersTable>;
-
-/** The house's position at the hedging LP per instrument (migration 031): base units, signed exact text. */
-export interface HedgePositionsTable {
-  instrument_id: number;
-  symbol: string;
-  qty: string;
-  updated_at: number;
-}
-
-/** Candles in integer points; `time` is the bar's open time in unix seconds. */
-export interface CandlesTable {
-  instrument_id: number;
-  period: string;
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
 }
 
 export interface SettingsTable {
@@ -510,38 +284,6 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-export interface LedgerAccountsTable {
-  id: Generated<number>;
-  /** `user:<id>` for a user's accounts, `house` for the broker's. */
-  owner: string;
-  user_id: number | null;
-  /** cash, margin, locked for users; fees, trading, deposits, withdrawals, writeoffs, demo_funding, adjustments for the house. */
-  kind: string;
-  currency: string;
-  /** Cached sum of this account's postings, in micro-units; the ledger checker verifies it. */
-  balance: number;
-}
-
-export interface JournalEntriesTable {
-  id: Generated<number>;
-  /** Entry type code, e.g. `demo_funding`. */
-  type: string;
-  ref_type: string;
-  ref_id: string;
-  /** The user this entry concerns, for listing a user's history; null for house-only entries. */
-  user_id: number | null;
-  memo_key: string;
-  created_at: number;
-}
-
-export interface PostingsTable {
-  id: Generated<number>;
-  entry_id: number;
-  account_id: number;
-  /** Micro-units; the postings of one entry sum to zero. */
-  amount: number;
-}
-
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type StaffRow = Selectable<StaffTable>;
@@ -633,80 +375,12 @@ export interface UserNotesTable {
   created_at: number;
 }
 
-/** A balance adjustment: 0 waiting for a second staff member → 1 credited | 2 rejected; amount signed micro-units. */
-export interface BalanceAdjustmentsTable {
-  id: Generated<number>;
-  user_id: number;
-  amount: number;
-  kind: string;
-  reason: string;
-  status: number;
-  remark: Generated<string>;
-  created_by: number;
-  created_at: number;
-  reviewed_by: number | null;
-  reviewed_at: number | null;
-}
-
-/**
- * A change waiting for a second staff member (migration 030, DESIGN §16 "Insiders"): 0 pending → 1 approved (applied)
- * | 2 rejected. `after_json` is what takes effect; `before_json` the state when it was asked for.
- */
-export interface ChangesTable {
-  id: Generated<number>;
-  kind: string;
-  target: string;
-  before_json: string | null;
-  after_json: string;
-  status: Generated<number>;
-  remark: Generated<string>;
-  created_by: number;
-  created_at: number;
-  reviewed_by: number | null;
-  reviewed_at: number | null;
-}
-
 /** Per user, the text the back office searches: e-mail, phone, uid, invite code, real names (kept by triggers). */
 export interface UserSearchTable {
   user_id: number;
   text: string;
 }
 
-/** A trader's favourite instrument (migration 020): the markets list's watchlist, in the order it was built. */
-export interface FavouritesTable {
-  user_id: number;
-  instrument_id: number;
-  added_at: number;
-}
-
-/** The engine's fencing token (migration 018): one row, bumped by each new engine leader (PostgreSQL only). */
-export interface EngineLeaseTable {
-  id: number;
-  epoch: number;
-  /** The leader's node id (random per process start). */
-  node: string;
-  acquired_at: number;
-}
-
-/** One position charged at one rollover (migration 021): the primary key (order, rollover) charges a night once. */
-export interface SwapChargesTable {
-  order_id: number;
-  /** The rollover's New York trade date, YYYY-MM-DD. */
-  rollover: string;
-  user_id: number;
-  nights: number;
-  /** Micros, signed (negative: charged to the trader). */
-  amount: number;
-  created_at: number;
-}
-
-/** A rollover the engine has finished (migration 021). */
-export interface SwapRolloversTable {
-  rollover: string;
-  at: number;
-  charged: number;
-  done_at: number;
-}
 /** What a real account accepted at sign-up (issue 21, migration 024): each document's article id and version. */
 export interface SignUpConsentsTable {
   id: Generated<number>;
