@@ -25,7 +25,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { INSTRUMENTS } from '../apps/server/src/modules/market/instruments.data.ts';
 import { BUCKETS } from './support/fanout-clients.ts';
-import { child, fdLimit, measureFanout, next, OTHER_CORES, percentile, pinServerThreads, PIN, stats, WORKERS } from './support/fanout-processes.ts';
+import {
+  child,
+  fdLimit,
+  measureFanout,
+  next,
+  OTHER_CORES,
+  percentile,
+  pinServerThreads,
+  PIN,
+  stats,
+  WORKERS,
+} from './support/fanout-processes.ts';
 import { BenchLp } from './support/lp-source.ts';
 import type { LpServerReply, LpServerRequest } from './support/lp-server.ts';
 import type { ServerReply } from './support/sim-common.ts';
@@ -48,7 +59,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const loopOf = (server: ChildProcess) =>
   next<Extract<LpServerReply, { type: 'loop' }>>(server, 'loop', { type: 'loop' } satisfies LpServerRequest);
-const cpuPct = (a: { cpuMicros: number }, b: { cpuMicros: number }, ms: number) => ((b.cpuMicros - a.cpuMicros) / 1000 / ms) * 100;
+const cpuPct = (a: { cpuMicros: number }, b: { cpuMicros: number }, ms: number) =>
+  ((b.cpuMicros - a.cpuMicros) / 1000 / ms) * 100;
 
 interface Setup {
   lp: BenchLp;
@@ -96,8 +108,16 @@ async function toClients(mode: 'spread' | 'burst', n: number): Promise<ClientsRo
   let rr = 0;
   const streaming =
     mode === 'spread'
-      ? s.lp.pace(RATE * CODES.length, () => stop, () => s.lp.quoteNext(rr++ % CODES.length))
-      : s.lp.pace(RATE, () => stop, () => CODES.forEach((_, i) => s.lp.quoteNext(i)));
+      ? s.lp.pace(
+          RATE * CODES.length,
+          () => stop,
+          () => s.lp.quoteNext(rr++ % CODES.length),
+        )
+      : s.lp.pace(
+          RATE,
+          () => stop,
+          () => CODES.forEach((_, i) => s.lp.quoteNext(i)),
+        );
   let workers: readonly ChildProcess[] = [];
   const flush = () => {
     const entries = s.lp.takeKeys();
@@ -179,7 +199,9 @@ async function ceiling(): Promise<StepRow[]> {
     // Per symbol, the last quote (k) matched to an accepted tick; quote 0 is the subscription's snapshot.
     const matched = CODES.map(() => 0);
     const accept = async (onMatch: (lag: number, sentAt: number, time: number) => void) => {
-      const got = await next<Extract<LpServerReply, { type: 'accepted' }>>(s.server, 'accepted', { type: 'accepted' } satisfies LpServerRequest);
+      const got = await next<Extract<LpServerReply, { type: 'accepted' }>>(s.server, 'accepted', {
+        type: 'accepted',
+      } satisfies LpServerRequest);
       let unmatched = 0;
       for (let j = 0; j < got.symbol.length; j++) {
         const i = got.symbol[j]!;
@@ -204,7 +226,11 @@ async function ceiling(): Promise<StepRow[]> {
       await loopOf(s.server);
       const a = await stats(s.server);
       const t0 = Date.now();
-      const paced = await s.lp.pace(rate, () => Date.now() - t0 >= STEP_SECONDS * 1000, () => s.lp.quoteNext(rr++ % CODES.length));
+      const paced = await s.lp.pace(
+        rate,
+        () => Date.now() - t0 >= STEP_SECONDS * 1000,
+        () => s.lp.quoteNext(rr++ % CODES.length),
+      );
       const tEnd = Date.now();
       const b = await stats(s.server);
       const loop = await loopOf(s.server);
@@ -260,7 +286,11 @@ async function ceiling(): Promise<StepRow[]> {
 async function main() {
   // The LP shares the clients' cores: the server's core stays its own.
   if (PIN) execSync(`taskset -a -p -c ${OTHER_CORES} ${process.pid}`, { stdio: 'ignore' });
-  const load = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ');
   console.log(`LP quotes: symbols ${CODES.join(', ')}; load average ${load()} at the start`);
   const clientRows: ClientsRow[] = [];
   if (PARTS.includes('1')) {
@@ -291,10 +321,12 @@ async function main() {
         `| ${r.mode} | ${r.clients} | ${r.connected} / ${r.subscribed} | ${fmt(r.sentPerSec, 1)} | ${fmt(r.deliveredPerSec)} | ${r.p50} | ` +
           `${r.p99} | ${r.max} | ${r.tickP50} / ${r.tickP99} | ${r.unmatched} | ${r.starved} | ${fmt(r.cpu)} | ${fmt(r.loopMaxMs)} | ${fmt(r.lpGapMs)} |`,
       );
-    console.log('Latency: receipt (Date.now() in the client) − when the quote was handed to the LP\'s FIX engine (Date.now()).');
+    console.log("Latency: receipt (Date.now() in the client) − when the quote was handed to the LP's FIX engine (Date.now()).");
   }
   if (steps.length > 0) {
-    console.log(`\nOne FIX session's intake (${STEP_SECONDS} s a step, ${CODES.length} symbols round robin, no websocket clients)`);
+    console.log(
+      `\nOne FIX session's intake (${STEP_SECONDS} s a step, ${CODES.length} symbols round robin, no websocket clients)`,
+    );
     console.log(
       '| X/s asked | X/s the LP sent | accepted/s | lag p50 ms | lag p99 ms | lag max ms | behind at the end | LP socket queue max KB | ' +
         'server CPU % | server loop delay max ms | LP loop gap max ms | held |',

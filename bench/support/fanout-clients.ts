@@ -268,7 +268,9 @@ process.on('message', (m: ClientsRequest) => {
         counts: [...counts],
         closed: closedInWindow,
         max,
-        ...(keyed ? { tickHist: sparseOf(tickHist), unmatched: [...waiting.values()].reduce((a, l) => a + l.length / 2, 0) } : {}),
+        ...(keyed
+          ? { tickHist: sparseOf(tickHist), unmatched: [...waiting.values()].reduce((a, l) => a + l.length / 2, 0) }
+          : {}),
       };
       process.send?.(reply);
       return;

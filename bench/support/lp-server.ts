@@ -11,8 +11,7 @@ import { serveForBench } from './bench-node.ts';
 
 export type LpServerRequest = { type: 'accepted' } | { type: 'loop' };
 export type LpServerReply =
-  | { type: 'accepted'; symbol: number[]; bid: number[]; time: number[] }
-  | { type: 'loop'; p99Ms: number; maxMs: number };
+  { type: 'accepted'; symbol: number[]; bid: number[]; time: number[] } | { type: 'loop'; p99Ms: number; maxMs: number };
 
 const RECORD = process.env.LP_RECORD === '1';
 const CODES = (process.env.LP_CODES ?? '').split(',');
