@@ -5,6 +5,11 @@
  * operations, not JSON.parse, to keep the client side cheap. All sockets are connected first and subscribed afterwards,
  * so the handshakes of the last batches do not queue behind the quote traffic of the first.
  *
+ * Keyed mode (`open` with `keyed: true`, bench/lp-quotes.bench.ts): the latency is from the moment the liquidity
+ * provider sent the quote, matched on the quote's symbol and published bid (each unique within a run): the bench
+ * sends the LP's send times (`sent`, key → Unix ms) as it goes; a quote received before its send time came is kept
+ * until it comes. The tick time's latency (the server's share: feed receipt → client) goes to a second histogram.
+ *
  * The clients speak RFC 6455 over plain `net` sockets (handshake, masked client frames, unmasked server frames)
  * rather than through the `ws` library, and read through net's `onread` into one shared buffer: the load generator
  * shares the machine's two cores with the server it measures, and a per-message event and copy per client would make
@@ -15,11 +20,24 @@ import net from 'node:net';
 export const BUCKETS = 10_000;
 
 export type ClientsRequest =
-  { type: 'open'; url: string; count: number; batch: number } | { type: 'sub' } | { type: 'start' } | { type: 'stop' };
+  | { type: 'open'; url: string; count: number; batch: number; keyed?: boolean }
+  | { type: 'sub' }
+  | { type: 'start' }
+  | { type: 'stop' }
+  | { type: 'sent'; entries: Array<[string, number]> };
 export type ClientsReply =
   | { type: 'opened'; ok: number; failed: number; ms: number }
   | { type: 'subscribed'; ok: number; ms: number }
-  | { type: 'result'; hist: Array<[number, number]>; counts: number[]; closed: number; max: number };
+  | {
+      type: 'result';
+      hist: Array<[number, number]>;
+      counts: number[];
+      closed: number;
+      max: number;
+      /** Keyed mode: receipt − tick time (the server's share), and receipts whose send time never came. */
+      tickHist?: Array<[number, number]>;
+      unmatched?: number;
+    };
 
 const hist = new Uint32Array(BUCKETS + 1);
 /** FANOUT_PROBE=1: per tick time, the latency of its last receipt here (when the write pass reached the last client). */
@@ -29,6 +47,11 @@ let counts: Uint32Array = new Uint32Array(0);
 let measuring = false;
 let max = 0;
 let closedInWindow = 0;
+/** Keyed mode: the LP's send time per `symbol|bid`, receipts still waiting for theirs, and the tick-time histogram. */
+let keyed = false;
+const sentAt = new Map<string, number>();
+const waiting = new Map<string, number[]>();
+const tickHist = new Uint32Array(BUCKETS + 1);
 
 const sockets: Array<net.Socket | undefined> = [];
 const subscribed: Array<(ok: boolean) => void> = [];
@@ -37,6 +60,8 @@ const DAY_MARKET = Buffer.from('{"type":"DAY_MARKET"');
 const SUB_RESULT = Buffer.from('"sub_result"');
 const CODE_1 = Buffer.from('"code":1');
 const TIME = Buffer.from('"time":');
+const SYMBOL = Buffer.from('"symbol":"');
+const BID = Buffer.from('"bid":');
 
 /** A masked client text frame (RFC 6455 §5.3; the all-zero mask key leaves the payload as is). */
 function clientFrame(text: string): Buffer {
@@ -56,9 +81,48 @@ function readInt(b: Buffer, at: number): number {
   return n;
 }
 
+function record(index: number, lag: number): void {
+  hist[Math.min(Math.max(0, lag), BUCKETS)]! += 1;
+  if (lag > max) max = lag;
+  counts[index]! += 1;
+}
+
+/** Keyed mode: one received quote, timed from the LP's send (now, or when its send time arrives). */
+function onKeyedQuote(index: number, b: Buffer, start: number, end: number): void {
+  const now = Date.now();
+  const at = b.lastIndexOf(TIME, end);
+  const time = readInt(b, at + TIME.length);
+  tickHist[Math.min(Math.max(0, now - time), BUCKETS)]! += 1;
+  const s = b.indexOf(SYMBOL, start) + SYMBOL.length;
+  const bid = b.indexOf(BID, start) + BID.length;
+  const key = `${b.toString('latin1', s, b.indexOf(34, s))}|${b.toString('latin1', bid, b.indexOf(44, bid))}`;
+  const sent = sentAt.get(key);
+  if (sent !== undefined) return record(index, now - sent);
+  let list = waiting.get(key);
+  if (!list) waiting.set(key, (list = []));
+  list.push(index, now);
+}
+
+function onSent(entries: Array<[string, number]>): void {
+  for (const [key, sent] of entries) {
+    sentAt.set(key, sent);
+    const list = waiting.get(key);
+    if (!list) continue;
+    waiting.delete(key);
+    if (measuring) for (let i = 0; i < list.length; i += 2) record(list[i]!, list[i + 1]! - sent);
+  }
+}
+
+const sparseOf = (h: Uint32Array) => {
+  const sparse: Array<[number, number]> = [];
+  h.forEach((n, ms) => n > 0 && sparse.push([ms, n]));
+  return sparse;
+};
+
 function onPayload(index: number, b: Buffer, start: number, end: number, state: { isSubscribed: boolean }): void {
   if (b.indexOf(DAY_MARKET, start) === start) {
     if (!measuring) return;
+    if (keyed) return onKeyedQuote(index, b, start, end);
     const at = b.lastIndexOf(TIME, end);
     const time = readInt(b, at + TIME.length);
     const lag = Math.max(0, Date.now() - time);
@@ -148,6 +212,7 @@ process.on('message', (m: ClientsRequest) => {
     case 'open':
       void (async () => {
         const t0 = Date.now();
+        keyed = m.keyed === true;
         counts = new Uint32Array(m.count);
         let ok = 0;
         for (let i = 0; i < m.count; i += m.batch) {
@@ -175,8 +240,13 @@ process.on('message', (m: ClientsRequest) => {
         process.send?.(reply);
       })();
       return;
+    case 'sent':
+      onSent(m.entries);
+      return;
     case 'start':
       hist.fill(0);
+      tickHist.fill(0);
+      waiting.clear();
       lastReceipt.clear();
       counts.fill(0);
       max = 0;
@@ -192,9 +262,16 @@ process.on('message', (m: ClientsRequest) => {
           `clients: last receipt per tick time p50 ${q(0.5)} / p90 ${q(0.9)} / p99 ${q(0.99)} ms (${last.length} ticks)`,
         );
       }
-      const sparse: Array<[number, number]> = [];
-      hist.forEach((n, ms) => n > 0 && sparse.push([ms, n]));
-      const reply: ClientsReply = { type: 'result', hist: sparse, counts: [...counts], closed: closedInWindow, max };
+      const reply: ClientsReply = {
+        type: 'result',
+        hist: sparseOf(hist),
+        counts: [...counts],
+        closed: closedInWindow,
+        max,
+        ...(keyed
+          ? { tickHist: sparseOf(tickHist), unmatched: [...waiting.values()].reduce((a, l) => a + l.length / 2, 0) }
+          : {}),
+      };
       process.send?.(reply);
       return;
     }

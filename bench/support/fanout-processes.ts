@@ -132,6 +132,7 @@ async function openClients(
   url: string,
   n: number,
   workers: ChildProcess[],
+  keyed = false,
 ): Promise<{ connected: number; subscribed: number; connectSec: number }> {
   const t0 = Date.now();
   const opened = await Promise.all(
@@ -144,6 +145,7 @@ async function openClients(
         url,
         count,
         batch: BATCH,
+        keyed,
       } satisfies ClientsRequest);
     }),
   );
@@ -198,7 +200,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * One fan-out measurement against `server` (forked, maybe not ready yet): its memory before, `n` clients opened and
  * subscribed, `warmupSeconds` of traffic, then what the clients receive in a window of `seconds`. `sample` is read
  * just before the window opens and just after it closes, `ticks` finds the source's tick count in a sample. The
- * client processes are killed at the end; the server is the caller's to stop.
+ * client processes are killed at the end; the server is the caller's to stop. `keyed` puts the clients in keyed mode
+ * (fanout-clients.ts: latency from the LP's send); `onWorkers` is handed the client processes once they are subscribed
+ * (to send them the LP's send times), `beforeStop` runs just before the window closes.
  */
 export async function measureFanout<T>(opts: {
   server: ChildProcess;
@@ -207,7 +211,16 @@ export async function measureFanout<T>(opts: {
   warmupSeconds: number;
   sample: () => Promise<T>;
   ticks: (sample: T) => number;
-}): Promise<{ row: Omit<Row, 'server'>; window: number; first: T; last: T }> {
+  keyed?: boolean;
+  onWorkers?: (workers: readonly ChildProcess[]) => void;
+  beforeStop?: () => void;
+}): Promise<{
+  row: Omit<Row, 'server'>;
+  window: number;
+  first: T;
+  last: T;
+  results: Array<Extract<ClientsReply, { type: 'result' }>>;
+}> {
   const { server, n } = opts;
   const workers: ChildProcess[] = [];
   try {
@@ -217,7 +230,8 @@ export async function measureFanout<T>(opts: {
     await sleep(2000);
     const before = await stats(server, true);
 
-    const conn = await openClients(url, n, workers);
+    const conn = await openClients(url, n, workers, opts.keyed);
+    opts.onWorkers?.(workers);
     await sleep(opts.warmupSeconds * 1000);
     pinServerThreads(server);
 
@@ -225,6 +239,7 @@ export async function measureFanout<T>(opts: {
     const w0 = performance.now();
     startWindow(workers);
     await sleep(opts.seconds * 1000);
+    opts.beforeStop?.();
     const results = await stopWindow(workers);
     const window = (performance.now() - w0) / 1000;
     const last = await opts.sample();
@@ -237,7 +252,7 @@ export async function measureFanout<T>(opts: {
       ...clientFigures(results, window),
       kbPerConn: (after.rss - before.rss) / 1024 / n,
     };
-    return { row, window, first, last };
+    return { row, window, first, last, results };
   } finally {
     for (const c of workers) c.kill('SIGKILL');
   }
