@@ -30,3 +30,12 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   ]);
   return { rows, total: Number((count as { n: number | string }).n) };
 }
+
+/**
+ * A page chosen by id (cheap to order and count), then the full rows of those ids only, read by `rowsOf` in the
+ * page's order: for lists whose rows need joins that the count should not pay for.
+ */
+export async function pageOfIds<T>(ids: Page<{ id: number }>, rowsOf: (ids: number[]) => Promise<T[]>): Promise<Page<T>> {
+  if (ids.rows.length === 0) return { rows: [], total: ids.total };
+  return { rows: await rowsOf(ids.rows.map((r) => r.id)), total: ids.total };
+}

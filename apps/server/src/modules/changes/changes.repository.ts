@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { pageOf, type Page, type PageRequest } from '../../db/paging.ts';
+import { pageOf, pageOfIds, type Page, type PageRequest } from '../../db/paging.ts';
 
 /** A change as the queue lists it, with its author's and reviewer's e-mails. */
 export interface ChangeRow {
@@ -90,16 +90,7 @@ export class ChangesRepository {
   async page(f: { status?: number | undefined } & PageRequest): Promise<Page<ChangeRow>> {
     let base = this.db.selectFrom('changes as c');
     if (f.status !== undefined) base = base.where('c.status', '=', f.status);
-    const { rows, total } = await pageOf(base, (b) => b.select('c.id').orderBy('c.id', 'desc'), f);
-    if (rows.length === 0) return { rows: [], total };
-    const full = await this.query(this.db)
-      .where(
-        'c.id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('c.id', 'desc')
-      .execute();
-    return { rows: full, total };
+    const ids = await pageOf(base, (b) => b.select('c.id').orderBy('c.id', 'desc'), f);
+    return pageOfIds(ids, (list) => this.query(this.db).where('c.id', 'in', list).orderBy('c.id', 'desc').execute());
   }
 }

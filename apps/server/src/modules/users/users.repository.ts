@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, DbKind, Tx } from '../../db/database.ts';
-import { pageOf, type Page, type PageRequest } from '../../db/paging.ts';
+import { pageOf, pageOfIds, type Page, type PageRequest } from '../../db/paging.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** A user as the back office lists them, before money is formatted. */
@@ -387,16 +387,7 @@ export class UsersRepository {
     let base = this.db.selectFrom('balance_adjustments as b');
     if (f.status !== undefined) base = base.where('b.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('b.user_id', '=', f.userId);
-    const { rows, total } = await pageOf(base, (b) => b.select('b.id').orderBy('b.id', 'desc'), f);
-    if (rows.length === 0) return { rows: [], total };
-    const full = await this.adjustmentQuery(this.db)
-      .where(
-        'b.id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('b.id', 'desc')
-      .execute();
-    return { rows: full, total };
+    const ids = await pageOf(base, (b) => b.select('b.id').orderBy('b.id', 'desc'), f);
+    return pageOfIds(ids, (list) => this.adjustmentQuery(this.db).where('b.id', 'in', list).orderBy('b.id', 'desc').execute());
   }
 }
