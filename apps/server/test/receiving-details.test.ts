@@ -103,6 +103,31 @@ describe('receiving details need a second staff member', () => {
     expect((await traderSees()).address).toBe(before.address);
   });
 
+  it('decides a change once when approvals and a rejection arrive together', async () => {
+    const before = await trc();
+    const asked = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), address: OTHER });
+    const id = asked.data.pending_change_id as number;
+    const finance3 = await staff(h, 'finance');
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => (i % 2 ? finance2 : finance3).post(`${ADMIN_API.changes}/${id}/approve`)),
+      finance3.post(`${ADMIN_API.changes}/${id}/reject`, { remark: 'racing' }),
+    ]);
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
+    const decided =
+      (await audits('change.approve')).filter((a) => a.target_id === String(id)).length +
+      (await audits('change.reject')).filter((a) => a.target_id === String(id)).length;
+    expect(decided).toBe(1);
+    // Put the address back for the tests that follow, through the queue as any change.
+    const now = await trc();
+    if (now.address !== before.address) {
+      const back = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, {
+        ...editable(now),
+        address: before.address,
+      });
+      expect((await finance2.post(`${ADMIN_API.changes}/${back.data.pending_change_id as number}/approve`)).code).toBe(1);
+    }
+  });
+
   it('refuses to approve a change asked on details that changed since', async () => {
     const before = await trc();
     const first = await finance.postJson(`${ADMIN_API.depositChannels}/${before.id}`, { ...editable(before), address: OTHER });
