@@ -135,10 +135,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
-  registerLiquidity(ctx, { market, hedgeSessions: () => hedging.liquiditySessions() });
   const trading = registerTrading(ctx, { market, notifications, notices, userById });
   const { engine, commands, figuresNow } = trading;
   const { hedging } = registerHedging(ctx, { engine, commands, desk: trading.desk, market, onLeading: trading.onLeading });
+  registerLiquidity(ctx, { market, commands, hedgeSessions: () => hedging.liquiditySessions() });
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });
   const { uploads } = await registerUploads(ctx, { throttle });
   const { kyc } = registerKyc(ctx, { uploads, notifications, notices });

@@ -117,7 +117,8 @@ describe('process: shutdown, exit status and logs', () => {
     for (let i = 0; i < 5; i++) {
       const mine = lines.filter((l) => l.clientRequestId === `probe-${i}-abcdef`);
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ msg: 'request', req: { method: 'GET', url: '/healthz' }, res: { statusCode: 200 } });
+      expect(mine[0]).toMatchObject({ msg: 'request', method: 'GET', url: '/healthz', ip: '127.0.0.1', status: 200 });
+      expect(typeof mine[0]!.ms).toBe('number');
       expect(typeof mine[0]!.reqId).toBe('string');
     }
   }, 30_000);

@@ -92,6 +92,47 @@ describe.skipIf(!hasRedis || !onPostgres)('two nodes through Redis', () => {
     expect(home.data.traders_online).toBe(1);
   });
 
+  it("node B closes what node A's feed cannot quote, and its Liquidity page is node A's (asked through the command channel)", async () => {
+    // As an LP feed would say of an unmapped symbol (DESIGN §14); node B has no feed of its own to ask.
+    const why = 'not mapped in the feed file';
+    feed.closedReason = (code: string) => (code === 'XAGUSD' ? why : undefined);
+    // A hedge session as node A (the leader) would report it; node B runs none.
+    const session = {
+      name: 'pb1',
+      role: 'hedge' as const,
+      state: 'connected' as const,
+      since: 1,
+      last_message_at: 2,
+      error: null,
+    };
+    const hedging = a.app.tradepad.hedging;
+    const own = hedging.liquiditySessions.bind(hedging);
+    hedging.liquiditySessions = () => [session];
+    try {
+      const status = async (h: Harness) =>
+        ((await h.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'XAGUSD')?.MarketStatus;
+      const deadline = Date.now() + 5_000;
+      while ((await status(b)) !== 2) {
+        if (Date.now() > deadline) throw new Error('node B never closed XAGUSD');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await status(a)).toBe(2);
+      // Signed in through node A, asking node B (the token is the database's, good on every node).
+      const dealer = await staff(a, 'dealer');
+      const page = await b.call('GET', ADMIN_API.liquidity, {}, { authorization: dealer.token, lang: 'en' });
+      expect(page.code, page.msg).toBe(1);
+      expect(page.data).toEqual({ sessions: [session], symbols: [] });
+    } finally {
+      feed.closedReason = undefined;
+      hedging.liquiditySessions = own;
+    }
+    const deadline = Date.now() + 5_000;
+    while (((await b.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'XAGUSD')?.MarketStatus !== 1) {
+      if (Date.now() > deadline) throw new Error('node B never opened XAGUSD again');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
   it('an order placed through node A pushes FOREX_TRADE and FOREX_CLOSED to the socket on node B', async () => {
     const submit = await a.call(
       'POST',

@@ -59,6 +59,17 @@ export interface UsersChanged {
 export type UsersChangedListener = (signal: UsersChanged) => void;
 
 /**
+ * The instruments the node running the feed cannot quote (an LP feed's unmapped or rejected symbols, DESIGN §14), with
+ * why: the whole set, told when it changes and every few seconds, so a node that does not run the feed (an API node, a
+ * standby) closes the same instruments in its trade list and a node that joins late learns them.
+ */
+export interface FeedClosed {
+  closed: Readonly<Record<string, string>>;
+}
+
+export type FeedClosedListener = (signal: FeedClosed) => void;
+
+/**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
  * closures, and whoever holds the connections subscribes. Producers never know the gateway. In process on one node
  * ({@link InProcessBus}); with REDIS_URL, `RedisBus` (ports/redis-bus.ts) carries the same calls between nodes.
@@ -95,6 +106,10 @@ export interface Bus {
   publishUsersChanged(signal: UsersChanged): void;
   /** Listens to users' row changes; returns its removal. */
   onUsersChanged(listener: UsersChangedListener): () => void;
+  /** Tells every node which instruments the feed cannot quote (the node running the feed). */
+  publishFeedClosed(signal: FeedClosed): void;
+  /** Listens to the feed's closed instruments; returns its removal. */
+  onFeedClosed(listener: FeedClosedListener): () => void;
 }
 
 /**
@@ -107,6 +122,7 @@ export class InProcessBus implements Bus {
   private revokedListeners: SessionsRevokedListener[] = [];
   private instrumentListeners: InstrumentsChangedListener[] = [];
   private userListeners: UsersChangedListener[] = [];
+  private feedListeners: FeedClosedListener[] = [];
 
   publish<C extends PublicChannel>(channel: C, message: MessageOn<C>, conflateKey?: string): void {
     this.deliver(channel, message, conflateKey);
@@ -198,6 +214,17 @@ export class InProcessBus implements Bus {
     this.userListeners = [...this.userListeners, listener];
     return () => {
       this.userListeners = this.userListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishFeedClosed(signal: FeedClosed): void {
+    for (const listener of this.feedListeners) listener({ closed: { ...signal.closed } });
+  }
+
+  onFeedClosed(listener: FeedClosedListener): () => void {
+    this.feedListeners = [...this.feedListeners, listener];
+    return () => {
+      this.feedListeners = this.feedListeners.filter((l) => l !== listener);
     };
   }
 }

@@ -18,6 +18,8 @@ export const KIND = {
   beat: 'b',
   want: 'w',
   bye: 'x',
+  /** The feed's closed instruments (FeedClosed), as JSON. */
+  feedClosed: 'l',
   /** Several messages of one event-loop turn in one publish: `<kind><length>:<body>` each. */
   batch: 'B',
 } as const;

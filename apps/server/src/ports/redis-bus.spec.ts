@@ -219,7 +219,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     await until(() => [...b.bus.listeners('FOREX_TRADE')].length === 3, 'three listeners seen from B');
   });
 
-  it('sends messages for every socket of a user, ended sessions, changed instruments and users to every node', async () => {
+  it("sends messages for every socket of a user, ended sessions, changed instruments, the feed's closed instruments and users to every node", async () => {
     const { a, b } = await pair();
     b.gw.listenAs(5, 'FOREX_TRADE');
     const revokedA: number[][] = [];
@@ -232,11 +232,14 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     const usersB: number[][] = [];
     a.bus.onUsersChanged(({ userIds }) => usersA.push([...userIds]));
     b.bus.onUsersChanged(({ userIds }) => usersB.push([...userIds]));
+    const closedB: Array<Record<string, string>> = [];
+    b.bus.onFeedClosed(({ closed }) => closedB.push({ ...closed }));
 
     a.bus.publishToUser(5, EVERY_USER_SOCKET, support);
     a.bus.publishSessionsRevoked({ sessionIds: [11, 12] });
     a.bus.publishSessionsRevoked({ sessionIds: [] });
     a.bus.publishInstrumentsChanged({ ids: [3] });
+    a.bus.publishFeedClosed({ closed: { XAGUSD: 'not mapped in the feed file' } });
     a.bus.publishUsersChanged({ userIds: [5] });
     expect(revokedA).toEqual([[11, 12]]);
     expect(usersA).toEqual([[5]]);
@@ -244,6 +247,7 @@ describe.skipIf(!hasRedis)('RedisBus between two nodes', () => {
     expect(usersB).toEqual([[5]]);
     expect(revokedB).toEqual([[11, 12]]);
     expect(changedB).toEqual([[3]]);
+    expect(closedB).toEqual([{ XAGUSD: 'not mapped in the feed file' }]);
     expect(b.gw.userGot).toEqual([{ userId: 5, channel: EVERY_USER_SOCKET, message: support }]);
   });
 

@@ -4,6 +4,8 @@ import {
   EVERY_USER_SOCKET,
   InProcessBus,
   type Bus,
+  type FeedClosed,
+  type FeedClosedListener,
   type BusSubscriber,
   type InstrumentsChangedListener,
   type SessionsRevoked,
@@ -154,6 +156,11 @@ export class RedisBus implements Bus {
     this.link.send(KIND.instruments, JSON.stringify(signal.ids));
   }
 
+  publishFeedClosed(signal: FeedClosed): void {
+    this.local.publishFeedClosed(signal);
+    this.link.send(KIND.feedClosed, JSON.stringify(signal.closed));
+  }
+
   publishUsersChanged(signal: UsersChanged): void {
     if (signal.userIds.length === 0) return;
     this.local.publishUsersChanged(signal);
@@ -176,6 +183,10 @@ export class RedisBus implements Bus {
 
   onUsersChanged(listener: UsersChangedListener): () => void {
     return this.local.onUsersChanged(listener);
+  }
+
+  onFeedClosed(listener: FeedClosedListener): () => void {
+    return this.local.onFeedClosed(listener);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -262,6 +273,9 @@ export class RedisBus implements Bus {
           break;
         case KIND.instruments:
           this.local.publishInstrumentsChanged({ ids: JSON.parse(body) as number[] });
+          break;
+        case KIND.feedClosed:
+          this.local.publishFeedClosed({ closed: JSON.parse(body) as Record<string, string> });
           break;
         case KIND.users:
           this.local.publishUsersChanged({ userIds: JSON.parse(body) as number[] });

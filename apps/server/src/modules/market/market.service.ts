@@ -14,6 +14,7 @@ import type { Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { Catalogue } from './catalogue.ts';
 import { Favourites } from './favourites.ts';
+import { FeedClosures } from './feed-closures.ts';
 import { createFeed, isReplay } from './feed-factory.ts';
 import type { Feed } from './feed.ts';
 import { HistoryDeepening } from './history-deepen.ts';
@@ -53,6 +54,7 @@ export class MarketService {
   private readonly list: TradeList;
   private readonly favs: Favourites;
   private readonly history: HistoryDeepening;
+  private readonly closures: FeedClosures;
   private feed: Feed | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
 
@@ -63,6 +65,11 @@ export class MarketService {
     this.list = new TradeList(this.cat, (inst, now) => this.isOpen(inst, now), d);
     this.favs = new Favourites(this.cat, d);
     this.history = new HistoryDeepening(d, this.candles);
+    this.closures = new FeedClosures({
+      bus: d.bus,
+      feed: () => this.feed,
+      codes: () => this.cat.instruments.map((i) => i.code),
+    });
   }
 
   /**
@@ -88,6 +95,7 @@ export class MarketService {
       this.d.feed ??
       createFeed(this.d.config, this.cat.instruments, this.cat.quotes, { log: this.d.log, sessionUp: this.d.fixSessionUp });
     this.feed.start((t) => this.live.onTick(t));
+    this.closures.start();
     this.flushTimer = setInterval(
       () => void this.flush().catch((err: unknown) => this.d.log.error({ err }, 'candle flush failed')),
       FLUSH_EVERY_MS,
@@ -97,6 +105,7 @@ export class MarketService {
 
   async stop(): Promise<void> {
     await this.history.stop();
+    this.closures.stop();
     this.feed?.stop();
     this.feed = undefined;
     if (this.flushTimer) clearInterval(this.flushTimer);
@@ -165,8 +174,8 @@ export class MarketService {
    */
   isOpen(inst: Instrument, now = this.d.clock.now()): boolean {
     if (inst.enabled !== 1) return false;
-    // An LP feed that cannot quote it (not mapped, rejected by every session) closes it (DESIGN §14).
-    if (this.feed?.closedReason?.(inst.code) !== undefined) return false;
+    // An LP feed that cannot quote it (not mapped, rejected by every session) closes it (DESIGN §14), on every node.
+    if (this.closures.reason(inst.code) !== undefined) return false;
     if (this.replaying) return !this.cat.quotes.isStale(inst.code, now, this.d.config.STALE_QUOTE_MS);
     return isMarketOpen(inst.hours, now);
   }

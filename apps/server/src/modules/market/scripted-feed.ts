@@ -13,6 +13,8 @@ export type ScriptedTick = Omit<Tick, 'ask' | 'source'> & Partial<Pick<Tick, 'as
 export class ScriptedFeed implements Feed {
   private onTick: ((tick: Tick) => void) | undefined;
   private readonly instruments = new Map<string, FeedInstrument>();
+  /** What a test makes it say it cannot quote, as an LP feed does of an unmapped symbol (DESIGN §14). */
+  closedReason: ((code: string) => string | undefined) | undefined;
 
   constructor(instruments: readonly FeedInstrument[] = []) {
     for (const i of instruments)
