@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath())('liquidity page in the back office', () => {
     const row = (text: string) => page.locator('tbody tr', { hasText: text }).first();
     await row('ETH/USD').getByText('lp1').waitFor();
     await row('BTC/USD').getByText('95010.25').waitFor();
-    await row('LTC/USD').getByText('rejected by lp1: LTC/USD: not permissioned', { exact: false }).waitFor();
+    await row('LTC/USD').getByText('Rejected by lp1: LTC/USD: not permissioned', { exact: false }).waitFor();
     await row('lp3').getByText('Down').waitFor();
     await page.waitForTimeout(300);
     await e.shot(page, 'admin-liquidity-en');
@@ -83,6 +83,8 @@ describe.skipIf(!chromiumPath())('liquidity page in the back office', () => {
     await page.locator('nav a', { hasText: '流動性' }).click();
     await page.locator('tbody tr', { hasText: 'ETH/USD' }).first().getByText('lp1').waitFor();
     await page.locator('tbody tr', { hasText: 'lp1' }).first().getByText('已連線').waitFor();
+    // The feed's reason in Chinese; the provider's own words after it as they came.
+    await page.locator('tbody tr', { hasText: 'LTC/USD' }).first().getByText('被拒絕：lp1: LTC/USD: not permissioned').waitFor();
     await e.shot(page, 'admin-liquidity-hk');
     await context.close();
   });

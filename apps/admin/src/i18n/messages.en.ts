@@ -477,7 +477,11 @@ export const messagesEn = {
       age: 'Quote age',
       reason: 'Closed or rejected',
       seconds: '%{n} s',
-      no_sessions: 'The price feed is not a liquidity provider (FEED is not fix:), or this node does not run it.',
+      reason_unmapped: 'Not mapped in the feed file',
+      reason_rejected_all: 'Rejected by every session (closed): %{detail}',
+      reason_rejected: 'Rejected by %{detail}',
+      no_sessions:
+        'The price feed is not a liquidity provider (FEED is not fix:), and hedging is not connected (HEDGE is not fix:).',
       state_connected: 'Connected',
       state_connecting: 'Connecting',
       state_down: 'Down',

@@ -21,6 +21,7 @@ import { useTimeLocale } from '../../ui/cells.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { usePoll } from '../../ui/poll.ts';
 import { useAccess } from '../../ui/use-access.ts';
+import { reasonText } from './reason-text.ts';
 
 const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** The feed's state is in memory on the node running it: one read a second costs nothing. */
@@ -114,7 +115,7 @@ export function LiquidityPage() {
                 <TableCell sx={num}>
                   {s.age_ms === null ? '—' : translate('tp.liquidity.seconds', { n: (s.age_ms / 1000).toFixed(1) })}
                 </TableCell>
-                <TableCell sx={{ color: s.reason ? 'error.main' : undefined }}>{s.reason ?? ''}</TableCell>
+                <TableCell sx={{ color: s.reason ? 'error.main' : undefined }}>{reasonText(s.reason, translate)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
