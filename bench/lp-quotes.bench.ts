@@ -321,7 +321,9 @@ async function main() {
         `| ${r.mode} | ${r.clients} | ${r.connected} / ${r.subscribed} | ${fmt(r.sentPerSec, 1)} | ${fmt(r.deliveredPerSec)} | ${r.p50} | ` +
           `${r.p99} | ${r.max} | ${r.tickP50} / ${r.tickP99} | ${r.unmatched} | ${r.starved} | ${fmt(r.cpu)} | ${fmt(r.loopMaxMs)} | ${fmt(r.lpGapMs)} |`,
       );
-    console.log("Latency: receipt (Date.now() in the client) − when the quote was handed to the LP's FIX engine (Date.now()).");
+    console.log(
+      "Latency: receipt (Date.now() in the client) − when the quote's bytes were written to the LP's socket (Date.now() in the LP's write; the hand-over to its FIX engine when never seen there).",
+    );
   }
   if (steps.length > 0) {
     console.log(

@@ -45,7 +45,11 @@ export class BenchLp {
   maxQueued = 0;
   /** The longest gap between two turns of the pacing loop (the LP's own stalls), since the caller last reset it. */
   maxGapMs = 0;
-  private keys: Array<[string, number]> = [];
+  /** Per client-side key, when the quote was handed to the LP's engine and the key of its bid on the wire. */
+  private keys: Array<[string, number, string]> = [];
+  /** When each quote's bytes were written to the LP's socket, by `LP symbol|bid` (see `watchSockets`). */
+  private readonly wired = new Map<string, number>();
+  private readonly watched = new WeakSet<object>();
   private isSubscribed = false;
 
   private constructor(
@@ -114,15 +118,56 @@ export class BenchLp {
     const now = Date.now();
     s.sentAt[k] = now;
     this.sent += 1;
-    if (this.keyed) this.keys.push([this.keyOf(s, k), now]);
-    this.lp.quote(s.lpSymbol, priceOf(s, k), 'X');
+    const price = priceOf(s, k);
+    if (this.keyed) {
+      this.watchSockets();
+      this.keys.push([this.keyOf(s, k), now, `${s.lpSymbol}|${Number(price.bid)}`]);
+    }
+    this.lp.quote(s.lpSymbol, price, 'X');
   }
 
-  /** The send times by `symbol|published bid` since the last call (what the websocket clients match on). */
+  /**
+   * The times by `symbol|published bid` since the last call (what the websocket clients match on): when the quote's
+   * bytes were written to the LP's socket, the start of the path issue 31 measures ("from the LP's socket"); a quote
+   * not yet written waits for the next call, and one never seen on the wire after a second keeps its hand-over time.
+   */
   takeKeys(): Array<[string, number]> {
-    const out = this.keys;
-    this.keys = [];
+    const out: Array<[string, number]> = [];
+    const waiting: Array<[string, number, string]> = [];
+    const now = Date.now();
+    for (const key of this.keys) {
+      const at = this.wired.get(key[2]);
+      if (at !== undefined) {
+        this.wired.delete(key[2]);
+        out.push([key[0], at]);
+      } else if (now - key[1] > 1000) out.push([key[0], key[1]]);
+      else waiting.push(key);
+    }
+    this.keys = waiting;
+    if (this.wired.size > 100_000) this.wired.clear();
     return out;
+  }
+
+  /**
+   * Notes when each bid leaves for the socket: every LP session's socket `write` is wrapped once to read the bid
+   * entries (269=0, its symbol and price) of what it writes. The engine writes whole messages, so a quote's time is
+   * that of the write carrying it.
+   */
+  private watchSockets(): void {
+    for (const session of this.lp.sessions) {
+      const t = (session as unknown as { transport?: { duplex?: { writable?: { write: (...a: unknown[]) => boolean } } } })
+        .transport;
+      const w = t?.duplex?.writable;
+      if (!w || this.watched.has(w)) continue;
+      this.watched.add(w);
+      const write = w.write.bind(w);
+      w.write = (chunk: unknown, ...rest: unknown[]) => {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('latin1') : '';
+        const at = Date.now();
+        for (const m of text.matchAll(BID_ENTRY)) this.wired.set(`${m[1]}|${Number(m[2])}`, at);
+        return write(chunk, ...rest);
+      };
+    }
   }
 
   /**
@@ -168,6 +213,9 @@ export class BenchLp {
     return `${s.code}|${String(pointsToPrice(pub.bid, s.precision))}`;
   }
 }
+
+/** A bid entry of an X or W message: MDEntryType 0, then its Symbol and MDEntryPx (FIX 4.4 field order). */
+const BID_ENTRY = /\x01269=0\x01(?:[^\x01]*\x01)*?55=([^\x01]*)\x01(?:[^\x01]*\x01)*?270=([^\x01]*)\x01/g;
 
 function priceOf(s: LpSymbol, k: number): { bid: string; ask: string } {
   const bid = s.base + tri(k);
