@@ -40,8 +40,9 @@ export function KycList() {
           label="tp.kyc.expiry_filter"
           alwaysOn
           emptyText="tp.kyc.expiry_any"
+          variant="outlined"
           size="small"
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 220 }}
           choices={[
             { id: 'expired', name: 'tp.kyc.expiry_expired' },
             { id: 'soon', name: 'tp.kyc.expiry_soon' },

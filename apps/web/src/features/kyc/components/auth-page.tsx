@@ -94,7 +94,8 @@ function KycStatus({ center, onApplyAgain }: { center: KycCenter; onApplyAgain()
       )}
       {status === KYC_MORE_INFO && center.remark && (
         <p className="kyc-remark is-more" data-testid="kyc-remark">
-          {t('kyc.message', { remark: center.remark })}
+          {/* Staff's words keep their own direction inside the sentence (an English message in Arabic). */}
+          {t('kyc.message', { remark: `\u2068${center.remark}\u2069` })}
         </p>
       )}
       {status === KYC_APPROVED && center.doc_expired && (
