@@ -123,7 +123,11 @@ describe('real-name depth', () => {
       [{ birth_date: dateIn(clock.now(), 1) }, 'The date of birth cannot be in the future'],
       [{ birth_date: '1990-02-30' }, 'Please enter a valid date of birth (YYYY-MM-DD)'],
       [{ birth_date: '12/04/1990' }, 'Please enter a valid date of birth (YYYY-MM-DD)'],
-      [{ doc_expiry: dateIn(clock.now(), -1) }, 'This document has expired. Please use a valid one', '此證件已過期，請使用有效證件'],
+      [
+        { doc_expiry: dateIn(clock.now(), -1) },
+        'This document has expired. Please use a valid one',
+        '此證件已過期，請使用有效證件',
+      ],
       [{ doc_expiry: '2030-13-01' }, "Please enter the document's expiry date as YYYY-MM-DD"],
       [{ doc_type: 'library_card' }, 'Please choose an ID card, a passport or a driving licence'],
       [{ address: 'x'.repeat(301) }, 'Please enter an address of at most 300 characters'],
@@ -173,7 +177,10 @@ describe('real-name depth', () => {
 
     const [audit] = await audits('kyc.more', first!.id);
     expect(JSON.parse(audit!.before_json!)).toMatchObject({ status: 1, remark: '' });
-    expect(JSON.parse(audit!.after_json!)).toMatchObject({ status: 4, remark: 'The proof of address must be dated within 3 months' });
+    expect(JSON.parse(audit!.after_json!)).toMatchObject({
+      status: 4,
+      remark: 'The proof of address must be dated within 3 months',
+    });
 
     // The trader sees the status and the message, in the centre and by mail.
     const center = await u.get(API.realNameCenter);
@@ -193,7 +200,9 @@ describe('real-name depth', () => {
     const again = await u.post(API.realName, await full(u, { doc_type: 'driving_licence' }));
     expect(again.code, again.msg).toBe(1);
     expect(again.data).toMatchObject({ review_status: 1, remark: '', doc_type: 'driving_licence' });
-    expect((await u.post(API.realName, await full(u))).msg).toBe('Your verification is being reviewed. Please wait for the result');
+    expect((await u.post(API.realName, await full(u))).msg).toBe(
+      'Your verification is being reviewed. Please wait for the result',
+    );
 
     const [second, older] = await queue({ user_id: u.id });
     expect(older!.id).toBe(first!.id);

@@ -158,7 +158,7 @@ export const en = {
   'err.birth_date_minor': 'You must be at least 18 years old',
   'err.kyc_address_invalid': 'Please enter an address of at most 300 characters',
   'err.doc_type_invalid': 'Please choose an ID card, a passport or a driving licence',
-  'err.doc_expiry_invalid': 'Please enter the document\'s expiry date as YYYY-MM-DD',
+  'err.doc_expiry_invalid': "Please enter the document's expiry date as YYYY-MM-DD",
   'err.doc_expired': 'This document has expired. Please use a valid one',
   'err.images_repeated': 'Please upload a different image for each document',
   'err.record_unknown': 'This record does not exist',

@@ -50,7 +50,7 @@ export class KycExpiryCheck {
     const today = utcDateOf(now);
     const horizon = utcDateOf(now + EXPIRY_REMINDER_DAYS[0] * DAY_MS);
     const result: ExpiryCheckResult = { reminded: 0, expired: 0 };
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.d.repo.expiring(horizon, BATCH, after);
       for (const row of rows) await this.check(row, today, now, result);
       if (rows.length < BATCH) return result;

@@ -85,10 +85,7 @@ export class KycRepository {
       .set({ status: KYC_MORE_INFO, remark: change.message, reviewed_at: change.at, reviewed_by: change.staffId })
       .where('id', '=', id)
       .where((eb) =>
-        eb.or([
-          eb('status', '=', KYC_WAITING),
-          eb.and([eb('status', '=', KYC_APPROVED), eb('expired_at', 'is not', null)]),
-        ]),
+        eb.or([eb('status', '=', KYC_WAITING), eb.and([eb('status', '=', KYC_APPROVED), eb('expired_at', 'is not', null)])]),
       )
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
@@ -111,12 +108,7 @@ export class KycRepository {
   /** The earlier applications of these users (for each row of a page, those before it), newest first. */
   async earlierOf(userIds: number[]): Promise<KycRow[]> {
     if (userIds.length === 0) return [];
-    return this.db
-      .selectFrom('kyc_applications')
-      .selectAll()
-      .where('user_id', 'in', userIds)
-      .orderBy('id', 'desc')
-      .execute();
+    return this.db.selectFrom('kyc_applications').selectAll().where('user_id', 'in', userIds).orderBy('id', 'desc').execute();
   }
 
   /**

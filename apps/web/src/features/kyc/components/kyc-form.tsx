@@ -176,12 +176,7 @@ export function KycForm({ onDone }: { onDone(): void }) {
       />
       <div className="kyc-photos">
         <ImageField label={t('kyc.selfie')} value={selfie} onChange={image(null, setSelfie)} testId="kyc-selfie" />
-        <ImageField
-          label={t('kyc.addressProof')}
-          value={proof}
-          onChange={image(null, setProof)}
-          testId="kyc-address-proof"
-        />
+        <ImageField label={t('kyc.addressProof')} value={proof} onChange={image(null, setProof)} testId="kyc-address-proof" />
       </div>
       <p className="field-hint">{t('kyc.addressProofHint')}</p>
       <SubmitButton busy={flight.busy} testId="kyc-submit">
