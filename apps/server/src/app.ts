@@ -16,6 +16,7 @@ import { registerContent } from './modules/content/content.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
 import type { KycService } from './modules/kyc/kyc.service.ts';
+import type { KycExpiryCheck } from './modules/kyc/kyc-expiry.ts';
 import type { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { registerLiquidity } from './modules/liquidity/liquidity.module.ts';
 import { registerHedging } from './modules/hedging/hedging.module.ts';
@@ -81,6 +82,8 @@ export interface AppContext {
   engine: TradingEngine;
   wallet: WalletService;
   kyc: KycService;
+  /** The daily check of real-name documents' expiry (issue 32): `run()` checks now. */
+  kycExpiry: KycExpiryCheck;
   uploads: UploadsService;
   notifications: NotificationsService;
   /** Price alerts (issue 20 point 7); `onAlertFired` is where web push listens. */
@@ -141,7 +144,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   registerLiquidity(ctx, { market, commands, hedgeSessions: () => hedging.liquiditySessions() });
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });
   const { uploads } = await registerUploads(ctx, { throttle });
-  const { kyc } = registerKyc(ctx, { uploads, notifications, notices });
+  const { kyc, kycExpiry } = registerKyc(ctx, { uploads, notifications, notices, onLeading: trading.onLeading });
   const { accounts } = identity;
   const { changes } = registerChanges(ctx);
   const { users } = registerUsers(ctx, { userSessions, totp, uploads, figuresNow, notices, notifications });
@@ -163,7 +166,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { database, bus, settings, ledger, clock } = ctx;
   app.decorate('tradepad', {
     ...{ config, clock, database, accounts, gateway, bus, settings, ledger, market, engine, wallet, kyc, uploads },
-    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership, hedging },
+    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership, hedging, kycExpiry },
   } satisfies AppContext);
 
   registerOperations(app, {

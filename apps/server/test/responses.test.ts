@@ -368,6 +368,10 @@ describe('response schemas against the server', () => {
     const v = await realUser(h, clock);
     const application = { name: 'Bob Lee', card_id: 'ID20261119', front_pic: await v.upload(), reverse_pic: await v.upload() };
     expect((await v.post(API.realName, application)).code).toBe(1);
+    // Asked for more first (issue 32), then submitted again and turned down.
+    const [asked] = (await get(ADMIN_API.kyc, { status: 1, user_id: v.id })).data;
+    expectAnswer(`${ADMIN_API.kyc}/:id/more`, await admin.post(`${ADMIN_API.kyc}/${asked.id}/more`, { message: 'a selfie' }));
+    expect((await v.post(API.realName, { ...application, selfie: await v.upload() })).code).toBe(1);
     const [waiting] = (await get(ADMIN_API.kyc, { status: 1, user_id: v.id })).data;
     expectAnswer(`${ADMIN_API.kyc}/:id/reject`, await admin.post(`${ADMIN_API.kyc}/${waiting.id}/reject`, { remark: 'blurred' }));
     // Users: found, looked at and acted on; an adjustment above the threshold approved by a second staff member.

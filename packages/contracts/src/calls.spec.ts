@@ -104,8 +104,14 @@ describe('response schemas', () => {
   });
 
   it('reads the wallet, real-name and news answers, and the calls that answer null', () => {
-    const kycNone = { review_status: 0, name: '', card_id: '', remark: '', created_at: '', reviewed_at: '' };
+    const kycNone = {
+      ...{ review_status: 0, name: '', card_id: '', remark: '', created_at: '', reviewed_at: '' },
+      ...{ birth_date: '', doc_type: '', doc_expiry: '', doc_expired: false },
+    };
     expect(parse(API.realNameCenter, kycNone).success).toBe(true);
+    expect(parse(API.realNameCenter, { ...kycNone, review_status: 4, remark: 'A clearer selfie' }).success).toBe(true);
+    expect(parse(API.realNameCenter, { ...kycNone, review_status: 5 }).success).toBe(false);
+    expect(parse(API.realNameCenter, { ...kycNone, doc_type: 'library_card' }).success).toBe(false);
     expect(parse(API.realNameCenter, { ...kycNone, created_at: 'yesterday' }).success).toBe(false);
     const deposit = {
       id: 1,

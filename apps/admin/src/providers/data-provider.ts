@@ -21,7 +21,7 @@ export const RESOURCE_PATHS = {
 export type ResourceName = keyof typeof RESOURCE_PATHS;
 
 /** What follows a resource's path in its calls: nothing (its list, adding one), one record, a queue's decisions. */
-type Tail = '' | '/:id' | '/:id/approve' | '/:id/reject';
+type Tail = '' | '/:id' | '/:id/approve' | '/:id/reject' | '/:id/more';
 
 /** What the call at a resource's path (and `tail`) answers with `M`: its contract's answer. */
 export type ResourceAnswer<R extends ResourceName, M extends CallMethod, T extends Tail = ''> = AnswerAt<
@@ -116,6 +116,12 @@ export interface ReviewActions {
     body: { remark: string; status?: number },
     idempotencyKey?: string,
   ): Promise<DecisionOf<R, 'reject'>>;
+  /** Real-name only: ask the user for more information (`POST /admin/api/kyc/:id/more {message}`, status 4). */
+  askMore(
+    id: Identifier,
+    message: string,
+    idempotencyKey?: string,
+  ): Promise<AnswerAt<`${typeof ADMIN_API.kyc}/:id/more`, 'POST'>>;
 }
 
 type ReviewQueue = 'deposits' | 'withdrawals' | 'kyc';
@@ -205,6 +211,8 @@ export const dataProvider: AdminDataProvider = {
     callResource('POST', resource, { tail: '/:id/approve', id, body, key }),
   reject: <R extends ReviewQueue>(resource: R, id: Identifier, body: object, key = newIdempotencyKey()) =>
     callResource('POST', resource, { tail: '/:id/reject', id, body, key }),
+  askMore: (id, message, key = newIdempotencyKey()) =>
+    callResource('POST', 'kyc', { tail: '/:id/more', id, body: { message }, key }),
   revealOutbox: (id) => apiPost(`${ADMIN_API.outbox}/:id/reveal`, undefined, { id }),
   publishNews: (id, publishAt) =>
     apiPost(`${ADMIN_API.news}/:id/publish`, publishAt === undefined ? {} : { publish_at: publishAt }, { id }),

@@ -32,10 +32,16 @@ interface Props {
   /** Sends the approval; resolves once the server accepted it (the caller then refreshes the row). */
   onApprove: (transferRef: string) => Promise<unknown>;
   /** Sends the rejection with its remark and, when there are options, the chosen outcome. */
-  onReject: (remark: string, status: number | undefined) => Promise<unknown>;
+  onReject?: (remark: string, status: number | undefined) => Promise<unknown>;
+  /** Real-name: asks the user for more information with a message (a third choice, "More information needed"). */
+  onMore?: (message: string) => Promise<unknown>;
+  /** What the confirmation says asking for more does. */
+  moreSummary?: ReactNode;
+  /** Offer only "More information needed" (an approved application whose document expired). */
+  moreOnly?: boolean;
 }
 
-type Step = 'idle' | 'approve' | 'reject';
+type Step = 'idle' | 'approve' | 'reject' | 'more';
 
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
 
@@ -44,7 +50,8 @@ const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.m
  * user reads it), and every button is disabled while the call runs so a double click sends one decision. The server
  * refuses what the staff member's role may not do; its message is shown as is.
  */
-export function Decision({ approveSummary, rejectSummary, askTransferRef, rejectOptions, onApprove, onReject }: Props) {
+export function Decision(props: Props) {
+  const { approveSummary, rejectSummary, askTransferRef, rejectOptions, onApprove, onReject, onMore, moreOnly } = props;
   const translate = useTranslate();
   const [step, setStep] = useState<Step>('idle');
   const [busy, setBusy] = useState(false);
@@ -71,7 +78,8 @@ export function Decision({ approveSummary, rejectSummary, askTransferRef, reject
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (step === 'approve') run(() => onApprove(transferRef.trim()));
-    else if (step === 'reject' && remark.trim()) run(() => onReject(remark.trim(), rejectStatus));
+    else if (step === 'reject' && remark.trim() && onReject) run(() => onReject(remark.trim(), rejectStatus));
+    else if (step === 'more' && remark.trim() && onMore) run(() => onMore(remark.trim()));
   };
 
   const choose = (next: Step) => {
@@ -88,13 +96,45 @@ export function Decision({ approveSummary, rejectSummary, askTransferRef, reject
   return (
     <Box component="form" onSubmit={submit} aria-busy={busy} sx={{ mt: 2 }}>
       {step === 'idle' && (
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" color="success" onClick={() => choose('approve')}>
-            {translate('tp.decision.approve')}
-          </Button>
-          <Button variant="outlined" color="error" onClick={() => choose('reject')}>
-            {translate('tp.decision.reject')}
-          </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {!moreOnly && (
+            <Button variant="contained" color="success" onClick={() => choose('approve')}>
+              {translate('tp.decision.approve')}
+            </Button>
+          )}
+          {!moreOnly && onReject && (
+            <Button variant="outlined" color="error" onClick={() => choose('reject')}>
+              {translate('tp.decision.reject')}
+            </Button>
+          )}
+          {onMore && (
+            <Button variant="outlined" color="warning" onClick={() => choose('more')} data-testid="kyc-more">
+              {translate('tp.decision.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {step === 'more' && (
+        <Stack spacing={1.5} sx={{ p: 1.5, border: 1, borderColor: 'warning.light', borderRadius: 1 }}>
+          <Typography variant="body2">{props.moreSummary}</Typography>
+          <TextField
+            label={translate('tp.decision.message')}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'kyc-more-message' } }}
+            multiline
+            minRows={3}
+            required
+            disabled={busy}
+            size="small"
+            autoFocus
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" color="warning" disabled={busy || !remark.trim()}>
+              {translate(busy ? 'tp.decision.asking' : 'tp.decision.confirm_more')}
+            </Button>
+            {cancel}
+          </Stack>
         </Stack>
       )}
       {step === 'approve' && (

@@ -41,7 +41,7 @@ export function recordStatus(status: number, completed: 'credited' | 'paid'): St
   }
 }
 
-/** Real-name applications: 0 none, 1 waiting, 2 approved, 3 rejected. */
+/** Real-name applications: 0 none, 1 waiting, 2 approved, 3 rejected, 4 more information needed. */
 export function kycStatus(status: number): StatusInfo {
   switch (status) {
     case 0:
@@ -52,6 +52,8 @@ export function kycStatus(status: number): StatusInfo {
       return { key: 'tp.status.approved', tone: 'success' };
     case 3:
       return { key: 'tp.status.rejected', tone: 'error' };
+    case 4:
+      return { key: 'tp.status.more_info', tone: 'warning' };
     default:
       return { key: 'tp.status.other', tone: 'default' };
   }

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import {
   Datagrid,
   DatagridBody,
@@ -55,6 +55,8 @@ interface Props<T extends RaRecord> {
   emptyOther: string;
   /** The table's columns (react-admin fields). */
   children: ReactNode;
+  /** Filters of this queue besides status and user (react-admin inputs, shown always). */
+  extraFilters?: ReactElement[];
   /**
    * What the detail panel shows for the selected row. After a decision it calls `changed` with the row's new fields
    * (as the server answered): the panel shows them at once, and the list reloads.
@@ -91,6 +93,7 @@ export function ReviewList<T extends RaRecord>({
   emptyOther,
   children,
   detail,
+  extraFilters = [],
 }: Props<T>) {
   const [selected, setSelected] = useState<T | null>(null);
   const [patch, setPatch] = useState<Partial<T>>({});
@@ -128,6 +131,7 @@ export function ReviewList<T extends RaRecord>({
             parse={(v: string) => v.replace(/\D/g, '')}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />,
+          ...extraFilters,
         ]}
         actions={<QueueActions statuses={statuses} />}
         exporter={false}

@@ -153,6 +153,17 @@ export interface KycApplicationsTable {
   created_at: number;
   reviewed_at: number | null;
   reviewed_by: number | null;
+  /** Migration 033 (real-name depth): each optional; dates `YYYY-MM-DD`, images stored upload names. */
+  birth_date: string | null;
+  address: string | null;
+  address_proof_name: string | null;
+  selfie_name: string | null;
+  doc_type: string | null;
+  doc_expiry: string | null;
+  /** When the daily check told the trader of 30 and 7 days left, and when it found the document expired (unix ms). */
+  reminded_30_at: number | null;
+  reminded_7_at: number | null;
+  expired_at: number | null;
 }
 
 export interface SettingsTable {

@@ -17,6 +17,10 @@ export type UserNotice =
   | { kind: 'deposit_credited'; amount: Micros }
   | { kind: 'deposit_rejected'; amount: Micros; remark: string }
   | { kind: 'kyc_decided'; approved: boolean; remark: string }
+  /** Staff asked for more information about a real-name application (issue 32): their message. */
+  | { kind: 'kyc_more'; message: string }
+  /** The verified identity document expires in `days` days (30 or 7), on `expiry` (YYYY-MM-DD). */
+  | { kind: 'kyc_expiry'; days: number; expiry: string }
   | { kind: 'margin_call'; level: string }
   | { kind: 'stop_out' }
   /** Staff adjusted the balance (issue 29): signed micro-USD, negative for a debit. */

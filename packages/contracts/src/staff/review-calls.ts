@@ -7,6 +7,8 @@ import {
   depositDecisionSchema,
   depositReviewSchema,
   kycDecisionSchema,
+  kycListParams,
+  kycMoreParams,
   kycReviewSchema,
   withdrawalDecisionSchema,
   withdrawalReviewSchema,
@@ -83,8 +85,8 @@ export const REVIEW_CALLS = [
     auth: 'staff',
     roles: ROLES.compliance,
     tag: 'backoffice',
-    summary: 'The kyc review queue, filtered by status',
-    params: reviewListParams,
+    summary: 'The kyc review queue, filtered by status, user and document expiry',
+    params: kycListParams,
     response: adminPageOf(kycReviewSchema),
   },
   {
@@ -106,6 +108,18 @@ export const REVIEW_CALLS = [
     tag: 'backoffice',
     summary: 'Reject one of the kyc with a remark (exactly once; audited)',
     params: rejectParams,
+    response: kycDecisionSchema,
+  },
+  {
+    path: `${ADMIN_API.kyc}/:id/more`,
+    methods: POST,
+    auth: 'staff',
+    idempotent: true,
+    roles: ROLES.compliance,
+    tag: 'backoffice',
+    summary:
+      'Ask for more information about a waiting application (or one whose document expired): status 4 with the message the trader sees; audited',
+    params: kycMoreParams,
     response: kycDecisionSchema,
   },
 ] as const satisfies readonly CallDef[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeParam, intParam, pageParams, textParam } from '../params.ts';
 
 /** One page of an `/admin/api` list: `page` from 1, `limit` at most 100 (DESIGN §3). */
 export const adminPageOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int() });
@@ -8,8 +9,8 @@ const when = z.number().nullable();
 
 /** Deposits and withdrawals: 0 unreviewed → 1 completed | 2 rejected | 3 invalid (DESIGN §6). */
 const recordStatus = z.number().int().min(0).max(3);
-/** Real-name: 0 none, 1 waiting, 2 approved, 3 rejected. */
-const kycStatus = z.number().int().min(0).max(3);
+/** Real-name: 0 none, 1 waiting, 2 approved, 3 rejected, 4 more information needed. */
+const kycStatus = z.number().int().min(0).max(4);
 
 /** What every decision on a deposit answers: its new state. */
 export const depositDecisionSchema = z.object({
@@ -115,10 +116,50 @@ export const kycReviewSchema = z.object({
   /** Signed links to the ID card's two sides, valid for a few minutes. */
   front_url: z.string(),
   reverse_url: z.string(),
+  /** Signed links to the proof of address and the selfie; '' when the trader gave none. */
+  address_proof_url: z.string(),
+  selfie_url: z.string(),
+  /** YYYY-MM-DD, '' when not given. */
+  birth_date: z.string(),
+  address: z.string(),
+  /** 'id_card', 'passport' or 'driving_licence'; '' when not given. */
+  doc_type: z.string(),
+  /** The document's expiry, YYYY-MM-DD; '' when not given. */
+  doc_expiry: z.string(),
+  /** When the daily check found the document expired (unix ms), null while valid or without an expiry. */
+  expired_at: when,
   status: kycStatus,
+  /** Why it was rejected, or the message asking for more information (status 4). */
   remark: z.string(),
   created_at: z.number(),
   reviewed_at: when,
   reviewed_by: z.number().int().nullable(),
+  /** The same trader's earlier applications, newest first (a resubmission after "more information needed"). */
+  previous: z.array(
+    z.object({
+      id: z.number().int(),
+      status: kycStatus,
+      remark: z.string(),
+      created_at: z.number(),
+      reviewed_at: when,
+    }),
+  ),
 });
 export type KycReview = z.infer<typeof kycReviewSchema>;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * `GET /admin/api/kyc?status=&user_id=&expiry=&page=&limit=`: `expiry` `expired` keeps the applications whose document
+ * the daily check found expired, `soon` those approved whose document expires within 30 days.
+ */
+export const kycListParams = z.object({
+  status: z.preprocess(blankToUndefined, codeParam([0, 1, 2, 3, 4] as const, 'err.status_invalid').optional()),
+  user_id: z.preprocess(blankToUndefined, intParam('err.field_invalid', 1, Number.MAX_SAFE_INTEGER).optional()),
+  expiry: z.preprocess(blankToUndefined, z.enum(['expired', 'soon'], { error: 'err.field_invalid' }).optional()),
+  ...pageParams,
+});
+export type KycListParams = z.infer<typeof kycListParams>;
+
+/** `POST /admin/api/kyc/:id/more {message}`: what the trader is asked for (they see it and submit again). */
+export const kycMoreParams = z.object({ message: textParam('err.remark_required', 1, 500) });

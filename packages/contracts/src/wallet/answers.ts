@@ -5,6 +5,8 @@ import {
   DRAW_BANK,
   DRAW_COIN,
   KYC_APPROVED,
+  KYC_DOC_TYPES,
+  KYC_MORE_INFO,
   KYC_NONE,
   KYC_REJECTED,
   KYC_WAITING,
@@ -26,8 +28,8 @@ const recordStatus = z
   .describe('0 unreviewed, 1 completed, 2 rejected, 3 invalid.');
 const drawType = z.literal([DRAW_COIN, DRAW_BANK]).describe('1 coin, 2 bank.');
 const kycStatus = z
-  .literal([KYC_NONE, KYC_WAITING, KYC_APPROVED, KYC_REJECTED])
-  .describe('0 none, 1 waiting for review, 2 approved, 3 rejected.');
+  .literal([KYC_NONE, KYC_WAITING, KYC_APPROVED, KYC_REJECTED, KYC_MORE_INFO])
+  .describe('0 none, 1 waiting for review, 2 approved, 3 rejected, 4 more information needed (see `remark`).');
 
 /** Limits a deposit or withdrawal amount must respect. */
 export const amountLimits = z.object({
@@ -164,9 +166,13 @@ export const kycCenter = z.object({
   review_status: kycStatus,
   name: z.string().describe("The name of the latest application ('' when none)."),
   card_id: z.string().describe("A masked ID number of the latest application ('' when none)."),
-  remark: z.string().describe('Why it was rejected.'),
+  remark: z.string().describe("Why it was rejected, or what staff asked for (status 4); '' otherwise."),
   created_at: timeTextOrEmpty('When the latest application was made,'),
   reviewed_at: timeTextOrEmpty('When it was reviewed,'),
+  birth_date: z.string().describe("The date of birth given, YYYY-MM-DD ('' when none)."),
+  doc_type: z.union([z.enum(KYC_DOC_TYPES), z.literal('')]).describe("The document named ('' when none)."),
+  doc_expiry: z.string().describe("The document's expiry, YYYY-MM-DD ('' when none)."),
+  doc_expired: z.boolean().describe('Whether the document of the latest application has expired.'),
 });
 export type KycCenter = z.infer<typeof kycCenter>;
 

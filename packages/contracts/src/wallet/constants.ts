@@ -28,7 +28,13 @@ export const KYC_NONE = 0;
 export const KYC_WAITING = 1;
 export const KYC_APPROVED = 2;
 export const KYC_REJECTED = 3;
-export type KycStatus = typeof KYC_NONE | typeof KYC_WAITING | typeof KYC_APPROVED | typeof KYC_REJECTED;
+/** Staff asked for more information (DESIGN §16): the trader reads their message and submits again (back to 1). */
+export const KYC_MORE_INFO = 4;
+export type KycStatus = typeof KYC_NONE | typeof KYC_WAITING | typeof KYC_APPROVED | typeof KYC_REJECTED | typeof KYC_MORE_INFO;
+
+/** The identity documents a real-name application may name (`doc_type`). */
+export const KYC_DOC_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type KycDocType = (typeof KYC_DOC_TYPES)[number];
 
 /** Coin networks a withdrawal address is checked against. */
 export const COIN_NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { codeParam, intParam, optionalText, pageParams, textParam } from '../params.ts';
+import { isoDate } from '@tradepad/domain';
 import { decimalParam } from '../trading/params.ts';
 import {
   DEPOSIT_BANK,
   DEPOSIT_COIN,
   DRAW_BANK,
   DRAW_COIN,
+  KYC_DOC_TYPES,
   RECORD_COMPLETED,
   RECORD_INVALID,
   RECORD_REJECTED,
@@ -176,7 +178,30 @@ export const realNameParams = z.object({
     .regex(/^[A-Z0-9-]{5,32}$/, { error: 'err.card_id_invalid' }),
   front_pic: imageParam('err.front_pic_required'),
   reverse_pic: imageParam('err.reverse_pic_required'),
+  // DESIGN §16 "Real-name depth": all optional. Whether the date of birth is an adult's and the document still valid
+  // depends on today, so the service checks those against its clock (`birthDateProblem`, `documentExpired`).
+  birth_date: optionalIsoDate('err.birth_date_invalid'),
+  address: optionalText(300, 'err.kyc_address_invalid'),
+  address_proof: optional(imageParam('err.image_invalid')),
+  selfie: optional(imageParam('err.image_invalid')),
+  doc_type: optional(z.enum(KYC_DOC_TYPES, { error: 'err.doc_type_invalid' })),
+  doc_expiry: optionalIsoDate('err.doc_expiry_invalid'),
 });
+
+/** An optional field: absent, null and '' all read as undefined. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+}
+
+/** An optional calendar date, `YYYY-MM-DD`. */
+function optionalIsoDate(invalidKey: string) {
+  return optional(
+    z
+      .string({ error: invalidKey })
+      .trim()
+      .refine((v) => isoDate(v) !== undefined, { error: invalidKey }),
+  );
+}
 
 /** `user/invite_list`. */
 export const inviteListParams = z.object({ ...pageParams });

@@ -47,3 +47,18 @@ describe('noticeLink', () => {
     expect(noticeLink('withdrawal', {})).toBe('/mine/wallet');
   });
 });
+
+describe('real-name notices (issue 32)', () => {
+  it('tells staff’s request for more and the expiry reminders apart from a decision, all opening the real-name page', () => {
+    expect(noticeText('en', 'kyc', { more: true, remark: 'A clearer selfie' })).toEqual({
+      title: 'More information needed',
+      body: 'Staff need more information for your verification: A clearer selfie',
+    });
+    expect(noticeText('hk', 'kyc', { expiry_days: 30, days: 30, expiry: '2026-12-18' })).toEqual({
+      title: '身份證件即將到期',
+      body: '你的身份證件將於 2026-12-18 到期，還有 30 天',
+    });
+    expect(noticeText('en', 'kyc', { approved: false, remark: 'Blurred' }).title).toBe('Identity verification rejected');
+    expect(noticeLink('kyc', { more: true, remark: 'x' })).toBe('/mine/auth');
+  });
+});

@@ -96,6 +96,10 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
       return { title: translate(lang, `notice.${which}.title`), body: translate(lang, `notice.${which}.body`, params) };
     }
     case 'kyc':
+      // Staff asking for more, and the reminders before the document expires (issue 32), are real-name notices too.
+      if (data.more) return { title: translate(lang, 'notice.kyc_more.title'), body: translate(lang, 'notice.kyc_more.body', p) };
+      if (data.expiry_days)
+        return { title: translate(lang, 'notice.kyc_expiry.title'), body: translate(lang, 'notice.kyc_expiry.body', p) };
       return data.approved
         ? { title: translate(lang, 'notice.kyc_ok.title'), body: translate(lang, 'notice.kyc_ok.body', p) }
         : { title: translate(lang, 'notice.kyc_no.title'), body: translate(lang, 'notice.kyc_no.body', p) };

@@ -81,3 +81,23 @@ describe('notices', () => {
     for (const lang of LANGS) expect(Object.keys(TEMPLATES[lang].texts).sort(), lang).toEqual(keys);
   });
 });
+
+describe('real-name depth notices (issue 32)', () => {
+  it('render staff asking for more, and the expiry reminders, in every language with the figures filled', () => {
+    for (const lang of LANGS) {
+      const more = render(lang, { kind: 'kyc_more', message: 'A clearer selfie' }, AT);
+      expect(more.subject.length, lang).toBeGreaterThan(0);
+      expect(more.body, lang).toContain('A clearer selfie');
+      const soon = render(lang, { kind: 'kyc_expiry', days: 7, expiry: '2026-11-25' }, AT);
+      expect(soon.body, lang).toContain('2026-11-25');
+      expect(soon.body, lang).toContain('7');
+      expect(soon.body, lang).not.toMatch(/\{\w+\}/);
+      // Neither is a security notice: no "if this was not you".
+      expect(soon.body, lang).not.toContain(TEMPLATES[lang].notYou);
+    }
+    expect(render('en', { kind: 'kyc_expiry', days: 30, expiry: '2026-12-18' }, AT)).toEqual({
+      subject: 'Your identity document expires soon',
+      body: 'The identity document of your verification expires on 2026-12-18, in 30 days. Please contact support to update it.',
+    });
+  });
+});

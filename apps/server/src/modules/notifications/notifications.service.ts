@@ -9,6 +9,7 @@ import type { Notifier, UserNotice } from '../../ports/notifier.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { TEMPLATES, type TemplateKey } from './templates.ts';
 import { STAFF_ACTION_TEMPLATES, type StaffActionKey } from './templates-staff.ts';
+import { KYC_TEMPLATES, type KycMailKey } from './templates-kyc.ts';
 
 export interface NotificationsDeps {
   repo: NotificationsRepository;
@@ -97,9 +98,13 @@ export class NotificationsService implements Notifier {
 export function render(lang: Lang, notice: UserNotice, now: number): { subject: string; body: string } {
   const t = TEMPLATES[lang];
   const staff = STAFF_ACTION_TEMPLATES[lang];
-  const texts: Record<TemplateKey | StaffActionKey, readonly [string, string]> = { ...t.texts, ...staff.texts };
+  const texts: Record<TemplateKey | StaffActionKey | KycMailKey, readonly [string, string]> = {
+    ...t.texts,
+    ...staff.texts,
+    ...KYC_TEMPLATES[lang],
+  };
   const time = `${timeText(now)} UTC`;
-  let key: TemplateKey | StaffActionKey;
+  let key: TemplateKey | StaffActionKey | KycMailKey;
   let params: Record<string, string> = { time };
   switch (notice.kind) {
     case 'two_factor_changed':
@@ -108,6 +113,14 @@ export function render(lang: Lang, notice: UserNotice, now: number): { subject: 
     case 'kyc_decided':
       key = notice.approved ? 'kyc_approved' : 'kyc_rejected';
       params.remark = notice.remark;
+      break;
+    case 'kyc_more':
+      key = 'kyc_more';
+      params.message = notice.message;
+      break;
+    case 'kyc_expiry':
+      key = 'kyc_expiry';
+      params = { ...params, days: String(notice.days), expiry: notice.expiry };
       break;
     case 'new_device':
       key = 'new_device';

@@ -1,34 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import {
   KYC_APPROVED,
+  KYC_MORE_INFO,
   KYC_NONE,
   KYC_REJECTED,
   KYC_WAITING,
   type KycCenter,
-  type UploadResult,
 } from '@tradepad/contracts/wallet/constants';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { Form, SubmitButton } from '../../../shared/ui/form.tsx';
-import { ImageField } from '../../../shared/ui/image-field.tsx';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { SkeletonCard } from '../../../shared/ui/skeleton-card.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
-import { useFieldCheck } from '../../../shared/ui/use-field-check.ts';
-import { useSingleFlight } from '../../../shared/ui/use-single-flight.ts';
-import { useApplyRealName, useKycCenter } from '../api/real-name.api.ts';
+import { useKycCenter } from '../api/real-name.api.ts';
+import { KycForm } from './kyc-form.tsx';
 import '../../../shared/market/market.css';
 import '../../../shared/ui/form.css';
 import './kyc.css';
 
-type FieldName = 'name' | 'card_id' | 'front' | 'back';
-
 /**
- * /mine/auth, real-name verification (spec §4, §5): the form when there is no application, "under review" while
- * staff look at it, "verified" once approved, and the reason with a way to apply again when refused.
+ * /mine/auth, real-name verification (spec §4, §5, DESIGN §16): the form when there is no application, "under review"
+ * while staff look at it, "verified" once approved, the reason with a way to apply again when refused, and staff's
+ * message with a way to submit again when they asked for more information (status 4).
  */
 export default function AuthPage() {
   const { t } = useTranslation();
@@ -51,7 +46,7 @@ export default function AuthPage() {
     );
   } else {
     const status = center.data.review_status;
-    if (status === KYC_NONE || (status === KYC_REJECTED && reapplying)) {
+    if (status === KYC_NONE || ((status === KYC_REJECTED || status === KYC_MORE_INFO) && reapplying)) {
       body = <KycForm onDone={() => setReapplying(false)} />;
     } else {
       body = <KycStatus center={center.data} onApplyAgain={() => setReapplying(true)} />;
@@ -78,7 +73,10 @@ function KycStatus({ center, onApplyAgain }: { center: KycCenter; onApplyAgain()
       ? ['is-done', <CheckCircleFill key="i" />, t('kyc.approved'), t('kyc.approvedText')]
       : status === KYC_WAITING
         ? ['is-waiting', <ClockCircleFill key="i" />, t('kyc.waiting'), t('kyc.waitingText')]
-        : ['is-refused', <CloseCircleFill key="i" />, t('kyc.rejected'), t('kyc.rejectedText')];
+        : status === KYC_MORE_INFO
+          ? ['is-more', <ExclamationCircleFill key="i" />, t('kyc.more'), t('kyc.moreText')]
+          : ['is-refused', <CloseCircleFill key="i" />, t('kyc.rejected'), t('kyc.rejectedText')];
+  const again = status === KYC_REJECTED || status === KYC_MORE_INFO;
 
   return (
     <section className={`kyc-card kyc-status ${tone}`} data-testid="kyc-status" data-status={status}>
@@ -92,6 +90,17 @@ function KycStatus({ center, onApplyAgain }: { center: KycCenter; onApplyAgain()
       {status === KYC_REJECTED && center.remark && (
         <p className="kyc-remark" data-testid="kyc-remark">
           {t('kyc.reason', { remark: center.remark })}
+        </p>
+      )}
+      {status === KYC_MORE_INFO && center.remark && (
+        <p className="kyc-remark is-more" data-testid="kyc-remark">
+          {/* Staff's words keep their own direction inside the sentence (an English message in Arabic). */}
+          {t('kyc.message', { remark: `\u2068${center.remark}\u2069` })}
+        </p>
+      )}
+      {status === KYC_APPROVED && center.doc_expired && (
+        <p className="kyc-remark" data-testid="kyc-expired">
+          {t('kyc.expired')}
         </p>
       )}
       {(center.name || center.card_id) && (
@@ -110,6 +119,20 @@ function KycStatus({ center, onApplyAgain }: { center: KycCenter; onApplyAgain()
               </dd>
             </div>
           )}
+          {center.doc_type && (
+            <div>
+              <dt>{t('kyc.docType')}</dt>
+              <dd>{t(`kyc.docTypes.${center.doc_type}`)}</dd>
+            </div>
+          )}
+          {center.doc_expiry && (
+            <div>
+              <dt>{t('kyc.docExpiry')}</dt>
+              <dd className="num" dir="ltr" data-testid="kyc-doc-expiry-shown">
+                {center.doc_expiry}
+              </dd>
+            </div>
+          )}
           {center.created_at && (
             <div>
               <dt>{t('kyc.submittedAt')}</dt>
@@ -118,93 +141,11 @@ function KycStatus({ center, onApplyAgain }: { center: KycCenter; onApplyAgain()
           )}
         </dl>
       )}
-      {status === KYC_REJECTED && (
+      {again && (
         <button type="button" className="btn btn-primary btn-block" data-testid="kyc-apply-again" onClick={onApplyAgain}>
-          {t('kyc.applyAgain')}
+          {status === KYC_MORE_INFO ? t('kyc.resubmit') : t('kyc.applyAgain')}
         </button>
       )}
     </section>
-  );
-}
-
-function KycForm({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [cardId, setCardId] = useState('');
-  const [front, setFront] = useState<UploadResult | null>(null);
-  const [back, setBack] = useState<UploadResult | null>(null);
-  const check = useFieldCheck<FieldName>();
-  const flight = useSingleFlight();
-  const apply = useApplyRealName();
-
-  const submit = () =>
-    flight.run(async () => {
-      if (!name.trim()) return void check.refuse('name', 'kyc.nameRequired');
-      if (!cardId.trim()) return void check.refuse('card_id', 'kyc.cardIdRequired');
-      if (!front) return void check.refuse('front', 'kyc.frontRequired');
-      if (!back) return void check.refuse('back', 'kyc.backRequired');
-      check.clear();
-      try {
-        await apply.mutateAsync({ name: name.trim(), card_id: cardId.trim(), front_pic: front.url, reverse_pic: back.url });
-        onDone();
-      } catch {
-        // The API client showed the server's message.
-      }
-    });
-
-  return (
-    <Form className="kyc-card kyc-form" busy={flight.busy} onSubmit={submit}>
-      <p className="kyc-intro tint-primary">{t('kyc.intro')}</p>
-      <TextField
-        label={t('kyc.name')}
-        autoComplete="name"
-        maxLength={100}
-        placeholder={t('kyc.namePlaceholder')}
-        value={name}
-        aria-invalid={check.invalid === 'name'}
-        aria-required
-        testId="kyc-name"
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField
-        label={t('kyc.cardId')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={32}
-        placeholder={t('kyc.cardIdPlaceholder')}
-        value={cardId}
-        aria-invalid={check.invalid === 'card_id'}
-        aria-required
-        testId="kyc-card-id"
-        onChange={(e) => setCardId(e.target.value)}
-      />
-      <div className="kyc-photos">
-        <ImageField
-          label={t('kyc.front')}
-          value={front}
-          onChange={(v) => {
-            setFront(v);
-            if (v && check.invalid === 'front') check.clear();
-          }}
-          invalid={check.invalid === 'front'}
-          testId="kyc-front"
-        />
-        <ImageField
-          label={t('kyc.back')}
-          value={back}
-          onChange={(v) => {
-            setBack(v);
-            if (v && check.invalid === 'back') check.clear();
-          }}
-          invalid={check.invalid === 'back'}
-          testId="kyc-back"
-        />
-      </div>
-      <p className="field-hint">{t('kyc.photoHint')}</p>
-      <SubmitButton busy={flight.busy} testId="kyc-submit">
-        {flight.busy ? t('common.sending') : t('kyc.submit')}
-      </SubmitButton>
-    </Form>
   );
 }
