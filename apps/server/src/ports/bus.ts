@@ -58,6 +58,9 @@ export interface UsersChanged {
 
 export type UsersChangedListener = (signal: UsersChanged) => void;
 
+/** Staff changed the account types (DESIGN §16): every node re-reads them (prices, commission, levels follow at once). */
+export type AccountTypesChangedListener = () => void;
+
 /**
  * The event bus port (DESIGN §2): the market publishes quotes and candles, the engine pushes account figures and
  * closures, and whoever holds the connections subscribes. Producers never know the gateway. In process on one node
@@ -95,6 +98,10 @@ export interface Bus {
   publishUsersChanged(signal: UsersChanged): void;
   /** Listens to users' row changes; returns its removal. */
   onUsersChanged(listener: UsersChangedListener): () => void;
+  /** Announces committed account type changes to every node (after the commit). */
+  publishAccountTypesChanged(): void;
+  /** Listens to account type changes; returns its removal. */
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void;
 }
 
 /**
@@ -107,6 +114,7 @@ export class InProcessBus implements Bus {
   private revokedListeners: SessionsRevokedListener[] = [];
   private instrumentListeners: InstrumentsChangedListener[] = [];
   private userListeners: UsersChangedListener[] = [];
+  private typeListeners: AccountTypesChangedListener[] = [];
 
   publish<C extends PublicChannel>(channel: C, message: MessageOn<C>, conflateKey?: string): void {
     this.deliver(channel, message, conflateKey);
@@ -198,6 +206,17 @@ export class InProcessBus implements Bus {
     this.userListeners = [...this.userListeners, listener];
     return () => {
       this.userListeners = this.userListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishAccountTypesChanged(): void {
+    for (const listener of this.typeListeners) listener();
+  }
+
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void {
+    this.typeListeners = [...this.typeListeners, listener];
+    return () => {
+      this.typeListeners = this.typeListeners.filter((l) => l !== listener);
     };
   }
 }

@@ -12,6 +12,7 @@ import {
   type UserMessage,
   type UsersChanged,
   type UsersChangedListener,
+  type AccountTypesChangedListener,
 } from './bus.ts';
 import { ClusterInterest, LocalInterest } from './redis-bus-interest.ts';
 import { RedisLink, type BusLog } from './redis-bus-link.ts';
@@ -160,6 +161,11 @@ export class RedisBus implements Bus {
     this.link.send(KIND.users, JSON.stringify(signal.userIds));
   }
 
+  publishAccountTypesChanged(): void {
+    this.local.publishAccountTypesChanged();
+    this.link.send(KIND.accountTypes, '');
+  }
+
   // Subscribing
 
   subscribe(subscriber: BusSubscriber): () => void {
@@ -176,6 +182,10 @@ export class RedisBus implements Bus {
 
   onUsersChanged(listener: UsersChangedListener): () => void {
     return this.local.onUsersChanged(listener);
+  }
+
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void {
+    return this.local.onAccountTypesChanged(listener);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -265,6 +275,9 @@ export class RedisBus implements Bus {
           break;
         case KIND.users:
           this.local.publishUsersChanged({ userIds: JSON.parse(body) as number[] });
+          break;
+        case KIND.accountTypes:
+          this.local.publishAccountTypesChanged();
           break;
         case KIND.delta:
           this.cluster.applyDelta(from, JSON.parse(body) as Delta);
