@@ -25,6 +25,7 @@ describe('account types', () => {
     expect(r.code, r.msg).toBe(1);
     return r.data as AccountType;
   };
+  const info = async (u: DemoTrader) => (await h.call('GET', API.userInfo, {}, { authorization: u.token })).data;
   const holding = async (u: DemoTrader) => (await u.call(API.deals, { status: 1, page: 1 })).data.data as OrderView[];
   const buy = (u: DemoTrader, cont: string, multiple = 100) =>
     u.call(API.submit, { type: 1, cont, forex_id: id('EURUSD'), status: 1, multiple });
@@ -59,7 +60,7 @@ describe('account types', () => {
       }),
     ]);
     const u = await demoTrader(h);
-    expect((await u.call(API.userInfo)).data.account_type).toMatchObject({ name: 'Standard', is_default: true });
+    expect((await info(u)).account_type).toMatchObject({ name: 'Standard', is_default: true });
   });
 
   it('creates a type through the back office: checked, audited, published at once', async () => {
@@ -86,7 +87,7 @@ describe('account types', () => {
     const u = await demoTrader(h);
     const chose = await u.call(API.chooseAccountType, { account_type_id: raw.id });
     expect(chose.code, chose.msg).toBe(1);
-    expect((await u.call(API.userInfo)).data.account_type).toMatchObject({ id: raw.id, name: 'Raw' });
+    expect((await info(u)).account_type).toMatchObject({ id: raw.id, name: 'Raw' });
     // The leverage cap of the type.
     expect((await buy(u, '1', 500)).msg).toBe('Your account type allows leverage up to 1:200');
 
@@ -140,7 +141,7 @@ describe('account types', () => {
 
   it('lets staff move a trader with a reason: audited, and the trader is told', async () => {
     const u = await demoTrader(h);
-    const userId = Number((await u.call(API.userInfo)).data.id);
+    const userId = Number((await info(u)).id);
     const noReason = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id });
     expect(noReason.code).toBe(0);
     const r = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id, reason: 'Asked by phone' });
