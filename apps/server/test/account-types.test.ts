@@ -144,7 +144,10 @@ describe('account types', () => {
     const userId = Number((await info(u)).id);
     const noReason = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id });
     expect(noReason.code).toBe(0);
-    const r = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id, reason: 'Asked by phone' });
+    const r = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, {
+      account_type_id: raw.id,
+      reason: 'Asked by phone',
+    });
     expect(r.code, r.msg).toBe(1);
     const log = await admin.get(ADMIN_API.audit, { action: 'user.account_type' });
     expect(log.data.data[0]).toMatchObject({
@@ -152,7 +155,8 @@ describe('account types', () => {
       before: { name: 'Standard' },
       after: { account_type_id: raw.id, name: 'Raw', reason: 'Asked by phone' },
     });
-    const notices = ((await h.call('GET', API.notices, {}, { authorization: u.token, lang: 'en' })).data as { data: Notice[] }).data;
+    const notices = ((await h.call('GET', API.notices, {}, { authorization: u.token, lang: 'en' })).data as { data: Notice[] })
+      .data;
     expect(notices[0]).toMatchObject({
       kind: 'account_type',
       title: 'Your account type has changed',

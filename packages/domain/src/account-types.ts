@@ -121,12 +121,7 @@ export const typeSwap = (terms: Pick<AccountTerms, 'swapFree'>, amount: Micros):
 export const reservedAtPlacement = (mode: PendingMarginMode): boolean => mode === 'reserve';
 
 /** Why a type's terms are refused, as a message key's last part; `ok` when they hold together. */
-export type AccountTermsProblem =
-  | 'ok'
-  | 'markup_invalid'
-  | 'commission_invalid'
-  | 'leverage_invalid'
-  | 'levels_invalid';
+export type AccountTermsProblem = 'ok' | 'markup_invalid' | 'commission_invalid' | 'leverage_invalid' | 'levels_invalid';
 
 /**
  * Checks a type's terms: a whole markup from 0 to MAX_TYPE_MARKUP_POINTS, a commission from 0 to

@@ -11,7 +11,9 @@ export function accountTypesRoutes(r: Router, types: AccountTypesService) {
   r.post(`${ADMIN_API.accountTypes}/:id`, ({ staff, id, params }) => types.update(staff.actor, id, params), {
     done: 'ok.saved',
   });
-  r.post(`${ADMIN_API.users}/:id/account-type`, ({ staff, id, params }) =>
-    types.assign(staff.actor, id, params.account_type_id, params.reason),
-  { done: 'ok.saved' });
+  r.post(
+    `${ADMIN_API.users}/:id/account-type`,
+    ({ staff, id, params }) => types.assign(staff.actor, id, params.account_type_id, params.reason),
+    { done: 'ok.saved' },
+  );
 }

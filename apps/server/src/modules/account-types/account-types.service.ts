@@ -1,9 +1,4 @@
-import type {
-  AccountType,
-  AccountTypeCreateParams,
-  AccountTypeList,
-  AccountTypeUpdateParams,
-} from '@tradepad/contracts';
+import type { AccountType, AccountTypeCreateParams, AccountTypeList, AccountTypeUpdateParams } from '@tradepad/contracts';
 import {
   DEFAULT_ACCOUNT_TERMS,
   accountTermsCheck,
@@ -197,7 +192,13 @@ export class AccountTypesService implements AccountTypeSource {
       if (values.is_default === 1) await this.d.repo.makeDefault(trx, id, at);
       const row = await this.d.repo.byId(trx, id);
       await this.d.audit.record(
-        { ...this.who(actor, at), action: 'account_type.create', targetType: 'account_type', targetId: String(id), after: row && accountTypeView(row) },
+        {
+          ...this.who(actor, at),
+          action: 'account_type.create',
+          targetType: 'account_type',
+          targetId: String(id),
+          after: row && accountTypeView(row),
+        },
         trx,
       );
       return id;
@@ -213,7 +214,8 @@ export class AccountTypesService implements AccountTypeSource {
       if (!before) throw refuse('err.account_type_unknown');
       const values = this.values(before, p);
       if (Number(before.is_default) === 1 && values.is_default === 0) throw refuse('err.account_type_default');
-      if (p.name !== undefined && (await this.d.repo.nameTaken(trx, values.name, id))) throw refuse('err.account_type_name_taken');
+      if (p.name !== undefined && (await this.d.repo.nameTaken(trx, values.name, id)))
+        throw refuse('err.account_type_name_taken');
       const { is_default, ...rest } = values;
       await this.d.repo.update(trx, id, rest, at);
       if (is_default === 1 && Number(before.is_default) !== 1) await this.d.repo.makeDefault(trx, id, at);

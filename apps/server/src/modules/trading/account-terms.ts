@@ -1,11 +1,4 @@
-import {
-  closingSideOf,
-  fillingSideOf,
-  publishedLevel,
-  typeQuote,
-  type AccountTerms,
-  type Side,
-} from '@tradepad/domain';
+import { closingSideOf, fillingSideOf, publishedLevel, typeQuote, type AccountTerms, type Side } from '@tradepad/domain';
 import type { Quote } from '../market/quote-book.ts';
 
 /**

@@ -138,7 +138,10 @@ export class Closing {
             at: now,
           }),
         );
-        await this.d.ledger.post(trx, commissionCharged({ orderId: id, userId: o.userId, demo: o.demo, amount: commission, at: now }));
+        await this.d.ledger.post(
+          trx,
+          commissionCharged({ orderId: id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
+        );
         if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
         return id;
       });
@@ -172,7 +175,8 @@ export class Closing {
         const closed = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
         if (!closed) return undefined;
         // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
-        if (!acc || acc.cash + o.margin + profit + closed.swap - closed.commission < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        if (!acc || acc.cash + o.margin + profit + closed.swap - closed.commission < 0n)
+          await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
         // A stop-loss, trailing stop or take-profit: the trader is told, in the same transaction (issue 21).
         if (closedType === CLOSED_BY_STOP_LOSS || closedType === CLOSED_BY_TAKE_PROFIT) {
           const trigger =
@@ -209,13 +213,18 @@ export class Closing {
   ): Promise<{ swap: Micros; commission: Micros } | undefined> {
     // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
     const commission = commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot);
-    const closed = await this.d.repo.closeHolding(trx, o.id, {
-      status: STATUS_CLOSED,
-      close_price: exitPrice,
-      profit: microsToStorage(profit),
-      closed_type: closedType,
-      closed_at: now,
-    }, microsToStorage(commission));
+    const closed = await this.d.repo.closeHolding(
+      trx,
+      o.id,
+      {
+        status: STATUS_CLOSED,
+        close_price: exitPrice,
+        profit: microsToStorage(profit),
+        closed_type: closedType,
+        closed_at: now,
+      },
+      microsToStorage(commission),
+    );
     if (!closed) return undefined;
     const swap = micros(closed.swap);
     await this.d.ledger.postAll(trx, [

@@ -8,7 +8,6 @@ import {
   equity,
   isMarginCall,
   isStopOut,
-  lots as toLots,
   trailingTriggerLevel,
   marginLevel,
   micros,
@@ -16,10 +15,8 @@ import {
   type AccountTerms,
   type Lots,
   type Micros,
-  type PendingKind,
   type QuoteLookup,
   type Rate,
-  type Side,
   type TradingTerms,
 } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -54,8 +51,15 @@ export {
   type LiveOrder,
   type TradingRefusal,
 } from './live-types.ts';
-import { type EngineInstrument, type LiveAccount, type LiveOrder, type EngineSettings, type TradingRefusal, liveOrder, setCash } from './live-types.ts';
-
+import {
+  type EngineInstrument,
+  type LiveAccount,
+  type LiveOrder,
+  type EngineSettings,
+  type TradingRefusal,
+  liveOrder,
+  setCash,
+} from './live-types.ts';
 
 export interface BookDeps {
   db: Db;

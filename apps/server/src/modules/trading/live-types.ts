@@ -1,5 +1,14 @@
-import { STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
-import { lots as toLots, micros, type AccountTerms, type Lots, type Micros, type PendingKind, type Side, type TradingTerms } from '@tradepad/domain';
+import type { STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import {
+  lots as toLots,
+  micros,
+  type AccountTerms,
+  type Lots,
+  type Micros,
+  type PendingKind,
+  type Side,
+  type TradingTerms,
+} from '@tradepad/domain';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Instrument } from '../market/instrument.ts';
 

@@ -111,7 +111,11 @@ export class TradingRepository {
   /** Adds a commission charged on a row (a pending order's opening side at its fill; migration 032). */
   async addCommission(trx: Tx, id: number, commission: number): Promise<void> {
     if (commission !== 0)
-      await trx.updateTable('orders').set({ commission: sql<number>`commission + ${commission}` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ commission: sql<number>`commission + ${commission}` })
+        .where('id', '=', id)
+        .execute();
   }
 
   /** Stop-loss, take-profit and trailing distance of an order that is still pending or holding. */

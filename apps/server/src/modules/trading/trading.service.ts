@@ -33,7 +33,6 @@ import {
   parseLots,
   tradingTerms,
   pendingKind,
-  pointsToPrice,
   priceToPoints,
   requiredMargin,
   stopsCheck,
@@ -116,7 +115,8 @@ export class TradingService {
       if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
       // The account type's terms (DESIGN §16): its leverage cap, fee, levels and pending margin.
       const terms = (await engine.accountFor(user.id, user.is_demo === 1)).terms;
-      if (!leverageAllowed(p.multiple, terms.maxLeverage)) throw refuse('err.leverage_above_type', { max: terms.maxLeverage ?? 0 });
+      if (!leverageAllowed(p.multiple, terms.maxLeverage))
+        throw refuse('err.leverage_above_type', { max: terms.maxLeverage ?? 0 });
       const size = this.lots(p.cont, row);
       const side = p.type as Side;
       const market = p.status === SUBMIT_MARKET;
