@@ -67,7 +67,8 @@ export const ACCOUNT_TYPE_CALLS = [
     methods: POST,
     auth: 'staff',
     idempotent: true,
-    roles: ROLES.dealer,
+    // Acting on a user, as every other action on the users page: the money desk and super admins.
+    roles: ROLES.usersAct,
     tag: 'backoffice',
     summary: 'Put a trader in an account type, with a reason (audited user.account_type; the trader is told)',
     params: userAccountTypeParams,
