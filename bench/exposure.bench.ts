@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATUS_HOLDING } from '@tradepad/contracts';
-import { lots, micros, priceToPoints, type Side } from '@tradepad/domain';
+import { DEFAULT_ACCOUNT_TERMS, lots, micros, priceToPoints, type Side } from '@tradepad/domain';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { CATEGORIES, INSTRUMENTS } from '../apps/server/src/modules/market/instruments.data.ts';
@@ -71,6 +71,8 @@ async function main() {
   const account = (userId: number, demo: boolean): LiveAccount => ({
     userId,
     demo,
+    typeId: 1,
+    terms: DEFAULT_ACCOUNT_TERMS,
     cash: micros(0n),
     margin: micros(0n),
     orders: new Map(),

@@ -23,6 +23,7 @@ describe('what each staff role sees', () => {
       'risk',
       'liquidity',
       'hedge',
+      'account-types',
       'users',
       'deposits',
       'withdrawals',
@@ -50,7 +51,16 @@ describe('what each staff role sees', () => {
     ]);
     for (const role of ['compliance', 'dealer', 'content', 'support']) expect(mayUse(role, 'changes')).toBe(false);
     expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
-    expect(sectionsFor('dealer')).toEqual(['dashboard', 'positions', 'risk', 'liquidity', 'hedge', 'users', 'instruments']);
+    expect(sectionsFor('dealer')).toEqual([
+      'dashboard',
+      'positions',
+      'risk',
+      'liquidity',
+      'hedge',
+      'account-types',
+      'users',
+      'instruments',
+    ]);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
     expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
     expect(sectionsFor('content')).toEqual(['dashboard', 'users', 'news']);

@@ -40,6 +40,7 @@ describe("the console's pages", () => {
       '/risk',
       '/liquidity',
       '/hedge',
+      '/account-types',
       '/changes',
       '/instruments',
       '/settings',

@@ -20,6 +20,7 @@ import ReportsIcon from '@mui/icons-material/Assessment';
 import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
 import ChangesIcon from '@mui/icons-material/PendingActions';
+import AccountTypesIcon from '@mui/icons-material/Layers';
 import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import { lazyPage } from './ui/lazy-page.tsx';
 import type { messagesEn } from './i18n/messages.en.ts';
@@ -110,6 +111,16 @@ const TABLE = {
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
     routes: { '/hedge': lazyPage(() => import('./features/hedge/hedge-orders-page.tsx'), 'HedgeOrdersPage') },
+  },
+  // Account types (DESIGN §16, MT5's groups): the published terms; dealers and super admins.
+  'account-types': {
+    label: 'tp.nav.account_types',
+    icon: AccountTypesIcon,
+    read: STAFF_ACCESS.dealer,
+    act: STAFF_ACCESS.dealer,
+    routes: {
+      '/account-types': lazyPage(() => import('./features/account-types/account-types-page.tsx'), 'AccountTypesPage'),
+    },
   },
   // Users: every role reads; finance and super admins act (status, sessions, 2FA, notes, adjustments and approvals).
   users: {

@@ -7,6 +7,7 @@ import { registerOperations } from './core/operations.ts';
 import type { DbHandle } from './db/database.ts';
 import { openInfrastructure } from './infrastructure.ts';
 import { registerAccounts } from './modules/accounts/accounts.module.ts';
+import { registerAccountTypes } from './modules/account-types/account-types.module.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAlerts } from './modules/alerts/alerts.module.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
@@ -127,7 +128,9 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     notifications,
     sessions: (kind) => (kind === 'user' ? identity.userSessions : identity.staffSessions),
   });
+  const { accountTypes } = await registerAccountTypes(ctx, { notices, notifier: notifications });
   const identity = await registerAccounts(ctx, {
+    accountTypeOf: (id) => accountTypes.viewOf(id),
     notifications,
     totp,
     throttle,
@@ -138,7 +141,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
-  const trading = registerTrading(ctx, { market, notifications, notices, userById });
+  const trading = registerTrading(ctx, { market, notifications, notices, userById, accountTypes });
   const { engine, commands, figuresNow } = trading;
   const { hedging } = registerHedging(ctx, { engine, commands, desk: trading.desk, market, onLeading: trading.onLeading });
   registerLiquidity(ctx, { market, commands, hedgeSessions: () => hedging.liquiditySessions() });

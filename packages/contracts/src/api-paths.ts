@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPE_ADMIN_PATHS, ACCOUNT_TYPE_PATHS } from './account-types/paths.ts';
 import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
@@ -27,6 +28,7 @@ export const API = {
   ...SUPPORT_PATHS,
   ...ALERT_PATHS,
   ...NOTICE_PATHS,
+  ...ACCOUNT_TYPE_PATHS,
 } as const;
 
 /** The back office's paths (`/admin/api/…`), gathered the same way. */
@@ -37,6 +39,7 @@ export const ADMIN_API = {
   ...DESK_ADMIN_PATHS,
   ...HEDGE_ADMIN_PATHS,
   ...LIQUIDITY_ADMIN_PATHS,
+  ...ACCOUNT_TYPE_ADMIN_PATHS,
 } as const;
 
 /** A path as a client sends it: a contract's `:id` replaced by the record's id. */

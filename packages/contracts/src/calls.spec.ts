@@ -95,6 +95,8 @@ describe('response schemas', () => {
       rank_opt_in: 0,
       // Issue 21: whether a linked demo or real account exists.
       linked: 0,
+      // Issue 32: the account type (null only before types exist).
+      account_type: null,
     };
     expect(parse(API.userInfo, profile).success).toBe(true);
     expect(parse(API.login, { ...profile, token: 'abc' }).success).toBe(true);

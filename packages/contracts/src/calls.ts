@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPE_CALLS } from './account-types/calls.ts';
 import { ACCOUNT_CALLS } from './accounts/calls.ts';
 import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
@@ -50,6 +51,7 @@ export const CONTRACTS = [
   ...LIQUIDITY_CALLS,
   ...ALERT_CALLS,
   ...NOTICE_CALLS,
+  ...ACCOUNT_TYPE_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

@@ -19,3 +19,4 @@ export * from './statement.ts';
 export * from './pricing.ts';
 export * from './hedging.ts';
 export * from './identity.ts';
+export * from './account-types.ts';

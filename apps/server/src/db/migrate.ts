@@ -29,6 +29,7 @@ import * as m027 from './migrations/027-instrument-pricing.ts';
 import * as m029 from './migrations/029-staff-session-factor.ts';
 import * as m030 from './migrations/030-changes.ts';
 import * as m031 from './migrations/031-hedging.ts';
+import * as m032 from './migrations/032-account-types.ts';
 import * as m033 from './migrations/033-kyc-depth.ts';
 
 interface MigrationModule {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '029-staff-session-factor': m029,
   '030-changes': m030,
   '031-hedging': m031,
+  '032-account-types': m032,
   '033-kyc-depth': m033,
 };
 

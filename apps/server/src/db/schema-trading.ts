@@ -53,6 +53,8 @@ export interface OrdersTable {
   parent_id: Generated<number>;
   /** The fill's execution receipt (JSON, see trading/receipt.ts); null while pending or before migration 019. */
   receipt: string | null;
+  /** Commission charged against this row, micros (migration 032): the open side on a position, a closing side on the row that closed it. */
+  commission: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -188,3 +190,29 @@ export interface SwapRolloversTable {
   charged: number;
   done_at: number;
 }
+
+/** An account type (migration 032, DESIGN §16): the terms a trader's account follows. Flags 0/1; money in micros. */
+export interface AccountTypesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** Points added to each side of the published quote. */
+  spread_markup: number;
+  /** USD micros per lot per side. */
+  commission_per_lot: number;
+  fee_on_margin: number;
+  /** null: no cap. */
+  max_leverage: number | null;
+  margin_call_level: number;
+  stop_out_level: number;
+  free_margin_mode: string;
+  swap_free: number;
+  pending_margin: string;
+  is_default: number;
+  is_public: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type AccountTypeRow = Selectable<AccountTypesTable>;

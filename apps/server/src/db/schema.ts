@@ -13,6 +13,7 @@ import type {
   WithdrawalsTable,
 } from './schema-money.ts';
 import type {
+  AccountTypesTable,
   CandlesTable,
   CategoriesTable,
   EngineLeaseTable,
@@ -86,6 +87,7 @@ export interface Database {
   changes: ChangesTable;
   hedge_orders: HedgeOrdersTable;
   hedge_positions: HedgePositionsTable;
+  account_types: AccountTypesTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -210,6 +212,8 @@ export interface UsersTable {
   updated_at: number;
   /** Country of residence given at sign-up (ISO 3166 alpha-2; migration 024); null for demo and older accounts. */
   country: string | null;
+  /** The account type (migration 032); null is read as the default type. */
+  account_type_id: Generated<number | null>;
 }
 
 export interface SessionsTable {

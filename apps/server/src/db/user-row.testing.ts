@@ -25,5 +25,6 @@ export const testUserRow = (over: Partial<UserRow> = {}): UserRow => ({
   created_at: 0,
   updated_at: 0,
   country: 'GB',
+  account_type_id: null,
   ...over,
 });

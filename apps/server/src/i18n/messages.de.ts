@@ -394,4 +394,16 @@ export const de: Messages = {
   'err.push_subscriptions_full':
     'Benachrichtigungen sind für zu viele Browser aktiv: Schalten Sie sie in einem nicht mehr genutzten Browser aus',
   'err.push_kind_invalid': 'Bitte wählen Sie die Benachrichtigungsarten aus der Liste',
+  'err.account_type_unknown': 'Diese Kontoart gibt es nicht',
+  'err.account_type_not_public': 'Diese Kontoart kann nicht gewählt werden',
+  'err.account_type_busy':
+    'Schließen Sie Ihre Positionen und löschen Sie Ihre schwebenden Orders, bevor Sie die Kontoart wechseln',
+  'err.account_type_name_taken': 'Eine andere Kontoart trägt bereits diesen Namen',
+  'err.account_type_levels': 'Die Stop-out-Stufe muss unter der Margin-Call-Stufe liegen (1–1000 %)',
+  'err.account_type_default': 'Eine Kontoart muss die Standardart bleiben: Machen Sie stattdessen eine andere zur Standardart',
+  'err.commission_invalid': 'Geben Sie die Kommission in USD pro Lot mit höchstens 6 Nachkommastellen ein',
+  'err.leverage_above_type': 'Ihre Kontoart erlaubt einen Hebel bis 1:{max}',
+  'ledger.commission': 'Kommission für Order #{order}',
+  'notice.account_type.title': 'Ihre Kontoart wurde geändert',
+  'notice.account_type.body': 'Ihr Konto ist jetzt von der Art {name}. Grund: {reason}',
 };

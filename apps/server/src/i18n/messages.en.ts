@@ -383,6 +383,17 @@ export const en = {
   'err.push_subscription_invalid': 'This browser could not be registered for notifications. Please try again',
   'err.push_subscriptions_full': 'Notifications are on for too many browsers: turn them off on one you no longer use',
   'err.push_kind_invalid': 'Please choose the kinds of notification from the list',
+  'err.account_type_unknown': 'This account type does not exist',
+  'err.account_type_not_public': 'This account type cannot be chosen',
+  'err.account_type_busy': 'Close your positions and cancel your pending orders before changing the account type',
+  'err.account_type_name_taken': 'Another account type already has this name',
+  'err.account_type_levels': 'The stop-out level must be below the margin-call level (1–1000 %)',
+  'err.account_type_default': 'One account type must stay the default: make another one the default instead',
+  'err.commission_invalid': 'Enter the commission in USD per lot, with at most 6 decimals',
+  'err.leverage_above_type': 'Your account type allows leverage up to 1:{max}',
+  'ledger.commission': 'Commission on order #{order}',
+  'notice.account_type.title': 'Your account type has changed',
+  'notice.account_type.body': 'Your account is now of type {name}. Reason: {reason}',
 } as const;
 
 export type MessageKey = keyof typeof en;

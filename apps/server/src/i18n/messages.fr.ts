@@ -394,4 +394,15 @@ export const fr: Messages = {
   'err.push_subscriptions_full':
     'Les notifications sont actives sur trop de navigateurs : désactivez-les sur un navigateur que vous n’utilisez plus',
   'err.push_kind_invalid': 'Veuillez choisir les types de notification dans la liste',
+  'err.account_type_unknown': "Ce type de compte n'existe pas",
+  'err.account_type_not_public': 'Ce type de compte ne peut pas être choisi',
+  'err.account_type_busy': 'Clôturez vos positions et annulez vos ordres en attente avant de changer de type de compte',
+  'err.account_type_name_taken': 'Un autre type de compte porte déjà ce nom',
+  'err.account_type_levels': "Le niveau de stop-out doit être inférieur au niveau d'appel de marge (1–1000 %)",
+  'err.account_type_default': 'Un type de compte doit rester celui par défaut : désignez-en un autre à la place',
+  'err.commission_invalid': 'Indiquez la commission en USD par lot, avec 6 décimales au plus',
+  'err.leverage_above_type': "Votre type de compte autorise un effet de levier jusqu'à 1:{max}",
+  'ledger.commission': "Commission sur l'ordre n° {order}",
+  'notice.account_type.title': 'Votre type de compte a changé',
+  'notice.account_type.body': 'Votre compte est désormais de type {name}. Motif : {reason}',
 };

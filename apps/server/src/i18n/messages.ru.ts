@@ -388,4 +388,15 @@ export const ru: Messages = {
   'err.push_subscriptions_full':
     'Уведомления включены в слишком многих браузерах: отключите их в том, которым вы больше не пользуетесь',
   'err.push_kind_invalid': 'Выберите типы уведомлений из списка',
+  'err.account_type_unknown': 'Такого типа счёта нет',
+  'err.account_type_not_public': 'Этот тип счёта нельзя выбрать',
+  'err.account_type_busy': 'Закройте позиции и отмените отложенные ордера, прежде чем менять тип счёта',
+  'err.account_type_name_taken': 'Тип счёта с таким названием уже есть',
+  'err.account_type_levels': 'Уровень стоп-аута должен быть ниже уровня маржин-колла (1–1000 %)',
+  'err.account_type_default': 'Один тип счёта должен оставаться основным: назначьте основным другой тип',
+  'err.commission_invalid': 'Укажите комиссию в долларах США за лот, не более 6 знаков после запятой',
+  'err.leverage_above_type': 'Ваш тип счёта допускает кредитное плечо до 1:{max}',
+  'ledger.commission': 'Комиссия по ордеру №{order}',
+  'notice.account_type.title': 'Тип вашего счёта изменён',
+  'notice.account_type.body': 'Теперь ваш счёт имеет тип {name}. Причина: {reason}',
 };

@@ -58,6 +58,9 @@ export interface UsersChanged {
 
 export type UsersChangedListener = (signal: UsersChanged) => void;
 
+/** Staff changed the account types (DESIGN §16): every node re-reads them (prices, commission, levels follow at once). */
+export type AccountTypesChangedListener = () => void;
+
 /**
  * The instruments the node running the feed cannot quote (an LP feed's unmapped or rejected symbols, DESIGN §14), with
  * why: the whole set, told when it changes and every few seconds, so a node that does not run the feed (an API node, a
@@ -110,6 +113,10 @@ export interface Bus {
   publishFeedClosed(signal: FeedClosed): void;
   /** Listens to the feed's closed instruments; returns its removal. */
   onFeedClosed(listener: FeedClosedListener): () => void;
+  /** Announces committed account type changes to every node (after the commit). */
+  publishAccountTypesChanged(): void;
+  /** Listens to account type changes; returns its removal. */
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void;
 }
 
 /**
@@ -123,6 +130,7 @@ export class InProcessBus implements Bus {
   private instrumentListeners: InstrumentsChangedListener[] = [];
   private userListeners: UsersChangedListener[] = [];
   private feedListeners: FeedClosedListener[] = [];
+  private typeListeners: AccountTypesChangedListener[] = [];
 
   publish<C extends PublicChannel>(channel: C, message: MessageOn<C>, conflateKey?: string): void {
     this.deliver(channel, message, conflateKey);
@@ -225,6 +233,17 @@ export class InProcessBus implements Bus {
     this.feedListeners = [...this.feedListeners, listener];
     return () => {
       this.feedListeners = this.feedListeners.filter((l) => l !== listener);
+    };
+  }
+
+  publishAccountTypesChanged(): void {
+    for (const listener of this.typeListeners) listener();
+  }
+
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void {
+    this.typeListeners = [...this.typeListeners, listener];
+    return () => {
+      this.typeListeners = this.typeListeners.filter((l) => l !== listener);
     };
   }
 }

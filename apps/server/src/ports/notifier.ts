@@ -27,6 +27,8 @@ export type UserNotice =
   | { kind: 'adjustment'; amount: Micros; adjustment: AdjustmentKind }
   /** The dealing desk closed a position (issue 29): figures as exact decimal text, and the desk's reason. */
   | { kind: 'desk_close'; order_id: number; symbol: string; lots: string; price: string; profit: string; reason: string }
+  /** Staff put the trader in another account type (DESIGN §16), with the type's name and the reason. */
+  | { kind: 'account_type'; name: string; reason: string }
   /** A price alert fired (issue 20 point 7): prices as exact decimal text, `at` when the bid reached it (unix ms). */
   | { kind: 'price_alert'; condition: 'above' | 'below'; symbol: string; price: string; bid: string; at: number };
 

@@ -13,6 +13,7 @@ export const KIND = {
   sessions: 's',
   instruments: 'i',
   users: 'c',
+  accountTypes: 't',
   delta: 'd',
   full: 'f',
   beat: 'b',

@@ -14,6 +14,7 @@ import {
   type UserMessage,
   type UsersChanged,
   type UsersChangedListener,
+  type AccountTypesChangedListener,
 } from './bus.ts';
 import { ClusterInterest, LocalInterest } from './redis-bus-interest.ts';
 import { RedisLink, type BusLog } from './redis-bus-link.ts';
@@ -167,6 +168,11 @@ export class RedisBus implements Bus {
     this.link.send(KIND.users, JSON.stringify(signal.userIds));
   }
 
+  publishAccountTypesChanged(): void {
+    this.local.publishAccountTypesChanged();
+    this.link.send(KIND.accountTypes, '');
+  }
+
   // Subscribing
 
   subscribe(subscriber: BusSubscriber): () => void {
@@ -187,6 +193,10 @@ export class RedisBus implements Bus {
 
   onFeedClosed(listener: FeedClosedListener): () => void {
     return this.local.onFeedClosed(listener);
+  }
+
+  onAccountTypesChanged(listener: AccountTypesChangedListener): () => void {
+    return this.local.onAccountTypesChanged(listener);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -279,6 +289,9 @@ export class RedisBus implements Bus {
           break;
         case KIND.users:
           this.local.publishUsersChanged({ userIds: JSON.parse(body) as number[] });
+          break;
+        case KIND.accountTypes:
+          this.local.publishAccountTypesChanged();
           break;
         case KIND.delta:
           this.cluster.applyDelta(from, JSON.parse(body) as Delta);

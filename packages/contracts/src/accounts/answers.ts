@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountTypeSchema } from '../account-types/schemas.ts';
 import { count, paged, timeText, usd2 } from '../answers.ts';
 
 /** Responses of the accounts calls (spec §7; DESIGN §3). The types are re-exported from account-types.ts. */
@@ -83,6 +84,7 @@ export const userProfile = z.object({
   linked: z
     .literal([0, 1])
     .describe('1: the account has a linked real (for a demo) or demo (for a real) account: see `user/switch_account`.'),
+  account_type: accountTypeSchema.nullable().describe('The account type (DESIGN §16); null only before types exist.'),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

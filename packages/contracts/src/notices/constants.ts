@@ -13,6 +13,8 @@ export const NOTICE_KINDS = [
   'desk_close',
   'adjustment',
   'kyc',
+  // A change of account type by staff (DESIGN §16), with its reason.
+  'account_type',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

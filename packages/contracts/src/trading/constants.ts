@@ -28,6 +28,8 @@ export const CLOSED_BY_STOP_LOSS = 4;
 export const CLOSED_BY_BACK_OFFICE = 5;
 /** Issue 20: a pending order cancelled at its expiry. */
 export const CLOSED_BY_EXPIRY = 6;
+/** Issue 32: a pending order whose fill the free margin could not pay (its account type holds margin only at the fill). */
+export const CLOSED_BY_NO_MARGIN = 7;
 
 /** `forex/submit`'s `status`: 1 at the market price, 0 a pending order at `target_price`. */
 export const SUBMIT_MARKET = 1;

@@ -1,3 +1,4 @@
+import type { AccountType } from '@tradepad/contracts';
 import type { ModuleContext } from '../context.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Throttle } from '../throttle/throttle.ts';
@@ -23,6 +24,7 @@ export async function registerAccounts(
     throttle: Throttle;
     legalVersions: NonNullable<AccountsDeps['legalVersions']>;
     captchaText?: (() => string) | undefined;
+    accountTypeOf?: ((typeId: number | null) => AccountType) | undefined;
   },
 ) {
   const { db, database, clock, config, settings, bus } = ctx;
@@ -62,6 +64,7 @@ export async function registerAccounts(
     notifier: notifications,
     signedIn: (userId, from) => notifications.signedIn(userId, from),
     legalVersions: deps.legalVersions,
+    accountTypeOf: deps.accountTypeOf,
   });
   const auth = new UserAuth(userSessions);
   ctx.access.provideUser((req) => auth.require(req));

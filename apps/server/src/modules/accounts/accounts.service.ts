@@ -1,4 +1,5 @@
 import type {
+  AccountType,
   Area,
   BasicInfo,
   Captcha,
@@ -63,6 +64,8 @@ export interface AccountsDeps {
   legalVersions?: (() => Promise<LegalVersions>) | undefined;
   /** Told of every successful sign-in (the notifications module: a new device is notified); never throws. */
   signedIn?: ((userId: number, from: { ip: string; deviceId?: string | undefined }) => void) | undefined;
+  /** The account type a user row names, as the profile shows it (the account-types module; DESIGN §16). */
+  accountTypeOf?: ((typeId: number | null) => AccountType) | undefined;
 }
 
 /**

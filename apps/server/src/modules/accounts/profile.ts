@@ -8,7 +8,7 @@ import type { ReferenceData } from './reference-data.ts';
 export class Profile {
   constructor(
     private readonly ref: ReferenceData,
-    private readonly d: Pick<AccountsDeps, 'db' | 'repo' | 'ledger'>,
+    private readonly d: Pick<AccountsDeps, 'db' | 'repo' | 'ledger' | 'accountTypeOf'>,
   ) {}
 
   async profile(user: UserRow): Promise<UserProfile> {
@@ -29,6 +29,7 @@ export class Profile {
       created_at: new Date(user.created_at).toISOString(),
       rank_opt_in: user.rank_opt_in ? 1 : 0,
       linked: (await this.d.repo.linkOf(user.id, user.is_demo === 1)) ? 1 : 0,
+      account_type: this.d.accountTypeOf?.(user.account_type_id ?? null) ?? null,
     };
   }
 

@@ -9,6 +9,7 @@ import {
   orderClosed,
   orderOpened,
   pendingRepriced,
+  commissionCharged,
   swapCharged,
   withdrawalPaid,
   withdrawalRequested,
@@ -151,6 +152,20 @@ const cases: Array<{ name: string; entry: JournalEntry; type: string; ref: Journ
       type: 'swap',
       ref: { type: 'order', id: 9 },
       moves: { 'user:7/swap': 1.2, 'house/demo_funding': -1.2 },
+    },
+    {
+      name: 'commissionCharged takes one side of a commission from the cash to the house fees',
+      entry: commissionCharged({ orderId: 9, userId: user, demo: false, amount: m(3.5), at }),
+      type: 'commission',
+      ref: { type: 'order', id: 9 },
+      moves: { 'user:7/cash': -3.5, 'house/fees': 3.5 },
+    },
+    {
+      name: 'commissionCharged on a demo account goes to demo funding',
+      entry: commissionCharged({ orderId: 9, userId: user, demo: true, amount: m(0.35), at }),
+      type: 'commission',
+      ref: { type: 'order', id: 9 },
+      moves: { 'user:7/cash': -0.35, 'house/demo_funding': 0.35 },
     },
     {
       name: 'orderClosed at break-even leaves the house out',

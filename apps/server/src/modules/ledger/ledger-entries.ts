@@ -124,6 +124,17 @@ export const orderClosed = (p: OrderMoney & { margin: Micros; profit: Micros; sw
   ]);
 
 /**
+ * An account type's commission (DESIGN §16): `amount` USD micros (positive) for one side of a trade, charged when a
+ * position opens and when it, or a part of it, closes: out of the cash to the house's fees (demo funding for a demo
+ * account). Type `commission`, its own line in the money history and the statement.
+ */
+export const commissionCharged = (p: OrderMoney & { amount: Micros }): JournalEntry =>
+  entry('commission', { type: 'order', id: p.orderId }, p.userId, p.at, [
+    [cash(p.userId), -p.amount],
+    [tradingHouse(p.demo, 'fees'), p.amount],
+  ]);
+
+/**
  * One rollover's overnight financing of one position (issue 20 point 3): `amount` signed (negative: the trader pays)
  * accrues on the trader's swap account, against the house's swaps account (demo funding for a demo account). The cash
  * moves only when the position closes (orderClosed).

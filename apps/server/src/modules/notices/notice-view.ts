@@ -49,6 +49,8 @@ export function noticeLink(kind: NoticeKind, data: NoticeData): string {
       return '/mine/history';
     case 'kyc':
       return '/mine/auth';
+    case 'account_type':
+      return '/account-types';
   }
 }
 
@@ -103,6 +105,8 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
       return data.approved
         ? { title: translate(lang, 'notice.kyc_ok.title'), body: translate(lang, 'notice.kyc_ok.body', p) }
         : { title: translate(lang, 'notice.kyc_no.title'), body: translate(lang, 'notice.kyc_no.body', p) };
+    case 'account_type':
+      return { title: translate(lang, 'notice.account_type.title'), body: translate(lang, 'notice.account_type.body', p) };
   }
 }
 

@@ -165,6 +165,10 @@ export function render(lang: Lang, notice: UserNotice, now: number): { subject: 
         kind: staff.kinds[notice.adjustment],
       };
       break;
+    case 'account_type':
+      key = 'account_type';
+      params = { ...params, name: notice.name, reason: notice.reason };
+      break;
     case 'desk_close':
       key = 'desk_close';
       params = {

@@ -2,6 +2,7 @@ import { CLOSED_BY_STOP_LOSS, CLOSED_BY_TAKE_PROFIT, STATUS_CLOSED, STATUS_HOLDI
 import {
   ZERO,
   closePrice,
+  commissionFor,
   lots as toLots,
   micros,
   microsToStorage,
@@ -12,7 +13,7 @@ import {
 } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
-import { orderClosed, writeOff } from '../ledger/ledger-entries.ts';
+import { commissionCharged, orderClosed, writeOff } from '../ledger/ledger-entries.ts';
 import { closeFillKind, fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
@@ -53,7 +54,7 @@ export class Closing {
 
   /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
   async close(o: LiveOrder, closedType: number, within?: CloseHook): Promise<SettledOrder | undefined> {
-    const q = this.book.quote(o.inst.row.code);
+    const q = this.book.ownQuote(o.userId, o.inst.row.code);
     if (!q) throw refuse('err.quote_stale');
     return this.settle(o, closedType, closePrice(o.side, q), within);
   }
@@ -66,7 +67,7 @@ export class Closing {
    */
   async closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
     if (o.busy || o.status !== STATUS_HOLDING) return undefined;
-    const q = this.book.quote(o.inst.row.code);
+    const q = this.book.ownQuote(o.userId, o.inst.row.code);
     if (!q) throw refuse('err.quote_stale');
     o.busy = true;
     try {
@@ -79,8 +80,10 @@ export class Closing {
       const rest = toLots(o.lots - part);
       const now = this.d.clock.now();
       const acc = this.book.account(o.userId);
+      // The account type's commission on the part closed (DESIGN §16), charged with the close.
+      const commission = commissionFor(part, this.book.termsOf(o.userId).commissionPerLot);
       // The part's share of the accrued swap is known once the stored swap is read (below); a charge is ≤ 0 mostly.
-      const mayGoNegative = (swapPart: Micros) => !acc || acc.cash + margin.part + profit + swapPart < 0n;
+      const mayGoNegative = (swapPart: Micros) => !acc || acc.cash + margin.part + profit + swapPart - commission < 0n;
       let swapSplit = { part: ZERO, rest: ZERO };
       const partRow: NewOrderRow = {
         user_id: o.userId,
@@ -108,6 +111,7 @@ export class Closing {
         swap: 0,
         parent_id: o.id,
         receipt: o.receipt,
+        commission: microsToStorage(commission),
       };
       const partId = await this.d.writer.run(async (trx) => {
         // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.
@@ -133,6 +137,10 @@ export class Closing {
             swap: swapSplit.part,
             at: now,
           }),
+        );
+        await this.d.ledger.post(
+          trx,
+          commissionCharged({ orderId: id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
         );
         if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
         return id;
@@ -167,7 +175,8 @@ export class Closing {
         const closed = await this.closeIn(trx, o, closedType, exitPrice, profit, now);
         if (!closed) return undefined;
         // Negative balance protection: a close that would leave the cash below zero is followed by a write-off.
-        if (!acc || acc.cash + o.margin + profit + closed.swap < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
+        if (!acc || acc.cash + o.margin + profit + closed.swap - closed.commission < 0n)
+          await this.writeOffIn(trx, o.userId, o.demo, now, o.id);
         // A stop-loss, trailing stop or take-profit: the trader is told, in the same transaction (issue 21).
         if (closedType === CLOSED_BY_STOP_LOSS || closedType === CLOSED_BY_TAKE_PROFIT) {
           const trigger =
@@ -201,21 +210,28 @@ export class Closing {
     exitPrice: number,
     profit: Micros,
     now: number,
-  ): Promise<{ swap: Micros } | undefined> {
-    const closed = await this.d.repo.closeHolding(trx, o.id, {
-      status: STATUS_CLOSED,
-      close_price: exitPrice,
-      profit: microsToStorage(profit),
-      closed_type: closedType,
-      closed_at: now,
-    });
+  ): Promise<{ swap: Micros; commission: Micros } | undefined> {
+    // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
+    const commission = commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot);
+    const closed = await this.d.repo.closeHolding(
+      trx,
+      o.id,
+      {
+        status: STATUS_CLOSED,
+        close_price: exitPrice,
+        profit: microsToStorage(profit),
+        closed_type: closedType,
+        closed_at: now,
+      },
+      microsToStorage(commission),
+    );
     if (!closed) return undefined;
     const swap = micros(closed.swap);
-    await this.d.ledger.post(
-      trx,
+    await this.d.ledger.postAll(trx, [
       orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, swap, at: now }),
-    );
-    return { swap };
+      commissionCharged({ orderId: o.id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
+    ]);
+    return { swap, commission };
   }
 
   /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */

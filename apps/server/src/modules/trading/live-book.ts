@@ -1,23 +1,22 @@
 import { STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
 import {
+  DEFAULT_ACCOUNT_TERMS,
   ZERO,
   closePrice,
+  freeMarginFor,
   conversionRate,
   equity,
-  freeMargin,
   isMarginCall,
   isStopOut,
-  lots as toLots,
   trailingTriggerLevel,
   marginLevel,
   micros,
   profitLoss,
+  type AccountTerms,
   type Lots,
   type Micros,
-  type PendingKind,
   type QuoteLookup,
   type Rate,
-  type Side,
   type TradingTerms,
 } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +27,8 @@ import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
+import type { AccountTypeSource } from '../account-types/account-types.service.ts';
+import { closingLevel, fillingLevel, ownQuote } from './account-terms.ts';
 import type { TradingRepository } from './trading.repository.ts';
 import { HouseExposure, type ExposurePrices } from './house-exposure.ts';
 import {
@@ -39,99 +40,26 @@ import {
   triggerKey,
 } from './trigger-book.ts';
 
-/** An instrument as the engine uses it: the market row plus its parsed trading terms. */
-export interface EngineInstrument {
-  row: Instrument;
-  terms: TradingTerms;
-  /** 10^precision as a float, for the risk screen only. */
-  scale: number;
-}
-
-/** An order that is pending or holding, as the engine keeps it in memory. */
-export interface LiveOrder {
-  id: number;
-  userId: number;
-  demo: boolean;
-  inst: EngineInstrument;
-  side: Side;
-  status: typeof STATUS_PENDING | typeof STATUS_HOLDING;
-  kind: 'market' | PendingKind;
-  lots: Lots;
-  leverage: number;
-  orderPrice: number;
-  openPrice: number;
-  stopLoss: number;
-  takeProfit: number;
-  margin: Micros;
-  fee: Micros;
-  createdAt: number;
-  openedAt: number;
-  /** A trailing stop's distance in points; 0 = none (issue 20). */
-  trailingDistance: number;
-  /** A pending order's expiry, unix seconds; 0 = until cancelled. */
-  expireAt: number;
-  /** The fill's execution receipt as stored (JSON, receipt.ts); null while pending. */
-  receipt: string | null;
-  /** Overnight financing accrued so far (signed micros; issue 20), part of its floating P/L, settled on close. */
-  swap: Micros;
-  /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
-  busy: boolean;
-  /** Units (lots × contract size) as a float, for the risk screen only. */
-  unitsF: number;
-}
-
-/** A trader's holding positions in one instrument, summed: P/L = long units × bid − long cost + short cost − short units × ask. */
-export interface Exposure {
-  inst: EngineInstrument;
-  count: number;
-  longUnits: number;
-  longCost: number;
-  shortUnits: number;
-  shortCost: number;
-}
-
-/** One trader's account as the engine keeps it while they have orders. */
-export interface LiveAccount {
-  userId: number;
-  demo: boolean;
-  /** Cash balance (the ledger's cash account), micro-units. */
-  cash: Micros;
-  /** Margin held by the pending and holding orders (the ledger's margin account). */
-  margin: Micros;
-  orders: Map<number, LiveOrder>;
-  /** Holding positions summed per instrument, in floats, for the per-tick risk screen (O(instruments held)). */
-  exposure: Map<number, Exposure>;
-  /** The exposure when there is exactly one (most accounts), for the screen's fast path. */
-  single: Exposure | undefined;
-  marginCall: boolean;
-  /** The swaps accrued on the holding positions (the ledger's swap account), and as a float for the risk screen. */
-  swap: Micros;
-  swapF: number;
-  /** A stop-out of this account is queued or running. */
-  stoppingOut: boolean;
-  /** `cash` and `margin` as floats, kept in step by setCash/setMargin, for the per-tick risk screen. */
-  cashF: number;
-  marginF: number;
-}
-
-export function setCash(acc: LiveAccount, cash: Micros): void {
-  acc.cash = cash;
-  acc.cashF = Number(cash);
-}
-
-export function setMargin(acc: LiveAccount, margin: Micros): void {
-  acc.margin = margin;
-  acc.marginF = Number(margin);
-}
-
-export interface EngineSettings {
-  feeType: number;
-  marginCallLevel: number;
-  stopOutLevel: number;
-}
-
-/** The message key of a refusal to trade an instrument now. */
-export type TradingRefusal = 'err.instrument_disabled' | 'err.market_closed' | 'err.quote_stale';
+export {
+  liveOrder,
+  setCash,
+  setMargin,
+  type EngineInstrument,
+  type EngineSettings,
+  type Exposure,
+  type LiveAccount,
+  type LiveOrder,
+  type TradingRefusal,
+} from './live-types.ts';
+import {
+  type EngineInstrument,
+  type LiveAccount,
+  type LiveOrder,
+  type EngineSettings,
+  type TradingRefusal,
+  liveOrder,
+  setCash,
+} from './live-types.ts';
 
 export interface BookDeps {
   db: Db;
@@ -141,6 +69,8 @@ export interface BookDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   staleQuoteMs: number;
+  /** The account types in memory (none in unit specs: everyone on today's default terms). */
+  types?: AccountTypeSource | undefined;
 }
 
 /**
@@ -271,7 +201,7 @@ export class LiveBook {
 
   /** A holding order's floating P/L at the current quote (0 without a quote or a rate). */
   floating(o: LiveOrder): { price: number; profit: Micros } {
-    const q = this.quote(o.inst.row.code);
+    const q = this.ownQuote(o.userId, o.inst.row.code);
     if (!q || o.status !== STATUS_HOLDING) return { price: q ? closePrice(o.side, q) : 0, profit: ZERO };
     const price = closePrice(o.side, q);
     return { price, profit: this.profitAt(o, price) ?? ZERO };
@@ -300,6 +230,7 @@ export class LiveBook {
       rows.push({ order: o, ...f, swap: o.swap });
     }
     const usedMargin = acc?.margin ?? ZERO;
+    const terms = acc?.terms ?? DEFAULT_ACCOUNT_TERMS;
     const eq = equity({ balance, usedMargin, floating: micros(floating) });
     return {
       balance,
@@ -307,8 +238,9 @@ export class LiveBook {
       floating: micros(floating),
       equity: eq,
       level: marginLevel(eq, usedMargin),
-      freeMargin: freeMargin({ balance, floating: micros(floating) }),
-      marginCall: isMarginCall({ equity: eq, usedMargin }, this.settings.marginCallLevel),
+      freeMargin: freeMarginFor(terms.freeMarginMode, { balance, floating: micros(floating) }),
+      marginCall: isMarginCall({ equity: eq, usedMargin }, terms.marginCallLevel),
+      terms,
       rows,
     };
   }
@@ -339,11 +271,12 @@ export class LiveBook {
   /** Floating P/L of an account's holding positions (their swaps included) in USD micros, as a float (risk screen, pre-checks). */
   floatingEstimate(acc: LiveAccount): number {
     let floating = acc.swapF;
+    const m = acc.terms.spreadMarkup;
     for (const e of acc.exposure.values()) {
       const q = this.quote(e.inst.row.code);
       if (!q) continue;
-      const long = e.longUnits === 0 ? 0 : (e.longUnits * q.bid - e.longCost) * this.rateF(e.inst, q.bid);
-      const short = e.shortUnits === 0 ? 0 : (e.shortCost - e.shortUnits * q.ask) * this.rateF(e.inst, q.ask);
+      const long = e.longUnits === 0 ? 0 : (e.longUnits * (q.bid - m) - e.longCost) * this.rateF(e.inst, q.bid);
+      const short = e.shortUnits === 0 ? 0 : (e.shortCost - e.shortUnits * (q.ask + m)) * this.rateF(e.inst, q.ask);
       floating += ((long + short) / e.inst.scale) * 1e6;
     }
     return floating;
@@ -378,9 +311,10 @@ export class LiveBook {
     if (found) return found;
     const db = this.d.db;
     await this.d.ledger.ensureUserAccounts(db, userId);
-    const [cash, margin] = await Promise.all([
+    const [cash, margin, typeId] = await Promise.all([
       this.d.ledger.balance(db, userId, 'cash'),
       this.d.ledger.balance(db, userId, 'margin'),
+      this.d.types?.typeOfUser(userId) ?? 0,
     ]);
     // Another caller may have loaded it while this one awaited.
     const again = this.accounts.get(userId);
@@ -399,6 +333,8 @@ export class LiveBook {
       stoppingOut: false,
       cashF: Number(cash),
       marginF: Number(margin),
+      typeId,
+      terms: this.d.types?.type(typeId).terms ?? DEFAULT_ACCOUNT_TERMS,
     };
     this.accounts.set(userId, acc);
     return acc;
@@ -496,18 +432,54 @@ export class LiveBook {
     return list;
   }
 
-  /** Puts an order's triggers in its instrument's book. */
+  /**
+   * Puts an order's triggers in its instrument's book, at the published quote's levels that reach the order's own
+   * levels on its account type's quote (account-terms.ts).
+   */
   arm(o: LiveOrder): void {
     const book = this.books.get(o.inst.row.id)!;
     this.disarm(o);
-    if (o.status === STATUS_PENDING && o.kind !== 'market') book.add(pendingOrderTrigger(o.id, o.kind, o.orderPrice));
+    const t = this.termsOf(o.userId);
+    if (o.status === STATUS_PENDING && o.kind !== 'market')
+      book.add(pendingOrderTrigger(o.id, o.kind, fillingLevel(o.side, o.orderPrice, t)));
     if (o.status === STATUS_HOLDING) {
-      if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, o.stopLoss));
-      if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, o.takeProfit));
+      if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, closingLevel(o.side, o.stopLoss, t)));
+      if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, closingLevel(o.side, o.takeProfit, t)));
       if (o.trailingDistance > 0) {
         const level = trailingTriggerLevel(o.side, o.stopLoss, o.trailingDistance);
-        if (level !== undefined) book.add(trailTrigger(o.id, o.side, level));
+        if (level !== undefined) book.add(trailTrigger(o.id, o.side, closingLevel(o.side, level, t)));
       }
+    }
+  }
+
+  /** The terms of a user's account type (today's default for an account not in memory). */
+  termsOf(userId: number): AccountTerms {
+    return this.accounts.get(userId)?.terms ?? DEFAULT_ACCOUNT_TERMS;
+  }
+
+  /** The quote a user sees and fills at: the published one with their type's markup. */
+  ownQuote(userId: number, code: string): Quote | undefined {
+    const q = this.quote(code);
+    return q && ownQuote(q, this.termsOf(userId));
+  }
+
+  /**
+   * Re-applies the account types' terms after a change (staff changed a type, or a user's type): each account's terms
+   * from memory, its orders' triggers re-armed at the new levels. `userIds` re-reads those users' stored types first.
+   */
+  async retype(userIds?: readonly number[]): Promise<void> {
+    const types = this.d.types;
+    if (!types) return;
+    if (userIds)
+      for (const id of userIds) {
+        const acc = this.accounts.get(id);
+        if (acc) acc.typeId = await types.typeOfUser(id);
+      }
+    const accounts = userIds ? userIds.map((id) => this.accounts.get(id)).filter((a) => a !== undefined) : this.accounts.values();
+    for (const acc of accounts) {
+      acc.terms = types.type(acc.typeId).terms;
+      for (const o of acc.orders.values()) if (!o.busy) this.arm(o);
+      this.changed.add(acc);
     }
   }
 
@@ -557,33 +529,4 @@ export class LiveBook {
     if (pair) ids.push(pair.row.id);
     return ids;
   }
-}
-
-/** An open order as the engine keeps it, from its stored row (the one place the two shapes meet). */
-export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    demo: row.is_demo === 1,
-    inst,
-    side: row.side as Side,
-    status: row.status as typeof STATUS_PENDING | typeof STATUS_HOLDING,
-    kind: row.kind as LiveOrder['kind'],
-    lots: toLots(row.lots),
-    leverage: row.leverage,
-    orderPrice: row.order_price,
-    openPrice: row.open_price,
-    stopLoss: row.stop_loss,
-    takeProfit: row.take_profit,
-    margin: micros(row.margin),
-    fee: micros(row.fee),
-    createdAt: row.created_at,
-    openedAt: row.opened_at,
-    trailingDistance: Number(row.trailing_distance ?? 0),
-    expireAt: Number(row.expire_at ?? 0),
-    receipt: row.receipt ?? null,
-    swap: micros(row.swap ?? 0),
-    busy: false,
-    unitsF: 0,
-  };
 }

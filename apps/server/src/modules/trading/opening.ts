@@ -1,6 +1,7 @@
 import { STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
 import {
   ZERO,
+  commissionFor,
   deviationCheck,
   freeMargin,
   marginShortfall,
@@ -12,7 +13,7 @@ import {
 } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
-import { orderOpened } from '../ledger/ledger-entries.ts';
+import { commissionCharged, orderOpened } from '../ledger/ledger-entries.ts';
 import type { JournalEntry } from '../ledger/ledger.repository.ts';
 import { fillOf } from './engine-fills.ts';
 import { liveOrder, setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
@@ -52,6 +53,8 @@ interface Placing {
   floating: Micros;
   margin: Micros;
   fee: Micros;
+  /** The account type's commission on opening (DESIGN §16; 0 for a pending order, charged at its fill). */
+  commission: Micros;
   row: NewOrderRow;
   at: number;
   /** Completes the row just before it is written, once accepted (a market fill's receipt: its latency ends here). */
@@ -78,12 +81,12 @@ class Placement implements JobGroup<Placing, number> {
     for (const p of items) {
       const balance = cash.get(p.userId) ?? ZERO;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      if (marginShortfall(freeMargin({ balance, floating: p.floating }), p.margin, p.fee) > 0n) {
+      if (marginShortfall(freeMargin({ balance, floating: p.floating }), p.margin, micros(p.fee + p.commission)) > 0n) {
         refused.set(p, { ok: false, err: refuse('err.insufficient_margin') });
         continue;
       }
       // What this order's entry takes from the cash, for the run's next orders of the same trader.
-      cash.set(p.userId, micros(balance + cashMoved(opened(p, 0), p.userId)));
+      cash.set(p.userId, micros(balance + cashMoved(opened(p, 0), p.userId) - p.commission));
       accepted.push(p);
     }
     // Writes only from here on, and no refusal after them.
@@ -94,7 +97,7 @@ class Placement implements JobGroup<Placing, number> {
     );
     await this.d.ledger.postAll(
       trx,
-      accepted.map((p, i) => opened(p, ids[i]!)),
+      accepted.flatMap((p, i) => [opened(p, ids[i]!), commissioned(p, ids[i]!)]),
     );
     const id = new Map(accepted.map((p, i) => [p, ids[i]!]));
     return items.map((p) => refused.get(p) ?? { ok: true, value: id.get(p)! });
@@ -103,6 +106,9 @@ class Placement implements JobGroup<Placing, number> {
 
 const opened = (p: Placing, orderId: number) =>
   orderOpened({ orderId, userId: p.userId, demo: p.demo, margin: p.margin, fee: p.fee, at: p.at });
+
+const commissioned = (p: Placing, orderId: number) =>
+  commissionCharged({ orderId, userId: p.userId, demo: p.demo, amount: p.commission, at: p.at });
 
 /** The sum an entry moves on a user's cash account. */
 const cashMoved = (entry: JournalEntry, userId: number): bigint =>
@@ -155,7 +161,9 @@ export class Opening {
     const now = this.d.clock.now();
     // The free-margin check needs the floating P/L exactly only when a loss could make the difference.
     const estimate = this.book.floatingEstimate(acc);
-    const cost0 = Number(input.margin + input.fee);
+    // The account type's commission (DESIGN §16): one side at the fill, the other when it closes.
+    const commission = holding ? commissionFor(input.lots, acc.terms.commissionPerLot) : ZERO;
+    const cost0 = Number(input.margin + input.fee + commission);
     const floating =
       estimate >= 0 || Number(acc.cash) + estimate - cost0 > Math.abs(estimate) * 0.01 + 1e6
         ? ZERO
@@ -186,6 +194,7 @@ export class Opening {
       swap: 0,
       parent_id: 0,
       receipt: null,
+      commission: microsToStorage(commission),
     };
     // The receipt of a market fill: its latency runs to the transaction where the fill is written.
     const r = input.receipt;
@@ -212,6 +221,7 @@ export class Opening {
       floating,
       margin: input.margin,
       fee: input.fee,
+      commission,
       row,
       at: now,
       beforeWrite,

@@ -1,8 +1,20 @@
-import { CLOSED_BY_USER, STATUS_CANCELLED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
-import { freeMargin, micros, microsToStorage, type Micros } from '@tradepad/domain';
+import { CLOSED_BY_NO_MARGIN, CLOSED_BY_USER, STATUS_CANCELLED, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts';
+import {
+  ZERO,
+  commissionFor,
+  freeMargin,
+  freeMarginFor,
+  micros,
+  microsToStorage,
+  reservedAtPlacement,
+  requiredMargin,
+  tradeFee,
+  typeFee,
+  type Micros,
+} from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
-import { orderCancelled, pendingRepriced } from '../ledger/ledger-entries.ts';
+import { commissionCharged, orderCancelled, orderOpened, pendingRepriced } from '../ledger/ledger-entries.ts';
 import { fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
@@ -133,17 +145,59 @@ export class PendingOrders {
             latency: Math.max(0, now - quote.time),
           })
         : null;
+      // The account type (DESIGN §16): the opening side of its commission now, and under `on_fill` the margin and fee
+      // too, at the fill price; a fill the free margin cannot pay is cancelled instead.
+      const terms = this.book.termsOf(o.userId);
+      const commission = commissionFor(o.lots, terms.commissionPerLot);
+      let margin = ZERO;
+      let fee = ZERO;
+      if (!reservedAtPlacement(terms.pendingMargin) && o.margin === 0n) {
+        const rate = this.book.rate(o.inst, price);
+        if (!rate) return;
+        margin = requiredMargin(o.inst.terms, o.lots, price, o.leverage, rate);
+        fee = typeFee(terms, tradeFee(o.inst.terms, o.lots, margin, this.book.settings.feeType));
+      }
+      const floating = this.book.figures(o.userId).floating;
+      let refused = false;
       const ok = await this.d.writer.run(async (trx) => {
+        refused = false;
+        const cost = margin + fee + commission;
+        if (cost > 0n) {
+          const cash = await this.d.ledger.lockBalance(trx, o.userId, 'cash');
+          if (freeMarginFor(terms.freeMarginMode, { balance: cash, floating }) < cost) {
+            refused = await this.cancelIn(trx, o, CLOSED_BY_NO_MARGIN, now);
+            return false;
+          }
+        }
         const done = await this.d.repo.transition(trx, o.id, STATUS_PENDING, {
           status: STATUS_HOLDING,
           open_price: price,
           opened_at: now,
           receipt,
+          ...(margin + fee > 0n ? { margin: microsToStorage(margin), fee: microsToStorage(fee) } : {}),
         });
-        if (done) await recordFillNotice(this.d.pushes, trx, o, 'pending', price, undefined);
-        return done;
+        if (!done) return false;
+        const who = { orderId: o.id, userId: o.userId, demo: o.demo, at: now };
+        await this.d.ledger.postAll(trx, [
+          orderOpened({ ...who, margin, fee }),
+          commissionCharged({ ...who, amount: commission }),
+        ]);
+        await this.d.repo.addCommission(trx, o.id, microsToStorage(commission));
+        await recordFillNotice(this.d.pushes, trx, o, 'pending', price, undefined);
+        return true;
       });
+      if (refused) {
+        this.afterCancel(o);
+        this.d.pushes.closed(o.userId, [o.id], CLOSED_BY_NO_MARGIN);
+        return;
+      }
       if (!ok) return;
+      if (margin + fee > 0n) {
+        o.margin = margin;
+        o.fee = fee;
+        const acc = this.book.account(o.userId);
+        if (acc) setMargin(acc, micros(acc.margin + margin));
+      }
       o.status = STATUS_HOLDING;
       o.openPrice = price;
       o.openedAt = now;

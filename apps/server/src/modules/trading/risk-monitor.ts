@@ -24,6 +24,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Quote } from '../market/quote-book.ts';
 import type { AccountPushes } from './account-pushes.ts';
+import { ownQuote } from './account-terms.ts';
 import { fillOf } from './engine-fills.ts';
 import type { LiveAccount, LiveBook, LiveOrder } from './live-book.ts';
 import type { Settlement } from './settlement.ts';
@@ -80,15 +81,18 @@ export class RiskMonitor {
     // Most accounts hold one instrument: their level is a few multiplications with this tick's prices and rates.
     const rateBid = this.book.rateF(inst, q.bid);
     const rateAsk = this.book.rateF(inst, q.ask);
-    const callLevel = this.book.settings.marginCallLevel + 1;
     for (let i = 0; i < exposed.length; i++) {
       const acc = exposed[i]!;
       const e = acc.single;
       if (e !== undefined && e.inst === inst && acc.marginF > 0) {
+        // The account type's quote: its markup on each side, its margin-call level (DESIGN §16).
+        const m = acc.terms.spreadMarkup;
         const floating =
-          (((e.longUnits * q.bid - e.longCost) * rateBid + (e.shortCost - e.shortUnits * q.ask) * rateAsk) / inst.scale) * 1e6 +
+          (((e.longUnits * (q.bid - m) - e.longCost) * rateBid + (e.shortCost - e.shortUnits * (q.ask + m)) * rateAsk) /
+            inst.scale) *
+            1e6 +
           acc.swapF;
-        if (((acc.cashF + acc.marginF + floating) / acc.marginF) * 100 > callLevel) acc.marginCall = false;
+        if (((acc.cashF + acc.marginF + floating) / acc.marginF) * 100 > acc.terms.marginCallLevel + 1) acc.marginCall = false;
         else this.suspect(acc, tradable);
         continue;
       }
@@ -109,18 +113,21 @@ export class RiskMonitor {
         this.d.log.error({ err, orderId: o.id }, 'trigger settlement failed');
         if (this.book.orders.has(o.id)) this.book.arm(o);
       });
+    // The order's own account type's quote (the published one without a markup): fills and stops are at its prices.
+    const own = ownQuote(q, this.book.termsOf(o.userId));
+    if (!own) return;
     switch (t.kind) {
       case 'open':
-        if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? q.ask : q.bid, q));
+        if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? own.ask : own.bid, own));
         return;
       case 'trail':
-        if (o.status === STATUS_HOLDING) this.settlement.trail(o, q);
+        if (o.status === STATUS_HOLDING) this.settlement.trail(o, own);
         return;
       case 'stop_loss':
-        if (o.status === STATUS_HOLDING) done(this.settlement.settle(o, CLOSED_BY_STOP_LOSS, closePrice(o.side, q)));
+        if (o.status === STATUS_HOLDING) done(this.settlement.settle(o, CLOSED_BY_STOP_LOSS, closePrice(o.side, own)));
         return;
       case 'take_profit':
-        if (o.status === STATUS_HOLDING) done(this.settlement.settle(o, CLOSED_BY_TAKE_PROFIT, closePrice(o.side, q)));
+        if (o.status === STATUS_HOLDING) done(this.settlement.settle(o, CLOSED_BY_TAKE_PROFIT, closePrice(o.side, own)));
         return;
     }
   }
@@ -133,7 +140,7 @@ export class RiskMonitor {
     if (acc.marginF <= 0) return;
     const level = this.book.levelEstimate(acc);
     // A percent of slack covers the float error; the exact check, right after the tick, decides.
-    if (level > this.book.settings.marginCallLevel + 1) {
+    if (level > acc.terms.marginCallLevel + 1) {
       acc.marginCall = false;
       return;
     }
@@ -154,8 +161,8 @@ export class RiskMonitor {
   checkSuspects(): void {
     if (this.suspectsScheduled) clearImmediate(this.suspectsScheduled);
     this.suspectsScheduled = undefined;
-    const s = this.book.settings;
     for (const [acc, tradable] of this.suspects) {
+      const s = acc.terms;
       const exact = this.book.figures(acc.userId);
       const state = { equity: exact.equity, usedMargin: exact.usedMargin };
       if (tradable && !acc.stoppingOut && isStopOut(state, s.stopOutLevel)) {
@@ -176,7 +183,7 @@ export class RiskMonitor {
   inMarginCall(userId: number): boolean {
     const acc = this.book.account(userId);
     if (!acc || acc.margin <= 0n) return false;
-    if (this.book.levelEstimate(acc) > this.book.settings.marginCallLevel + 1) return false;
+    if (this.book.levelEstimate(acc) > acc.terms.marginCallLevel + 1) return false;
     return this.book.figures(userId).marginCall;
   }
 
@@ -192,10 +199,10 @@ export class RiskMonitor {
     acc.stoppingOut = true;
     for (const o of all) o.busy = true;
     const now = this.d.clock.now();
-    const level = this.book.settings.stopOutLevel;
+    const level = acc.terms.stopOutLevel;
     const cancelled: LiveOrder[] = [];
     const closed: Array<{ o: LiveOrder; profit: Micros; price: number }> = [];
-    const callLevel = this.book.settings.marginCallLevel;
+    const callLevel = acc.terms.marginCallLevel;
     try {
       await this.d.writer.run(async (trx) => {
         // The job may run twice (TradeWriter): start from nothing each time.
@@ -248,7 +255,7 @@ export class RiskMonitor {
           const settled = await this.settlement.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now);
           if (!settled) continue;
           closed.push({ o, profit, price });
-          cash = micros(cash + o.margin + profit + settled.swap);
+          cash = micros(cash + o.margin + profit + settled.swap - settled.commission);
           margin = micros(margin - o.margin);
           floating -= profit + swap;
           step(o, 'close', price, profit, equity({ balance: cash, usedMargin: margin, floating: micros(floating) }), margin);

@@ -6,6 +6,7 @@ import {
   parseMoney,
   rolloversBetween,
   swapCharge,
+  typeSwap,
   swapNights,
   swapRateFor,
   type Micros,
@@ -151,7 +152,8 @@ export class SwapRollover {
         continue;
       }
       const nights = swapNights(r.weekday, rate.triple);
-      const amount = swapCharge(o.lots, swapRateFor(o.side, rate), nights);
+      // A swap-free account type is never charged (DESIGN §16).
+      const amount = typeSwap(this.book.termsOf(o.userId), swapCharge(o.lots, swapRateFor(o.side, rate), nights));
       if (amount === 0n) continue;
       try {
         microsToStorage(amount);

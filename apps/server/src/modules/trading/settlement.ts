@@ -144,7 +144,7 @@ export class Settlement {
             await this.pending.cancelIn(trx, o, CLOSED_BY_USER, now);
             continue;
           }
-          const q = this.book.quote(o.inst.row.code);
+          const q = this.book.ownQuote(o.userId, o.inst.row.code);
           const exit = q ? closePrice(o.side, q) : o.openPrice;
           const profit = this.book.profitAt(o, exit) ?? ZERO;
           await this.closing.closeIn(trx, o, CLOSED_BY_USER, exit, profit, now);

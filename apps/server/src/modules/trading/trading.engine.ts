@@ -1,5 +1,6 @@
 import {
   expired,
+  type AccountTerms,
   fillPrice,
   type Lots,
   type Micros,
@@ -19,6 +20,7 @@ import type { LedgerRepository, UserMovement } from '../ledger/ledger.repository
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { Quote } from '../market/quote-book.ts';
+import type { AccountTypeSource } from '../account-types/account-types.service.ts';
 import { AccountPushes } from './account-pushes.ts';
 import { AlertLevels, type AlertLevel, type EngineAlerts } from './alert-levels.ts';
 import {
@@ -60,6 +62,8 @@ export interface EngineDeps {
   notifier?: Notifier | undefined;
   /** In-app notices (issue 21): trigger fills, margin calls and stop-outs, written with the event. */
   notices?: NoticeBoard | undefined;
+  /** The account types in memory (DESIGN §16); everyone on today's default terms without. */
+  types?: AccountTypeSource | undefined;
 }
 
 /** Everything an order's checks need of the engine, read at one instant. */
@@ -253,6 +257,21 @@ export class TradingEngine {
     return this.book.floatingQuote(inst);
   }
 
+  /** The quote a trader sees and fills at: the published one with their account type's markup (DESIGN §16). */
+  ownQuote(userId: number, inst: EngineInstrument): { bid: number; ask: number } | undefined {
+    return this.book.ownQuote(userId, inst.row.code);
+  }
+
+  /** The terms of a trader's account type (today's default for an account not in memory yet). */
+  termsOf(userId: number): AccountTerms {
+    return this.book.termsOf(userId);
+  }
+
+  /** Re-applies account types after a change: all accounts, or those users' (their stored type re-read first). */
+  retype(userIds?: readonly number[]): Promise<void> {
+    return this.book.retype(userIds);
+  }
+
   marketOpen(inst: EngineInstrument, now = this.d.clock.now()): boolean {
     return this.book.marketOpen(inst, now);
   }
@@ -285,7 +304,7 @@ export class TradingEngine {
    */
   preTrade(userId: number, inst: EngineInstrument, side: Side, orderPrice: number, now = this.d.clock.now()): PreTrade {
     const refusal = this.book.refusal(inst, now);
-    const q = this.book.quote(inst.row.code);
+    const q = this.book.ownQuote(userId, inst.row.code);
     if (refusal || !q) return { refusal: refusal ?? 'err.quote_stale' };
     const quote: ReceiptQuote = {
       bid: q.bid,

@@ -2,6 +2,7 @@ import { CHANNEL_DAY_MARKET } from '@tradepad/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MarketService } from '../market/market.service.ts';
+import type { AccountTypeSource } from '../account-types/account-types.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { DeskService } from './desk.service.ts';
@@ -34,6 +35,7 @@ export function registerTrading(
     notifications: NotificationsService;
     notices: NoticesService;
     userById: (id: number) => Promise<UserRow | undefined>;
+    accountTypes: AccountTypeSource;
   },
 ) {
   const { app, config, clock, db, database, bus, ledger, settings, log } = ctx;
@@ -65,7 +67,13 @@ export function registerTrading(
     demoStartBalance: () => settings.get('demo_start_balance'),
     notifier: deps.notifications,
     notices: deps.notices,
+    types: deps.accountTypes,
   });
+  // Account types (DESIGN §16): a changed type re-applies its terms to the accounts in memory, a user's new type to
+  // theirs (both told on every node; only the leader's book holds accounts).
+  const retyped = (p: Promise<void>) => void p.catch((err: unknown) => log.error({ err }, 'account types not re-applied'));
+  deps.accountTypes.onReload(() => retyped(engine.retype()));
+  bus.onUsersChanged(({ userIds }) => retyped(engine.retype(userIds)));
   // The engine's in-memory cash follows every committed movement of a user's cash, whoever wrote it. On another
   // node the leader is told, and re-reads the balance (a lost word leaves it stale until its next start; orders are
   // safe either way: settlement checks the stored cash). Late is still right here: a long deadline.

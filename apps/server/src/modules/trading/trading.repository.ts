@@ -33,6 +33,7 @@ const ORDER_COLUMNS = [
   'swap',
   'parent_id',
   'receipt',
+  'commission',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
@@ -101,8 +102,20 @@ export class TradingRepository {
    * stored, in the same statement: the close settles exactly what the rollovers wrote, even one committed in the same
    * batch. Undefined when the order was no longer holding.
    */
-  async closeHolding(trx: Tx, id: number, patch: OrderPatch): Promise<{ swap: number } | undefined> {
-    return trx.updateTable('orders').set(patch).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
+  async closeHolding(trx: Tx, id: number, patch: OrderPatch, commission = 0): Promise<{ swap: number } | undefined> {
+    // The closing side of a commission adds to what the row was charged at its open (migration 032).
+    const set = commission === 0 ? patch : { ...patch, commission: sql<number>`commission + ${commission}` };
+    return trx.updateTable('orders').set(set).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
+  }
+
+  /** Adds a commission charged on a row (a pending order's opening side at its fill; migration 032). */
+  async addCommission(trx: Tx, id: number, commission: number): Promise<void> {
+    if (commission !== 0)
+      await trx
+        .updateTable('orders')
+        .set({ commission: sql<number>`commission + ${commission}` })
+        .where('id', '=', id)
+        .execute();
   }
 
   /** Stop-loss, take-profit and trailing distance of an order that is still pending or holding. */

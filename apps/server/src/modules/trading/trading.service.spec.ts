@@ -1,5 +1,5 @@
 import { STATUS_HOLDING, STATUS_PENDING, SUBMIT_PENDING, submitParams } from '@tradepad/contracts';
-import { USD_RATE, micros, parseLots, parseMoney, type Rate, type Side } from '@tradepad/domain';
+import { DEFAULT_ACCOUNT_TERMS, USD_RATE, micros, parseLots, parseMoney, type Rate, type Side } from '@tradepad/domain';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.ts';
 import { ManualClock } from '../../ports/clock.ts';
@@ -49,6 +49,8 @@ const EURUSD: Instrument = {
 };
 
 const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });
+
+const TYPE_TERMS = { ...DEFAULT_ACCOUNT_TERMS, marginCallLevel: 80 };
 
 /** The quote the fake engine shows: bid 1.08500, ask 1.08510, in points. */
 const QUOTE = { bid: 108_500, ask: 108_510, time: NOW, sourceBid: 108_500, sourceAsk: 108_510, source: 'sim' };
@@ -117,6 +119,10 @@ function fakeEngine(row: Instrument = EURUSD) {
     figures: () => ({ balance: parseMoney('10000'), floating: micros(0) }),
     floating: (o: LiveOrder) => ({ price: o.openPrice, profit: micros(0) }),
     floatingQuote: () => ({ bid: QUOTE.bid, ask: QUOTE.ask }),
+    ownQuote: () => ({ bid: QUOTE.bid, ask: QUOTE.ask }),
+    // Everyone on one account type's terms (DESIGN §16): today's default, but margin call at 80 %.
+    accountFor: () => Promise.resolve({ terms: TYPE_TERMS }),
+    termsOf: () => TYPE_TERMS,
     order: (id: number) => orders.get(id),
     async place(input: Parameters<TradingEngine['place']>[0]): Promise<LiveOrder> {
       placed.push(input);
@@ -234,7 +240,7 @@ describe('TradingService.submit', () => {
     expect(state.placed).toHaveLength(0);
   });
 
-  it('refuses a new order in margin call, naming the margin-call level', async () => {
+  it("refuses a new order in margin call, naming the account type's margin-call level", async () => {
     const { trading, state } = service();
     state.marginCall = true;
     await expect(trading.submit(user(), order())).rejects.toMatchObject({ key: 'err.margin_call', params: { level: 80 } });

@@ -25,12 +25,14 @@ import {
   positionStopLossOk,
   trailingStopLevel,
   lots,
+  leverageAllowed,
   lotsCheck,
   micros,
+  reservedAtPlacement,
+  typeFee,
   parseLots,
   tradingTerms,
   pendingKind,
-  pointsToPrice,
   priceToPoints,
   requiredMargin,
   stopsCheck,
@@ -43,12 +45,11 @@ import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { AppError, refuse, TryAgain } from '../../core/errors.ts';
 import type { OrderTally } from '../../core/metrics.ts';
 import { timeText } from '../../core/time.ts';
-import { receiptView } from './receipt.ts';
+import { orderView } from './order-view.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Instrument } from '../market/instrument.ts';
-import { logoPath } from '../market/logos.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { EngineInstrument, EngineSettings, LiveOrder, TradingEngine } from './trading.engine.ts';
 import type { TradingRepository } from './trading.repository.ts';
@@ -112,6 +113,10 @@ export class TradingService {
       if (row.close_only === 1) throw refuse('err.instrument_close_only');
       if (row.leverages.length === 0) throw refuse('err.no_leverage_config');
       if (!row.leverages.includes(p.multiple)) throw refuse('err.leverage_invalid');
+      // The account type's terms (DESIGN §16): its leverage cap, fee, levels and pending margin.
+      const terms = (await engine.accountFor(user.id, user.is_demo === 1)).terms;
+      if (!leverageAllowed(p.multiple, terms.maxLeverage))
+        throw refuse('err.leverage_above_type', { max: terms.maxLeverage ?? 0 });
       const size = this.lots(p.cont, row);
       const side = p.type as Side;
       const market = p.status === SUBMIT_MARKET;
@@ -135,10 +140,12 @@ export class TradingService {
       if (trailing > 0) stopLoss = this.trailingLevel(side, market ? quote : { bid: entry, ask: entry }, trailing);
       this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
 
-      if (snap.marginCall) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+      if (snap.marginCall) throw refuse('err.margin_call', { level: terms.marginCallLevel });
       if (!rate) throw refuse('err.quote_stale');
-      const margin = requiredMargin(inst.terms, size, entry, p.multiple, rate);
-      const fee = tradeFee(inst.terms, size, margin, settings.feeType);
+      // A pending order of an `on_fill` type holds nothing until it fills (pending-orders.ts takes it then).
+      const held = market || reservedAtPlacement(terms.pendingMargin);
+      const margin = held ? requiredMargin(inst.terms, size, entry, p.multiple, rate) : micros(0);
+      const fee = typeFee(terms, tradeFee(inst.terms, size, margin, settings.feeType));
       const order = await engine.place({
         userId: user.id,
         demo: user.is_demo === 1,
@@ -228,9 +235,11 @@ export class TradingService {
     const level = { bid: price, ask: price };
     const stopLoss = o.trailingDistance > 0 ? this.trailingLevel(o.side, level, o.trailingDistance) : o.stopLoss;
     this.checkStops(o.side, price, stopLoss, o.takeProfit, level);
-    const margin = requiredMargin(o.inst.terms, o.lots, price, o.leverage, snap.rate);
-    const fee = tradeFee(o.inst.terms, o.lots, margin, settings.feeType);
-    if (snap.marginCall && margin + fee > o.margin + o.fee) throw refuse('err.margin_call', { level: settings.marginCallLevel });
+    const terms = this.d.engine.termsOf(user.id);
+    const held = reservedAtPlacement(terms.pendingMargin);
+    const margin = held ? requiredMargin(o.inst.terms, o.lots, price, o.leverage, snap.rate) : micros(0);
+    const fee = typeFee(terms, tradeFee(o.inst.terms, o.lots, margin, settings.feeType));
+    if (snap.marginCall && margin + fee > o.margin + o.fee) throw refuse('err.margin_call', { level: terms.marginCallLevel });
     const kind = pendingKind(o.side, price, snap.quote);
     if (!(await engine.reprice(o, { price, kind, stopLoss, margin, fee }))) throw refuse('err.order_busy');
     return this.liveView(o);
@@ -280,7 +289,7 @@ export class TradingService {
     const trailing = trailingText === undefined ? o.trailingDistance : this.price(trailingText, p, 'err.trailing_invalid');
     const holding = o.status === STATUS_HOLDING;
     const reference = holding ? o.openPrice : o.orderPrice;
-    const market = holding ? this.quote(o.inst) : { bid: reference, ask: reference };
+    const market = holding ? this.quote(user.id, o.inst) : { bid: reference, ask: reference };
     if (trailingText !== undefined && trailing > 0) stopLoss = this.trailingLevel(o.side, market, trailing);
     if (holding) {
       // Break-even: the stop at the entry, possible once the market is beyond it (DESIGN §12).
@@ -316,7 +325,7 @@ export class TradingService {
   }
 
   async summary(user: UserRow): Promise<AccountSummary> {
-    const settings = await this.engineSettings();
+    await this.d.engine.accountFor(user.id, user.is_demo === 1);
     const f = this.d.engine.figures(user.id, await this.d.ledger.balance(this.d.db, user.id, 'cash'));
     return {
       balance: formatMoney(f.balance, 2),
@@ -325,8 +334,8 @@ export class TradingService {
       free_margin: formatMoney(f.freeMargin, 2),
       floating: formatMoney(f.floating, 2),
       margin_level: f.level,
-      margin_call_level: settings.marginCallLevel,
-      stop_out_level: settings.stopOutLevel,
+      margin_call_level: f.terms.marginCallLevel,
+      stop_out_level: f.terms.stopOutLevel,
       margin_call: f.marginCall,
     };
   }
@@ -452,8 +461,9 @@ export class TradingService {
     if (check === 'take_profit_side') throw refuse('err.take_profit_side');
   }
 
-  private quote(inst: EngineInstrument): { bid: number; ask: number } {
-    const f = this.d.engine.floatingQuote(inst);
+  /** The quote the trader sees (their account type's). */
+  private quote(userId: number, inst: EngineInstrument): { bid: number; ask: number } {
+    const f = this.d.engine.ownQuote(userId, inst);
     if (!f) throw refuse('err.quote_stale');
     return f;
   }
@@ -517,71 +527,4 @@ export class TradingService {
       receipt: r.receipt,
     });
   }
-}
-
-interface ViewFields {
-  id: number;
-  side: Side;
-  status: number;
-  kind: string;
-  lots: Lots;
-  leverage: number;
-  orderPrice: number;
-  openPrice: number;
-  updatePrice: number;
-  profit: bigint;
-  stopLoss: number;
-  takeProfit: number;
-  margin: bigint;
-  fee: bigint;
-  closedType: number;
-  createdAt: number;
-  openedAt: number;
-  closedAt: number;
-  trailingDistance: number;
-  expireAt: number;
-  swap: bigint;
-  parentId: number;
-  receipt: string | null;
-}
-
-/** The one place an order becomes its public shape (spec §3 "Order"). */
-function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
-  const row = inst.row;
-  const px = (points: number) => pointsToPrice(points, row.precision);
-  return {
-    Id: v.id,
-    ForexId: row.id,
-    Code: row.code,
-    ForexTradeLists: {
-      ShowCode: row.show_code,
-      Code: row.code,
-      PricePrecision: row.precision,
-      Logo: logoPath(row.code),
-    },
-    OrderType: v.side,
-    Status: v.status as OrderView['Status'],
-    Kind: v.kind === 'market' ? null : (v.kind as OrderView['Kind']),
-    Quantity: formatLots(v.lots),
-    Multiple: v.leverage,
-    OriginPrice: px(v.orderPrice),
-    Price: px(v.openPrice),
-    UpdatePrice: px(v.updatePrice),
-    // The P/L with the swap accrued (holding) or settled (closed): what the position brings to the balance.
-    FactProfits: formatMoney(micros(v.profit + v.swap), 2),
-    TargetLossPrice: px(v.stopLoss),
-    TargetProfitPrice: px(v.takeProfit),
-    CautionMoney: formatMoney(micros(v.margin), 6),
-    TradeFee: formatMoney(micros(v.fee), 6),
-    ClosedType: v.closedType,
-    CreatedAt: v.createdAt,
-    OpenedAt: v.openedAt,
-    ClosedAt: v.closedAt,
-    CreateTimeHandler: timeText(v.createdAt),
-    TrailingDistance: px(v.trailingDistance),
-    ExpireAt: v.expireAt,
-    Swap: formatMoney(micros(v.swap), 6),
-    ParentId: v.parentId,
-    Receipt: receiptView(v.receipt, v.side, row.precision),
-  };
 }
