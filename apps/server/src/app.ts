@@ -12,6 +12,7 @@ import { registerAlerts } from './modules/alerts/alerts.module.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import { registerBackoffice } from './modules/backoffice/backoffice.module.ts';
 import { registerChanges } from './modules/changes/changes.module.ts';
+import { registerCharts } from './modules/charts/charts.module.ts';
 import { registerContent } from './modules/content/content.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
@@ -135,6 +136,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
+  registerCharts(ctx, { market });
   registerLiquidity(ctx, { market, hedgeSessions: () => hedging.liquiditySessions() });
   const trading = registerTrading(ctx, { market, notifications, notices, userById });
   const { engine, commands, figuresNow } = trading;

@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
+import { CHART_PATHS } from './charts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
 import { DESK_ADMIN_PATHS } from './desk/paths.ts';
 import { HEDGE_ADMIN_PATHS } from './hedging/paths.ts';
@@ -27,6 +28,7 @@ export const API = {
   ...SUPPORT_PATHS,
   ...ALERT_PATHS,
   ...NOTICE_PATHS,
+  ...CHART_PATHS,
 } as const;
 
 /** The back office's paths (`/admin/api/…`), gathered the same way. */

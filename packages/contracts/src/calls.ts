@@ -1,6 +1,7 @@
 import { ACCOUNT_CALLS } from './accounts/calls.ts';
 import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
+import { CHART_CALLS } from './charts/calls.ts';
 import { CONTENT_CALLS } from './content/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
 import { HEDGE_CALLS } from './hedging/calls.ts';
@@ -50,6 +51,7 @@ export const CONTRACTS = [
   ...LIQUIDITY_CALLS,
   ...ALERT_CALLS,
   ...NOTICE_CALLS,
+  ...CHART_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */
