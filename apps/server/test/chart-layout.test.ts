@@ -20,7 +20,15 @@ describe('chart layouts', () => {
     ],
     drawings: [
       { key: 'd1', kind: 'hline', color: '#e03131', points: [{ time: 1_767_225_600, price: 95_000.5 }] },
-      { key: 'd2', kind: 'fib', color: '#2f9e44', points: [{ time: 1_767_225_600, price: 90_000 }, { time: 1_767_312_000, price: 99_000 }] },
+      {
+        key: 'd2',
+        kind: 'fib',
+        color: '#2f9e44',
+        points: [
+          { time: 1_767_225_600, price: 90_000 },
+          { time: 1_767_312_000, price: 99_000 },
+        ],
+      },
       { key: 'd3', kind: 'text', color: '#000000', points: [{ time: 1_767_225_600, price: 91_000 }], text: '支撐 — support' },
     ],
   };
@@ -101,7 +109,10 @@ describe('chart layouts', () => {
       [{ ...LAYOUT, indicators: [{ key: 'a', type: 'volume', color: '#112233' }] }, 'layout.indicators.0.type'],
       [{ ...LAYOUT, indicators: [{ key: 'a', type: 'ma', color: 'red', period: 5 }] }, 'layout.indicators.0.color'],
       [{ ...LAYOUT, drawings: [{ key: 'd', kind: 'hline', color: '#112233', points: [] }] }, 'layout.drawings.0.points'],
-      [{ ...LAYOUT, drawings: [{ key: 'd', kind: 'trend', color: '#112233', points: [{ time: 1, price: 1 }] }] }, 'layout.drawings.0'],
+      [
+        { ...LAYOUT, drawings: [{ key: 'd', kind: 'trend', color: '#112233', points: [{ time: 1, price: 1 }] }] },
+        'layout.drawings.0',
+      ],
       [{ ...LAYOUT, v: 2 }, 'layout.v'],
       [{ ...LAYOUT, extra: 1 }, 'extra'],
       ['not json', 'layout'],

@@ -38,7 +38,10 @@ describe('kline 4hour, 1week and 1mon', () => {
       expect(fours.length, code).toBeGreaterThan(60 * 4);
       expect(fours.every((b) => b.Time % 14_400 === 0)).toBe(true);
       expect(weeks.length).toBeGreaterThanOrEqual(9);
-      expect(weeks.every((b) => monday(b.Time)), weeks.map((b) => b.Time).join()).toBe(true);
+      expect(
+        weeks.every((b) => monday(b.Time)),
+        weeks.map((b) => b.Time).join(),
+      ).toBe(true);
       expect(months.length).toBeGreaterThanOrEqual(2);
       expect(months.every((b) => first(b.Time))).toBe(true);
       // The whole bars (not the oldest, which the history may start inside, nor the live one) match their parts.
@@ -46,8 +49,16 @@ describe('kline 4hour, 1week and 1mon', () => {
       const fromDays = aggregateCandles(days!.map(asCandle), (s) => dayGroupStart('1week', s));
       const monthsFromDays = aggregateCandles(days!.map(asCandle), (s) => dayGroupStart('1mon', s));
       const inner = <T>(xs: T[]) => xs.slice(1, -1);
-      for (const f of inner(fours!).filter((b) => b.Time > hours![0]!.Time)) expect(fromHours.find((x) => x.time === f.Time), `${code} 4h ${f.Time}`).toEqual(asCandle(f));
-      for (const w of inner(weeks!)) expect(fromDays.find((x) => x.time === w.Time), `${code} week ${w.Time}`).toEqual(asCandle(w));
+      for (const f of inner(fours!).filter((b) => b.Time > hours![0]!.Time))
+        expect(
+          fromHours.find((x) => x.time === f.Time),
+          `${code} 4h ${f.Time}`,
+        ).toEqual(asCandle(f));
+      for (const w of inner(weeks!))
+        expect(
+          fromDays.find((x) => x.time === w.Time),
+          `${code} week ${w.Time}`,
+        ).toEqual(asCandle(w));
       for (const m of inner(months!)) expect(monthsFromDays.find((x) => x.time === m.Time)).toEqual(asCandle(m));
       // The live bar of each is the newest, and holds the latest price.
       expect(fours.at(-1)!.Close).toBe(hours!.at(-1)!.Close);

@@ -29,7 +29,7 @@ export function tradingDate(dayStartSeconds: number): number {
 export function weekStart(dateSeconds: number): number {
   // 1970-01-01 was a Thursday: days since a Monday are (days + 3) mod 7.
   const days = Math.floor(dateSeconds / DAY);
-  return (days - (((days + 3) % 7) + 7) % 7) * DAY;
+  return (days - ((((days + 3) % 7) + 7) % 7)) * DAY;
 }
 
 /** The 1st, 00:00 UTC, of the month holding `dateSeconds`. */

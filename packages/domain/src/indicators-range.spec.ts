@@ -23,7 +23,11 @@ describe('stochastic (MetaTrader: %K over kPeriod, slowed by sums over `slowing`
   });
 
   it('reads 50 on a flat stretch, stays within 0–100, and starts at kPeriod + slowing − 2', () => {
-    expect(stochastic(Array.from({ length: 10 }, () => bar(5, 5, 5))).filter(Boolean).every((p) => p!.k === 50)).toBe(true);
+    expect(
+      stochastic(Array.from({ length: 10 }, () => bar(5, 5, 5)))
+        .filter(Boolean)
+        .every((p) => p!.k === 50),
+    ).toBe(true);
     let x = 100;
     const walk = Array.from({ length: 200 }, (_, i) => {
       x += Math.sin(i * 1.7) * 3;
@@ -31,7 +35,11 @@ describe('stochastic (MetaTrader: %K over kPeriod, slowed by sums over `slowing`
     });
     const s = stochastic(walk, 14, 3, 3);
     expect(s.findIndex((p) => p !== null)).toBe(14 + 3 - 2);
-    for (const p of s) if (p) expect(p.k).toBeGreaterThanOrEqual(0), expect(p.k).toBeLessThanOrEqual(100);
+    for (const p of s) {
+      if (!p) continue;
+      expect(p.k).toBeGreaterThanOrEqual(0);
+      expect(p.k).toBeLessThanOrEqual(100);
+    }
     expect(stochastic([], 5, 3, 3)).toEqual([]);
     expect(() => stochastic(FIVE, 0)).toThrow(RangeError);
   });
@@ -47,8 +55,16 @@ describe('atr (Wilder)', () => {
 
   it('is the range itself on bars of one constant range without gaps, and empty on no bars', () => {
     const bars = Array.from({ length: 30 }, () => bar(11, 9, 10));
-    expect(atr(bars).slice(13).every((v) => v === 2)).toBe(true);
-    expect(atr(bars).slice(0, 13).every((v) => v === null)).toBe(true);
+    expect(
+      atr(bars)
+        .slice(13)
+        .every((v) => v === 2),
+    ).toBe(true);
+    expect(
+      atr(bars)
+        .slice(0, 13)
+        .every((v) => v === null),
+    ).toBe(true);
     expect(atr([])).toEqual([]);
   });
 });

@@ -33,7 +33,10 @@ export const chartIndicatorSchema = z.discriminatedUnion(
   [
     z.strictObject({ ...common, type: z.literal('ma'), period: period(500) }, BAD),
     z.strictObject({ ...common, type: z.literal('ema'), period: period(500) }, BAD),
-    z.strictObject({ ...common, type: z.literal('bb'), period: period(500), deviations: z.number(BAD).min(0.1, BAD).max(10, BAD) }, BAD),
+    z.strictObject(
+      { ...common, type: z.literal('bb'), period: period(500), deviations: z.number(BAD).min(0.1, BAD).max(10, BAD) },
+      BAD,
+    ),
     z.strictObject({ ...common, type: z.literal('rsi'), period: period(200) }, BAD),
     z.strictObject({ ...common, type: z.literal('macd'), fast: period(200), slow: period(300), signal: period(200) }, BAD),
     z.strictObject({ ...common, type: z.literal('stoch'), k: period(200), d: period(100), slowing: period(100) }, BAD),
@@ -44,7 +47,10 @@ export const chartIndicatorSchema = z.discriminatedUnion(
 export type ChartIndicator = z.infer<typeof chartIndicatorSchema>;
 
 /** A point of a drawing: a bar's time (unix seconds, as the chart shows it) and a price. */
-const anchor = z.strictObject({ time: z.number(BAD).int(BAD).min(0, BAD).max(9_999_999_999, BAD), price: z.number(BAD).finite(BAD) }, BAD);
+const anchor = z.strictObject(
+  { time: z.number(BAD).int(BAD).min(0, BAD).max(9_999_999_999, BAD), price: z.number(BAD).finite(BAD) },
+  BAD,
+);
 
 /**
  * One drawing: `hline` and `text` take one point, the others two (a trend line and a ray from the first through the
@@ -85,17 +91,23 @@ export const chartLayoutGetParams = z.object({ forex_id: intParam('err.instrumen
  */
 export const chartLayoutSaveParams = z.object({
   forex_id: intParam('err.instrument_unknown', 1, 1_000_000),
-  layout: z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      return v;
-    }
-  }, z.unknown().check((ctx) => {
-    if (chartLayoutBytes(ctx.value) > CHART_LAYOUT_MAX_BYTES)
-      ctx.issues.push({ code: 'custom', message: 'err.chart_layout_too_large', input: ctx.value, abort: true });
-  }).pipe(chartLayoutSchema)),
+  layout: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z
+      .unknown()
+      .check((ctx) => {
+        if (chartLayoutBytes(ctx.value) > CHART_LAYOUT_MAX_BYTES)
+          ctx.issues.push({ code: 'custom', message: 'err.chart_layout_too_large', input: ctx.value, abort: true });
+      })
+      .pipe(chartLayoutSchema),
+  ),
 });
 export type ChartLayoutSaveParams = z.infer<typeof chartLayoutSaveParams>;
 

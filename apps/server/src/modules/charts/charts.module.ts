@@ -1,10 +1,4 @@
-import {
-  API,
-  EMPTY_CHART_LAYOUT,
-  chartLayoutSchema,
-  type ChartLayout,
-  type ChartLayoutAnswer,
-} from '@tradepad/contracts';
+import { API, EMPTY_CHART_LAYOUT, chartLayoutSchema, type ChartLayout, type ChartLayoutAnswer } from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MarketService } from '../market/market.service.ts';

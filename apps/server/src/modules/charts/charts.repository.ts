@@ -19,9 +19,7 @@ export class ChartsRepository {
     await this.db
       .insertInto('chart_layouts')
       .values({ user_id: userId, instrument_id: instrumentId, layout_json: json, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'instrument_id']).doUpdateSet({ layout_json: json, updated_at: now }),
-      )
+      .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doUpdateSet({ layout_json: json, updated_at: now }))
       .execute();
   }
 }

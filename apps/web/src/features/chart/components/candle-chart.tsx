@@ -361,7 +361,8 @@ export default function CandleChart({
     if (r.kind === 'append') markBars();
     const p = parts.current;
     const candle = toCandle(bar, period);
-    if (r.kind === 'append' && candle.time > (times.current[times.current.length - 1] ?? -Infinity)) times.current.push(candle.time);
+    if (r.kind === 'append' && candle.time > (times.current[times.current.length - 1] ?? -Infinity))
+      times.current.push(candle.time);
     if (p) p.series.update(pointOf(candle, p.type));
     drawIndicators();
     if (wasEmpty) setStatus('ready');

@@ -67,9 +67,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
 
   private draw(target: CanvasRenderingTarget2D): void {
     target.useMediaCoordinateSpace(({ context: ctx, mediaSize }) => {
-      const list = this.live
-        ? [...this.drawings.filter((d) => d.key !== this.live!.key), this.live]
-        : this.drawings;
+      const list = this.live ? [...this.drawings.filter((d) => d.key !== this.live!.key), this.live] : this.drawings;
       for (const d of list) this.drawOne(ctx, d, mediaSize.width, mediaSize.height, d.key === this.selected || d === this.live);
     });
   }

@@ -10,7 +10,8 @@ import {
   type WhitespaceData,
 } from 'lightweight-charts';
 import { atr, bollinger, ema, macd, rsi, sma, stochastic } from '@tradepad/domain/indicators';
-import { isOverlay, type ChartIndicator } from '../hooks/chart-layout.ts';
+import type { ChartIndicator } from '../hooks/chart-layout.ts';
+import { isOverlay } from '../hooks/indicator-params.ts';
 
 const SECOND = '#f08c00';
 const SECOND_ALT = '#868e96';
@@ -94,7 +95,9 @@ export class IndicatorLayer {
         levels(line(`${k}:k`, ind.color, pane, range0to100), [20, 80]);
         line(`${k}:d`, secondOf(ind.color), pane, { ...range0to100, lineStyle: LineStyle.Dashed });
       } else if (ind.type === 'atr') {
-        line(k, ind.color, pane, { priceFormat: { type: 'price', precision: precision + 1, minMove: 1 / 10 ** (precision + 1) } });
+        line(k, ind.color, pane, {
+          priceFormat: { type: 'price', precision: precision + 1, minMove: 1 / 10 ** (precision + 1) },
+        });
       } else {
         const fmt = { type: 'price' as const, precision: precision + 1, minMove: 1 / 10 ** (precision + 1) };
         this.series.set(
@@ -127,9 +130,18 @@ export class IndicatorLayer {
           break;
         case 'bb': {
           const b = bollinger(closes, ind.period, ind.deviations);
-          set(`${k}:upper`, b.map((x) => x?.upper));
-          set(`${k}:middle`, b.map((x) => x?.middle));
-          set(`${k}:lower`, b.map((x) => x?.lower));
+          set(
+            `${k}:upper`,
+            b.map((x) => x?.upper),
+          );
+          set(
+            `${k}:middle`,
+            b.map((x) => x?.middle),
+          );
+          set(
+            `${k}:lower`,
+            b.map((x) => x?.lower),
+          );
           break;
         }
         case 'rsi':
@@ -137,8 +149,14 @@ export class IndicatorLayer {
           break;
         case 'stoch': {
           const s = stochastic(bars, ind.k, ind.d, ind.slowing);
-          set(`${k}:k`, s.map((x) => x?.k));
-          set(`${k}:d`, s.map((x) => x?.d));
+          set(
+            `${k}:k`,
+            s.map((x) => x?.k),
+          );
+          set(
+            `${k}:d`,
+            s.map((x) => x?.d),
+          );
           break;
         }
         case 'atr':
@@ -146,8 +164,14 @@ export class IndicatorLayer {
           break;
         case 'macd': {
           const m = macd(closes, ind.fast, ind.slow, ind.signal);
-          set(`${k}:macd`, m.map((x) => x?.macd));
-          set(`${k}:signal`, m.map((x) => x?.signal));
+          set(
+            `${k}:macd`,
+            m.map((x) => x?.macd),
+          );
+          set(
+            `${k}:signal`,
+            m.map((x) => x?.signal),
+          );
           const hist: Array<HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>> = bars.map((b, i) => {
             const h = m[i]?.histogram;
             return h === null || h === undefined

@@ -70,7 +70,9 @@ export function attachDrawingInteraction(o: DrawingInteractionOptions): () => vo
     const list = o.drawings();
     const selected = o.selected();
     // The selected drawing first, then the newest on top.
-    const order = [...list].sort((x, y) => Number(y.key === selected) - Number(x.key === selected) || list.indexOf(y) - list.indexOf(x));
+    const order = [...list].sort(
+      (x, y) => Number(y.key === selected) - Number(x.key === selected) || list.indexOf(y) - list.indexOf(x),
+    );
     for (const d of order) {
       const px = d.points.map((pt) => o.toPx(pt));
       if (px.some((q) => q === null)) continue;

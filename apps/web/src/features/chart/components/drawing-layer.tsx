@@ -76,9 +76,10 @@ export default function DrawingLayer({
     const series = handle.current?.series;
     if (!series) return;
     series.attachPrimitive(primitive);
+    const handles = handle;
     return () => {
-      // The chart may have been removed first (it disposes its series with it).
-      if (handle.current?.series === series) series.detachPrimitive(primitive);
+      // The chart may have been removed first (it disposes its series with it): only a live series is told.
+      if (handles.current?.series === series) series.detachPrimitive(primitive);
     };
   }, [handle, primitive, seriesVersion]);
 

@@ -3,7 +3,8 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { INDICATOR_TYPES } from '@tradepad/contracts/charts/constants';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Popup } from '../../../shared/ui/antd.ts';
-import { isOverlay, paramsLabel, useChartLayout, type IndicatorType } from '../hooks/chart-layout.ts';
+import { useChartLayout, type IndicatorType } from '../hooks/chart-layout.ts';
+import { isOverlay, newIndicator, paramsLabel } from '../hooks/indicator-params.ts';
 import { IndicatorSettings } from './indicator-settings.tsx';
 
 /**
@@ -37,7 +38,7 @@ export default function IndicatorMenu({ visible, onClose }: { visible: boolean; 
             className="ind-add"
             aria-label={t('chart.indAdd', { name: t(`chart.ind.${type}`) })}
             data-testid={`indicator-add-${type}`}
-            onClick={() => add(type)}
+            onClick={() => add(newIndicator(type, indicators))}
           >
             +
           </button>
@@ -92,7 +93,10 @@ export default function IndicatorMenu({ visible, onClose }: { visible: boolean; 
               ))}
             </fieldset>
             {addRows(t('chart.overlays'), INDICATOR_TYPES.filter(isOverlay))}
-            {addRows(t('chart.lowerPanes'), INDICATOR_TYPES.filter((x) => !isOverlay(x)))}
+            {addRows(
+              t('chart.lowerPanes'),
+              INDICATOR_TYPES.filter((x) => !isOverlay(x)),
+            )}
           </>
         )}
       </div>

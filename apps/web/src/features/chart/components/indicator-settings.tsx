@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { CHART_COLORS, PARAM_SPECS, clampParam, useChartLayout, type ChartIndicator } from '../hooks/chart-layout.ts';
+import { CHART_COLORS, useChartLayout, type ChartIndicator } from '../hooks/chart-layout.ts';
+import { PARAM_SPECS, clampParam } from '../hooks/indicator-params.ts';
 import './indicator-settings.css';
 
 /**

@@ -4,7 +4,8 @@ import { apiGet, apiRequest } from '../../../shared/api/http-client.ts';
 import { readJson, writeStorage } from '../../../shared/lib/storage.ts';
 import { useUserStore } from '../../../shared/store/user.store.ts';
 import { legacyIndicators } from './chart-settings.ts';
-import { emptyLayout, newIndicator, sanitizeLayout, useChartLayout, type ChartLayout } from './chart-layout.ts';
+import { emptyLayout, useChartLayout, type ChartLayout } from './chart-layout.ts';
+import { newIndicator, sanitizeLayout } from './indicator-params.ts';
 
 /** How long after the last change a layout is saved. */
 export const SAVE_DELAY_MS = 800;

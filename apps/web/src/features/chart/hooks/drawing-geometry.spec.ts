@@ -14,7 +14,8 @@ describe('anchors in time, drawn by logical index', () => {
   });
 
   it('maps indices back to the same times (round trip), whole seconds', () => {
-    for (const t of [880, 1000, 1030, 1111, 1210, 1300, 1420]) expect(logicalToTime(times, timeToLogical(times, t, 60), 60)).toBe(t);
+    for (const t of [880, 1000, 1030, 1111, 1210, 1300, 1420])
+      expect(logicalToTime(times, timeToLogical(times, t, 60), 60)).toBe(t);
     expect(logicalToTime(times, 1.25, 60)).toBe(1075);
     expect(logicalToTime([], 1, 60)).toBeNaN();
   });
@@ -42,7 +43,13 @@ describe('hit testing', () => {
     expect(hitDrawing({ kind: 'ray', px: [a, b] }, { x: 400, y: 12 }, 5, false)).toEqual({ part: 'body' });
     expect(hitDrawing({ kind: 'rect', px: [a, { x: 50, y: 60 }] }, { x: 30, y: 30 }, 5, false)).toEqual({ part: 'body' });
     expect(hitDrawing({ kind: 'rect', px: [a, { x: 50, y: 60 }] }, { x: 80, y: 30 }, 5, false)).toBeNull();
-    const fib = { kind: 'fib' as const, px: [{ x: 0, y: 100 }, { x: 100, y: 0 }] };
+    const fib = {
+      kind: 'fib' as const,
+      px: [
+        { x: 0, y: 100 },
+        { x: 100, y: 0 },
+      ],
+    };
     // The 50 % level is at y 50; 61.8 % at 61.8.
     expect(hitDrawing(fib, { x: 20, y: 62 }, 2, false)).toEqual({ part: 'body' });
     expect(hitDrawing(fib, { x: 20, y: 70 }, 2, false)).toBeNull();

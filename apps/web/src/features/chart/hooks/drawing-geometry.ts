@@ -59,7 +59,10 @@ export function rayEnd(a: Px, b: Px, width: number, height: number): Px {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   if (dx === 0 && dy === 0) return b;
-  const ts = [dx > 0 ? (width - a.x) / dx : dx < 0 ? -a.x / dx : Infinity, dy > 0 ? (height - a.y) / dy : dy < 0 ? -a.y / dy : Infinity];
+  const ts = [
+    dx > 0 ? (width - a.x) / dx : dx < 0 ? -a.x / dx : Infinity,
+    dy > 0 ? (height - a.y) / dy : dy < 0 ? -a.y / dy : Infinity,
+  ];
   const t = Math.max(1, Math.min(...ts));
   return { x: a.x + t * dx, y: a.y + t * dy };
 }
