@@ -185,6 +185,9 @@ export default function CandleChart({
       crosshair: { mode: CrosshairMode.Normal },
     });
     parts.current = { chart, series: addMainSeries(chart, 'candles'), type: 'candles' };
+    // The layers (order lines, drawings) attach to the chart in their effects, which run before this one when the
+    // screen shows again (React's <Activity> removes the chart while it is hidden): they are told of the new one.
+    setStyleVersion((n) => n + 1);
 
     const loadOlder = () => {
       const state = older.current;
@@ -216,7 +219,12 @@ export default function CandleChart({
       if (range && range.from < EDGE_BARS) loadOlder();
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    let removed = false;
     return () => {
+      // Once only: a second remove() throws "Object is disposed" from the library (issue 33, seen after "View
+      // orders" hid the trade screen).
+      if (removed) return;
+      removed = true;
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       cancelAnimationFrame(frame.current);
       frame.current = 0;

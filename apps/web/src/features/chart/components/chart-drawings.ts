@@ -120,9 +120,13 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
         ctx.setLineDash([4, 3]);
         line(a, b!);
         ctx.setLineDash([]);
+        // Labels where they fit: every level when the closest two are a line of text apart, else the ends only.
+        const span = Math.abs(a.y - b!.y);
+        const labelled = span * 0.118 >= 13 ? FIB_LEVELS : span >= 26 ? [0, 1] : [];
         for (const level of FIB_LEVELS) {
           const y = fibPrice(a.y, b!.y, level);
           line({ x: x0, y }, { x: x1, y });
+          if (!labelled.includes(level)) continue;
           const price = fibPrice(d.points[0]!.price, d.points[1]!.price, level);
           label(`${(level * 100).toFixed(1)}%  ${this.projection.formatPrice(price)}`, x0 + 2, y);
         }

@@ -19,7 +19,7 @@ export interface DrawingInteractionOptions {
   select(key: string | null): void;
   /** A new drawing of `kind` at its first anchor (key, colour, text). */
   make(kind: DrawingKind, at: Anchor): ChartDrawing;
-  /** A finished new drawing: stored and selected, the tool put down. */
+  /** A finished new drawing: stored, the tool put down. */
   create(drawing: ChartDrawing): void;
   /** A drawing moved (or one of its anchors). */
   move(key: string, points: Anchor[]): void;

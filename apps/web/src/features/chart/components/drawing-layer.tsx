@@ -119,10 +119,10 @@ export default function DrawingLayer({
         return drawing;
       },
       create(drawing) {
-        if (layout().addDrawing(drawing)) {
-          tools().setTool(null);
-          tools().select(drawing.key);
-        }
+        if (!layout().addDrawing(drawing)) return;
+        // The tools stay at hand for the next drawing; a text is selected at once, for its words.
+        tools().setTool(null);
+        if (drawing.kind === 'text') tools().select(drawing.key);
       },
       move: (key, points) => layout().updateDrawing(key, { points }),
     });

@@ -13,8 +13,9 @@ const ICONS: Record<DrawingKind, string> = {
 };
 
 /**
- * The drawing tools over the chart (DESIGN §17): one button per kind (the next press on the chart draws it), and
- * for the selected drawing its colour, its words (a text) and Delete. Buttons are 40 px, for a finger.
+ * The drawing tools over the chart (DESIGN §17): one button per kind (the next press on the chart draws it), or,
+ * while a drawing is selected, its colour, its words (a text) and Delete (a tap beside it brings the tools back). One
+ * row over the chart's top edge; buttons are 40 px, for a finger.
  */
 export default function DrawingToolbar() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export default function DrawingToolbar() {
   return (
     <div className="draw-bar" role="toolbar" aria-label={t('chart.draw.tools')} data-testid="draw-bar">
       {open &&
+        !drawing &&
         DRAWING_KINDS.map((kind) => (
           <button
             key={kind}

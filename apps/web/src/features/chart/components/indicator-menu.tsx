@@ -53,7 +53,13 @@ export default function IndicatorMenu({ visible, onClose }: { visible: boolean; 
           <h2 id="ind-title" className="sheet-title">
             {edited ? t('chart.indSettingsOf', { name: t(`chart.ind.${edited.type}`) }) : t('chart.indicators')}
           </h2>
-          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common.close')}
+            data-testid="indicator-close"
+            onClick={close}
+          >
             <CloseOutline fontSize={20} aria-hidden />
           </button>
         </div>
