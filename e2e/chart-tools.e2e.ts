@@ -68,10 +68,10 @@ describe.skipIf(!chromiumPath())('chart tools', () => {
     await page.touchscreen.tap(b.x, b.y);
     await expect.poll(() => chart(page).getAttribute('data-drawings')).toBe('2');
     // A rectangle and a Fibonacci retracement dragged out with a mouse.
-    // (All on the price pane: the stochastic has the pane below.)
+    // (All on the price pane, below the tools' strip: the stochastic has the pane below.)
     for (const [kind, fx, fy] of [
-      ['rect', 0.65, 0.1],
-      ['fib', 0.05, 0.05],
+      ['rect', 0.7, 0.22],
+      ['fib', 0.02, 0.2],
     ] as const) {
       await page.getByTestId(`draw-tool-${kind}`).click();
       const from = await at(page, fx, fy);

@@ -80,6 +80,8 @@ export default function DrawingLayer({
     return () => {
       // The chart may have been removed first (it disposes its series with it): only a live series is told.
       if (handles.current?.series === series) series.detachPrimitive(primitive);
+      // A removed chart is never asked to draw again (it would throw "Object is disposed" on its next frame).
+      else primitive.detached();
     };
   }, [handle, primitive, seriesVersion]);
 

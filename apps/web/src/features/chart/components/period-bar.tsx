@@ -27,9 +27,11 @@ export function PeriodBar({ value, onChange }: { value: Period; onChange(period:
     const el = bar.current;
     const active = el?.querySelector<HTMLElement>('.is-active');
     if (!el || !active || el.scrollWidth <= el.clientWidth) return;
-    // Only the bar scrolls (scrollIntoView would move the page too).
-    const left = active.offsetLeft - (el.clientWidth - active.offsetWidth) / 2;
-    el.scrollTo({ left: Math.max(0, left) });
+    // Only the bar scrolls (scrollIntoView would move the page too): the chosen period to its middle, in screen
+    // pixels (the same in a right-to-left page).
+    const a = active.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    el.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
   }, [value]);
   return (
     <div ref={bar} className="period-bar" role="tablist" aria-label={t('chart.periods')} data-testid="period-bar">
