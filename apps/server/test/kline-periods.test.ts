@@ -32,9 +32,9 @@ describe('kline 4hour, 1week and 1mon', () => {
   it('aligns the bars and makes each the aggregate of the bars it spans (forex and crypto)', async () => {
     for (const code of ['EURUSD', 'BTCUSD']) {
       const id = list.find((i) => i.Code === code)!.Id;
-      const [hours, fours, days, weeks, months] = await Promise.all(
+      const [hours, fours, days, weeks, months] = (await Promise.all(
         ['60min', '4hour', '1day', '1week', '1mon'].map((p) => kline(id, p)),
-      );
+      )) as [KlinePoint[], KlinePoint[], KlinePoint[], KlinePoint[], KlinePoint[]];
       expect(fours.length, code).toBeGreaterThan(60 * 4);
       expect(fours.every((b) => b.Time % 14_400 === 0)).toBe(true);
       expect(weeks.length).toBeGreaterThanOrEqual(9);
@@ -45,25 +45,25 @@ describe('kline 4hour, 1week and 1mon', () => {
       expect(months.length).toBeGreaterThanOrEqual(2);
       expect(months.every((b) => first(b.Time))).toBe(true);
       // The whole bars (not the oldest, which the history may start inside, nor the live one) match their parts.
-      const fromHours = aggregateCandles(hours!.map(asCandle), (s) => bucketStart('4hour', s * 1000));
-      const fromDays = aggregateCandles(days!.map(asCandle), (s) => dayGroupStart('1week', s));
-      const monthsFromDays = aggregateCandles(days!.map(asCandle), (s) => dayGroupStart('1mon', s));
+      const fromHours = aggregateCandles(hours.map(asCandle), (s) => bucketStart('4hour', s * 1000));
+      const fromDays = aggregateCandles(days.map(asCandle), (s) => dayGroupStart('1week', s));
+      const monthsFromDays = aggregateCandles(days.map(asCandle), (s) => dayGroupStart('1mon', s));
       const inner = <T>(xs: T[]) => xs.slice(1, -1);
-      for (const f of inner(fours!).filter((b) => b.Time > hours![0]!.Time))
+      for (const f of inner(fours).filter((b) => b.Time > hours[0]!.Time))
         expect(
           fromHours.find((x) => x.time === f.Time),
           `${code} 4h ${f.Time}`,
         ).toEqual(asCandle(f));
-      for (const w of inner(weeks!))
+      for (const w of inner(weeks))
         expect(
           fromDays.find((x) => x.time === w.Time),
           `${code} week ${w.Time}`,
         ).toEqual(asCandle(w));
-      for (const m of inner(months!)) expect(monthsFromDays.find((x) => x.time === m.Time)).toEqual(asCandle(m));
+      for (const m of inner(months)) expect(monthsFromDays.find((x) => x.time === m.Time)).toEqual(asCandle(m));
       // The live bar of each is the newest, and holds the latest price.
-      expect(fours.at(-1)!.Close).toBe(hours!.at(-1)!.Close);
-      expect(weeks.at(-1)!.Close).toBe(days!.at(-1)!.Close);
-      expect(months.at(-1)!.Close).toBe(days!.at(-1)!.Close);
+      expect(fours.at(-1)!.Close).toBe(hours.at(-1)!.Close);
+      expect(weeks.at(-1)!.Close).toBe(days.at(-1)!.Close);
+      expect(months.at(-1)!.Close).toBe(days.at(-1)!.Close);
     }
   });
 
