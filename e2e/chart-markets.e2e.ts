@@ -57,9 +57,9 @@ describe.skipIf(!chromiumPath())('chart and markets list', () => {
     const before = await canvases(page);
     await page.getByTestId('chart-indicators').click();
     await page.getByTestId('indicator-menu').waitFor();
-    await page.getByTestId('indicator-rsi').click();
-    await page.getByTestId('indicator-sma').click();
-    await expect.poll(() => chart(page).getAttribute('data-indicators')).toBe('sma,rsi');
+    await page.getByTestId('indicator-add-rsi').click();
+    await page.getByTestId('indicator-add-ma').click();
+    await expect.poll(() => chart(page).getAttribute('data-indicators')).toBe('rsi,ma');
     // RSI has a pane of its own under the prices: more canvases.
     await expect.poll(() => canvases(page)).toBeGreaterThan(before);
     await page.keyboard.press('Escape');
@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath())('chart and markets list', () => {
     await page.reload();
     await chart(page).locator('canvas').first().waitFor();
     expect(await chart(page).getAttribute('data-type')).toBe('line');
-    expect(await chart(page).getAttribute('data-indicators')).toBe('sma,rsi');
+    await expect.poll(() => chart(page).getAttribute('data-indicators')).toBe('rsi,ma');
     await context.close();
   });
 

@@ -13,6 +13,7 @@ import { registerAlerts } from './modules/alerts/alerts.module.ts';
 import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import { registerBackoffice } from './modules/backoffice/backoffice.module.ts';
 import { registerChanges } from './modules/changes/changes.module.ts';
+import { registerCharts } from './modules/charts/charts.module.ts';
 import { registerContent } from './modules/content/content.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
@@ -141,6 +142,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
   const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
+  registerCharts(ctx, { market });
   const trading = registerTrading(ctx, { market, notifications, notices, userById, accountTypes });
   const { engine, commands, figuresNow } = trading;
   const { hedging } = registerHedging(ctx, { engine, commands, desk: trading.desk, market, onLeading: trading.onLeading });

@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE_ADMIN_PATHS, ACCOUNT_TYPE_PATHS } from './account-types/paths.ts';
 import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
+import { CHART_PATHS } from './charts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
 import { DESK_ADMIN_PATHS } from './desk/paths.ts';
 import { HEDGE_ADMIN_PATHS } from './hedging/paths.ts';
@@ -29,6 +30,7 @@ export const API = {
   ...ALERT_PATHS,
   ...NOTICE_PATHS,
   ...ACCOUNT_TYPE_PATHS,
+  ...CHART_PATHS,
 } as const;
 
 /** The back office's paths (`/admin/api/…`), gathered the same way. */

@@ -2,6 +2,7 @@ import { ACCOUNT_TYPE_CALLS } from './account-types/calls.ts';
 import { ACCOUNT_CALLS } from './accounts/calls.ts';
 import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
+import { CHART_CALLS } from './charts/calls.ts';
 import { CONTENT_CALLS } from './content/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
 import { HEDGE_CALLS } from './hedging/calls.ts';
@@ -52,6 +53,7 @@ export const CONTRACTS = [
   ...ALERT_CALLS,
   ...NOTICE_CALLS,
   ...ACCOUNT_TYPE_CALLS,
+  ...CHART_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

@@ -36,6 +36,7 @@ export * from './support/schemas.ts';
 export * from './alerts/schemas.ts';
 export * from './notices/schemas.ts';
 export * from './account-types/schemas.ts';
+export * from './charts/schemas.ts';
 export * from './settings/calls.ts'; // the table itself: @tradepad/contracts/settings/table
 export { SESSION_ABSOLUTE_RANGE, SESSION_IDLE_RANGE } from './settings/values.ts';
 export * from './realtime/protocol.ts';

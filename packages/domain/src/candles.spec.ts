@@ -30,7 +30,7 @@ describe('candles', () => {
   });
 
   it('gives candles consistent across periods for any tick sequence (property, 200 random runs)', () => {
-    const periods = ['5min', '15min', '30min', '60min'] as const;
+    const periods = ['5min', '15min', '30min', '60min', '4hour'] as const;
     for (let run = 0; run < 200; run++) {
       const rnd = lcg(run + 1);
       const start = Date.parse('2026-01-14T00:00:00Z') + Math.floor(rnd() * 3_600_000);

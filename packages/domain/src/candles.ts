@@ -1,7 +1,10 @@
 /**
- * Candle aggregation (DESIGN §4: periods 1min 5min 15min 30min 60min 1day). Prices are integer points; times of
- * bars are their open time in unix seconds. Intraday bars align to the UTC clock; the day bar starts at the
- * instrument's trading-day rollover (passed in, since it depends on the zone's rules).
+ * Candle aggregation (DESIGN §4 and §17: periods 1min 5min 15min 30min 60min 4hour 1day 1week 1mon). Prices are
+ * integer points; times of bars are their open time in unix seconds. Intraday bars (4hour included) align to the UTC
+ * clock; the day bar starts at the instrument's trading-day rollover (passed in, since it depends on the zone's
+ * rules). Week and month bars group trading days: a trading day belongs to the week (Monday 00:00 UTC) or month (the
+ * 1st, 00:00 UTC) of its date, the UTC date twelve hours after the day opens (forex's Monday opens on Sunday 22:00
+ * UTC and is Monday's), and the bar's time is that Monday or that 1st at 00:00 UTC.
  */
 import { PERIOD_SECONDS_BY_NAME, type PeriodName } from './periods.ts';
 
@@ -15,11 +18,38 @@ export interface Candle {
   volume: number;
 }
 
-/** The open time (unix seconds) of the `period` bar containing `ms`; `dayStartMs` is needed for 1day. */
+const DAY = 86_400;
+
+/** The UTC date (unix seconds of its midnight) a trading day opening at `dayStartSeconds` is named by. */
+export function tradingDate(dayStartSeconds: number): number {
+  return Math.floor((dayStartSeconds + DAY / 2) / DAY) * DAY;
+}
+
+/** Monday 00:00 UTC of the week holding the date `dateSeconds` (a UTC midnight). */
+export function weekStart(dateSeconds: number): number {
+  // 1970-01-01 was a Thursday: days since a Monday are (days + 3) mod 7.
+  const days = Math.floor(dateSeconds / DAY);
+  return (days - ((((days + 3) % 7) + 7) % 7)) * DAY;
+}
+
+/** The 1st, 00:00 UTC, of the month holding `dateSeconds`. */
+export function monthStart(dateSeconds: number): number {
+  const d = new Date(dateSeconds * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+/** The week or month bar (unix seconds) of the trading day opening at `dayStartSeconds`. */
+export function dayGroupStart(period: '1week' | '1mon', dayStartSeconds: number): number {
+  const date = tradingDate(dayStartSeconds);
+  return period === '1week' ? weekStart(date) : monthStart(date);
+}
+
+/** The open time (unix seconds) of the `period` bar containing `ms`; `dayStartMs` is needed for 1day, 1week, 1mon. */
 export function bucketStart(period: PeriodName, ms: number, dayStartMs?: number): number {
-  if (period === '1day') {
-    if (dayStartMs === undefined) throw new Error('1day bars need the trading-day start');
-    return Math.floor(dayStartMs / 1000);
+  if (period === '1day' || period === '1week' || period === '1mon') {
+    if (dayStartMs === undefined) throw new Error(`${period} bars need the trading-day start`);
+    const day = Math.floor(dayStartMs / 1000);
+    return period === '1day' ? day : dayGroupStart(period, day);
   }
   const size = PERIOD_SECONDS_BY_NAME[period];
   const s = Math.floor(ms / 1000);

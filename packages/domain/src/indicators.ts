@@ -1,5 +1,6 @@
 /**
- * Chart indicators (issue 20 point 5): moving averages, Bollinger bands, RSI and MACD over a series of closes. Pure:
+ * Chart indicators (issue 20 point 5, DESIGN §17): moving averages, Bollinger bands, RSI and MACD over closes, the
+ * stochastic and ATR over high, low and close. Pure:
  * every function takes the closes oldest first and returns one value per close, `null` where the indicator is not
  * yet defined (fewer closes than its period), so the result lines up with the bars it is drawn over. Display maths
  * on prices as shown (floating point), never used for money.
@@ -137,4 +138,84 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signal = 9
     const g = sig[i] ?? null;
     return { macd: m, signal: g, histogram: g === null ? null : m - g };
   });
+}
+
+/** A bar's prices, as the range-based indicators (stochastic, ATR) read them. */
+export interface HlcBar {
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface StochasticPoint {
+  k: number;
+  /** `null` until `dPeriod` values of %K exist. */
+  d: number | null;
+}
+
+/**
+ * The stochastic oscillator as MetaTrader computes it (default 5, 3, 3): over the last `kPeriod` bars the lowest low
+ * LL and highest high HH; %K = 100 × Σ(close − LL) ÷ Σ(HH − LL) over the last `slowing` bars (slowing 1 is the fast
+ * %K); %D = the `dPeriod` simple average of %K. A flat stretch (HH = LL throughout) reads 50. %K starts at index
+ * kPeriod + slowing − 2, %D dPeriod − 1 bars later.
+ */
+export function stochastic(bars: readonly HlcBar[], kPeriod = 5, dPeriod = 3, slowing = 3): Array<StochasticPoint | null> {
+  checkPeriod(kPeriod);
+  checkPeriod(dPeriod);
+  checkPeriod(slowing);
+  const n = bars.length;
+  const above: IndicatorValue[] = new Array<IndicatorValue>(n).fill(null);
+  const range: IndicatorValue[] = new Array<IndicatorValue>(n).fill(null);
+  for (let i = kPeriod - 1; i < n; i++) {
+    let hh = -Infinity;
+    let ll = Infinity;
+    for (let j = i - kPeriod + 1; j <= i; j++) {
+      if (bars[j]!.high > hh) hh = bars[j]!.high;
+      if (bars[j]!.low < ll) ll = bars[j]!.low;
+    }
+    above[i] = bars[i]!.close - ll;
+    range[i] = hh - ll;
+  }
+  const k: IndicatorValue[] = new Array<IndicatorValue>(n).fill(null);
+  for (let i = kPeriod + slowing - 2; i < n; i++) {
+    let a = 0;
+    let r = 0;
+    for (let j = i - slowing + 1; j <= i; j++) {
+      a += above[j]!;
+      r += range[j]!;
+    }
+    k[i] = r === 0 ? 50 : (100 * a) / r;
+  }
+  const start = kPeriod + slowing - 2;
+  const dLine: IndicatorValue[] = new Array<IndicatorValue>(n).fill(null);
+  if (n > start) {
+    const defined = sma(k.slice(start) as number[], dPeriod);
+    defined.forEach((v, i) => (dLine[start + i] = v));
+  }
+  return k.map((v, i) => (v === null ? null : { k: v, d: dLine[i] ?? null }));
+}
+
+/**
+ * Average true range with Wilder's smoothing (default 14). The true range of a bar is the largest of high − low,
+ * |high − previous close| and |low − previous close| (the first bar's is high − low); the first ATR, at index
+ * period − 1, is the mean of the first `period` true ranges, each later one (previous × (period − 1) + TR) ÷ period.
+ */
+export function atr(bars: readonly HlcBar[], period = 14): IndicatorValue[] {
+  checkPeriod(period);
+  const out: IndicatorValue[] = new Array<IndicatorValue>(bars.length).fill(null);
+  let sum = 0;
+  let prev = 0;
+  for (let i = 0; i < bars.length; i++) {
+    const b = bars[i]!;
+    const pc = i > 0 ? bars[i - 1]!.close : undefined;
+    const tr = pc === undefined ? b.high - b.low : Math.max(b.high - b.low, Math.abs(b.high - pc), Math.abs(b.low - pc));
+    if (i < period) {
+      sum += tr;
+      if (i === period - 1) out[i] = prev = sum / period;
+    } else {
+      prev = (prev * (period - 1) + tr) / period;
+      out[i] = prev;
+    }
+  }
+  return out;
 }

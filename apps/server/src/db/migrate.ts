@@ -31,6 +31,7 @@ import * as m030 from './migrations/030-changes.ts';
 import * as m031 from './migrations/031-hedging.ts';
 import * as m032 from './migrations/032-account-types.ts';
 import * as m033 from './migrations/033-kyc-depth.ts';
+import * as m034 from './migrations/034-chart-layouts.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '031-hedging': m031,
   '032-account-types': m032,
   '033-kyc-depth': m033,
+  '034-chart-layouts': m034,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -162,6 +162,14 @@ export interface FavouritesTable {
   added_at: number;
 }
 
+/** A trader's chart layout on one instrument (migration 034): indicators and drawings as JSON text. */
+export interface ChartLayoutsTable {
+  user_id: number;
+  instrument_id: number;
+  layout_json: string;
+  updated_at: number;
+}
+
 /** The engine's fencing token (migration 018): one row, bumped by each new engine leader (PostgreSQL only). */
 export interface EngineLeaseTable {
   id: number;

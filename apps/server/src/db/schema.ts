@@ -17,6 +17,7 @@ import type {
   CandlesTable,
   CategoriesTable,
   EngineLeaseTable,
+  ChartLayoutsTable,
   FavouritesTable,
   HedgeOrdersTable,
   HedgePositionsTable,
@@ -73,6 +74,7 @@ export interface Database {
   user_search: UserSearchTable;
   stopout_reports: StopoutReportsTable;
   favourites: FavouritesTable;
+  chart_layouts: ChartLayoutsTable;
   sign_up_consents: SignUpConsentsTable;
   account_links: AccountLinksTable;
   notices: NoticesTable;

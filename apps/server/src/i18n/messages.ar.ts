@@ -79,7 +79,10 @@ export const ar: Messages = {
   'err.mobile_extra_required': 'يرجى إدخال رقم هاتفك المحمول',
 
   'err.instrument_unknown': 'هذه الأداة غير موجودة',
-  'err.period_invalid': 'يجب أن تكون فترة الرسم البياني 1min أو 5min أو 15min أو 30min أو 60min أو 1day',
+  'err.period_invalid':
+    'يجب أن تكون فترة الرسم البياني 1min أو 5min أو 15min أو 30min أو 60min أو 4hour أو 1day أو 1week أو 1mon',
+  'err.chart_layout_too_large': 'تخطيط الرسم البياني كبير جدًا: الحد الأقصى للمؤشرات والرسومات 64 كيلوبايت',
+  'err.chart_layout_invalid': 'تخطيط الرسم البياني غير صالح ({field})',
   'err.time_invalid': 'الوقت غير صالح',
   'err.search_invalid': 'نص البحث طويل جدًا',
 

@@ -80,7 +80,9 @@ export const de: Messages = {
   'err.mobile_extra_required': 'Bitte geben Sie Ihre Mobilnummer ein',
 
   'err.instrument_unknown': 'Dieses Instrument existiert nicht',
-  'err.period_invalid': 'Der Chartzeitraum muss 1min, 5min, 15min, 30min, 60min oder 1day sein',
+  'err.period_invalid': 'Der Chartzeitraum muss 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week oder 1mon sein',
+  'err.chart_layout_too_large': 'Das Chart-Layout ist zu groß: höchstens 64 KB an Indikatoren und Zeichnungen',
+  'err.chart_layout_invalid': 'Das Chart-Layout ist ungültig ({field})',
   'err.time_invalid': 'Die Zeitangabe ist ungültig',
   'err.search_invalid': 'Der Suchbegriff ist zu lang',
 

@@ -81,7 +81,9 @@ export const en = {
   'err.mobile_extra_required': 'Please enter your mobile number',
 
   'err.instrument_unknown': 'This instrument does not exist',
-  'err.period_invalid': 'The chart period must be 1min, 5min, 15min, 30min, 60min or 1day',
+  'err.period_invalid': 'The chart period must be 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week or 1mon',
+  'err.chart_layout_too_large': 'The chart layout is too large: at most 64 KB of indicators and drawings',
+  'err.chart_layout_invalid': 'The chart layout is not valid ({field})',
   'err.time_invalid': 'The time is invalid',
   'err.search_invalid': 'The search text is too long',
 

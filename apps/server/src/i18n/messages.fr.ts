@@ -79,7 +79,9 @@ export const fr: Messages = {
   'err.mobile_extra_required': 'Veuillez saisir votre numéro de mobile',
 
   'err.instrument_unknown': "Cet instrument n'existe pas",
-  'err.period_invalid': 'La période du graphique doit être 1min, 5min, 15min, 30min, 60min ou 1day',
+  'err.period_invalid': 'La période du graphique doit être 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week ou 1mon',
+  'err.chart_layout_too_large': 'La mise en page du graphique est trop volumineuse : 64 Ko au plus d’indicateurs et de dessins',
+  'err.chart_layout_invalid': 'La mise en page du graphique n’est pas valide ({field})',
   'err.time_invalid': "L'heure n'est pas valide",
   'err.search_invalid': 'Le texte de recherche est trop long',
 

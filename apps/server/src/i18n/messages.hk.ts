@@ -79,7 +79,9 @@ export const hk: Messages = {
   'err.mobile_extra_required': '請輸入手機號碼',
 
   'err.instrument_unknown': '此產品不存在',
-  'err.period_invalid': '圖表週期必須為 1min、5min、15min、30min、60min 或 1day',
+  'err.period_invalid': '圖表週期必須為 1min、5min、15min、30min、60min、4hour、1day、1week 或 1mon',
+  'err.chart_layout_too_large': '圖表佈局過大：指標和繪圖合共最多 64 KB',
+  'err.chart_layout_invalid': '圖表佈局無效（{field}）',
   'err.time_invalid': '時間無效',
   'err.search_invalid': '搜尋內容過長',
 

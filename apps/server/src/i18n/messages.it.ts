@@ -79,7 +79,9 @@ export const it: Messages = {
   'err.mobile_extra_required': 'Inserisci il tuo numero di cellulare',
 
   'err.instrument_unknown': 'Questo strumento non esiste',
-  'err.period_invalid': 'Il periodo del grafico deve essere 1min, 5min, 15min, 30min, 60min o 1day',
+  'err.period_invalid': 'Il periodo del grafico deve essere 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week o 1mon',
+  'err.chart_layout_too_large': 'Il layout del grafico è troppo grande: al massimo 64 KB di indicatori e disegni',
+  'err.chart_layout_invalid': 'Il layout del grafico non è valido ({field})',
   'err.time_invalid': "L'orario non è valido",
   'err.search_invalid': 'Il testo di ricerca è troppo lungo',
 

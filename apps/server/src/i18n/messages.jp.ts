@@ -79,7 +79,9 @@ export const jp: Messages = {
   'err.mobile_extra_required': '携帯電話番号を入力してください',
 
   'err.instrument_unknown': 'この銘柄は存在しません',
-  'err.period_invalid': 'チャートの期間は 1min、5min、15min、30min、60min、1day のいずれかにしてください',
+  'err.period_invalid': 'チャートの期間は 1min、5min、15min、30min、60min、4hour、1day、1week、1mon のいずれかにしてください',
+  'err.chart_layout_too_large': 'チャートのレイアウトが大きすぎます：インジケーターと描画は合計 64 KB までです',
+  'err.chart_layout_invalid': 'チャートのレイアウトが無効です（{field}）',
   'err.time_invalid': '時刻が無効です',
   'err.search_invalid': '検索文字列が長すぎます',
 

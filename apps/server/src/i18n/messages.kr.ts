@@ -79,7 +79,9 @@ export const kr: Messages = {
   'err.mobile_extra_required': '휴대폰 번호를 입력해 주세요',
 
   'err.instrument_unknown': '존재하지 않는 상품입니다',
-  'err.period_invalid': '차트 기간은 1min, 5min, 15min, 30min, 60min, 1day 중 하나여야 합니다',
+  'err.period_invalid': '차트 기간은 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week, 1mon 중 하나여야 합니다',
+  'err.chart_layout_too_large': '차트 레이아웃이 너무 큽니다: 지표와 그리기는 합쳐서 최대 64 KB입니다',
+  'err.chart_layout_invalid': '차트 레이아웃이 올바르지 않습니다 ({field})',
   'err.time_invalid': '시간이 올바르지 않습니다',
   'err.search_invalid': '검색어가 너무 깁니다',
 

@@ -79,7 +79,9 @@ export const pt: Messages = {
   'err.mobile_extra_required': 'Informe seu número de celular',
 
   'err.instrument_unknown': 'Este instrumento não existe',
-  'err.period_invalid': 'O período do gráfico deve ser 1min, 5min, 15min, 30min, 60min ou 1day',
+  'err.period_invalid': 'O período do gráfico deve ser 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week ou 1mon',
+  'err.chart_layout_too_large': 'O layout do gráfico é grande demais: no máximo 64 KB de indicadores e desenhos',
+  'err.chart_layout_invalid': 'O layout do gráfico não é válido ({field})',
   'err.time_invalid': 'O horário é inválido',
   'err.search_invalid': 'O texto de pesquisa é muito longo',
 

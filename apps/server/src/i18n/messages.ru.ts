@@ -79,7 +79,9 @@ export const ru: Messages = {
   'err.mobile_extra_required': 'Введите номер мобильного телефона',
 
   'err.instrument_unknown': 'Такого инструмента не существует',
-  'err.period_invalid': 'Период графика должен быть 1min, 5min, 15min, 30min, 60min или 1day',
+  'err.period_invalid': 'Период графика должен быть 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week или 1mon',
+  'err.chart_layout_too_large': 'Макет графика слишком велик: не более 64 КБ индикаторов и рисунков',
+  'err.chart_layout_invalid': 'Макет графика недействителен ({field})',
   'err.time_invalid': 'Неверное время',
   'err.search_invalid': 'Слишком длинный поисковый запрос',
 

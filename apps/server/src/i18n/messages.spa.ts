@@ -79,7 +79,9 @@ export const spa: Messages = {
   'err.mobile_extra_required': 'Introduzca su número de móvil',
 
   'err.instrument_unknown': 'Este instrumento no existe',
-  'err.period_invalid': 'El periodo del gráfico debe ser 1min, 5min, 15min, 30min, 60min o 1day',
+  'err.period_invalid': 'El periodo del gráfico debe ser 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week o 1mon',
+  'err.chart_layout_too_large': 'El diseño del gráfico es demasiado grande: 64 KB como máximo de indicadores y dibujos',
+  'err.chart_layout_invalid': 'El diseño del gráfico no es válido ({field})',
   'err.time_invalid': 'La hora no es válida',
   'err.search_invalid': 'El texto de búsqueda es demasiado largo',
 

@@ -79,7 +79,9 @@ export const th: Messages = {
   'err.mobile_extra_required': 'กรุณากรอกหมายเลขโทรศัพท์มือถือ',
 
   'err.instrument_unknown': 'ไม่พบสินค้านี้',
-  'err.period_invalid': 'ช่วงเวลากราฟต้องเป็น 1min, 5min, 15min, 30min, 60min หรือ 1day',
+  'err.period_invalid': 'ช่วงเวลากราฟต้องเป็น 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week หรือ 1mon',
+  'err.chart_layout_too_large': 'เลย์เอาต์กราฟใหญ่เกินไป: อินดิเคเตอร์และภาพวาดรวมกันได้ไม่เกิน 64 KB',
+  'err.chart_layout_invalid': 'เลย์เอาต์กราฟไม่ถูกต้อง ({field})',
   'err.time_invalid': 'เวลาไม่ถูกต้อง',
   'err.search_invalid': 'คำค้นหายาวเกินไป',
 

@@ -79,7 +79,9 @@ export const tr: Messages = {
   'err.mobile_extra_required': 'Lütfen cep telefonu numaranızı girin',
 
   'err.instrument_unknown': 'Bu enstrüman mevcut değil',
-  'err.period_invalid': 'Grafik periyodu 1min, 5min, 15min, 30min, 60min veya 1day olmalıdır',
+  'err.period_invalid': 'Grafik periyodu 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week veya 1mon olmalıdır',
+  'err.chart_layout_too_large': 'Grafik düzeni çok büyük: göstergeler ve çizimler en fazla 64 KB olabilir',
+  'err.chart_layout_invalid': 'Grafik düzeni geçersiz ({field})',
   'err.time_invalid': 'Zaman geçersiz',
   'err.search_invalid': 'Arama metni çok uzun',
 

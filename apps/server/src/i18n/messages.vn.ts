@@ -80,7 +80,9 @@ export const vn: Messages = {
   'err.mobile_extra_required': 'Vui lòng nhập số điện thoại di động',
 
   'err.instrument_unknown': 'Sản phẩm này không tồn tại',
-  'err.period_invalid': 'Khung thời gian biểu đồ phải là 1min, 5min, 15min, 30min, 60min hoặc 1day',
+  'err.period_invalid': 'Khung thời gian biểu đồ phải là 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week hoặc 1mon',
+  'err.chart_layout_too_large': 'Bố cục biểu đồ quá lớn: chỉ báo và hình vẽ tối đa 64 KB',
+  'err.chart_layout_invalid': 'Bố cục biểu đồ không hợp lệ ({field})',
   'err.time_invalid': 'Thời gian không hợp lệ',
   'err.search_invalid': 'Nội dung tìm kiếm quá dài',
 

@@ -51,9 +51,12 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Pips',
     'Swap',
     'Simulator',
+    'Text',
   ],
   fr: [
     'Article',
+    'Note',
+    'Rectangle',
     'Instruments',
     '1 minute',
     '5 minutes',

@@ -1,6 +1,7 @@
 import {
   aggregateCandles,
   bucketStart,
+  dayGroupStart,
   isMarketOpen,
   mergeCandles,
   tradingDayStart,
@@ -47,7 +48,8 @@ export async function fillHistory(
   d: Pick<MarketDeps, 'repo' | 'clock' | 'config'>,
   instruments: readonly Instrument[],
 ): Promise<void> {
-  const latest = await d.repo.latestCandles();
+  let latest = await d.repo.latestCandles();
+  if ((await deriveLongPeriods(d, instruments, latest)) > 0) latest = await d.repo.latestCandles();
   const now = d.clock.now();
   const seed = d.config.SIM_SEED ?? 7;
   for (const inst of instruments) {
@@ -98,11 +100,57 @@ export function aggregate(inst: Instrument, minutes: Candle[], hours: Candle[]):
     );
   const hourly = [...hours, ...aggregateCandles(minutes, (s) => bucketStart('60min', s * 1000))];
   add('60min', hourly);
-  add(
-    '1day',
-    aggregateCandles(hourly, (s) => Math.floor(tradingDayStart(inst.hours, s * 1000) / 1000)),
-  );
+  addLongPeriods(add, hourly, inst.hours);
   return rows;
+}
+
+/** The 4-hour bars from hours, the days from hours by the trading day, and the weeks and months from the days. */
+function addLongPeriods(add: (period: PeriodName, bars: Candle[]) => void, hourly: Candle[], hours: MarketHours): void {
+  add(
+    '4hour',
+    aggregateCandles(hourly, (s) => bucketStart('4hour', s * 1000)),
+  );
+  const daily = aggregateCandles(hourly, (s) => Math.floor(tradingDayStart(hours, s * 1000) / 1000));
+  add('1day', daily);
+  add(
+    '1week',
+    aggregateCandles(daily, (s) => dayGroupStart('1week', s)),
+  );
+  add(
+    '1mon',
+    aggregateCandles(daily, (s) => dayGroupStart('1mon', s)),
+  );
+}
+
+/** The periods added by DESIGN §17, made from the stored hours of a database written before them. */
+const LONG_PERIODS: readonly PeriodName[] = ['4hour', '1week', '1mon'];
+
+/**
+ * A database written before the 4-hour, week and month periods has hours and days but none of those bars: they are
+ * made once from its stored hours (then kept like every period, by live ticks and the history's steps).
+ */
+export async function deriveLongPeriods(
+  d: Pick<MarketDeps, 'repo'>,
+  instruments: readonly Instrument[],
+  latest: readonly CandleRow[],
+): Promise<number> {
+  let written = 0;
+  for (const inst of instruments) {
+    const mine = latest.filter((l) => l.instrumentId === inst.id);
+    if (!mine.some((l) => l.period === '60min') || LONG_PERIODS.every((p) => mine.some((l) => l.period === p))) continue;
+    const hourly = await d.repo.candles(inst.id, '60min', 1_000_000);
+    const rows: CandleRow[] = [];
+    addLongPeriods(
+      (period, bars) => {
+        if (LONG_PERIODS.includes(period)) bars.forEach((b) => rows.push({ instrumentId: inst.id, period, ...b }));
+      },
+      hourly,
+      inst.hours,
+    );
+    await d.repo.upsertCandles(rows);
+    written += rows.length;
+  }
+  return written;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface CallOptions {
   params?: Params;
   /** A multipart body (an upload) sent as is with POST, instead of the form-encoded `params`. */
   form?: FormData;
+  /** A JSON body sent with POST instead of the form (a nested value such as a chart layout). */
+  json?: unknown;
   /** Do not toast the server's `msg` (or the transport error) when the call fails. */
   silent?: boolean;
   /** Toast the server's `msg` when the call succeeds. */
@@ -106,6 +108,9 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
   if (method === 'GET' || method === 'DELETE') {
     query.set('t', String(now));
     url += `?${query.toString()}`;
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
   } else if (options.form) {
     // The browser writes the multipart content type with its boundary.
     body = options.form;

@@ -31,11 +31,18 @@ import { NoData } from '../../../shared/ui/no-data.tsx';
 import { fetchKline, klineKey } from '../api/kline.api.ts';
 import { chartTime, chartTimeFormat } from '../hooks/chart-time.ts';
 import { liveBarFor, mergeLiveBar, normalizeBars, prependOlder } from '../hooks/kline-bars.ts';
-import type { ChartType, IndicatorId } from '../hooks/chart-settings.ts';
+import type { ChartType } from '../hooks/chart-settings.ts';
+import { useChartLayout, useDrawingTool } from '../hooks/chart-layout.ts';
+import { useChartLayoutSync } from '../hooks/chart-layout-sync.ts';
 import type { IndicatorLayer } from './chart-indicators.ts';
 
 /** The trader's order lines (and their drag) load with the first signed-in view of the chart. */
 const OrderLinesLayer = lazy(() => import('./order-lines-layer.tsx'));
+/** The drawings (their primitive, pointer handling and tools) load with the first drawing or the tools' first use. */
+const DrawingLayer = lazy(() => import('./drawing-layer.tsx'));
+
+/** Periods whose bars are whole days (no time of day on the axis). */
+const DAY_PERIODS: readonly Period[] = ['1day', '1week', '1mon'];
 
 /** Older bars load when the left edge of the view comes within this many bars of the first one. */
 const EDGE_BARS = 30;
@@ -88,7 +95,6 @@ export default function CandleChart({
   period,
   precision,
   type = 'candles',
-  indicators = [],
   item,
 }: {
   forexId: number;
@@ -96,7 +102,6 @@ export default function CandleChart({
   period: Period;
   precision: number;
   type?: ChartType;
-  indicators?: readonly IndicatorId[];
   /** The instrument, for the trader's order lines (their P/L at a level); without it no lines are drawn. */
   item?: TradeItem;
 }) {
@@ -110,6 +115,10 @@ export default function CandleChart({
   const upDownRef = useRef(upDown);
   upDownRef.current = upDown;
   const queryClient = useQueryClient();
+  useChartLayoutSync(forexId);
+  const indicators = useChartLayout((s) => s.layout.indicators);
+  const drawingCount = useChartLayout((s) => s.layout.drawings.length);
+  const drawingTools = useDrawingTool((s) => s.open);
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -119,6 +128,9 @@ export default function CandleChart({
 
   // What the async callbacks need, current at all times.
   const bars = useRef<KlinePoint[]>([]);
+  /** The bars' chart times, ascending (where drawings' anchors are placed). */
+  const times = useRef<number[]>([]);
+  const timesOf = useCallback(() => times.current, []);
   const ready = useRef(false);
   const pending = useRef<KlinePoint[]>([]);
   const generation = useRef(0);
@@ -140,13 +152,15 @@ export default function CandleChart({
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
       const candles = toCandles(bars.current, current.current.period);
-      layer.current?.update(candles.map((c) => ({ time: c.time, close: c.close })));
+      layer.current?.update(candles.map((c) => ({ time: c.time, high: c.high, low: c.low, close: c.close })));
     });
   }, []);
   /** Sets the main series' data from the bars, in the chosen type. */
   const drawAll = useCallback(
     (p: ChartParts, list: readonly KlinePoint[], per: Period) => {
-      p.series.setData(toCandles(list, per).map((c) => pointOf(c, p.type)));
+      const candles = toCandles(list, per);
+      times.current = candles.map((c) => c.time);
+      p.series.setData(candles.map((c) => pointOf(c, p.type)));
       drawIndicators();
     },
     [drawIndicators],
@@ -171,6 +185,9 @@ export default function CandleChart({
       crosshair: { mode: CrosshairMode.Normal },
     });
     parts.current = { chart, series: addMainSeries(chart, 'candles'), type: 'candles' };
+    // The layers (order lines, drawings) attach to the chart in their effects, which run before this one when the
+    // screen shows again (React's <Activity> removes the chart while it is hidden): they are told of the new one.
+    setStyleVersion((n) => n + 1);
 
     const loadOlder = () => {
       const state = older.current;
@@ -202,7 +219,12 @@ export default function CandleChart({
       if (range && range.from < EDGE_BARS) loadOlder();
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    let removed = false;
     return () => {
+      // Once only: a second remove() throws "Object is disposed" from the library (issue 33, seen after "View
+      // orders" hid the trade screen).
+      if (removed) return;
+      removed = true;
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       cancelAnimationFrame(frame.current);
       frame.current = 0;
@@ -223,24 +245,23 @@ export default function CandleChart({
     drawAll(p, bars.current, current.current.period);
   }, [type, drawAll]);
 
-  // The indicators chosen: their module loads with the first one.
-  const indicatorKey = indicators.join();
+  // The indicators of the layout: their module loads with the first one.
+  const indicatorTypes = indicators.map((i) => i.type).join();
   useEffect(() => {
     let cancelled = false;
-    const ids = indicatorKey ? (indicatorKey.split(',') as IndicatorId[]) : [];
-    if (ids.length === 0 && !layer.current) return;
+    if (indicators.length === 0 && !layer.current) return;
     void import('./chart-indicators.ts').then(({ IndicatorLayer }) => {
       const p = parts.current;
       if (cancelled || !p) return;
       layer.current ??= new IndicatorLayer(p.chart, precision);
       layer.current.tones = colorsOf(upDownRef.current);
-      layer.current.select(ids, precision);
+      layer.current.select(indicators, precision);
       drawIndicators();
     });
     return () => {
       cancelled = true;
     };
-  }, [indicatorKey, precision, drawIndicators]);
+  }, [indicators, precision, drawIndicators]);
 
   // Colours, precision and language.
   useEffect(() => {
@@ -282,7 +303,7 @@ export default function CandleChart({
         timeFormatter: (time: Time) => times.label(time as number),
       },
       timeScale: {
-        timeVisible: period !== '1day',
+        timeVisible: !DAY_PERIODS.includes(period),
         tickMarkFormatter: (time: Time, type: TickMarkType) => times.tick(time as number, type),
       },
     });
@@ -296,6 +317,7 @@ export default function CandleChart({
     const gen = generation.current;
     ready.current = false;
     bars.current = [];
+    times.current = [];
     pending.current = [];
     older.current = { loading: false, done: false, retryAt: 0 };
     setStatus('loading');
@@ -346,7 +368,10 @@ export default function CandleChart({
     bars.current = r.bars;
     if (r.kind === 'append') markBars();
     const p = parts.current;
-    if (p) p.series.update(pointOf(toCandle(bar, period), p.type));
+    const candle = toCandle(bar, period);
+    if (r.kind === 'append' && candle.time > (times.current[times.current.length - 1] ?? -Infinity))
+      times.current.push(candle.time);
+    if (p) p.series.update(pointOf(candle, p.type));
     drawIndicators();
     if (wasEmpty) setStatus('ready');
   });
@@ -360,13 +385,26 @@ export default function CandleChart({
         data-testid="chart"
         data-status={status}
         data-type={type}
-        data-indicators={indicatorKey}
+        data-indicators={indicatorTypes}
+        data-drawings={drawingCount}
         role="img"
         aria-label={t('chart.label', { code })}
       />
       {loggedIn && item && (
         <Suspense fallback={null}>
           <OrderLinesLayer handle={parts} seriesVersion={styleVersion} container={container} item={item} />
+        </Suspense>
+      )}
+      {(drawingCount > 0 || drawingTools) && (
+        <Suspense fallback={null}>
+          <DrawingLayer
+            handle={parts}
+            seriesVersion={styleVersion}
+            container={container}
+            times={timesOf}
+            period={period}
+            precision={precision}
+          />
         </Suspense>
       )}
       {status === 'loading' && <div className="chart-overlay chart-loading sk" aria-hidden="true" />}

@@ -9,29 +9,22 @@ import {
   type UTCTimestamp,
   type WhitespaceData,
 } from 'lightweight-charts';
-import { bollinger, ema, macd, rsi, sma } from '@tradepad/domain/indicators';
-import { LOWER_PANE_INDICATORS, type IndicatorId } from '../hooks/chart-settings.ts';
+import { atr, bollinger, ema, macd, rsi, sma, stochastic } from '@tradepad/domain/indicators';
+import type { ChartIndicator } from '../hooks/chart-layout.ts';
+import { isOverlay } from '../hooks/indicator-params.ts';
 
-/** Periods of the overlays and panes (issue 20 point 5). */
-export const SMA_PERIOD = 20;
-export const EMA_PERIOD = 50;
-
-const COLORS = {
-  sma: '#f08c00',
-  ema: '#7048e8',
-  bb: '#1c7ed6',
-  rsi: '#7048e8',
-  macd: '#1c7ed6',
-  signal: '#f08c00',
-  level: '#adb5bd',
-};
+const SECOND = '#f08c00';
+const SECOND_ALT = '#868e96';
+const LEVEL = '#adb5bd';
 
 export interface IndicatorBar {
   time: UTCTimestamp;
+  high: number;
+  low: number;
   close: number;
 }
 
-type Line = ISeriesApi<'Line'>;
+type Series = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 type Point = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
 
 /** A value or a gap (the indicator's warm-up), so every series has the bars' times. */
@@ -41,13 +34,19 @@ const points = (bars: readonly IndicatorBar[], values: ReadonlyArray<number | nu
     return v === null || v === undefined ? { time: b.time } : { time: b.time, value: v };
   });
 
+const common = { priceLineVisible: false, crosshairMarkerVisible: false, lineWidth: 1 as const };
+/** A colour other than the indicator's own, for its second line. */
+const secondOf = (color: string) => (color.toLowerCase() === SECOND ? SECOND_ALT : SECOND);
+
 /**
- * The indicators drawn on the chart, computed by the domain's pure functions: moving averages and Bollinger bands
- * over the prices, RSI and MACD each in a pane below. Loaded with the first indicator chosen (its own chunk).
+ * The indicators drawn on the chart (DESIGN §17), computed by the domain's pure functions from the layout's settings:
+ * moving averages and Bollinger bands over the prices, RSI, MACD, the stochastic and ATR each in a pane below, in
+ * the layout's order; several of one kind at once. Loaded with the first indicator (its own chunk).
  */
 export class IndicatorLayer {
-  private series = new Map<string, Line | ISeriesApi<'Histogram'>>();
-  private shown: readonly IndicatorId[] = [];
+  private series = new Map<string, Series>();
+  private shown: readonly ChartIndicator[] = [];
+  private signature = '';
   /** The MACD histogram's colours: the reader's rise and fall colours (red-up in hk by default). */
   tones = { up: '#12b886', down: '#f03e3e' };
 
@@ -56,135 +55,133 @@ export class IndicatorLayer {
     private precision: number,
   ) {}
 
-  /** Rebuilds the series when the selection changes. */
-  select(ids: readonly IndicatorId[], precision: number): void {
-    if (ids.join() === this.shown.join() && precision === this.precision) return;
+  /** Rebuilds the series when the indicators or their settings change. */
+  select(indicators: readonly ChartIndicator[], precision: number): void {
+    const signature = `${precision}|${JSON.stringify(indicators)}`;
+    if (signature === this.signature) return;
     this.clear();
+    this.signature = signature;
     this.precision = precision;
-    this.shown = ids;
+    this.shown = indicators;
     const priceFormat = { type: 'price' as const, precision, minMove: 1 / 10 ** precision };
-    const overlay = (key: string, color: string, style: LineStyle = LineStyle.Solid) =>
-      this.series.set(
-        key,
-        this.chart.addSeries(LineSeries, {
-          color,
-          lineWidth: 1,
-          lineStyle: style,
-          priceLineVisible: false,
-          lastValueVisible: false,
-          crosshairMarkerVisible: false,
-          priceFormat,
-        }),
-      );
-    if (ids.includes('sma')) overlay('sma', COLORS.sma);
-    if (ids.includes('ema')) overlay('ema', COLORS.ema);
-    if (ids.includes('bb')) {
-      overlay('bbUpper', COLORS.bb);
-      overlay('bbMiddle', COLORS.bb, LineStyle.Dashed);
-      overlay('bbLower', COLORS.bb);
-    }
+    const line = (id: string, color: string, pane: number, extra: object = {}) => {
+      const s = this.chart.addSeries(LineSeries, { ...common, color, lastValueVisible: pane > 0, priceFormat, ...extra }, pane);
+      this.series.set(id, s);
+      return s;
+    };
+    const levels = (s: ISeriesApi<'Line'>, prices: number[]) => {
+      for (const price of prices)
+        s.createPriceLine({ price, color: LEVEL, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
+    };
+    const range0to100 = {
+      priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+      // The whole 0–100 range, so the levels always show.
+      autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
+    };
     let pane = 0;
-    const lower = LOWER_PANE_INDICATORS.filter((id) => ids.includes(id));
-    for (const id of lower) {
+    for (const ind of indicators) {
+      const k = ind.key;
+      if (isOverlay(ind.type)) {
+        if (ind.type === 'bb') {
+          line(`${k}:upper`, ind.color, 0);
+          line(`${k}:middle`, ind.color, 0, { lineStyle: LineStyle.Dashed });
+          line(`${k}:lower`, ind.color, 0);
+        } else line(k, ind.color, 0);
+        continue;
+      }
       pane += 1;
-      const common = { priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false, lineWidth: 1 as const };
-      if (id === 'rsi') {
-        const line = this.chart.addSeries(
-          LineSeries,
-          {
-            ...common,
-            color: COLORS.rsi,
-            priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
-            // The whole 0–100 range, so the 30 and 70 levels always show.
-            autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
-          },
-          pane,
-        );
-        line.createPriceLine({
-          price: 70,
-          color: COLORS.level,
-          lineWidth: 1,
-          lineStyle: LineStyle.Dotted,
-          axisLabelVisible: false,
-          title: '',
+      if (ind.type === 'rsi') levels(line(k, ind.color, pane, range0to100), [30, 70]);
+      else if (ind.type === 'stoch') {
+        levels(line(`${k}:k`, ind.color, pane, range0to100), [20, 80]);
+        line(`${k}:d`, secondOf(ind.color), pane, { ...range0to100, lineStyle: LineStyle.Dashed });
+      } else if (ind.type === 'atr') {
+        line(k, ind.color, pane, {
+          priceFormat: { type: 'price', precision: precision + 1, minMove: 1 / 10 ** (precision + 1) },
         });
-        line.createPriceLine({
-          price: 30,
-          color: COLORS.level,
-          lineWidth: 1,
-          lineStyle: LineStyle.Dotted,
-          axisLabelVisible: false,
-          title: '',
-        });
-        this.series.set('rsi', line);
       } else {
         const fmt = { type: 'price' as const, precision: precision + 1, minMove: 1 / 10 ** (precision + 1) };
         this.series.set(
-          'macdHist',
+          `${k}:hist`,
           this.chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: fmt }, pane),
         );
-        this.series.set('macd', this.chart.addSeries(LineSeries, { ...common, color: COLORS.macd, priceFormat: fmt }, pane));
-        this.series.set(
-          'macdSignal',
-          this.chart.addSeries(LineSeries, { ...common, color: COLORS.signal, priceFormat: fmt }, pane),
-        );
+        line(`${k}:macd`, ind.color, pane, { priceFormat: fmt });
+        line(`${k}:signal`, secondOf(ind.color), pane, { priceFormat: fmt });
       }
     }
     const panes = this.chart.panes();
-    panes[0]?.setStretchFactor(lower.length > 0 ? 2.4 : 1);
+    panes[0]?.setStretchFactor(pane > 0 ? 1.2 + pane * 0.6 : 1);
     for (let i = 1; i < panes.length; i++) panes[i]!.setStretchFactor(1);
   }
 
-  /** Recomputes every shown indicator from the bars (a few hundred: well under a millisecond). */
+  /** Recomputes every shown indicator from the bars (a few hundred: well under a millisecond each). */
   update(bars: readonly IndicatorBar[]): void {
     if (this.shown.length === 0) return;
     const closes = bars.map((b) => b.close);
-    const s = this.series;
-    if (this.shown.includes('sma')) s.get('sma')?.setData(points(bars, sma(closes, SMA_PERIOD)));
-    if (this.shown.includes('ema')) s.get('ema')?.setData(points(bars, ema(closes, EMA_PERIOD)));
-    if (this.shown.includes('bb')) {
-      const b = bollinger(closes, 20, 2);
-      s.get('bbUpper')?.setData(
-        points(
-          bars,
-          b.map((x) => x?.upper),
-        ),
-      );
-      s.get('bbMiddle')?.setData(
-        points(
-          bars,
-          b.map((x) => x?.middle),
-        ),
-      );
-      s.get('bbLower')?.setData(
-        points(
-          bars,
-          b.map((x) => x?.lower),
-        ),
-      );
-    }
-    if (this.shown.includes('rsi')) s.get('rsi')?.setData(points(bars, rsi(closes, 14)));
-    if (this.shown.includes('macd')) {
-      const m = macd(closes, 12, 26, 9);
-      s.get('macd')?.setData(
-        points(
-          bars,
-          m.map((x) => x?.macd),
-        ),
-      );
-      s.get('macdSignal')?.setData(
-        points(
-          bars,
-          m.map((x) => x?.signal),
-        ),
-      );
-      const hist: Array<HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>> = bars.map((b, i) => {
-        const h = m[i]?.histogram;
-        return h === null || h === undefined
-          ? { time: b.time }
-          : { time: b.time, value: h, color: `${h >= 0 ? this.tones.up : this.tones.down}99` };
-      });
-      s.get('macdHist')?.setData(hist);
+    const set = (id: string, values: ReadonlyArray<number | null | undefined>) =>
+      (this.series.get(id) as ISeriesApi<'Line'> | undefined)?.setData(points(bars, values));
+    for (const ind of this.shown) {
+      const k = ind.key;
+      switch (ind.type) {
+        case 'ma':
+          set(k, sma(closes, ind.period));
+          break;
+        case 'ema':
+          set(k, ema(closes, ind.period));
+          break;
+        case 'bb': {
+          const b = bollinger(closes, ind.period, ind.deviations);
+          set(
+            `${k}:upper`,
+            b.map((x) => x?.upper),
+          );
+          set(
+            `${k}:middle`,
+            b.map((x) => x?.middle),
+          );
+          set(
+            `${k}:lower`,
+            b.map((x) => x?.lower),
+          );
+          break;
+        }
+        case 'rsi':
+          set(k, rsi(closes, ind.period));
+          break;
+        case 'stoch': {
+          const s = stochastic(bars, ind.k, ind.d, ind.slowing);
+          set(
+            `${k}:k`,
+            s.map((x) => x?.k),
+          );
+          set(
+            `${k}:d`,
+            s.map((x) => x?.d),
+          );
+          break;
+        }
+        case 'atr':
+          set(k, atr(bars, ind.period));
+          break;
+        case 'macd': {
+          const m = macd(closes, ind.fast, ind.slow, ind.signal);
+          set(
+            `${k}:macd`,
+            m.map((x) => x?.macd),
+          );
+          set(
+            `${k}:signal`,
+            m.map((x) => x?.signal),
+          );
+          const hist: Array<HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>> = bars.map((b, i) => {
+            const h = m[i]?.histogram;
+            return h === null || h === undefined
+              ? { time: b.time }
+              : { time: b.time, value: h, color: `${h >= 0 ? this.tones.up : this.tones.down}99` };
+          });
+          (this.series.get(`${k}:hist`) as ISeriesApi<'Histogram'> | undefined)?.setData(hist);
+          break;
+        }
+      }
     }
   }
 
@@ -192,6 +189,7 @@ export class IndicatorLayer {
     for (const series of this.series.values()) this.chart.removeSeries(series);
     this.series.clear();
     this.shown = [];
+    this.signature = '';
     // Panes left empty are removed, the price pane first in line.
     for (let i = this.chart.panes().length - 1; i > 0; i--) this.chart.removePane(i);
   }

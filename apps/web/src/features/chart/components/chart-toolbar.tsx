@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { CHART_TYPES, useChartSettings, type ChartType } from '../hooks/chart-settings.ts';
+import { useChartLayout, useDrawingTool } from '../hooks/chart-layout.ts';
 
 /** The indicators' menu (with antd-mobile's Popup) loads on the first tap. */
 const IndicatorMenu = lazy(() => import('./indicator-menu.tsx'));
@@ -11,12 +12,14 @@ const TYPE_ICONS: Record<ChartType, string> = {
   area: 'M3 19V15l5-6 4 4 5-8 4 5v9z',
 };
 
-/** Above the chart: its type (candles, line, area), the indicators' menu and full screen. */
+/** Above the chart: its type (candles, line, area), the indicators' menu, the drawing tools and full screen. */
 export function ChartToolbar({ fullScreen, onFullScreen }: { fullScreen: boolean; onFullScreen(on: boolean): void }) {
   const { t } = useTranslation();
   const type = useChartSettings((s) => s.type);
   const setType = useChartSettings((s) => s.setType);
-  const count = useChartSettings((s) => s.indicators.length);
+  const count = useChartLayout((s) => s.layout.indicators.length);
+  const drawing = useDrawingTool((s) => s.open);
+  const setDrawing = useDrawingTool((s) => s.setOpen);
   const [menu, setMenu] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   return (
@@ -71,6 +74,26 @@ export function ChartToolbar({ fullScreen, onFullScreen }: { fullScreen: boolean
         </svg>
         <span className="chart-tool-label">{t('chart.indicators')}</span>
         {count > 0 && <span className="chart-tool-count num">{count}</span>}
+      </button>
+      <button
+        type="button"
+        className={`chart-tool${drawing ? ' is-active' : ''}`}
+        aria-pressed={drawing}
+        aria-label={t('chart.draw.tools')}
+        title={t('chart.draw.tools')}
+        data-testid="chart-draw"
+        onClick={() => setDrawing(!drawing)}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M4 20l4-1L19 8l-3-3L5 16l-1 4zM14 7l3 3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </button>
       <button
         type="button"

@@ -5,7 +5,7 @@ import { STATUS_HOLDING, type OrderView } from '@tradepad/contracts/trading/cons
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { formatMoney as formatMicros } from '@tradepad/domain/money';
 import { priceToPoints } from '@tradepad/domain/price';
-import { formatDecimal, formatQuantity } from '../../../i18n/format.ts';
+import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useSetPendingPrice, useSetStops } from '../../../shared/api/order-levels.api.ts';
 import { useTradeList } from '../../../shared/api/trade-list.api.ts';
@@ -16,7 +16,7 @@ import { liveOrders } from '../../../shared/trading/account-feed.ts';
 import { kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { passGate } from '../../../shared/ui/trade-gate.ts';
 import { useChartOrders } from '../api/chart-orders.api.ts';
-import { dragFigures, levelParam, linesOf, type LineKind, type OrderLine } from '../hooks/order-lines.ts';
+import { dragFigures, levelParam, levelTitle, linesOf, onAxis, type LineKind, type OrderLine } from '../hooks/order-lines.ts';
 import { attachLineDrag } from './chart-line-drag.ts';
 
 /**
@@ -132,11 +132,12 @@ export default function OrderLinesLayer({
     if (line.kind === 'pending') return { title: `${tr(kindKey(order))} ${lots}`, color: p.pending };
     const name = tr(line.kind === 'sl' ? 'chart.lines.sl' : 'chart.lines.tp');
     const color = line.kind === 'sl' ? p.down : p.up;
-    if (state.current.held !== line.key) return { title: name, color };
+    const level = formatPrice(price, state.current.item.PricePrecision, lg);
+    if (state.current.held !== line.key) return { title: levelTitle(name, level), color };
     const { result } = figuresOf(order, line.kind, price);
-    if (result === null) return { title: name, color };
+    if (result === null) return { title: levelTitle(name, level), color };
     const text = formatMicros(result, 2);
-    return { title: `${name} ${signed(text, formatDecimal(text, lg))}`, color };
+    return { title: levelTitle(name, level, signed(text, formatDecimal(text, lg))), color };
   };
   const figuresOf = (order: OrderView, kind: LineKind, price: number) => {
     const { item: it, lookup } = state.current;
@@ -149,8 +150,8 @@ export default function OrderLinesLayer({
     const st = state.current;
     const series = handle.current?.series ?? null;
     if (series !== st.series) {
-      // A new series (the chart type changed): its lines start afresh.
-      if (st.series) for (const line of st.drawn.values()) safeRemove(st.series, line);
+      // A new series (the chart type changed, or the chart was made again): its lines start afresh. The old series'
+      // lines went with it; a removed series or chart is never touched again.
       st.drawn.clear();
       st.series = series;
     }
@@ -167,7 +168,7 @@ export default function OrderLinesLayer({
         title,
         lineWidth: (held || line.kind === 'entry' ? 2 : 1) as 1 | 2,
         lineStyle: line.kind === 'entry' ? SOLID : line.kind === 'pending' ? DASHED : LARGE_DASHED,
-        axisLabelVisible: true,
+        axisLabelVisible: onAxis(line.kind),
         axisLabelColor: color,
         axisLabelTextColor: st.palette?.labelText ?? '#ffffff',
         lineVisible: true,
@@ -217,12 +218,13 @@ export default function OrderLinesLayer({
   useEffect(
     () => () => {
       const st = state.current;
-      if (st.series) for (const line of st.drawn.values()) safeRemove(st.series, line);
+      // Only from a series still on the chart (the chart may have been removed before this layer).
+      if (st.series && handle.current?.series === st.series) for (const line of st.drawn.values()) safeRemove(st.series, line);
       st.drawn.clear();
       st.series = null;
       if (container.current) delete container.current.dataset.orderLines;
     },
-    [container],
+    [container, handle],
   );
 
   // Dragging a level, then asking before moving it: attached to the chart once it is there (checked again whenever

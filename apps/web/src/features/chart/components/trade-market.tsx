@@ -54,7 +54,6 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
   const [infoWanted, setInfoWanted] = useState(false);
   const favourites = useFavourites();
   const chartType = useChartSettings((s) => s.type);
-  const indicators = useChartSettings((s) => s.indicators);
   const [fullScreen, setFullScreen] = useFullScreen();
   const selectItem = useCallback((next: TradeItem) => select({ forexId: next.Id, code: next.Code }), [select]);
   useChartUrl({ items: list.data, item, period, select: selectItem, setPeriod });
@@ -120,7 +119,6 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
             period={period}
             precision={item.PricePrecision}
             type={chartType}
-            indicators={indicators}
             item={item}
           />
         ) : (

@@ -1,45 +1,41 @@
 import { create } from 'zustand';
 import { readJson, writeStorage } from '../../../shared/lib/storage.ts';
+import type { IndicatorType } from '@tradepad/contracts/charts/constants';
 
 const KEY = 'tradepad.chart';
 
 export const CHART_TYPES = ['candles', 'line', 'area'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-/** Overlays (on the prices) first, then the lower panes. */
-export const INDICATORS = ['sma', 'ema', 'bb', 'rsi', 'macd'] as const;
-export type IndicatorId = (typeof INDICATORS)[number];
-export const LOWER_PANE_INDICATORS: readonly IndicatorId[] = ['rsi', 'macd'];
-
 export interface ChartSettings {
   type: ChartType;
-  indicators: readonly IndicatorId[];
   setType(type: ChartType): void;
-  toggleIndicator(id: IndicatorId): void;
 }
 
-function read(): Pick<ChartSettings, 'type' | 'indicators'> {
-  const stored = readJson<{ type?: unknown; indicators?: unknown }>(KEY);
-  const type = CHART_TYPES.find((t) => t === stored?.type) ?? 'candles';
-  const wanted = Array.isArray(stored?.indicators) ? (stored.indicators as unknown[]) : [];
-  return { type, indicators: INDICATORS.filter((id) => wanted.includes(id)) };
+/** The indicators of issue 20 (one set for every instrument), as the layout's types. */
+const LEGACY: Record<string, IndicatorType> = { sma: 'ma', ema: 'ema', bb: 'bb', rsi: 'rsi', macd: 'macd' };
+
+/**
+ * The indicators this device chose before layouts were kept per instrument (issue 20's `indicators`): a visitor's
+ * starting layout on an instrument with none of its own.
+ */
+export function legacyIndicators(): IndicatorType[] {
+  const stored = readJson<{ indicators?: unknown }>(KEY);
+  const ids = Array.isArray(stored?.indicators) ? (stored.indicators as unknown[]) : [];
+  return ids.map((id) => LEGACY[String(id)]).filter((t): t is IndicatorType => t !== undefined);
 }
 
-/** The chart's type and indicators, remembered on this device (issue 20 point 5). */
-export const useChartSettings = create<ChartSettings>()((set, get) => {
-  const save = (next: Pick<ChartSettings, 'type' | 'indicators'>) => {
-    writeStorage(KEY, JSON.stringify(next));
-    set(next);
-  };
-  return {
-    ...read(),
-    setType(type) {
-      save({ type, indicators: get().indicators });
-    },
-    toggleIndicator(id) {
-      const on = get().indicators.includes(id);
-      const indicators = INDICATORS.filter((x) => (x === id ? !on : get().indicators.includes(x)));
-      save({ type: get().type, indicators });
-    },
-  };
-});
+function read(): Pick<ChartSettings, 'type'> {
+  const stored = readJson<{ type?: unknown }>(KEY);
+  return { type: CHART_TYPES.find((t) => t === stored?.type) ?? 'candles' };
+}
+
+/** The chart's type, remembered on this device (issue 20 point 5); indicators are in the layout (chart-layout.ts). */
+export const useChartSettings = create<ChartSettings>()((set) => ({
+  ...read(),
+  setType(type) {
+    const stored = readJson<Record<string, unknown>>(KEY) ?? {};
+    writeStorage(KEY, JSON.stringify({ ...stored, type }));
+    set({ type });
+  },
+}));

@@ -18,6 +18,16 @@ describe('chartTime', () => {
   });
 });
 
+describe('week and month bars', () => {
+  it('stay on their Monday and their 1st (already midnight UTC), labelled by the UTC date', () => {
+    expect(chartTime(utc('2026-11-16T00:00:00Z'), '1week')).toBe(utc('2026-11-16T00:00:00Z'));
+    expect(chartTime(utc('2026-11-01T00:00:00Z'), '1mon')).toBe(utc('2026-11-01T00:00:00Z'));
+    // Read in a zone west of UTC the label would fall on the day before: it is the UTC date.
+    expect(chartTimeFormat('en', '1week').label(utc('2026-11-16T00:00:00Z'))).toMatch(/16/);
+    expect(chartTimeFormat('en', '1mon').label(utc('2026-11-01T00:00:00Z'))).toMatch(/Nov 1\b|1 Nov/);
+  });
+});
+
 describe('chartTimeFormat', () => {
   it('labels daily bars by their UTC date with Latin digits', () => {
     const f = chartTimeFormat('ar', '1day');

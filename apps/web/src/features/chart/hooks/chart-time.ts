@@ -39,7 +39,8 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 export function chartTimeFormat(lang: Lang, period: Period): ChartTimeFormat {
   const locale = `${LANG_TAGS[lang]}-u-nu-latn`;
-  const daily = period === '1day';
+  // Day, week and month bars by their UTC date (weeks open on Monday, months on the 1st, 00:00 UTC).
+  const daily = period === '1day' || period === '1week' || period === '1mon';
   const timeZone = daily ? 'UTC' : undefined;
   let label: Intl.DateTimeFormat | undefined;
   const ticks: Array<Intl.DateTimeFormat | undefined> = [];

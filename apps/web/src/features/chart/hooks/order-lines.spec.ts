@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeItem } from '@tradepad/contracts/market/constants';
 import type { OrderView } from '@tradepad/contracts/trading/constants';
-import { dragFigures, lineAt, linesOf, snapPrice } from './order-lines.ts';
+import { dragFigures, levelTitle, lineAt, linesOf, onAxis, snapPrice } from './order-lines.ts';
 
 function order(o: Partial<OrderView>): OrderView {
   return {
@@ -118,5 +118,16 @@ describe('dragFigures', () => {
   it('has no result when the quote currency cannot be converted', () => {
     const eurgbp = { ...eurusd, QuoteCurrency: 'GBP' } as TradeItem;
     expect(dragFigures(order({}), 'sl', 1.09, eurgbp, market, noLookup).result).toBeNull();
+  });
+});
+
+describe('stop-loss and take-profit labels (issue 33)', () => {
+  it('keep their price off the axis, in their own label on the line', () => {
+    expect(onAxis('sl')).toBe(false);
+    expect(onAxis('tp')).toBe(false);
+    expect(onAxis('entry')).toBe(true);
+    expect(onAxis('pending')).toBe(true);
+    expect(levelTitle('SL', '94,133.14')).toBe('SL 94,133.14');
+    expect(levelTitle('TP', '96,548.29', '+245.00')).toBe('TP 96,548.29  +245.00');
   });
 });

@@ -27,6 +27,17 @@ export interface OrderLine {
 
 export const lineKey = (orderId: number, kind: LineKind): string => `${orderId}:${kind}`;
 
+/**
+ * Whether a line's price is labelled on the price axis: a position's entry and a pending order's price are; a
+ * stop-loss or take-profit carries its price in its own label on the line instead, so that no label of theirs sits on
+ * the axis over its prices (issue 33: the stop-loss label covered a price on the axis).
+ */
+export const onAxis = (kind: LineKind): boolean => kind === 'entry' || kind === 'pending';
+
+/** The label drawn on a stop-loss or take-profit line: its name and level ("SL 94,133.14"), and its result while held. */
+export const levelTitle = (name: string, priceText: string, resultText?: string): string =>
+  resultText === undefined ? `${name} ${priceText}` : `${name} ${priceText}  ${resultText}`;
+
 /** The lines of `orders` that are `forexId`'s open positions and pending orders, in a stable order. */
 export function linesOf(orders: readonly OrderView[], forexId: number): OrderLine[] {
   const out: OrderLine[] = [];

@@ -41,6 +41,9 @@ export default function OrderPlaced({
       className="placed-popup"
       bodyClassName="placed-body"
       destroyOnClose
+      // On the page's body, above everything: inside the ticket (sticky beside the chart from 1100 px, a stacking
+      // context of its own) it painted under the chart's canvases (issue 33).
+      getContainer={() => document.body}
     >
       <div role="dialog" aria-modal="true" aria-labelledby="placed-title" className="placed" data-testid="order-placed">
         <CheckCircleFill className="placed-icon" aria-hidden />
