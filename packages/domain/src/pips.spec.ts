@@ -21,7 +21,9 @@ const RATES: Record<string, Rate> = {
  * Every seeded instrument (apps/server/src/modules/market/instruments.data.ts): category, price decimals, contract
  * size, quote currency; then the pip as a price and the USD value of a one-pip move of one lot.
  */
-const SEEDED: ReadonlyArray<[code: string, category: number, precision: number, contract: number, quote: string, pip: string, perLot: string]> = [
+const SEEDED: ReadonlyArray<
+  [code: string, category: number, precision: number, contract: number, quote: string, pip: string, perLot: string]
+> = [
   ['EURUSD', 1, 5, 100_000, 'USD', '0.0001', '10'],
   ['GBPUSD', 1, 5, 100_000, 'USD', '0.0001', '10'],
   ['USDJPY', 1, 3, 100_000, 'JPY', '0.01', '6.666667'],
@@ -57,17 +59,20 @@ const termsOf = (category: number, precision: number, contractSize: number): Tra
 });
 
 describe('the pip of every seeded instrument', () => {
-  it.each(SEEDED)('%s: a pip is %s… and one lot’s pip is worth the table’s USD', (_code, category, precision, contract, quote, pip, perLot) => {
-    const points = pipPoints(precision, category);
-    expect(String(pointsToPrice(points, precision))).toBe(pip);
-    const t = termsOf(category, precision, contract);
-    const rate = RATES[quote]!;
-    expect(pipValue(t, parseLots('1'), rate)).toBe(parseMoney(perLot));
-    // A pip is exactly what a one-pip move makes, and pips read back as the points they came from.
-    expect(profitLoss(t, 1, parseLots('1'), 1_000_000, 1_000_000 + points, rate)).toBe(pipValue(t, parseLots('1'), rate));
-    expect(pipsToPoints('1', precision, category)).toBe(points);
-    expect(pointsToPips(points, precision, category)).toBe(1);
-  });
+  it.each(SEEDED)(
+    '%s: a pip is %s… and one lot’s pip is worth the table’s USD',
+    (_code, category, precision, contract, quote, pip, perLot) => {
+      const points = pipPoints(precision, category);
+      expect(String(pointsToPrice(points, precision))).toBe(pip);
+      const t = termsOf(category, precision, contract);
+      const rate = RATES[quote]!;
+      expect(pipValue(t, parseLots('1'), rate)).toBe(parseMoney(perLot));
+      // A pip is exactly what a one-pip move makes, and pips read back as the points they came from.
+      expect(profitLoss(t, 1, parseLots('1'), 1_000_000, 1_000_000 + points, rate)).toBe(pipValue(t, parseLots('1'), rate));
+      expect(pipsToPoints('1', precision, category)).toBe(points);
+      expect(pointsToPips(points, precision, category)).toBe(1);
+    },
+  );
 
   it('no seeded instrument has a pip worth less than a cent per lot, or more than 100 USD', () => {
     for (const [, category, precision, contract, quote] of SEEDED) {
