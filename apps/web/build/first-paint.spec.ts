@@ -385,8 +385,16 @@ describe('documentThemeScript', () => {
     return { attrs, colorScheme: html.style.colorScheme, bar: meta.content, stored: storage.get('tradepad.theme') };
   }
 
-  it('is light by default, with nothing stored', () => {
+  it('follows the system until chosen, with nothing stored (DESIGN §17)', () => {
     expect(run('', null)).toEqual({ attrs: { 'data-theme': 'light' }, colorScheme: 'light', bar: '#ffffff', stored: undefined });
+    expect(run('', null, true)).toEqual({
+      attrs: { 'data-theme': 'dark', 'data-prefers-color-scheme': 'dark' },
+      colorScheme: 'dark',
+      bar: '#141a24',
+      stored: undefined,
+    });
+    // A chosen light theme stays light on a dark phone.
+    expect(run('', 'light', true)).toMatchObject({ attrs: { 'data-theme': 'light' } });
   });
 
   it('applies a stored dark choice, with antd-mobile’s attribute and the bar colour', () => {

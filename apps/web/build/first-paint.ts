@@ -77,15 +77,15 @@ export interface DocumentTheme {
 
 /**
  * Applies the theme before anything is painted, so a dark reader never sees a light flash: `?theme=light|dark|system`
- * wins and is stored (as the app does, src/shared/theme), else the stored choice, else light; "system" follows
- * `prefers-color-scheme`. Sets `<html data-theme>`, antd-mobile's `data-prefers-color-scheme`, `color-scheme` and the
+ * wins and is stored (as the app does, src/shared/theme), else the stored choice, else the system's (DESIGN §17):
+ * "system" and no choice follow `prefers-color-scheme`. Sets `<html data-theme>`, antd-mobile's `data-prefers-color-scheme`, `color-scheme` and the
  * browser bar's colour (src/shared/theme/theme.ts applyDocumentTheme does the same while the app runs).
  */
 export function documentThemeScript(theme: DocumentTheme): string {
   return (
     `try{var C=/^(light|dark|system)$/,k=${JSON.stringify(theme.storageKey)},q=new URLSearchParams(location.search).get('theme'),c;` +
     `if(C.test(q)){c=q;try{localStorage.setItem(k,q)}catch(e){}}else{c=localStorage.getItem(k)}` +
-    `var d=c==='dark'||c==='system'&&matchMedia('(prefers-color-scheme: dark)').matches,t=d?'dark':'light',h=document.documentElement;` +
+    `var d=c==='dark'||c!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches,t=d?'dark':'light',h=document.documentElement;` +
     `h.setAttribute('data-theme',t);if(d)h.setAttribute('data-prefers-color-scheme','dark');h.style.colorScheme=t;` +
     `var m=document.querySelector('meta[name="theme-color"]');if(m)m.content=${JSON.stringify(theme.barColors)}[t]}catch(e){}`
   );
