@@ -4,7 +4,7 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
+import { endKey, entryPriceOf, exitPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
@@ -151,7 +151,10 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     [t('trading.lots'), formatQuantity(order.Quantity, lang), true],
     [t('trading.leverage'), t('trading.leverageValue', { value: order.Multiple }), true],
     [pending ? t('ticket.price') : t('trading.openPrice'), price(entryPriceOf(order)), true],
-    [history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true],
+    // A cancelled order never filled: no close price (not 0.00).
+    ...(exitPriceOf(order, current) === null
+      ? []
+      : [[history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true] as [string, string, boolean]]),
     [t('trading.stopLoss'), price(order.TargetLossPrice), order.TargetLossPrice > 0],
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
