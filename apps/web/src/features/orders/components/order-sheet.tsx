@@ -8,6 +8,7 @@ import { endKey, entryPriceOf, exitPriceOf, kindKey, plTone, sideKey, signed } f
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
+import { breakEvenChange } from '../hooks/break-even.ts';
 import { useCloseAll, useCloseOrder, useSetPendingPrice } from '../api/close-order.api.ts';
 import { useSetStops } from '../api/set-stops.api.ts';
 import { useStopoutReport } from '../api/stopout-report.api.ts';
@@ -110,11 +111,12 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
       // The API client showed the server's message.
     }
   };
-  // Break-even in one tap: the stop-loss at the open price (the server refuses it until the market is beyond it).
+  // Break-even in one tap: the stop-loss at the open price, offered only where it applies (breakEvenChange).
+  const breakEvenStops = breakEvenChange(order, current, precision);
   const breakEven = async () => {
-    if (!gate.pass() || setStops.isPending) return;
+    if (!breakEvenStops || !gate.pass() || setStops.isPending) return;
     try {
-      await setStops.mutateAsync({ id: order.Id, stop_loss_price: order.Price.toFixed(precision), trailing_distance: '0' });
+      await setStops.mutateAsync(breakEvenStops);
     } catch {
       // The API client showed the server's message.
     }
@@ -310,9 +312,11 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             </button>
           </div>
           <div className="sheet-links">
-            <button type="button" className="btn btn-secondary" data-testid="sheet-break-even" onClick={() => void breakEven()}>
-              {t('orders.breakEven')}
-            </button>
+            {breakEvenStops && (
+              <button type="button" className="btn btn-secondary" data-testid="sheet-break-even" onClick={() => void breakEven()}>
+                {t('orders.breakEven')}
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-secondary"
