@@ -102,7 +102,7 @@ describe('traders are told what staff did to their account', () => {
     expect(told!.body).toContain('Reason: Suspected latency arbitrage');
     expect(told!.data).toMatchObject({ profit: closed.data.profit });
     const mail = await awaitMail(u.email, /Suspected latency arbitrage/);
-    expect(mail).toContain(`Our dealing desk closed your EURUSD position #${id}`);
+    expect(mail).toContain(`Our dealing desk closed your EUR/USD position #${id}`);
     const [fr] = await centre(u, 'fr');
     expect(fr!.body).toContain('Motif : Suspected latency arbitrage');
     await h.expectLedgerSound();
