@@ -167,18 +167,11 @@ export const PIP_CATEGORY = { forex: 1, metals: 2, energy: 3, indices: 4, crypto
  * 0.1 lot BTCUSD read 24,506 pips and its pip value 0.00 USD.
  */
 export function pipPoints(precision: number, categoryId?: number): number {
-  switch (categoryId) {
-    case PIP_CATEGORY.metals:
-      return precision >= 1 ? 10 : 1;
-    case PIP_CATEGORY.energy:
-      return 1;
-    case PIP_CATEGORY.indices:
-      return 10 ** precision;
-    case PIP_CATEGORY.crypto:
-      return 10 ** Math.min(precision, 2);
-    default:
-      return precision === 3 || precision === 5 ? 10 : 1;
-  }
+  if (categoryId === PIP_CATEGORY.metals) return precision >= 1 ? 10 : 1;
+  if (categoryId === PIP_CATEGORY.energy) return 1;
+  if (categoryId === PIP_CATEGORY.indices) return 10 ** precision;
+  if (categoryId === PIP_CATEGORY.crypto) return 10 ** Math.min(precision, 2);
+  return precision === 3 || precision === 5 ? 10 : 1;
 }
 
 /**

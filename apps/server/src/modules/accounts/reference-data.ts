@@ -1,4 +1,13 @@
-import { DEFAULT_LANG, LANG_TAGS, parseLang, type Area, type BasicInfo, type Company, type CompanyStatus, type Lang } from '@tradepad/contracts';
+import {
+  DEFAULT_LANG,
+  LANG_TAGS,
+  parseLang,
+  type Area,
+  type BasicInfo,
+  type Company,
+  type CompanyStatus,
+  type Lang,
+} from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
 import type { AreaRow } from './accounts.repository.ts';
 import type { AccountsDeps } from './accounts.service.ts';

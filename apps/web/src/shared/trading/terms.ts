@@ -6,7 +6,8 @@ import { tradingTerms, type TradingTerms } from '@tradepad/domain/trading';
  * domain rules as the engine), or null when its published terms cannot be read.
  */
 export function termsOf(
-  item: Pick<TradeItem, 'PricePrecision' | 'ForexContNum' | 'MarginMode' | 'ForexFeeRate'> & Partial<Pick<TradeItem, 'CategoryId'>>,
+  item: Pick<TradeItem, 'PricePrecision' | 'ForexContNum' | 'MarginMode' | 'ForexFeeRate'> &
+    Partial<Pick<TradeItem, 'CategoryId'>>,
 ): TradingTerms | null {
   try {
     return tradingTerms({

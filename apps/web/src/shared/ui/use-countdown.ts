@@ -25,7 +25,9 @@ export const secondsLeft = (endsAt: number | null, now: number): number =>
  */
 export function useCountdown(persistAs?: string, maxSeconds = 3600): [number, (seconds: number) => void] {
   const key = persistAs ? KEY_PREFIX + persistAs : null;
-  const [endsAt, setEndsAt] = useState<number | null>(() => (key ? liveDeadline(readStorage(key), Date.now(), maxSeconds) : null));
+  const [endsAt, setEndsAt] = useState<number | null>(() =>
+    key ? liveDeadline(readStorage(key), Date.now(), maxSeconds) : null,
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (endsAt === null) return;

@@ -15,7 +15,9 @@ export interface FieldCheck<F extends string> {
  * Whether input into `target` ends the mark: it is the field marked invalid (aria-invalid="true" on it, or on the
  * field around it). Typing into another field leaves the mark where it is.
  */
-export function inputEndsMark(target: { getAttribute(name: string): string | null; closest?(selector: string): unknown } | null): boolean {
+export function inputEndsMark(
+  target: { getAttribute(name: string): string | null; closest?(selector: string): unknown } | null,
+): boolean {
   if (!target) return false;
   if (target.getAttribute('aria-invalid') === 'true') return true;
   return Boolean(target.closest?.('[aria-invalid="true"]'));

@@ -210,7 +210,9 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     const c = contextFor(side);
     if (c.entry === null) return;
     const { points } = resolveLevel(which, level, levelUnit, c);
-    const from = points ? levelDistance(side, which, c.entry, points) : defaultStopDistance(c.entry, precision, spread, item.CategoryId);
+    const from = points
+      ? levelDistance(side, which, c.entry, points)
+      : defaultStopDistance(c.entry, precision, spread, item.CategoryId);
     const distance = Math.max(0, from + direction * priceStep(item));
     set({ on: true, text: levelText(which, levelAt(side, which, c.entry, distance), levelUnit, c) });
   };

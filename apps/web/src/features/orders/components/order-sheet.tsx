@@ -156,7 +156,13 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     // A cancelled order never filled: no close price (not 0.00).
     ...(exitPriceOf(order, current) === null
       ? []
-      : [[history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true] as [string, string, boolean]]),
+      : [
+          [history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]),
     [t('trading.stopLoss'), price(order.TargetLossPrice), order.TargetLossPrice > 0],
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_BUY, ORDER_SELL, STATUS_HOLDING, STATUS_PENDING } from '@tradepad/contracts/trading/constants';
+import { ORDER_BUY, ORDER_SELL, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { breakEvenChange } from './break-even.ts';
 
-const buy = { Id: 7, Status: STATUS_HOLDING, OrderType: ORDER_BUY, Price: 93_500, TargetLossPrice: 0, TrailingDistance: 0 };
-const sell = { ...buy, OrderType: ORDER_SELL };
+type Row = Pick<OrderView, 'Id' | 'Status' | 'OrderType' | 'Price' | 'TargetLossPrice' | 'TrailingDistance'>;
+const buy: Row = { Id: 7, Status: STATUS_HOLDING, OrderType: ORDER_BUY, Price: 93_500, TargetLossPrice: 0, TrailingDistance: 0 };
+const sell: Row = { ...buy, OrderType: ORDER_SELL };
 
 describe('Break-even (issue 33)', () => {
   it('sends the stop-loss at the entry and nothing else: no trailing_distance=0', () => {
