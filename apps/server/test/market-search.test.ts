@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type TradeItem } from '@tradepad/contracts';
+import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
 import { startHarness, type Harness } from './harness.ts';
+import { staff } from './people.ts';
 
 /** DESIGN §17 "Finding and knowing": the trade list's search finds instruments by name in the reader's language. */
 describe('trade_list search by name', () => {
@@ -39,5 +40,16 @@ describe('trade_list search by name', () => {
   it('refuses a search longer than 40 characters', async () => {
     const r = await h.call('GET', API.tradeList, { searchCurrency: 'x'.repeat(41) }, { lang: 'en' });
     expect(r.code).not.toBe(1);
+  });
+
+  it("tells the app the broker's default_language for a first visit (hk until staff change it), and refuses another", async () => {
+    expect((await h.call('GET', API.basicInfo)).data).toMatchObject({ default_language: 'hk' });
+    const admin = await staff(h);
+    const saved = await admin.postJson(ADMIN_API.settings, { default_language: 'de' });
+    expect(saved.code, saved.msg).toBe(1);
+    expect((await h.call('GET', API.basicInfo)).data).toMatchObject({ default_language: 'de' });
+    expect((await admin.postJson(ADMIN_API.settings, { default_language: 'zh' })).code).toBe(0);
+    const log = (await admin.get(ADMIN_API.audit, { action: 'settings.update' })).data.data[0];
+    expect(JSON.stringify(log)).toContain('default_language');
   });
 });
