@@ -37,11 +37,26 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
   const weekday = new Intl.DateTimeFormat(LANG_TAGS[lang], { weekday: 'long', timeZone: 'UTC' });
   // Swaps in USD per lot per night, 0.00 included (DESIGN §17): an amount and its currency read left to right in every
   // language ("USD 1.20" in Arabic otherwise).
-  const swap = (v: string) => (
-    <bdi dir="ltr" className="num">
-      {t('chart.info.usdPerLot', { amount: formatDecimal(v, lang, 2) })}
-    </bdi>
-  );
+  const perLot = (amount: string) => {
+    // The phrase in the language's own order ("每手 … USD", "… USD لكل لوت"), the amount and its currency one
+    // left-to-right run inside it.
+    const [before, after] = t('chart.info.usdPerLot', { amount: '\u0000' }).split('\u0000 USD');
+    const money = (
+      <bdi dir="ltr" className="num">
+        {amount} USD
+      </bdi>
+    );
+    return after === undefined ? (
+      money
+    ) : (
+      <span>
+        {before}
+        {money}
+        {after}
+      </span>
+    );
+  };
+  const swap = (v: string) => perLot(formatDecimal(v, lang, 2));
   const fee = feeTerms(item.ForexFeeRate, feeType);
   const hasSwaps = info.data !== undefined && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0);
   // The 17:00 New York rollover in the trader's own time (the next one: the two zones may change clocks apart).
@@ -117,11 +132,11 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
       : []),
     [
       t('chart.info.fee'),
-      <bdi key="fee" className="num">
-        {fee.unit === 'usd_per_lot'
-          ? t('chart.info.usdPerLot', { amount: formatQuantity(fee.amount, lang) })
-          : t('chart.info.percentOfMargin', { percent: formatQuantity(fee.percent, lang) })}
-      </bdi>,
+      fee.unit === 'usd_per_lot' ? (
+        perLot(formatQuantity(fee.amount, lang))
+      ) : (
+        <span key="fee">{t('chart.info.percentOfMargin', { percent: formatQuantity(fee.percent, lang) })}</span>
+      ),
       'fee',
     ],
     [t('chart.info.lotMin'), formatQuantity(item.ForexMinCont, lang), 'lot-min'],
