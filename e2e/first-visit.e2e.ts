@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { API } from '@tradepad/contracts';
+import { chromiumPath, demoLogin, liveQuote, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * DESIGN §17 "First visit" and "Finding and knowing" (issue 33 points 5 and 6): the browser's language and the system's
@@ -106,5 +107,47 @@ describe.skipIf(!chromiumPath())('a first visit in Chromium', () => {
       await e.shot(page, `first-visit-info-${lang}-${colorScheme}`);
       await context.close();
     }
+  });
+
+  it('keeps the code button counting down across a reload (not "wait 1 seconds" with the countdown gone)', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    await page.goto('/register');
+    await page.getByTestId('register-tab-email').click();
+    await page.getByTestId('register-account').fill('countdown@example.com');
+    await page.getByTestId('register-send-code').click();
+    await expect.poll(() => page.getByTestId('register-send-code').textContent()).toMatch(/^Resend in \d+s$/);
+    await page.reload();
+    const button = page.getByTestId('register-send-code');
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const first = Number(/\d+/.exec((await button.textContent()) ?? '')?.[0]);
+    expect(first).toBeGreaterThan(50);
+    await expect.poll(() => button.textContent(), { timeout: 5_000 }).not.toBe(`Resend in ${first}s`);
+    await context.close();
+  });
+
+  it('shows a cancelled order in History at its order price and "Cancelled", no "→ 0.00"', async () => {
+    const btc = await liveQuote(e);
+    const login = await demoLogin(e, 'e2e-first-visit-cancel-000000000000');
+    const auth = { authorization: login.token };
+    const placed = await e.api(
+      'POST',
+      API.submit,
+      { type: '1', cont: '0.01', forex_id: String(btc.Id), status: '0', target_price: '50000.00', multiple: '10' },
+      auth,
+    );
+    expect(placed.code, placed.msg).toBe(1);
+    const id = placed.data.order.Id as number;
+    expect((await e.api('POST', API.cancel, { id: String(id) }, auth)).code).toBe(1);
+    const { context, page } = await signedInPage(e, login, { lang: 'en' });
+    await page.goto('/order');
+    await page.getByTestId('orders-tab-history').click();
+    const prices = page.getByTestId(`order-prices-${id}`);
+    await prices.waitFor();
+    expect((await prices.textContent())?.trim()).toBe('50,000.00');
+    expect(await page.getByTestId(`order-row-${id}`).textContent()).toContain('Cancelled');
+    expect(await page.getByTestId(`order-pl-${id}`).count()).toBe(0);
+    await e.shot(page, 'first-visit-history-cancelled-en');
+    await context.close();
   });
 });
