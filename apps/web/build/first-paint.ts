@@ -25,6 +25,11 @@ export interface DocumentLanguages {
   rtl: readonly string[];
   /** The "loading" status in each language, by code (see statusScript). */
   loading?: Readonly<Record<string, string>>;
+  /**
+   * The language code for each primary subtag a browser sends (`navigator.languages`: "de-DE" → de), and the key the
+   * broker's default language is kept under: a first visit's page is in the language the app will start in.
+   */
+  browser?: { tags: Readonly<Record<string, string>>; brokerKey: string };
 }
 
 /** The skeleton's loading status and its unseen copies, as index.html writes them. */
@@ -53,7 +58,8 @@ function statusScript(langs: DocumentLanguages): string {
 }
 
 /**
- * Sets `<html lang dir>` from `?lang=` (an exact code) or the stored language before anything is painted, so an
+ * Sets `<html lang dir>` from `?lang=` (an exact code), the stored language, or on a first visit the browser's language
+ * among the 14, else the broker's default as last heard (with `browser`), before anything is painted, so an
  * Arabic reader's skeleton is already right to left (the app applies the full rules, aliases included, when it runs).
  * It no longer readies Intl's number and date formatting here (a page's first Intl call loads the locale data, 13–43 ms
  * in Chromium): the first screens format numbers with the app's own formatter (src/i18n/number-format.ts), so that
@@ -63,6 +69,11 @@ function documentLanguageScript(langs: DocumentLanguages): string {
   return (
     `try{var T=${JSON.stringify(langs.tags)},R=${JSON.stringify(langs.rtl)},` +
     `q=new URLSearchParams(location.search).get('lang'),l=T.hasOwnProperty(q)?q:localStorage.getItem(${JSON.stringify(langs.storageKey)});` +
+    (langs.browser
+      ? `if(!T.hasOwnProperty(l)){var B=${JSON.stringify(langs.browser.tags)},N=navigator.languages||[],i=0;l=null;` +
+        `for(;i<N.length&&!l;i++){var p=String(N[i]).toLowerCase().split(/[-_]/)[0];if(B.hasOwnProperty(p))l=B[p]}` +
+        `if(!l)l=localStorage.getItem(${JSON.stringify(langs.browser.brokerKey)})}`
+      : '') +
     `if(T.hasOwnProperty(l)){var d=document.documentElement;d.lang=T[l];d.dir=R.indexOf(l)>=0?'rtl':'ltr'}}catch(e){}`
   );
 }

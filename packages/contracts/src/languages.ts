@@ -55,7 +55,7 @@ export function parseLang(value: unknown): Lang | undefined {
 }
 
 /** The app's language for each primary subtag a browser may send (BCP 47, lower case). */
-const BY_PRIMARY_TAG: Readonly<Record<string, Lang>> = {
+export const LANG_BY_BROWSER_TAG: Readonly<Record<string, Lang>> = {
   // Chinese, Simplified and Traditional alike: the app has no Simplified locale, and Traditional reads closer than any
   // other of the 14 to a reader of either.
   zh: 'hk',
@@ -81,7 +81,7 @@ const BY_PRIMARY_TAG: Readonly<Record<string, Lang>> = {
 export function langFromBrowser(tags: readonly string[] | undefined): Lang | undefined {
   for (const tag of tags ?? []) {
     const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-    const lang = BY_PRIMARY_TAG[primary];
+    const lang = LANG_BY_BROWSER_TAG[primary];
     if (lang) return lang;
   }
   return undefined;
