@@ -79,7 +79,8 @@ describe.skipIf(!chromiumPath())('dark theme and the built-in support chat in Ch
     const { context, page } = await traderPage('theme-user@example.com');
     await page.goto('/mine/system');
     await page.getByTestId('theme-light').waitFor();
-    expect(await page.getByTestId('theme-light').getAttribute('aria-checked')).toBe('true');
+    // Nothing chosen yet: the theme follows the system (DESIGN §17).
+    expect(await page.getByTestId('theme-system').getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('theme-dark').click();
     expect(await theme(page)).toMatchObject({ attr: 'dark', antd: 'dark', bar: DARK_BAR });
     expect((await theme(page)).body).toBe('rgb(5, 8, 13)');

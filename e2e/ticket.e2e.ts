@@ -66,23 +66,23 @@ describe.skipIf(!chromiumPath())('the order ticket in Chromium', () => {
     await page.getByTestId('ticket-side-buy').click();
     expect(Number(await page.getByTestId('ticket-stop-loss').inputValue())).toBeLessThan(bid);
 
-    // In pips: 10,000 pips (100.00 on BTCUSD) of 0.1 lot are 10.00 USD at risk, and the price is that far under the ask.
+    // In pips: 100 pips (a BTCUSD pip is 1.00) of 0.1 lot are 10.00 USD at risk, and the price is that far under the ask.
     await page.getByTestId('ticket-unit-pips').click();
     expect(Number(await page.getByTestId('ticket-stop-loss').inputValue())).toBeGreaterThan(0);
-    await page.getByTestId('ticket-stop-loss').fill('10000');
+    await page.getByTestId('ticket-stop-loss').fill('100');
     await expect.poll(() => page.getByTestId('ticket-stop-loss-amount').textContent()).toBe('Risk 10.00 USD');
-    expect(await page.getByTestId('ticket-stop-loss-pips').textContent()).toBe('10,000 pips');
+    expect(await page.getByTestId('ticket-stop-loss-pips').textContent()).toBe('100.00 pips');
     const shownAsk = numberIn(await page.getByTestId('ticket-side-buy').locator('.ticket-side-price').textContent());
     const slPrice = numberIn(await page.getByTestId('ticket-stop-loss-price').textContent());
     expect(Math.abs(shownAsk - 100 - slPrice)).toBeLessThan(50);
 
-    // The take-profit in money: 25 USD at target is 25,000 pips over the entry.
+    // The take-profit in money: 25 USD at target is 250 pips over the entry (not 25,000: issue 33).
     await page.getByTestId('ticket-take-profit-toggle').click();
     await page.getByTestId('ticket-unit-money').click();
     // The stop-loss keeps its level in the new unit.
     expect(await page.getByTestId('ticket-stop-loss').inputValue()).toBe('10.00');
     await page.getByTestId('ticket-take-profit').fill('25');
-    await expect.poll(() => page.getByTestId('ticket-take-profit-pips').textContent()).toBe('25,000 pips');
+    await expect.poll(() => page.getByTestId('ticket-take-profit-pips').textContent()).toBe('250.00 pips');
     expect(await page.getByTestId('ticket-take-profit-amount').textContent()).toBe('Target 25.00 USD');
     // Money in the ticket has 2 decimals.
     expect(await page.getByTestId('ticket-fee').textContent()).toMatch(/^\d+\.\d{2} USD$/);

@@ -65,7 +65,8 @@ describe.skipIf(!chromiumPath())('trading in Chromium', () => {
     // Fee per lot (trade_fee_type 1): 10 USD; margin about 95,000 ÷ 2; money to 2 decimals (issue 20 point 4).
     await expect.poll(() => page.getByTestId('ticket-fee').textContent()).toBe('10.00 USD');
     expect(await page.getByTestId('ticket-margin').textContent()).toMatch(/^4\d,\d{3}\.\d{2} USD$/);
-    expect(await page.getByTestId('ticket-pip-value').textContent()).toBe('0.01 USD');
+    // A BTCUSD pip is one dollar (issue 33: it read 0.01 USD, a cent, and 0.00 on a tenth of a lot).
+    expect(await page.getByTestId('ticket-pip-value').textContent()).toBe('1.00 USD');
     // Half the margin of 47,500 is lost some 76,000 USD lower: the stop-out price is reachable.
     expect(await page.getByTestId('ticket-stop-out').textContent()).toMatch(/^\d{1,2},\d{3}\.\d{2}$/);
     await page.getByTestId('ticket-figures').scrollIntoViewIfNeeded();

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../build/vite-precompress.ts';
-import { LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
+import { LANG_BY_BROWSER_TAG, LANG_TAGS, RTL_LANGS } from '../../packages/contracts/src/languages.ts';
 import { firstPaint } from './build/first-paint.ts';
 import { FIRST_VISIT_SCREENS } from './build/first-visit-screens.ts';
-import { LANG_STORAGE_KEY } from './src/i18n/lang.ts';
+import { BROKER_LANG_KEY, LANG_STORAGE_KEY } from './src/i18n/lang.ts';
 import { THEME_BAR_COLORS, THEME_STORAGE_KEY } from './src/shared/theme/theme.ts';
 import { serviceWorker } from './service-worker/vite-plugin.ts';
 
@@ -63,7 +63,13 @@ export default defineConfig({
     serviceWorker(),
     preloadDefaultLocale(),
     firstPaint(
-      { storageKey: LANG_STORAGE_KEY, tags: LANG_TAGS, rtl: [...RTL_LANGS], loading: loadingTexts() },
+      {
+        storageKey: LANG_STORAGE_KEY,
+        tags: LANG_TAGS,
+        rtl: [...RTL_LANGS],
+        loading: loadingTexts(),
+        browser: { tags: LANG_BY_BROWSER_TAG, brokerKey: BROKER_LANG_KEY },
+      },
       { storageKey: THEME_STORAGE_KEY, barColors: THEME_BAR_COLORS },
       FIRST_VISIT_SCREENS,
     ),

@@ -23,7 +23,14 @@ export interface E2E {
   baseUrl: string;
   browser: Browser;
   mail: Array<{ to: string; raw: string }>;
-  newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(opts?: {
+    lang?: string;
+    width?: number;
+    height?: number;
+    /** The browser's language (`navigator.languages`), zh-HK unless given. */
+    locale?: string;
+    colorScheme?: 'light' | 'dark';
+  }): Promise<{ context: BrowserContext; page: Page }>;
   lastCode(email: string): Promise<string>;
   api(method: 'GET' | 'POST', url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<any>;
   shot(page: Page, name: string): Promise<void>;
@@ -103,6 +110,10 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
         isMobile: (opts.width ?? PHONE.width) < 600,
         hasTouch: (opts.width ?? PHONE.width) < 600,
         baseURL: baseUrl,
+        // A browser in Traditional Chinese unless a test says otherwise: the app opens in the browser's language on a
+        // first visit (DESIGN §17), and tests without `lang` were written for hk.
+        locale: opts.locale ?? 'zh-HK',
+        colorScheme: opts.colorScheme ?? 'light',
       });
       if (opts.lang) await context.addInitScript((lang) => localStorage.setItem('tradepad.lang', lang), opts.lang);
       const page = await context.newPage();

@@ -156,9 +156,10 @@ describe('notices and web push', () => {
       title: 'Stop-loss hit',
       link: '/mine/history',
       read: false,
-      data: { trigger: 'stop_loss', order_id: orderId, symbol: 'EURUSD', price: '1.07900' },
+      data: { trigger: 'stop_loss', order_id: orderId, symbol: 'EUR/USD', price: '1.07900' },
     });
-    expect(stop.notice.body).toMatch(new RegExp(`^EURUSD order #${orderId} closed at 1\\.07900, P/L -`));
+    // Named as the app names it (issue 33: notices said "EURUSD" where the app says "EUR/USD").
+    expect(stop.notice.body).toMatch(new RegExp(`^EUR/USD order #${orderId} closed at 1\\.07900, P/L -`));
     expect(stop.unread).toBe(2); // the deposit's notice and this one
 
     // A pending buy limit filled when the ask comes down to it.
@@ -171,7 +172,7 @@ describe('notices and web push', () => {
       title: 'Pending order filled',
       data: { trigger: 'pending', order_id: limit.Id },
     });
-    expect(filled.notice.body).toMatch(/^Buy 0\.5 EURUSD opened at /);
+    expect(filled.notice.body).toMatch(/^Buy 0\.5 EUR\/USD opened at /);
 
     // The centre, in the caller's language; the bell's count; one read, then all.
     const list = await centre(u);
@@ -202,8 +203,9 @@ describe('notices and web push', () => {
     const profit = await noticeMessage(ws, 'fill');
     expect(profit.notice).toMatchObject({
       title: 'Take-profit reached',
-      data: { trigger: 'take_profit', order_id: tp.Id },
+      data: { trigger: 'take_profit', order_id: tp.Id, symbol: 'BTC/USD' },
     });
+    expect(profit.notice.body).toMatch(/^BTC\/USD order #/);
     // The trailing stop followed to 95,100; the fall to 95,000 fires it.
     tick('BTCUSD', '95000.00');
     await settled();

@@ -98,11 +98,13 @@ describe('traders are told what staff did to their account', () => {
     expect(closed.code, closed.msg).toBe(1);
     const [told] = await centre(u);
     expect(told).toMatchObject({ kind: 'desk_close', title: 'Position closed by our dealing desk', link: '/mine/history' });
-    expect(told!.body).toMatch(new RegExp(`^EURUSD order #${id} \\(0\\.10? lots\\) was closed at 1\\.08600, P/L -?[\\d.,]+ USD`));
+    expect(told!.body).toMatch(
+      new RegExp(`^EUR/USD order #${id} \\(0\\.10? lots\\) was closed at 1\\.08600, P/L -?[\\d.,]+ USD`),
+    );
     expect(told!.body).toContain('Reason: Suspected latency arbitrage');
     expect(told!.data).toMatchObject({ profit: closed.data.profit });
     const mail = await awaitMail(u.email, /Suspected latency arbitrage/);
-    expect(mail).toContain(`Our dealing desk closed your EURUSD position #${id}`);
+    expect(mail).toContain(`Our dealing desk closed your EUR/USD position #${id}`);
     const [fr] = await centre(u, 'fr');
     expect(fr!.body).toContain('Motif : Suspected latency arbitrage');
     await h.expectLedgerSound();

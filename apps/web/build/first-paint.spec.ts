@@ -321,6 +321,41 @@ describe('the document language before the first paint', () => {
   });
 });
 
+describe('the document language of a first visit (DESIGN §17)', () => {
+  const LANGS = {
+    storageKey: 'tradepad.lang',
+    tags: { hk: 'zh-HK', en: 'en', de: 'de', ar: 'ar' },
+    rtl: ['ar'],
+    browser: { tags: { zh: 'hk', en: 'en', de: 'de', ar: 'ar' }, brokerKey: 'tradepad.brokerLang' },
+  };
+
+  function run(stored: Record<string, string>, languages: string[]) {
+    const hook = firstPaint(LANGS).transformIndexHtml as { handler: Handler };
+    const html = hook.handler(BUILT_HTML, { path: '/index.html', filename: 'index.html', bundle: BUNDLE });
+    const script = inlineScripts(headOf(html))[0]!;
+    const documentElement = { lang: 'zh-HK', dir: 'ltr' };
+    new Function('document', 'localStorage', 'location', 'URLSearchParams', 'navigator', script)(
+      { documentElement },
+      { getItem: (key: string) => stored[key] ?? null },
+      { search: '' },
+      URLSearchParams,
+      { languages },
+    );
+    return documentElement;
+  }
+
+  it("is the browser's first language among the 14 when nothing is stored", () => {
+    expect(run({}, ['ar-EG', 'en'])).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(run({}, ['pl', 'de-DE'])).toEqual({ lang: 'de', dir: 'ltr' });
+  });
+
+  it("else the broker's default as last heard, and a stored choice wins over both", () => {
+    expect(run({ 'tradepad.brokerLang': 'en' }, ['pl'])).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(run({}, ['pl'])).toEqual({ lang: 'zh-HK', dir: 'ltr' });
+    expect(run({ 'tradepad.lang': 'de' }, ['ar'])).toEqual({ lang: 'de', dir: 'ltr' });
+  });
+});
+
 describe('the loading status in the reader’s language', () => {
   const LANGS = {
     storageKey: 'tradepad.lang',
@@ -385,8 +420,16 @@ describe('documentThemeScript', () => {
     return { attrs, colorScheme: html.style.colorScheme, bar: meta.content, stored: storage.get('tradepad.theme') };
   }
 
-  it('is light by default, with nothing stored', () => {
+  it('follows the system until chosen, with nothing stored (DESIGN §17)', () => {
     expect(run('', null)).toEqual({ attrs: { 'data-theme': 'light' }, colorScheme: 'light', bar: '#ffffff', stored: undefined });
+    expect(run('', null, true)).toEqual({
+      attrs: { 'data-theme': 'dark', 'data-prefers-color-scheme': 'dark' },
+      colorScheme: 'dark',
+      bar: '#141a24',
+      stored: undefined,
+    });
+    // A chosen light theme stays light on a dark phone.
+    expect(run('', 'light', true)).toMatchObject({ attrs: { 'data-theme': 'light' } });
   });
 
   it('applies a stored dark choice, with antd-mobile’s attribute and the bar colour', () => {

@@ -25,6 +25,11 @@ export interface DocumentLanguages {
   rtl: readonly string[];
   /** The "loading" status in each language, by code (see statusScript). */
   loading?: Readonly<Record<string, string>>;
+  /**
+   * The language code for each primary subtag a browser sends (`navigator.languages`: "de-DE" → de), and the key the
+   * broker's default language is kept under: a first visit's page is in the language the app will start in.
+   */
+  browser?: { tags: Readonly<Record<string, string>>; brokerKey: string };
 }
 
 /** The skeleton's loading status and its unseen copies, as index.html writes them. */
@@ -53,7 +58,8 @@ function statusScript(langs: DocumentLanguages): string {
 }
 
 /**
- * Sets `<html lang dir>` from `?lang=` (an exact code) or the stored language before anything is painted, so an
+ * Sets `<html lang dir>` from `?lang=` (an exact code), the stored language, or on a first visit the browser's language
+ * among the 14, else the broker's default as last heard (with `browser`), before anything is painted, so an
  * Arabic reader's skeleton is already right to left (the app applies the full rules, aliases included, when it runs).
  * It no longer readies Intl's number and date formatting here (a page's first Intl call loads the locale data, 13–43 ms
  * in Chromium): the first screens format numbers with the app's own formatter (src/i18n/number-format.ts), so that
@@ -63,6 +69,11 @@ function documentLanguageScript(langs: DocumentLanguages): string {
   return (
     `try{var T=${JSON.stringify(langs.tags)},R=${JSON.stringify(langs.rtl)},` +
     `q=new URLSearchParams(location.search).get('lang'),l=T.hasOwnProperty(q)?q:localStorage.getItem(${JSON.stringify(langs.storageKey)});` +
+    (langs.browser
+      ? `if(!T.hasOwnProperty(l)){var B=${JSON.stringify(langs.browser.tags)},N=navigator.languages||[],i=0;l=null;` +
+        `for(;i<N.length&&!l;i++){var p=String(N[i]).toLowerCase().split(/[-_]/)[0];if(B.hasOwnProperty(p))l=B[p]}` +
+        `if(!l)l=localStorage.getItem(${JSON.stringify(langs.browser.brokerKey)})}`
+      : '') +
     `if(T.hasOwnProperty(l)){var d=document.documentElement;d.lang=T[l];d.dir=R.indexOf(l)>=0?'rtl':'ltr'}}catch(e){}`
   );
 }
@@ -77,15 +88,15 @@ export interface DocumentTheme {
 
 /**
  * Applies the theme before anything is painted, so a dark reader never sees a light flash: `?theme=light|dark|system`
- * wins and is stored (as the app does, src/shared/theme), else the stored choice, else light; "system" follows
- * `prefers-color-scheme`. Sets `<html data-theme>`, antd-mobile's `data-prefers-color-scheme`, `color-scheme` and the
+ * wins and is stored (as the app does, src/shared/theme), else the stored choice, else the system's (DESIGN §17):
+ * "system" and no choice follow `prefers-color-scheme`. Sets `<html data-theme>`, antd-mobile's `data-prefers-color-scheme`, `color-scheme` and the
  * browser bar's colour (src/shared/theme/theme.ts applyDocumentTheme does the same while the app runs).
  */
 export function documentThemeScript(theme: DocumentTheme): string {
   return (
     `try{var C=/^(light|dark|system)$/,k=${JSON.stringify(theme.storageKey)},q=new URLSearchParams(location.search).get('theme'),c;` +
     `if(C.test(q)){c=q;try{localStorage.setItem(k,q)}catch(e){}}else{c=localStorage.getItem(k)}` +
-    `var d=c==='dark'||c==='system'&&matchMedia('(prefers-color-scheme: dark)').matches,t=d?'dark':'light',h=document.documentElement;` +
+    `var d=c==='dark'||c!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches,t=d?'dark':'light',h=document.documentElement;` +
     `h.setAttribute('data-theme',t);if(d)h.setAttribute('data-prefers-color-scheme','dark');h.style.colorScheme=t;` +
     `var m=document.querySelector('meta[name="theme-color"]');if(m)m.content=${JSON.stringify(theme.barColors)}[t]}catch(e){}`
   );

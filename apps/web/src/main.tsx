@@ -7,7 +7,8 @@ import { installSession } from './app/session.ts';
 import { prepareFirstScreen } from './app/tab-screens.ts';
 import { redirectDesktop, runStartup } from './app/startup.ts';
 import { initI18n } from './i18n/i18n.ts';
-import { readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
+import { BROKER_LANG_KEY, readStoredLang, resolveLang, storeLang } from './i18n/lang.ts';
+import { readStorage } from './shared/lib/storage.ts';
 import { parseLang } from '@tradepad/contracts/languages';
 import { captureInstallPrompt } from './shared/lib/install-prompt.ts';
 import { registerServiceWorker } from './shared/lib/service-worker.ts';
@@ -31,7 +32,8 @@ window.addEventListener('vite:preloadError', (event) => {
 const leaving = redirectDesktop();
 captureInstallPrompt();
 
-const lang = resolveLang(window.location.search, readStoredLang());
+// DESIGN §17 "First visit": ?lang=, the stored choice, the browser's language, the broker's default, hk.
+const lang = resolveLang(window.location.search, readStoredLang(), navigator.languages, readStorage(BROKER_LANG_KEY));
 if (parseLang(new URLSearchParams(window.location.search).get('lang'))) storeLang(lang);
 useSettingsStore.getState().setLang(lang);
 installUpDownAttribute();

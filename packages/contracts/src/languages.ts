@@ -53,3 +53,36 @@ export function parseLang(value: unknown): Lang | undefined {
   if (value === 'tw') return 'hk';
   return isLang(value) ? value : undefined;
 }
+
+/** The app's language for each primary subtag a browser may send (BCP 47, lower case). */
+export const LANG_BY_BROWSER_TAG: Readonly<Record<string, Lang>> = {
+  // Chinese, Simplified and Traditional alike: the app has no Simplified locale, and Traditional reads closer than any
+  // other of the 14 to a reader of either.
+  zh: 'hk',
+  en: 'en',
+  ja: 'jp',
+  ko: 'kr',
+  th: 'th',
+  vi: 'vn',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  es: 'spa',
+  pt: 'pt',
+  ar: 'ar',
+  it: 'it',
+  tr: 'tr',
+};
+
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that is one of the 14 (DESIGN §17
+ * "First visit"): en-US → en, de-DE → de, zh-TW, zh-HK and zh-CN → hk, es-419 → spa, ja → jp; undefined when none is.
+ */
+export function langFromBrowser(tags: readonly string[] | undefined): Lang | undefined {
+  for (const tag of tags ?? []) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const lang = LANG_BY_BROWSER_TAG[primary];
+    if (lang) return lang;
+  }
+  return undefined;
+}

@@ -14,7 +14,7 @@ import {
 const m = parseMoney;
 
 describe('statementTotals', () => {
-  it('sums P/L, fees and swap apart, exactly, and nets them', () => {
+  it('sums P/L, fees and swap apart as the rows show them (to the cent), and nets them', () => {
     const totals = statementTotals(
       [
         { profit: m('10.125001'), fee: m('0.35'), swap: m('-0.000001') },
@@ -25,10 +25,10 @@ describe('statementTotals', () => {
     );
     expect(totals).toEqual({
       trades: 3,
-      profit: m('7.025004'),
-      fees: m('0.700001'),
-      swap: m('1.499999'),
-      net: m('7.825002'),
+      profit: m('7.03'),
+      fees: m('0.7'),
+      swap: m('1.5'),
+      net: m('7.83'),
       deposits: micros(0),
       withdrawals: micros(0),
       withdrawalFees: micros(0),
@@ -50,7 +50,7 @@ describe('statementTotals', () => {
     expect(totals.deposits).toBe(m('1000.01'));
     expect(totals.withdrawals).toBe(m('200'));
     expect(totals.withdrawalFees).toBe(m('2.5'));
-    expect(totals.adjustments).toBe(m('29.999999'));
+    expect(totals.adjustments).toBe(m('30'));
     expect(totals.trades).toBe(0);
     expect(totals.net).toBe(micros(0));
   });
@@ -59,9 +59,19 @@ describe('statementTotals', () => {
     expect(tradeNet({ profit: m('5'), fee: m('0.5'), swap: m('-1.25') })).toBe(m('3.25'));
   });
 
-  it('sums beyond 2^53 micros without losing a unit', () => {
-    const big = { profit: micros(2n ** 53n), fee: micros(1n), swap: micros(0n) };
-    expect(statementTotals([big, big], []).net).toBe(micros(2n ** 54n - 2n));
+  it('sums beyond 2^53 micros without losing a cent', () => {
+    const big = { profit: micros(2n ** 53n + 5_000n), fee: micros(1n), swap: micros(0n) };
+    expect(statementTotals([big, big], []).net).toBe(micros(2n * (2n ** 53n - 992n + 10_000n)));
+  });
+
+  it('a P/L total is the sum of its rows as shown, not a cent off (issue 33)', () => {
+    // Three rows of 0.005 each show 0.01: the total shows 0.03, where the exact sum (0.015) showed 0.02.
+    const rows = [0, 1, 2].map(() => ({ profit: m('0.005'), fee: m('0'), swap: m('0') }));
+    expect(statementTotals(rows, []).profit).toBe(m('0.03'));
+    expect(statementTotals(rows, []).net).toBe(m('0.03'));
+    const loss = [m('-1.004'), m('-1.004'), m('-1.004')].map((profit) => ({ profit, fee: m('0.004'), swap: m('0') }));
+    expect(statementTotals(loss, []).profit).toBe(m('-3'));
+    expect(tradeNet(loss[0]!)).toBe(m('-1'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { micros, type Micros } from './money.ts';
+import { micros, roundMicros, type Micros } from './money.ts';
 
 /**
  * The trader's statement (issue 21, DESIGN §13): the period a statement covers, in the trader's time zone, and its
@@ -37,29 +37,38 @@ export interface StatementTotals {
   adjustments: Micros;
 }
 
-/** A closed trade's net result: P/L less its fee plus its swap (micros). */
-export const tradeNet = (t: StatementTradeMoney): Micros => micros(t.profit - t.fee + t.swap);
+/**
+ * An amount as a statement row shows it: to the cent, half away from zero (the edges print 2 decimals). Totals add
+ * these, so a total is always the sum of the rows above it; summing the exact micros instead left the P/L total a
+ * cent off its rows (issue 33).
+ */
+export const statementCents = (m: Micros): Micros => roundMicros(m, 2);
 
-/** The statement's totals: exact sums of its rows. */
+/** A closed trade's net result as its row shows it: its P/L less its fee plus its swap, each to the cent. */
+export const tradeNet = (t: StatementTradeMoney): Micros =>
+  micros(statementCents(t.profit) - statementCents(t.fee) + statementCents(t.swap));
+
+/** The statement's totals: exact sums of its rows as they are shown (each to the cent: statementCents). */
 export function statementTotals(trades: readonly StatementTradeMoney[], funds: readonly StatementFundsMoney[]): StatementTotals {
+  const c = statementCents;
   let profit = 0n;
   let fees = 0n;
   let swap = 0n;
   for (const t of trades) {
-    profit += t.profit;
-    fees += t.fee;
-    swap += t.swap;
+    profit += c(t.profit);
+    fees += c(t.fee);
+    swap += c(t.swap);
   }
   let deposits = 0n;
   let withdrawals = 0n;
   let withdrawalFees = 0n;
   let adjustments = 0n;
   for (const f of funds) {
-    if (f.kind === 'deposit') deposits += f.amount;
+    if (f.kind === 'deposit') deposits += c(f.amount);
     else if (f.kind === 'withdrawal') {
-      withdrawals -= f.amount;
-      withdrawalFees += f.fee;
-    } else adjustments += f.amount;
+      withdrawals -= c(f.amount);
+      withdrawalFees += c(f.fee);
+    } else adjustments += c(f.amount);
   }
   return {
     trades: trades.length,

@@ -13,20 +13,24 @@ import { pipPoints, profitLoss, type Side, type TradingTerms } from './trading.t
 /** Which of the two levels. */
 export type StopLevelKind = 'stop_loss' | 'take_profit';
 
-/** Decimal places a pip count has: 1 where a pip is 10 points (prices with 3 or 5 decimals), else 0. */
-export const pipDecimals = (precision: number): number => (pipPoints(precision) === 10 ? 1 : 0);
+/**
+ * Decimal places a pip count has, so that its last digit is one point: 1 where a pip is 10 points (prices with 3 or 5
+ * decimals), 2 where it is 100 (BTCUSD), 0 where a pip is a point. `categoryId` as pipPoints takes it.
+ */
+export const pipDecimals = (precision: number, categoryId?: number): number =>
+  Math.round(Math.log10(pipPoints(precision, categoryId)));
 
 /**
  * Pips typed as a decimal ("27.5") to points: exact to the tenth of a pip on 3- and 5-decimal prices (275 points),
  * rounded half away from zero to a whole point elsewhere. Throws RangeError on anything but a plain decimal.
  */
-export function pipsToPoints(pips: string, precision: number): number {
-  return priceToPoints(pips, pipDecimals(precision));
+export function pipsToPoints(pips: string, precision: number, categoryId?: number): number {
+  return priceToPoints(pips, pipDecimals(precision, categoryId));
 }
 
-/** Points as pips (280 points at precision 5 → 28, 275 → 27.5; at precision 2 a pip is a point). */
-export function pointsToPips(points: number, precision: number): number {
-  return pointsToPrice(points, pipDecimals(precision));
+/** Points as pips (280 points at precision 5 → 28, 275 → 27.5; 24,506 points of BTCUSD, category 5 → 245.06). */
+export function pointsToPips(points: number, precision: number, categoryId?: number): number {
+  return pointsToPrice(points, pipDecimals(precision, categoryId));
 }
 
 /**
@@ -118,10 +122,10 @@ export const DEFAULT_STOP_SHARE = 25n;
  * The distance in points a stop-loss or take-profit starts at when the trader turns it on (DESIGN §12 departure: not at
  * the market, where the engine refuses it at once): 0.25 % of the price, at least 10 pips and 3 spreads (so the
  * level is off the market whatever side it is on), rounded up to whole pips. EURUSD 1.08500 → 28 pips; USDJPY
- * 150.000 → 38 pips; BTCUSD 95,000.00 → 237.50; XAUUSD 2,650.00 → 6.63.
+ * 150.000 → 38 pips; BTCUSD 95,000.00 → 238.00 (237.50 without its category); XAUUSD 2,650.00 → 6.70.
  */
-export function defaultStopDistance(pricePoints: number, precision: number, spreadPoints: number): number {
-  const pip = pipPoints(precision);
+export function defaultStopDistance(pricePoints: number, precision: number, spreadPoints: number, categoryId?: number): number {
+  const pip = pipPoints(precision, categoryId);
   const share = Number(divideRounded(BigInt(Math.max(0, Math.trunc(pricePoints))) * DEFAULT_STOP_SHARE, 10_000n, 'ceil'));
   const spread = Number.isSafeInteger(spreadPoints) && spreadPoints > 0 ? spreadPoints : 0;
   const wanted = Math.max(share, 10 * pip, 3 * spread);

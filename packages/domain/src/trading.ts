@@ -97,6 +97,8 @@ export interface TradingTerms {
   readonly marginMode: number;
   /** `ForexFeeRate`, parsed once by parseRate: USD per lot when trade_fee_type is 1, else a fraction of margin. */
   readonly feeRate: DecimalRate;
+  /** `CategoryId`, where known: decides the pip's size (pipPoints); without it the forex rule applies. */
+  readonly categoryId?: number;
 }
 
 /** The money terms as an instrument publishes them (its row, or the trade list's fields): the fee rate still as text. */
@@ -151,14 +153,33 @@ export function profitLoss(
   return quoteToUsd(move * size * BigInt(terms.contractSize), LOT_SCALE * pow10n(terms.precision), rate, 'half_away');
 }
 
-/** Points per pip: 10 for prices quoted with 3 or 5 decimals (fractional pips), otherwise 1. */
-export const pipPoints = (precision: number): number => (precision === 3 || precision === 5 ? 10 : 1);
+/**
+ * The seeded instrument categories (DESIGN §5) by `CategoryId`: beyond the price's decimals, the category decides how
+ * large a pip is (pipPoints).
+ */
+export const PIP_CATEGORY = { forex: 1, metals: 2, energy: 3, indices: 4, crypto: 5 } as const;
+
+/**
+ * Points per pip, always a power of ten. Forex and an instrument of no known category: 10 for prices quoted with 3 or
+ * 5 decimals (fractional pips: EURUSD 0.0001, USDJPY 0.01), otherwise 1. Metals: 10 points (XAUUSD 0.10, XAGUSD
+ * 0.010). Energy: 1 point (WTI 0.01). Indices: one index point (US30 1.0). Crypto: 100 points, one dollar at two
+ * decimals (BTCUSD 1.00, ETHUSD 1.00) and a cent at four (XRPUSD 0.0100): a pip of a cent made a 245 USD stop on
+ * 0.1 lot BTCUSD read 24,506 pips and its pip value 0.00 USD.
+ */
+export function pipPoints(precision: number, categoryId?: number): number {
+  if (categoryId === PIP_CATEGORY.metals) return precision >= 1 ? 10 : 1;
+  if (categoryId === PIP_CATEGORY.energy) return 1;
+  if (categoryId === PIP_CATEGORY.indices) return 10 ** precision;
+  if (categoryId === PIP_CATEGORY.crypto) return 10 ** Math.min(precision, 2);
+  return precision === 3 || precision === 5 ? 10 : 1;
+}
 
 /**
  * The USD value of a one-pip move of `size`, in micros rounded to 6 places half up: pipPoints × 10^−precision ×
- * size × contractSize, converted at `rate`. 1 lot EURUSD → 10 USD; 1 lot USDJPY at 150.000 → 6.666667 USD.
+ * size × contractSize, converted at `rate`. 1 lot EURUSD → 10 USD; 1 lot USDJPY at 150.000 → 6.666667 USD; 1 lot
+ * BTCUSD (category 5) → 1 USD. The pip follows `terms.categoryId` (pipPoints).
  */
 export function pipValue(terms: TradingTerms, size: Lots, rate: Rate): Micros {
-  const units = BigInt(pipPoints(terms.precision)) * size * BigInt(terms.contractSize);
+  const units = BigInt(pipPoints(terms.precision, terms.categoryId)) * size * BigInt(terms.contractSize);
   return quoteToUsd(units, LOT_SCALE * pow10n(terms.precision), rate, 'half_up');
 }

@@ -88,7 +88,8 @@ const routes: RouteObject[] = [
       { path: '/product', element: <ProductPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/devices', element: guard('auth', <DevicesPage />) },
-      { path: '/mine/system', element: guard('auth', <SystemPage />) },
+      // Open to visitors too: language, theme and price colours (DESIGN §17); the signed-in rows show when signed in.
+      { path: '/mine/system', element: <SystemPage /> },
       { path: '/mine/history', element: guard('auth', <HistoryPage />) },
       ...REAL_ONLY.map(([path, name, titleKey, back, screen]) => ({
         path,

@@ -1,4 +1,9 @@
+import type { Lang } from '@tradepad/contracts/languages';
+import { switchLanguage } from '../i18n/i18n.ts';
+import { BROKER_LANG_KEY, askedLang, readStoredLang } from '../i18n/lang.ts';
 import { fetchAreaList } from '../shared/api/area-list.api.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { writeStorage } from '../shared/lib/storage.ts';
 import { fetchBasicInfo } from '../shared/api/basic-info.api.ts';
 import { fetchCompanyStatus } from '../shared/api/company-status.api.ts';
 import { fetchUserInfo } from '../shared/api/user-info.api.ts';
@@ -33,6 +38,24 @@ export function redirectDesktop(): boolean {
 }
 
 /**
+ * The broker's `default_language` (DESIGN §17 "First visit"): kept for the next start, and followed now when the
+ * reader has asked for no language (no `?lang=`, no choice, a browser in none of the 14) and the app started in
+ * another one (the first visit ever, or a changed setting). Not stored as the reader's choice.
+ */
+export function followBrokerLanguage(lang: Lang | undefined): void {
+  if (!lang) return;
+  writeStorage(BROKER_LANG_KEY, lang);
+  if (askedLang(window.location.search, readStoredLang(), navigator.languages)) return;
+  if (useSettingsStore.getState().lang === lang) return;
+  void switchLanguage(lang, false)
+    .then(() => {
+      useSettingsStore.getState().setLang(lang);
+      void queryClient.invalidateQueries();
+    })
+    .catch(() => {});
+}
+
+/**
  * What the app asks the server once at start (spec §4): the company status (status 0 leaves for loss_url without
  * leaving this page in the history; type 0 is main-site mode), the basic settings, the area list and, with a stored
  * token, the profile (a 999 there clears the user quietly: the API client's quiet-session mode).
@@ -54,7 +77,10 @@ export function runStartup(): void {
         .catch(() => {}),
     () =>
       fetchBasicInfo()
-        .then((b) => settings.setBasic(b))
+        .then((b) => {
+          settings.setBasic(b);
+          followBrokerLanguage(b.default_language);
+        })
         .catch(() => {}),
     () =>
       fetchAreaList()

@@ -91,9 +91,10 @@ export async function initI18n(lang: Lang): Promise<void> {
 }
 
 /** Loads and switches to `lang`, remembers it and updates `<html lang dir>`. */
-export async function switchLanguage(lang: Lang): Promise<void> {
+export async function switchLanguage(lang: Lang, remember = true): Promise<void> {
   await loadLanguage(lang);
   setLanguage(lang);
-  storeLang(lang);
+  // The broker's default is followed, not remembered as the reader's choice (see app/startup.ts).
+  if (remember) storeLang(lang);
   applyDocumentLang(lang);
 }

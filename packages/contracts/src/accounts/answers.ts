@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountTypeSchema } from '../account-types/schemas.ts';
 import { count, paged, timeText, usd2 } from '../answers.ts';
+import { LANGS } from '../languages.ts';
 
 /** Responses of the accounts calls (spec §7; DESIGN §3). The types are re-exported from account-types.ts. */
 
@@ -25,6 +26,9 @@ export const basicInfo = z.object({
   is_show_mobile: count.describe('0 email only; 1 email plus an extra phone field; 2 mobile only; 3 email or mobile.'),
   complaint_email: z.string(),
   site_name: z.string(),
+  default_language: z
+    .enum(LANGS)
+    .describe("The broker's language for a first visit whose browser speaks none of the 14 (DESIGN §17)."),
 });
 export type BasicInfo = z.infer<typeof basicInfo>;
 

@@ -3,7 +3,8 @@ import { KLINE_DEFAULT_BARS, KLINE_MAX_BARS, PERIODS } from './constants.ts';
 import { intParam, optionalText } from '../params.ts';
 
 export const tradeListParams = z.object({
-  searchCurrency: optionalText(20, 'err.search_invalid'),
+  // A code ("xau") or a name in the reader's language ("gold", "黃金", "Schweizer Franken"): up to 40 characters.
+  searchCurrency: optionalText(40, 'err.search_invalid'),
 });
 
 /** `forex/kline`: `to` (unix seconds, exclusive) loads older history; `limit` bars, oldest first. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exposureLimitsValue } from '../desk/schemas.ts';
+import { LANGS } from '../languages.ts';
 import { choice, flag, httpsUrl, SESSION_ABSOLUTE_RANGE, SESSION_IDLE_RANGE, stored, wholeNumber } from './values.ts';
 
 /** The sections of the back office's run-time settings form, in the order it shows them. */
@@ -75,6 +76,11 @@ export const SETTINGS = {
     group: 'service',
     label: 'tp.runtime.site_name',
   },
+  /**
+   * The app's language on a first visit whose browser speaks none of the 14 (DESIGN §17 "First visit"); a browser in
+   * one of them opens in its own, and a trader's choice wins over both.
+   */
+  default_language: oneOf(LANGS, { default: 'hk', group: 'service', label: 'tp.runtime.default_language' }),
   /** Company status: 0 sends the app to `loss_url`. */
   company_status: onOff({ default: '1', group: 'company', label: 'tp.runtime.company_status' }),
   /** Company type: 0 turns on main-site mode. */

@@ -1,4 +1,13 @@
-import { LANG_TAGS, type Area, type BasicInfo, type Company, type CompanyStatus, type Lang } from '@tradepad/contracts';
+import {
+  DEFAULT_LANG,
+  LANG_TAGS,
+  parseLang,
+  type Area,
+  type BasicInfo,
+  type Company,
+  type CompanyStatus,
+  type Lang,
+} from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
 import type { AreaRow } from './accounts.repository.ts';
 import type { AccountsDeps } from './accounts.service.ts';
@@ -34,6 +43,7 @@ export class ReferenceData {
       is_show_mobile: await s.int('is_show_mobile'),
       complaint_email: await s.get('complaint_email'),
       site_name: await s.get('site_name'),
+      default_language: parseLang(await s.get('default_language')) ?? DEFAULT_LANG,
     };
   }
 

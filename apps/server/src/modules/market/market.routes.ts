@@ -6,7 +6,7 @@ import type { MarketService } from './market.service.ts';
 
 /** The market calls of the spec's §7, and the instruments' logos. */
 export function marketRoutes(r: Router, app: FastifyInstance, market: MarketService) {
-  r.get(API.tradeList, ({ params }) => market.tradeList(params.searchCurrency));
+  r.get(API.tradeList, ({ params, req }) => market.tradeList(params.searchCurrency, req.lang));
   r.get(API.categories, ({ req }) => market.categories(req.lang));
   r.get(API.kline, ({ params: p }) => market.kline(p.forex_id, p.period, p.limit, p.to));
   r.get(API.sparklines, () => market.sparklines());

@@ -206,8 +206,8 @@ export class MarketService {
 
   // REST
 
-  tradeList(search?: string): TradeItem[] {
-    return this.list.tradeList(search);
+  tradeList(search?: string, lang?: Lang): TradeItem[] {
+    return this.list.tradeList(search, lang);
   }
 
   /** `forex/info`: an enabled instrument's weekly sessions and overnight financing, for its info sheet. */

@@ -11,6 +11,7 @@ import { pointsToPrice } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Catalogue } from './catalogue.ts';
 import { CATEGORIES } from './instruments.data.ts';
+import { foldForSearch, nameMatches } from './instrument-names.ts';
 import { logoPath } from './logos.ts';
 import type { Instrument } from './market.repository.ts';
 import type { MarketDeps } from './market.service.ts';
@@ -27,22 +28,27 @@ export class TradeList {
     private readonly d: Pick<MarketDeps, 'clock'>,
   ) {}
 
-  tradeList(search?: string): TradeItem[] {
-    const needle = search
-      ?.trim()
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '');
+  /**
+   * The enabled instruments with their quotes; `search` keeps those whose code or display code contains it (any case,
+   * punctuation ignored), or whose name in the reader's language (or English) does ("gold", "黃金": instrument-names).
+   */
+  tradeList(search?: string, lang: Lang = 'en'): TradeItem[] {
+    const text = search?.trim() ?? '';
+    const code = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const name = foldForSearch(text, lang);
     const now = this.d.clock.now();
     return this.cat.instruments
       .filter((i) => i.enabled === 1)
       .filter(
         (i) =>
-          !needle ||
-          i.code.includes(needle) ||
-          i.show_code
-            .toUpperCase()
-            .replace(/[^A-Z0-9]/g, '')
-            .includes(needle),
+          !text ||
+          (code !== '' &&
+            (i.code.includes(code) ||
+              i.show_code
+                .toUpperCase()
+                .replace(/[^A-Z0-9]/g, '')
+                .includes(code))) ||
+          (name !== '' && nameMatches(i, name, lang)),
       )
       .map((i) => this.tradeItem(i, now));
   }

@@ -115,7 +115,8 @@ export class DeskService {
     const refusal = this.d.engine.refusal(o.inst);
     if (refusal) throw refuse(refusal);
     const before = positionState(o);
-    const told = { order_id: o.id, symbol: o.inst.row.code, lots: before.lots, reason, price: '', profit: '' };
+    // The notice names the instrument as the app does ("BTC/USD").
+    const told = { order_id: o.id, symbol: o.inst.row.show_code, lots: before.lots, reason, price: '', profit: '' };
     const done = await this.d.engine.close(o, CLOSED_BY_BACK_OFFICE, async (trx, s) => {
       told.price = pointsToPrice(s.exitPrice, o.inst.row.precision).toFixed(o.inst.row.precision);
       told.profit = formatMoney(s.profit, 2);

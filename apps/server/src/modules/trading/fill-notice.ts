@@ -17,7 +17,8 @@ export function recordFillNotice(
   return pushes.notices.record(trx, o.userId, 'fill', {
     trigger,
     order_id: o.id,
-    symbol: o.inst.row.code,
+    // The instrument as the app names it ("BTC/USD", not "BTCUSD"), as the alerts' notices do.
+    symbol: o.inst.row.show_code,
     side: o.side,
     lots: formatLots(o.lots),
     price: pointsToPrice(price, precision).toFixed(precision),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { effectiveTheme, parseTheme, resolveThemeChoice } from './theme.ts';
 
 describe('theme choice (DESIGN §9)', () => {
-  it('is light by default, the stored choice next, and ?theme= wins', () => {
-    expect(resolveThemeChoice('', null)).toBe('light');
+  it('follows the system until chosen (DESIGN §17), the stored choice next, and ?theme= wins', () => {
+    expect(resolveThemeChoice('', null)).toBe('system');
     expect(resolveThemeChoice('', 'dark')).toBe('dark');
     expect(resolveThemeChoice('?theme=system', 'dark')).toBe('system');
     expect(resolveThemeChoice('?lang=en&theme=light', 'dark')).toBe('light');
@@ -11,7 +11,7 @@ describe('theme choice (DESIGN §9)', () => {
 
   it('ignores unknown values', () => {
     expect(resolveThemeChoice('?theme=neon', 'dark')).toBe('dark');
-    expect(resolveThemeChoice('', 'sepia')).toBe('light');
+    expect(resolveThemeChoice('', 'sepia')).toBe('system');
     expect(parseTheme('DARK')).toBeNull();
     expect(parseTheme(undefined)).toBeNull();
   });

@@ -1,5 +1,5 @@
 /**
- * The app's theme (DESIGN §9): light by default; dark and "follow the system" are choices in settings and by
+ * The app's theme (DESIGN §9, §17): following the system until chosen; light, dark and "follow the system" are choices in settings and by
  * `?theme=light|dark|system` in the URL, which sets and stores the choice as `?lang=` does. The page's first-paint
  * script (apps/web/build/first-paint.ts `documentThemeScript`) applies the same rules before anything is painted;
  * `installTheme` keeps them applied while the app runs (a change in settings, the system switching between light and
@@ -14,7 +14,8 @@ export const THEME_STORAGE_KEY = 'tradepad.theme';
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type ResolvedTheme = 'light' | 'dark';
-export const DEFAULT_THEME: ThemeChoice = 'light';
+/** Until the reader chooses, the theme follows the system (DESIGN §17 "First visit"). */
+export const DEFAULT_THEME: ThemeChoice = 'system';
 
 /** The browser bar's colour per theme: the headers' surface (global.css `--tp-surface`). */
 export const THEME_BAR_COLORS: Readonly<Record<ResolvedTheme, string>> = { light: '#ffffff', dark: '#141a24' };
@@ -25,7 +26,7 @@ export function parseTheme(value: unknown): ThemeChoice | null {
   return typeof value === 'string' && (THEME_CHOICES as readonly string[]).includes(value) ? (value as ThemeChoice) : null;
 }
 
-/** The choice to start with: `?theme=` wins, then the stored choice, then light. */
+/** The choice to start with: `?theme=` wins, then the stored choice, then the system's. */
 export function resolveThemeChoice(search: string, stored: string | null | undefined): ThemeChoice {
   return parseTheme(new URLSearchParams(search).get('theme')) ?? parseTheme(stored) ?? DEFAULT_THEME;
 }

@@ -22,6 +22,17 @@ export function endKey(order: Pick<OrderView, 'Status' | 'ClosedType'>): string 
 export const entryPriceOf = (order: Pick<OrderView, 'Price' | 'OriginPrice'>): number =>
   order.Price > 0 ? order.Price : order.OriginPrice;
 
+/**
+ * The price a row shows after the arrow: where the order closed (history) or the market now; null for a cancelled
+ * order, which never filled and has no such price (History read "93,500.00 → 0.00"), and for no price at all.
+ */
+export function exitPriceOf(order: Pick<OrderView, 'Status'>, current: number): number | null {
+  return order.Status === STATUS_CANCELLED || !(current > 0) ? null : current;
+}
+
+/** A cancelled order: it shows its order price and "cancelled", no close price and no P/L of 0.00. */
+export const isCancelled = (order: Pick<OrderView, 'Status'>): boolean => order.Status === STATUS_CANCELLED;
+
 /** The tone class of a signed decimal amount ("-12.30" falls, "4.10" rises, "0.00" is flat). */
 export function plTone(amount: string): 'tone-up' | 'tone-down' | 'tone-flat' {
   const n = Number(amount);

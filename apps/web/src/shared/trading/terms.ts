@@ -6,10 +6,13 @@ import { tradingTerms, type TradingTerms } from '@tradepad/domain/trading';
  * domain rules as the engine), or null when its published terms cannot be read.
  */
 export function termsOf(
-  item: Pick<TradeItem, 'PricePrecision' | 'ForexContNum' | 'MarginMode' | 'ForexFeeRate'>,
+  item: Pick<TradeItem, 'PricePrecision' | 'ForexContNum' | 'MarginMode' | 'ForexFeeRate'> &
+    Partial<Pick<TradeItem, 'CategoryId'>>,
 ): TradingTerms | null {
   try {
     return tradingTerms({
+      // The category decides the pip's size (domain pipPoints): BTCUSD's pip is a dollar, not a cent.
+      categoryId: item.CategoryId,
       precision: item.PricePrecision,
       contractSize: item.ForexContNum,
       marginMode: item.MarginMode,

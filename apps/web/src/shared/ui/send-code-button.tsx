@@ -9,12 +9,15 @@ export interface SendCodeButtonProps {
   /** Sends the code; resolves when the server accepted it. Return false to skip (e.g. a local check failed). */
   onSend(): Promise<boolean>;
   testId?: string;
+  /** What the countdown is kept under across reloads (by default the test id): one per kind of code sent. */
+  scope?: string;
 }
 
-/** "Send code", then disabled for 60 s with a countdown. */
-export function SendCodeButton({ onSend, testId }: SendCodeButtonProps) {
+/** "Send code", then disabled for 60 s with a countdown, a reload included. */
+export function SendCodeButton({ onSend, testId, scope }: SendCodeButtonProps) {
   const { t } = useTranslation();
-  const [left, start] = useCountdown();
+  // The deadline survives a reload: the button goes on counting down rather than offering a send the server refuses.
+  const [left, start] = useCountdown(`code.${scope ?? testId ?? 'default'}`, CODE_RESEND_SECONDS);
   const [sending, setSending] = useState(false);
   const disabled = sending || left > 0;
   const click = async () => {

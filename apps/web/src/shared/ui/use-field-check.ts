@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { toastMessage } from './toast.ts';
 
@@ -11,9 +11,31 @@ export interface FieldCheck<F extends string> {
   clear(): void;
 }
 
+/**
+ * Whether input into `target` ends the mark: it is the field marked invalid (aria-invalid="true" on it, or on the
+ * field around it). Typing into another field leaves the mark where it is.
+ */
+export function inputEndsMark(
+  target: { getAttribute(name: string): string | null; closest?(selector: string): unknown } | null,
+): boolean {
+  if (!target) return false;
+  if (target.getAttribute('aria-invalid') === 'true') return true;
+  return Boolean(target.closest?.('[aria-invalid="true"]'));
+}
+
 export function useFieldCheck<F extends string>(): FieldCheck<F> {
   const { t } = useTranslation();
   const [invalid, setInvalid] = useState<F | null>(null);
+  // The mark clears as soon as the trader types into the marked field (issue 33: a name field stayed red once filled,
+  // until the next submit). One listener for every form, so no field's onChange has to remember it.
+  useEffect(() => {
+    if (invalid === null) return;
+    const onInput = (e: Event) => {
+      if (e.target instanceof Element && inputEndsMark(e.target)) setInvalid(null);
+    };
+    document.addEventListener('input', onInput, true);
+    return () => document.removeEventListener('input', onInput, true);
+  }, [invalid]);
   return {
     invalid,
     refuse(field, key, values) {

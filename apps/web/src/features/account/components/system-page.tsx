@@ -8,6 +8,7 @@ import { endSession } from '../../../shared/session/end-session.ts';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import { upDownOf, useSettingsStore, type UpDown } from '../../../shared/store/settings.store.ts';
 import { THEME_CHOICES } from '../../../shared/theme/theme.ts';
+import { useUserStore } from '../../../shared/store/user.store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { logout } from '../api/logout.api.ts';
 import './user-page.css';
@@ -24,7 +25,7 @@ const THEME_LABELS = { light: 'system.themeLight', dark: 'system.themeDark', sys
 
 /**
  * /mine/system ("other"): language, version, theme and price colours (DESIGN §9) and logout after confirmation
- * (spec §2).
+ * (spec §2). A visitor gets it too, from the language screen (DESIGN §17): language, theme, colours and version.
  */
 export default function SystemPage() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export default function SystemPage() {
   const setTheme = useSettingsStore((s) => s.setTheme);
   const quickCloseConfirm = useSettingsStore((s) => s.quickCloseConfirm);
   const setQuickCloseConfirm = useSettingsStore((s) => s.setQuickCloseConfirm);
+  const signedIn = useUserStore((s) => Boolean(s.token));
   const [busy, setBusy] = useState(false);
   // The session ends once this screen has gone: ending it while the screen is still up would let the login guard
   // send the user to /login instead of home.
@@ -66,7 +68,7 @@ export default function SystemPage() {
   };
 
   return (
-    <Page name="system" title={t('route.system')} back="/user">
+    <Page name="system" title={t('route.system')} back={signedIn ? '/user' : '/'}>
       <ul className="menu-group">
         <li>
           <button type="button" className="menu-row" data-testid="system-language" onClick={() => void navigate('/language')}>
@@ -75,28 +77,32 @@ export default function SystemPage() {
             <RightOutline className="menu-chevron flip-rtl" aria-hidden />
           </button>
         </li>
-        <li>
-          <button
-            type="button"
-            className="menu-row"
-            data-testid="system-notices"
-            onClick={() => void navigate('/mine/notices/settings')}
-          >
-            <span className="menu-label">{t('notices.pushSettings')}</span>
-            <RightOutline className="menu-chevron flip-rtl" aria-hidden />
-          </button>
-        </li>
-        <li>
-          <div className="menu-row system-static">
-            <span className="menu-label">{t('system.quickCloseConfirm')}</span>
-            <Switch
-              checked={quickCloseConfirm}
-              onChange={setQuickCloseConfirm}
-              label={t('system.quickCloseConfirm')}
-              testId="system-quick-close-confirm"
-            />
-          </div>
-        </li>
+        {signedIn && (
+          <>
+            <li>
+              <button
+                type="button"
+                className="menu-row"
+                data-testid="system-notices"
+                onClick={() => void navigate('/mine/notices/settings')}
+              >
+                <span className="menu-label">{t('notices.pushSettings')}</span>
+                <RightOutline className="menu-chevron flip-rtl" aria-hidden />
+              </button>
+            </li>
+            <li>
+              <div className="menu-row system-static">
+                <span className="menu-label">{t('system.quickCloseConfirm')}</span>
+                <Switch
+                  checked={quickCloseConfirm}
+                  onChange={setQuickCloseConfirm}
+                  label={t('system.quickCloseConfirm')}
+                  testId="system-quick-close-confirm"
+                />
+              </div>
+            </li>
+          </>
+        )}
         <li>
           <div className="menu-row system-static">
             <span className="menu-label">{t('system.version')}</span>
@@ -136,15 +142,17 @@ export default function SystemPage() {
       >
         <p className="updown-hint">{t('system.upDownHint')}</p>
       </RadioCards>
-      <button
-        type="button"
-        className="btn btn-danger btn-block system-logout"
-        disabled={busy}
-        data-testid="logout"
-        onClick={() => void confirmLogout()}
-      >
-        {t('system.logout')}
-      </button>
+      {signedIn && (
+        <button
+          type="button"
+          className="btn btn-danger btn-block system-logout"
+          disabled={busy}
+          data-testid="logout"
+          onClick={() => void confirmLogout()}
+        >
+          {t('system.logout')}
+        </button>
+      )}
     </Page>
   );
 }

@@ -6,7 +6,9 @@ import { nextRollover } from '@tradepad/domain/swaps';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatCount, formatDecimal, formatQuantity } from '../../../i18n/format.ts';
 import { LiveSpread } from '../../../shared/market/live-bid-ask.tsx';
+import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { feeTerms } from '../../../shared/trading/fee-terms.ts';
 import { Popup } from '../../../shared/ui/antd.ts';
 import { useInstrumentInfo } from '../api/instrument-info.api.ts';
 import { sessionSpans } from '../hooks/session-times.ts';
@@ -24,6 +26,7 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const info = useInstrumentInfo(item.Id);
+  const feeType = useBasicInfo().data?.trade_fee_type;
   const zone = localZone();
   const when = new Intl.DateTimeFormat(LANG_TAGS[lang], {
     weekday: 'short',
@@ -32,15 +35,29 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
     hourCycle: 'h23',
   });
   const weekday = new Intl.DateTimeFormat(LANG_TAGS[lang], { weekday: 'long', timeZone: 'UTC' });
-  // An amount and its currency read left to right in every language ("USD 1.20" in Arabic otherwise).
-  const swap = (v: string | undefined) =>
-    v === undefined || Number(v) === 0 ? (
-      '—'
-    ) : (
+  // Swaps in USD per lot per night, 0.00 included (DESIGN §17): an amount and its currency read left to right in every
+  // language ("USD 1.20" in Arabic otherwise).
+  const perLot = (amount: string) => {
+    // The phrase in the language's own order ("每手 … USD", "… USD لكل لوت"), the amount and its currency one
+    // left-to-right run inside it.
+    const [before, after] = t('chart.info.usdPerLot', { amount: '\u0000' }).split('\u0000 USD');
+    const money = (
       <bdi dir="ltr" className="num">
-        {formatDecimal(v, lang, 2)} USD
+        {amount} USD
       </bdi>
     );
+    return after === undefined ? (
+      money
+    ) : (
+      <span>
+        {before}
+        {money}
+        {after}
+      </span>
+    );
+  };
+  const swap = (v: string) => perLot(formatDecimal(v, lang, 2));
+  const fee = feeTerms(item.ForexFeeRate, feeType);
   const hasSwaps = info.data !== undefined && (Number(info.data.SwapLong) !== 0 || Number(info.data.SwapShort) !== 0);
   // The 17:00 New York rollover in the trader's own time (the next one: the two zones may change clocks apart).
   const rolloverTime = new Intl.DateTimeFormat(LANG_TAGS[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
@@ -113,7 +130,15 @@ export default function InstrumentInfoSheet({ item, visible, onClose }: { item: 
           ] as [string, ReactNode, string],
         ]
       : []),
-    [t('chart.info.fee'), formatQuantity(item.ForexFeeRate, lang), 'fee'],
+    [
+      t('chart.info.fee'),
+      fee.unit === 'usd_per_lot' ? (
+        perLot(formatQuantity(fee.amount, lang))
+      ) : (
+        <span key="fee">{t('chart.info.percentOfMargin', { percent: formatQuantity(fee.percent, lang) })}</span>
+      ),
+      'fee',
+    ],
     [t('chart.info.lotMin'), formatQuantity(item.ForexMinCont, lang), 'lot-min'],
     [t('chart.info.lotMax'), formatQuantity(item.ForexMaxCont, lang), 'lot-max'],
     [t('chart.info.lotStep'), formatQuantity(item.Pip, lang), 'lot-step'],

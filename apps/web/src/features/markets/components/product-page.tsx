@@ -39,7 +39,7 @@ export default function ProductPage() {
   );
 }
 
-/** Search instruments by code; rows like home, tap to trade. */
+/** Search instruments by code or by name in the reader's language; rows like home, tap to trade. */
 function InstrumentSearch() {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -64,7 +64,7 @@ function InstrumentSearch() {
         label={t('home.search')}
         placeholder={t('product.placeholder')}
         testId="product-search"
-        upperCase
+        maxLength={40}
       />
       <div className="product-results" aria-busy={result.isFetching}>
         {!items ? (

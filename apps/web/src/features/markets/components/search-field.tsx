@@ -8,14 +8,15 @@ export function SearchField({
   label,
   placeholder,
   testId,
-  upperCase,
+  maxLength = 100,
 }: {
   value: string;
   onChange(value: string): void;
   label: string;
   placeholder: string;
   testId: string;
-  upperCase?: boolean;
+  /** The longest text the search takes (the trade list's search: 40 characters). */
+  maxLength?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,9 +30,9 @@ export function SearchField({
           enterKeyHint="search"
           autoComplete="off"
           autoCorrect="off"
-          autoCapitalize={upperCase ? 'characters' : 'words'}
+          autoCapitalize="words"
           spellCheck={false}
-          maxLength={upperCase ? 20 : 100}
+          maxLength={maxLength}
           autoFocus
           value={value}
           placeholder={placeholder}

@@ -22,6 +22,7 @@ export function LevelField({
   unit,
   figures,
   precision,
+  categoryId,
   lang,
   onToggle,
   onChange,
@@ -34,6 +35,8 @@ export function LevelField({
   unit: LevelUnit;
   figures: LevelFigures;
   precision: number;
+  /** The instrument's `CategoryId`, for the pip's size. */
+  categoryId?: number;
   lang: Lang;
   onToggle(on: boolean): void;
   onChange(text: string): void;
@@ -80,7 +83,7 @@ export function LevelField({
             <span aria-hidden="true"> · </span>
             <span data-testid={`ticket-${name}-pips`}>
               {t('ticket.pips', {
-                value: figures.pips === null ? '--' : formatDecimal(figures.pips, lang, pipDecimals(precision)),
+                value: figures.pips === null ? '--' : formatDecimal(figures.pips, lang, pipDecimals(precision, categoryId)),
               })}
             </span>
             <span aria-hidden="true"> · </span>

@@ -212,6 +212,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
           unit={ticket.levelUnit}
           figures={figures.stopLoss}
           precision={precision}
+          categoryId={item.CategoryId}
           lang={lang}
           onToggle={ticket.toggleStopLoss}
           onChange={ticket.setStopLossText}
@@ -225,6 +226,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
           unit={ticket.levelUnit}
           figures={figures.takeProfit}
           precision={precision}
+          categoryId={item.CategoryId}
           lang={lang}
           onToggle={ticket.toggleTakeProfit}
           onChange={ticket.setTakeProfitText}

@@ -171,6 +171,7 @@ export function levelContextOf(
   return {
     side,
     precision,
+    categoryId: item.CategoryId,
     entry,
     lots: readLots(lotsText, lotRulesOf(item)).lots,
     terms: termsOf(item),
@@ -182,6 +183,8 @@ export function levelContextOf(
 export interface LevelContext {
   side: Side;
   precision: number;
+  /** The instrument's `CategoryId`: decides the pip's size (domain pipPoints). */
+  categoryId?: number;
   /** The entry in points, or null before there is one (a pending order without its price). */
   entry: number | null;
   lots: Lots | null;
@@ -210,7 +213,7 @@ export function resolveLevel(
   if (unit === 'pips') {
     let distance: number;
     try {
-      distance = pipsToPoints(text, c.precision);
+      distance = pipsToPoints(text, c.precision, c.categoryId);
     } catch {
       return { points: null, unreadable: true };
     }
@@ -230,7 +233,7 @@ export function resolveLevel(
 /** Distance and money of a level at `points` (0: off). */
 export function levelFigures(kind: StopLevelKind, points: number, c: LevelContext): Pick<LevelFigures, 'pips' | 'amount'> {
   if (points <= 0 || c.entry === null || c.entry <= 0) return { pips: null, amount: null };
-  const pips = pointsToPips(levelDistance(c.side, kind, c.entry, points), c.precision);
+  const pips = pointsToPips(levelDistance(c.side, kind, c.entry, points), c.precision, c.categoryId);
   const rate = c.rateAt(points);
   const amount =
     c.terms && c.lots !== null && c.lots > 0n && rate ? levelAmount(c.terms, c.side, kind, c.lots, c.entry, points, rate) : null;
@@ -247,7 +250,7 @@ export function levelText(kind: StopLevelKind, points: number, unit: LevelUnit, 
   if (c.entry === null || c.entry <= 0) return '';
   if (unit === 'pips') {
     const distance = levelDistance(c.side, kind, c.entry, points);
-    return distance >= 0 ? pointsToPips(distance, c.precision).toFixed(pipDecimals(c.precision)) : '';
+    return distance >= 0 ? pointsToPips(distance, c.precision, c.categoryId).toFixed(pipDecimals(c.precision, c.categoryId)) : '';
   }
   const { amount } = levelFigures(kind, points, c);
   return amount !== null && amount >= 0n ? formatMoney(amountInCents(kind, amount), 2) : '';

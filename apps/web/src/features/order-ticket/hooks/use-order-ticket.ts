@@ -157,7 +157,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const startText = (which: StopLevelKind, unit: LevelUnit): string => {
     const c = contextFor(side);
     if (c.entry === null) return '';
-    const start = levelAt(side, which, c.entry, defaultStopDistance(c.entry, precision, spread));
+    const start = levelAt(side, which, c.entry, defaultStopDistance(c.entry, precision, spread, item.CategoryId));
     return levelText(which, start, unit, c);
   };
 
@@ -210,7 +210,9 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     const c = contextFor(side);
     if (c.entry === null) return;
     const { points } = resolveLevel(which, level, levelUnit, c);
-    const from = points ? levelDistance(side, which, c.entry, points) : defaultStopDistance(c.entry, precision, spread);
+    const from = points
+      ? levelDistance(side, which, c.entry, points)
+      : defaultStopDistance(c.entry, precision, spread, item.CategoryId);
     const distance = Math.max(0, from + direction * priceStep(item));
     set({ on: true, text: levelText(which, levelAt(side, which, c.entry, distance), levelUnit, c) });
   };

@@ -4,7 +4,16 @@ import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../.
 import { useQuote } from '../../../shared/market/use-quote.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { useLiveOrder } from '../../../shared/trading/account-feed.ts';
-import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
+import {
+  endKey,
+  entryPriceOf,
+  exitPriceOf,
+  isCancelled,
+  kindKey,
+  plTone,
+  sideKey,
+  signed,
+} from '../../../shared/trading/order-text.ts';
 import type { DealTab } from '../api/deals.api.ts';
 
 /** An order as its row shows it: with the live price and P/L of a holding order (FOREX_TRADE TransOrder). */
@@ -39,6 +48,7 @@ export function OrderRow({
   const price = (p: number) => formatPrice(p, precision, lang);
   const buy = order.OrderType === ORDER_BUY;
   const time = tab === STATUS_CLOSED ? order.ClosedAt || order.CreatedAt : order.CreatedAt;
+  const exit = exitPriceOf(order, current);
   return (
     <li className={onQuickClose ? 'order-item has-quick-close' : 'order-item'}>
       <button
@@ -57,7 +67,7 @@ export function OrderRow({
             {t('orders.lotsValue', { lots: formatQuantity(order.Quantity, lang) })} ·{' '}
             {t('trading.leverageValue', { value: order.Multiple })}
           </span>
-          {tab === STATUS_PENDING ? (
+          {tab === STATUS_PENDING || isCancelled(order) ? (
             <span className="order-kind">{t(kindKey(order))}</span>
           ) : (
             <span className="order-pl">
@@ -69,7 +79,8 @@ export function OrderRow({
         </span>
         <span className="order-row-line is-sub">
           <span className="order-prices num price" data-testid={`order-prices-${order.Id}`}>
-            {price(entryPriceOf(order))} → {price(current)}
+            {price(entryPriceOf(order))}
+            {exit !== null && <> → {price(exit)}</>}
           </span>
           {tab !== STATUS_PENDING && Number(swap) !== 0 && (
             <span className="order-swap num" data-testid={`order-swap-${order.Id}`}>

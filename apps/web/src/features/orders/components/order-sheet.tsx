@@ -4,10 +4,11 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { ORDER_BUY, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING, type OrderView } from '@tradepad/contracts/trading/constants';
 import { formatDateTime, formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
-import { endKey, entryPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
+import { endKey, entryPriceOf, exitPriceOf, kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
+import { breakEvenChange } from '../hooks/break-even.ts';
 import { useCloseAll, useCloseOrder, useSetPendingPrice } from '../api/close-order.api.ts';
 import { useSetStops } from '../api/set-stops.api.ts';
 import { useStopoutReport } from '../api/stopout-report.api.ts';
@@ -110,11 +111,12 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
       // The API client showed the server's message.
     }
   };
-  // Break-even in one tap: the stop-loss at the open price (the server refuses it until the market is beyond it).
+  // Break-even in one tap: the stop-loss at the open price, offered only where it applies (breakEvenChange).
+  const breakEvenStops = breakEvenChange(order, current, precision);
   const breakEven = async () => {
-    if (!gate.pass() || setStops.isPending) return;
+    if (!breakEvenStops || !gate.pass() || setStops.isPending) return;
     try {
-      await setStops.mutateAsync({ id: order.Id, stop_loss_price: order.Price.toFixed(precision), trailing_distance: '0' });
+      await setStops.mutateAsync(breakEvenStops);
     } catch {
       // The API client showed the server's message.
     }
@@ -151,7 +153,16 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     [t('trading.lots'), formatQuantity(order.Quantity, lang), true],
     [t('trading.leverage'), t('trading.leverageValue', { value: order.Multiple }), true],
     [pending ? t('ticket.price') : t('trading.openPrice'), price(entryPriceOf(order)), true],
-    [history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true],
+    // A cancelled order never filled: no close price (not 0.00).
+    ...(exitPriceOf(order, current) === null
+      ? []
+      : [
+          [history ? t('orders.closePrice') : t('trading.currentPrice'), formatPrice(current, precision, lang), true] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]),
     [t('trading.stopLoss'), price(order.TargetLossPrice), order.TargetLossPrice > 0],
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
@@ -307,9 +318,11 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             </button>
           </div>
           <div className="sheet-links">
-            <button type="button" className="btn btn-secondary" data-testid="sheet-break-even" onClick={() => void breakEven()}>
-              {t('orders.breakEven')}
-            </button>
+            {breakEvenStops && (
+              <button type="button" className="btn btn-secondary" data-testid="sheet-break-even" onClick={() => void breakEven()}>
+                {t('orders.breakEven')}
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-secondary"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { CheckOutline } from 'antd-mobile-icons';
+import { CheckOutline, RightOutline } from 'antd-mobile-icons';
+import { Link } from '../../../shared/router/router.tsx';
 import { LANG_NAMES, LANG_TAGS, LANGS, type Lang } from '@tradepad/contracts/languages';
 import { useChangeLanguage } from '../../../i18n/use-change-language.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
@@ -60,6 +61,11 @@ export default function LanguagePage() {
           );
         })}
       </ul>
+      {/* Theme and price colours, for visitors too (DESIGN §17): the account's settings screen opens to everyone. */}
+      <Link to="/mine/system" className="lang-display-link" data-testid="lang-display-settings">
+        <span>{t('system.displaySettings')}</span>
+        <RightOutline className="menu-chevron flip-rtl" aria-hidden />
+      </Link>
     </Page>
   );
 }

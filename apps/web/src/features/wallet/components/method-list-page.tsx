@@ -1,8 +1,9 @@
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
+import { AssetIcon } from './asset-icon.tsx';
 import { Link } from '../../../shared/router/router.tsx';
-import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
+import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { DRAW_BANK, DRAW_COIN, type DrawMethod, type DrawType } from '@tradepad/contracts/wallet/constants';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
@@ -74,7 +75,7 @@ function MethodListPage({ type }: { type: DrawType }) {
         {list.map((m) => (
           <li key={m.id} className="method-card" data-testid={`method-${m.id}`}>
             <span className="method-icon" aria-hidden="true">
-              {bank ? <BankcardOutline /> : <PayCircleOutline />}
+              {bank ? <BankcardOutline /> : <AssetIcon code={m.draw_currency.code} />}
             </span>
             <span className="method-text">
               <span className="method-name">{methodTitle(m)}</span>

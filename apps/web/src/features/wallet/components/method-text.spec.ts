@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawMethod } from '@tradepad/contracts/wallet/constants';
-import { maskAccount, maskAddress, methodDestination, methodDetail, methodTitle } from './method-text.ts';
+import { assetGlyph, maskAccount, maskAddress, methodDestination, methodDetail, methodTitle } from './method-text.ts';
 
 const base: DrawMethod = {
   id: 1,
@@ -44,5 +44,19 @@ describe('method text', () => {
     expect(
       methodDestination({ ...base, type: 2, dc_address: '', bank_name: 'HSBC', payee_name: 'Alice', payee_account: '123456789' }),
     ).toBe('HSBC · Alice •••• 6789');
+  });
+});
+
+describe('a coin address shows its asset, not a ¥ (issue 33)', () => {
+  it.each([
+    ['USDT', '₮'],
+    ['usdt', '₮'],
+    ['BTC', '₿'],
+    ['ETH', 'Ξ'],
+    ['DOGE', 'D'],
+    ['', '¤'],
+  ])('%s → %s', (code, glyph) => {
+    expect(assetGlyph(code)).toBe(glyph);
+    expect(assetGlyph(code)).not.toBe('¥');
   });
 });

@@ -34,3 +34,10 @@ export function methodDestination(m: DrawMethod): string {
   if (m.type === DRAW_BANK) return `${m.bank_name} · ${m.payee_name} ${maskAccount(m.payee_account)}`;
   return maskAddress(m.dc_address);
 }
+
+/** The glyph that stands for a crypto asset in its icon: its currency sign where it has one, else its first letter. */
+export function assetGlyph(code: string): string {
+  const c = code.trim().toUpperCase();
+  const signs: Record<string, string> = { USDT: '₮', BTC: '₿', ETH: 'Ξ', USDC: '$', LTC: 'Ł', TRX: 'T', XRP: 'X' };
+  return signs[c] ?? (c.charAt(0) || '¤');
+}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { AssetIcon } from './asset-icon.tsx';
 import { Link } from '../../../shared/router/router.tsx';
-import { BankcardOutline, FileOutline, PayCircleOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { BankcardOutline, FileOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { formatDecimal } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -26,7 +27,7 @@ export default function WalletPage() {
 
   const entries: [string, string, ReactNode, string][] = [
     ['/mine/bank-card-list', t('route.bankCardList'), <BankcardOutline key="b" />, 'wallet-bank-cards'],
-    ['/mine/coin-address-list', t('route.coinAddressList'), <PayCircleOutline key="c" />, 'wallet-coin-addresses'],
+    ['/mine/coin-address-list', t('route.coinAddressList'), <AssetIcon key="c" code="USDT" />, 'wallet-coin-addresses'],
     ['/mine/charge?view=records', t('charge.records'), <UnorderedListOutline key="d" />, 'wallet-deposit-records'],
     ['/mine/withdraw?view=records', t('withdraw.records'), <FileOutline key="w" />, 'wallet-withdrawal-records'],
   ];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { AssetIcon } from './asset-icon.tsx';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import { AddOutline, BankcardOutline, CheckCircleFill, PayCircleOutline } from 'antd-mobile-icons';
+import { AddOutline, BankcardOutline, CheckCircleFill } from 'antd-mobile-icons';
 import {
   DRAW_BANK,
   DRAW_COIN,
@@ -260,7 +261,7 @@ function WithdrawFields({ type, freeBalance }: { type: DrawType; freeBalance: st
                   onClick={() => setChosenMethod(m.id)}
                 >
                   <span className="method-icon" aria-hidden="true">
-                    {m.type === DRAW_BANK ? <BankcardOutline /> : <PayCircleOutline />}
+                    {m.type === DRAW_BANK ? <BankcardOutline /> : <AssetIcon code={m.draw_currency.code} />}
                   </span>
                   <span className="method-text">
                     <span className="method-name">{methodTitle(m)}</span>
