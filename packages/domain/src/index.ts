@@ -18,3 +18,4 @@ export * from './swaps.ts';
 export * from './statement.ts';
 export * from './pricing.ts';
 export * from './hedging.ts';
+export * from './csv.ts';

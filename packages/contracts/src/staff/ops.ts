@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_MARKUP_POINTS, PRICING_MODES } from '@tradepad/domain';
 import { HEDGE_MODES } from '@tradepad/domain';
-import { pageParams } from '../params.ts';
+import { exportFormatParam, pageParams } from '../params.ts';
 
 /**
  * Back office, issue 18 points 6, 8 and 9: instruments, the settings' impact preview, the audit log and the reports
@@ -210,6 +210,7 @@ const unixMsOrDay = z.preprocess(
 /** `GET /admin/api/audit`: filters, each optional; `from`/`to` a day (UTC) or unix milliseconds, `to` inclusive. */
 export const auditQueryParams = z.object({
   ...pageParams,
+  ...exportFormatParam,
   staff_id: whole(1, Number.MAX_SAFE_INTEGER).optional(),
   /** An exact action (`instrument.update`) or an object (`instrument`, every action on it). */
   action: z.string(invalid).trim().max(64, invalid).optional(),
