@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_MARKUP_POINTS, PRICING_MODES } from '@tradepad/domain';
+import { MAX_MARKUP_POINTS, PRICING_MODES, sessionsProblem } from '@tradepad/domain';
 import { HEDGE_MODES } from '@tradepad/domain';
+import { LANGS } from '../languages.ts';
 import { exportFormatParam, pageParams } from '../params.ts';
 
 /**
@@ -73,6 +74,10 @@ export const marketHoursSchema = z.object({
 export const adminInstrumentSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
+  /** Its names by language code (those given when it was created; empty for the seeded ones, shown by code). */
+  names: z.record(z.string(), z.string()),
+  /** Base units per lot. */
+  contract_size: z.number().int(),
   /** The trade list's `ShowCode`. */
   show_code: z.string(),
   category_id: z.number().int(),
@@ -112,8 +117,8 @@ export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
  * `POST /admin/api/instruments/:id`: any non-empty subset; an unknown or malformed key refuses the whole body (DESIGN
  * §10). The server checks the merged terms together (min ≤ max, both multiples of the step, …) before saving.
  */
-export const instrumentUpdateParams = z
-  .object({
+/** The terms staff set on an instrument, each validated alone (the update takes any subset, the creation most). */
+const instrumentTerms = {
     spread: whole(0, 1_000_000),
     fee_rate: decimal(6),
     leverage: z.preprocess(
@@ -167,16 +172,74 @@ export const instrumentUpdateParams = z
       marketHoursSchema
         .strict()
         .refine((h) => h.sessions.length > 0 && h.sessions.length <= 50, invalid)
-        .refine((h) => h.sessions.every((s) => s.open < s.close), invalid)
+        .refine((h) => sessionsProblem(h.sessions) === undefined, { error: 'err.sessions_invalid' })
         .refine((h) => isTimeZone(h.timeZone), invalid),
     ),
-  })
+};
+
+export const instrumentUpdateParams = z
+  .object(instrumentTerms)
   .partial()
   .extend({ t: z.unknown().optional() })
   .strict()
   .transform(({ t: _t, ...change }) => change)
   .refine((c) => Object.keys(c).length > 0, invalid);
 export type InstrumentUpdateParams = z.infer<typeof instrumentUpdateParams>;
+
+/** An instrument's code: 2 to 16 capital letters and digits (`EURUSD`, `US30`), unique. */
+export const INSTRUMENT_CODE = /^[A-Z0-9]{2,16}$/;
+
+/** A name of the instrument in one language: 1 to 64 characters. */
+const instrumentName = z.preprocess(asText, z.string(invalid).min(1, invalid).max(64, invalid));
+
+/**
+ * `POST /admin/api/instruments`: a new instrument (issue 32 point 6). `code` unique; `names` in the app's 14 languages,
+ * `en` required (a language left out shows the English name); `precision` price decimals; `contract_size` base units per
+ * lot; `start_price` where the simulator starts quoting it. The other terms as the update takes them; left out:
+ * fee 0, swaps 0 (triple day Wednesday), `fixed` pricing, no hedging, enabled.
+ */
+export const instrumentCreateParams = z
+  .object({
+    ...instrumentTerms,
+    code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string(invalid).regex(INSTRUMENT_CODE, invalid)),
+    show_code: z.preprocess(asText, z.string(invalid).min(1, invalid).max(32, invalid)).optional(),
+    names: z.preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      },
+      z
+        .object({ en: instrumentName, ...Object.fromEntries(LANGS.filter((l) => l !== 'en').map((l) => [l, instrumentName.optional()])) })
+        .strict(),
+    ),
+    precision: whole(0, 8),
+    contract_size: whole(1, 100_000_000),
+    start_price: decimal(8),
+    base: z.preprocess(asText, z.string(invalid).regex(/^[A-Z0-9]{1,10}$/, invalid)).optional(),
+    quote: z.preprocess(asText, z.string(invalid).regex(/^[A-Z]{3}$/, invalid)).optional(),
+  })
+  .partial({
+    fee_rate: true,
+    enabled: true,
+    close_only: true,
+    swap_long: true,
+    swap_short: true,
+    swap_triple_day: true,
+    pricing: true,
+    markup: true,
+    hedge_mode: true,
+    hedge_threshold_lots: true,
+    hedge_tolerance: true,
+  })
+  .extend({ t: z.unknown().optional() })
+  .strict()
+  .transform(({ t: _t, ...c }) => c)
+  .refine((c) => Number(c.start_price) > 0, { error: 'err.field_invalid', path: ['start_price'] });
+export type InstrumentCreateParams = z.infer<typeof instrumentCreateParams>;
 
 function isTimeZone(tz: string): boolean {
   try {
