@@ -59,7 +59,11 @@ describe('back office: CSV exports and the users list filters', () => {
     expect(r.code, r.msg).toBe(1);
     position = r.data.order.Id as number;
     // An e-mail whose local part starts with '=' is valid (RFC 5322) and a formula to a spreadsheet.
-    await db().updateTable('users').set({ email: `=HYPERLINK("x")${fr.id}@example.com` }).where('id', '=', fr.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ email: `=HYPERLINK("x")${fr.id}@example.com` })
+      .where('id', '=', fr.id)
+      .execute();
   }, 180_000);
   afterAll(async () => h?.close());
 
@@ -170,7 +174,11 @@ describe('back office: CSV exports and the users list filters', () => {
       reviewed_at: null,
       reviewed_by: null,
     }));
-    for (let i = 0; i < rows.length; i += 500) await db().insertInto('deposits').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insertInto('deposits')
+        .values(rows.slice(i, i + 500))
+        .execute();
 
     const res = await fetch(`${h.baseUrl}${ADMIN_API.deposits}?format=csv&status=0&user_id=${fr.id}`, {
       headers: { authorization: finance.token, lang: 'en' },

@@ -50,7 +50,10 @@ export const pageParams = {
  * default) is the page.
  */
 export const exportFormatParam = {
-  format: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['json', 'csv'], { error: 'err.field_invalid' }).optional()),
+  format: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['json', 'csv'], { error: 'err.field_invalid' }).optional(),
+  ),
 };
 
 /** A bound of a date range: a day (`YYYY-MM-DD`, UTC) or unix milliseconds, as text. */

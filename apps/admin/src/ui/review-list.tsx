@@ -197,7 +197,15 @@ function KeyboardRow({ onPick, ...props }: DatagridRowProps & { onPick: (row: Ra
   );
 }
 
-function QueueActions({ statuses, exportPath, name }: { statuses: StatusChoice[]; exportPath?: string | undefined; name: string }) {
+function QueueActions({
+  statuses,
+  exportPath,
+  name,
+}: {
+  statuses: StatusChoice[];
+  exportPath?: string | undefined;
+  name: string;
+}) {
   const translate = useTranslate();
   const { filterValues, setFilters, total } = useListContext();
   const current = (filterValues as { status?: number | string }).status ?? ALL_STATUSES;

@@ -1,8 +1,14 @@
 import { GET, POST, type CallDef } from '../call-def.ts';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
 import { STAFF_ADMIN_PATHS as ADMIN_API } from './paths.ts';
-import { adminInstrumentSchema, dailyReportSchema, instrumentCreateParams,
-  instrumentUpdateParams, monthlyReportSchema, reportParams } from './ops.ts';
+import {
+  adminInstrumentSchema,
+  dailyReportSchema,
+  instrumentCreateParams,
+  instrumentUpdateParams,
+  monthlyReportSchema,
+  reportParams,
+} from './ops.ts';
 import { adminPageOf } from './review.ts';
 
 /** The back office's operations: the instruments' terms and the ledger's daily and monthly reports. */

@@ -56,6 +56,9 @@ export function normaliseDecimal(v: string): string {
 /** Leverage options staff may offer on an instrument (DESIGN §5: one of this instrument's `HasForexMultiple`). */
 export const ALLOWED_LEVERAGES = [1, 2, 3, 5, 10, 20, 25, 30, 33, 50, 66, 100, 200, 300, 400, 500] as const;
 
+/** The sessions rule (ranges inside the day, none overlapping), for the console's editor to check as the server does. */
+export { sessionsProblem } from '@tradepad/domain';
+
 /** One weekly session of an instrument's market hours, in its time zone's wall time (0 = Sunday). */
 export const sessionSchema = z.object({
   day: z.number().int().min(0).max(6),
@@ -69,6 +72,7 @@ export const marketHoursSchema = z.object({
   sessions: z.array(sessionSchema),
   rollover: z.number().int().min(0).max(1439),
 });
+export type MarketHours = z.infer<typeof marketHoursSchema>;
 
 /** `GET /admin/api/instruments`: one instrument's terms as staff edit them (the same for every trader). */
 export const adminInstrumentSchema = z.object({
@@ -119,62 +123,62 @@ export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
  */
 /** The terms staff set on an instrument, each validated alone (the update takes any subset, the creation most). */
 const instrumentTerms = {
-    spread: whole(0, 1_000_000),
-    fee_rate: decimal(6),
-    leverage: z.preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()) : v),
-      z
-        .array(whole(1, 1000), invalid)
-        .min(1, invalid)
-        .max(ALLOWED_LEVERAGES.length, invalid)
-        .refine((l) => l.every((x) => (ALLOWED_LEVERAGES as readonly number[]).includes(x)), invalid)
-        .refine((l) => new Set(l).size === l.length, invalid)
-        .transform((l) => [...l].sort((a, b) => a - b)),
-    ),
-    min_lots: decimal(4),
-    max_lots: decimal(4),
-    lot_step: decimal(4),
-    enabled: z.preprocess(asSwitch, z.boolean(invalid)),
-    close_only: z.preprocess(asSwitch, z.boolean(invalid)),
-    swap_long: swapRate,
-    swap_short: swapRate,
-    // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
-    swap_triple_day: z.preprocess(
-      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-      z
-        .number({ error: 'err.swap_triple_day' })
-        .int({ error: 'err.swap_triple_day' })
-        .min(1, { error: 'err.swap_triple_day' })
-        .max(5, { error: 'err.swap_triple_day' }),
-    ),
-    category_id: whole(1, 1000),
-    pricing: z.preprocess(asText, z.enum(PRICING_MODES, { error: 'err.pricing_mode' })),
-    markup: z.preprocess(
-      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-      z
-        .number({ error: 'err.markup_points' })
-        .int({ error: 'err.markup_points' })
-        .min(0, { error: 'err.markup_points' })
-        .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
-    ),
-    hedge_mode: z.enum(HEDGE_MODES, invalid),
-    hedge_threshold_lots: decimal(4),
-    hedge_tolerance: whole(0, 1_000_000),
-    hours: z.preprocess(
-      (v) => {
-        if (typeof v !== 'string') return v;
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          return v;
-        }
-      },
-      marketHoursSchema
-        .strict()
-        .refine((h) => h.sessions.length > 0 && h.sessions.length <= 50, invalid)
-        .refine((h) => sessionsProblem(h.sessions) === undefined, { error: 'err.sessions_invalid' })
-        .refine((h) => isTimeZone(h.timeZone), invalid),
-    ),
+  spread: whole(0, 1_000_000),
+  fee_rate: decimal(6),
+  leverage: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()) : v),
+    z
+      .array(whole(1, 1000), invalid)
+      .min(1, invalid)
+      .max(ALLOWED_LEVERAGES.length, invalid)
+      .refine((l) => l.every((x) => (ALLOWED_LEVERAGES as readonly number[]).includes(x)), invalid)
+      .refine((l) => new Set(l).size === l.length, invalid)
+      .transform((l) => [...l].sort((a, b) => a - b)),
+  ),
+  min_lots: decimal(4),
+  max_lots: decimal(4),
+  lot_step: decimal(4),
+  enabled: z.preprocess(asSwitch, z.boolean(invalid)),
+  close_only: z.preprocess(asSwitch, z.boolean(invalid)),
+  swap_long: swapRate,
+  swap_short: swapRate,
+  // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
+  swap_triple_day: z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: 'err.swap_triple_day' })
+      .int({ error: 'err.swap_triple_day' })
+      .min(1, { error: 'err.swap_triple_day' })
+      .max(5, { error: 'err.swap_triple_day' }),
+  ),
+  category_id: whole(1, 1000),
+  pricing: z.preprocess(asText, z.enum(PRICING_MODES, { error: 'err.pricing_mode' })),
+  markup: z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: 'err.markup_points' })
+      .int({ error: 'err.markup_points' })
+      .min(0, { error: 'err.markup_points' })
+      .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
+  ),
+  hedge_mode: z.enum(HEDGE_MODES, invalid),
+  hedge_threshold_lots: decimal(4),
+  hedge_tolerance: whole(0, 1_000_000),
+  hours: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    marketHoursSchema
+      .strict()
+      .refine((h) => h.sessions.length > 0 && h.sessions.length <= 50, invalid)
+      .refine((h) => sessionsProblem(h.sessions) === undefined, { error: 'err.sessions_invalid' })
+      .refine((h) => isTimeZone(h.timeZone), invalid),
+  ),
 };
 
 export const instrumentUpdateParams = z
@@ -201,7 +205,10 @@ const instrumentName = z.preprocess(asText, z.string(invalid).min(1, invalid).ma
 export const instrumentCreateParams = z
   .object({
     ...instrumentTerms,
-    code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string(invalid).regex(INSTRUMENT_CODE, invalid)),
+    code: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.string(invalid).regex(INSTRUMENT_CODE, invalid),
+    ),
     show_code: z.preprocess(asText, z.string(invalid).min(1, invalid).max(32, invalid)).optional(),
     names: z.preprocess(
       (v) => {
@@ -213,7 +220,10 @@ export const instrumentCreateParams = z
         }
       },
       z
-        .object({ en: instrumentName, ...Object.fromEntries(LANGS.filter((l) => l !== 'en').map((l) => [l, instrumentName.optional()])) })
+        .object({
+          en: instrumentName,
+          ...Object.fromEntries(LANGS.filter((l) => l !== 'en').map((l) => [l, instrumentName.optional()])),
+        })
         .strict(),
     ),
     precision: whole(0, 8),

@@ -14,7 +14,8 @@ const switchParam = z.preprocess(
 );
 
 /** An optional filter: absent, null and '' all read as "any". */
-const anyOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const anyOf = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
  * `GET /admin/api/users?q=&country=&kyc_status=&is_demo=&from=&to=&page=&limit=[&format=csv]`: `q` matches any part

@@ -133,7 +133,11 @@ export function PositionsPage() {
         <Button type="submit" variant="outlined">
           {translate('tp.positions.apply')}
         </Button>
-        <ExportButton path={ADMIN_API.positions} name={applied.status === 1 ? 'positions' : 'pending-orders'} query={{ ...applied }} />
+        <ExportButton
+          path={ADMIN_API.positions}
+          name={applied.status === 1 ? 'positions' : 'pending-orders'}
+          query={{ ...applied }}
+        />
         <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
           {translate('tp.positions.live')}
         </Typography>

@@ -54,7 +54,14 @@ function userFilters(search: string) {
       parse={(v: string) => v.toUpperCase().slice(0, 2)}
       sx={{ width: 150 }}
     />,
-    <SelectInput key="kyc_status" source="kyc_status" label="tp.users.filter_kyc" choices={KYC_CHOICES} alwaysOn emptyText="tp.users.any" />,
+    <SelectInput
+      key="kyc_status"
+      source="kyc_status"
+      label="tp.users.filter_kyc"
+      choices={KYC_CHOICES}
+      alwaysOn
+      emptyText="tp.users.any"
+    />,
     <SelectInput
       key="is_demo"
       source="is_demo"

@@ -148,9 +148,11 @@ export class MarketService {
   async reloadInstruments(): Promise<void> {
     const added = await this.cat.reload();
     // Chained: a reload that found nothing new (the bus's echo of this node's own change) still waits for the one that did.
-    this.joining = this.joining.then(() => this.join(added)).catch((err: unknown) => {
-      this.d.log.error({ err }, 'a new instrument could not join the feed');
-    });
+    this.joining = this.joining
+      .then(() => this.join(added))
+      .catch((err: unknown) => {
+        this.d.log.error({ err }, 'a new instrument could not join the feed');
+      });
     await this.joining;
   }
 

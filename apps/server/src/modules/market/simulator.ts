@@ -93,7 +93,13 @@ export class SimulatorFeed implements Feed {
   }
 
   private walker(inst: SimInstrument): Walker {
-    return { inst, random: new Random(hashSeed(this.seed, inst.code, 'live')), price: inst.startPoints, wasOpen: true, closedAt: 0 };
+    return {
+      inst,
+      random: new Random(hashSeed(this.seed, inst.code, 'live')),
+      price: inst.startPoints,
+      wasOpen: true,
+      closedAt: 0,
+    };
   }
 
   /** Walks an instrument created while running, from its start, from the next step on (once per code). */

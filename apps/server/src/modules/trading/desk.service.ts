@@ -12,7 +12,18 @@ import {
   type RiskAnswer,
   type TraderResult,
 } from '@tradepad/contracts';
-import { ZERO, exactMoney, formatLots, formatMoney, lots as toLots, micros, parseLots, pointsToPrice, type Lots, type Micros } from '@tradepad/domain';
+import {
+  ZERO,
+  exactMoney,
+  formatLots,
+  formatMoney,
+  lots as toLots,
+  micros,
+  parseLots,
+  pointsToPrice,
+  type Lots,
+  type Micros,
+} from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';

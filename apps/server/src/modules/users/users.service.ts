@@ -8,7 +8,17 @@ import type {
   Lang,
   UserStatusParams,
 } from '@tradepad/contracts';
-import { exactMoney, formatLots, formatMoney, freeMargin, lots, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
+import {
+  exactMoney,
+  formatLots,
+  formatMoney,
+  freeMargin,
+  lots,
+  micros,
+  microsToStorage,
+  parseMoney,
+  type Micros,
+} from '@tradepad/domain';
 import { deny, refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -96,7 +106,8 @@ export class UsersAdminService {
 
   /** Every user the filters keep, newest first, a batch at a time with their balances (the CSV export). */
   async *exportBatches(f: UserFilter): AsyncGenerator<AdminUser[]> {
-    for await (const rows of batchesOf((before, size) => this.d.repo.batch(f, before, size))) yield await this.listViews(rows, true);
+    for await (const rows of batchesOf((before, size) => this.d.repo.batch(f, before, size)))
+      yield await this.listViews(rows, true);
   }
 
   /** Audits an export of the users list (`user.export`, with its filters) before its first row goes out. */

@@ -95,7 +95,11 @@ export class WalletRepository {
   }
 
   /** Up to `size` deposits of the queue's filters with an id below `before`, newest first (an export's batch). */
-  depositBatch(f: Omit<QueueFilter, 'page' | 'limit'>, before: number | undefined, size: number): Promise<WithUser<DepositRow>[]> {
+  depositBatch(
+    f: Omit<QueueFilter, 'page' | 'limit'>,
+    before: number | undefined,
+    size: number,
+  ): Promise<WithUser<DepositRow>[]> {
     let q = this.deposits(f);
     if (before !== undefined) q = q.where('d.id', '<', before);
     return q.selectAll('d').select(accountName).orderBy('d.id', 'desc').limit(size).execute();
