@@ -52,7 +52,7 @@ function userFilters(search: string) {
       label="tp.users.filter_country"
       alwaysOn
       parse={(v: string) => v.toUpperCase().slice(0, 2)}
-      sx={{ width: 150 }}
+      sx={{ width: 200 }}
     />,
     <SelectInput
       key="kyc_status"
