@@ -84,14 +84,14 @@ async function main() {
   // CPU time of this process per search: what a query costs when the cores are shared (wall time then includes waits).
   const allCpu: number[] = [];
   for (const [label, q] of queries) {
-    for (let i = 0; i < 5; i++) await users.search(q, { page: 1, limit: 20 }); // warm up
+    for (let i = 0; i < 5; i++) await users.search({ q }, { page: 1, limit: 20 }); // warm up
     const times: number[] = [];
     const cpu: number[] = [];
     let total = 0;
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
       const c = process.cpuUsage();
-      const r = await users.search(q, { page: 1, limit: 20 });
+      const r = await users.search({ q }, { page: 1, limit: 20 });
       const used = process.cpuUsage(c);
       times.push(performance.now() - s);
       cpu.push((used.user + used.system) / 1000);

@@ -410,6 +410,24 @@ describe('response schemas against the server', () => {
       await admin.postJson(`${ADMIN_API.instruments}/${first.Id}`, { spread: first.spread }),
       'POST',
     );
+    expectAnswer(
+      ADMIN_API.instruments,
+      await admin.postJson(ADMIN_API.instruments, {
+        code: 'RSPX',
+        names: { en: 'Responses index' },
+        category_id: 4,
+        precision: 1,
+        contract_size: 1,
+        start_price: '100.0',
+        leverage: [10],
+        spread: 5,
+        min_lots: '0.1',
+        max_lots: '10',
+        lot_step: '0.1',
+        hours: { timeZone: 'UTC', rollover: 0, sessions: [{ day: 1, open: 0, close: 1440 }] },
+      }),
+      'POST',
+    );
     await get(ADMIN_API.settingsImpact, { margin_call: 120 });
     const today = new Date(h.now()).toISOString().slice(0, 10);
     await get(ADMIN_API.reportsDaily, { from: today, to: today });

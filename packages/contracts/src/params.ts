@@ -44,3 +44,20 @@ export const pageParams = {
   page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), intParam('err.page_invalid', 1, 1_000_000)),
   limit: z.preprocess((v) => (v === undefined || v === '' ? 20 : v), intParam('err.limit_invalid', 1, 100)),
 };
+
+/**
+ * `format=csv` turns a back-office list into a download of every matching row (DESIGN §16 "Exports"); `json` (the
+ * default) is the page.
+ */
+export const exportFormatParam = {
+  format: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['json', 'csv'], { error: 'err.field_invalid' }).optional(),
+  ),
+};
+
+/** A bound of a date range: a day (`YYYY-MM-DD`, UTC) or unix milliseconds, as text. */
+export const dayOrUnixMsParam = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v === '' || v === null ? undefined : v),
+  z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().regex(/^\d{1,15}$/)], { error: 'err.field_invalid' }).optional(),
+);

@@ -20,3 +20,4 @@ export * from './pricing.ts';
 export * from './hedging.ts';
 export * from './identity.ts';
 export * from './account-types.ts';
+export * from './csv.ts';

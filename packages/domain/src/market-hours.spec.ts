@@ -3,6 +3,7 @@ import {
   ALWAYS_OPEN,
   fromWallTime,
   isMarketOpen,
+  sessionsProblem,
   nextOpen,
   tradingDayStart,
   wallTime,
@@ -81,5 +82,40 @@ describe('market hours', () => {
   it('finds the next open minute', () => {
     expect(nextOpen(forex, utc('2026-01-17T12:00:00Z'))).toBe(utc('2026-01-18T22:00:00Z'));
     expect(nextOpen(forex, utc('2026-01-14T12:00:30Z'))).toBe(utc('2026-01-14T12:01:00Z'));
+  });
+});
+
+describe('sessionsProblem', () => {
+  it('accepts sessions that touch, a closed day and the whole day', () => {
+    expect(
+      sessionsProblem([
+        { day: 1, open: 0, close: 1020 },
+        { day: 1, open: 1020, close: 1440 },
+        { day: 2, open: 0, close: 1440 },
+      ]),
+    ).toBeUndefined();
+    expect(sessionsProblem([])).toBeUndefined();
+  });
+  it.each([
+    [{ day: 7, open: 0, close: 60 }],
+    [{ day: 1, open: 60, close: 60 }],
+    [{ day: 1, open: 120, close: 60 }],
+    [{ day: 1, open: 0, close: 1441 }],
+    [{ day: 1, open: -1, close: 60 }],
+    [{ day: 1, open: 0.5, close: 60 }],
+  ])('refuses %j as out of range', (s) => expect(sessionsProblem([s])).toBe('range'));
+  it('refuses two ranges of one day sharing a minute, in any order', () => {
+    expect(
+      sessionsProblem([
+        { day: 3, open: 600, close: 900 },
+        { day: 3, open: 0, close: 601 },
+      ]),
+    ).toBe('overlap');
+    expect(
+      sessionsProblem([
+        { day: 3, open: 600, close: 900 },
+        { day: 4, open: 0, close: 1440 },
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -128,3 +128,22 @@ export function weeklySessions(opts: { open: string; close: string; firstDay: nu
 
 /** Open every minute of every day. */
 export const ALWAYS_OPEN: readonly Session[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: 0, close: 1440 }));
+
+/**
+ * What is wrong with a week of sessions, or undefined when nothing is: `range` when one is not a whole day 0–6 with
+ * 0 ≤ open < close ≤ 1440 (minutes, 1440 = the day's end), `overlap` when two of one day share a minute (one may end
+ * where the next begins). The console's sessions editor and the server check the same rule.
+ */
+export function sessionsProblem(sessions: readonly Session[]): 'range' | 'overlap' | undefined {
+  for (const s of sessions) {
+    const whole = [s.day, s.open, s.close].every(Number.isInteger);
+    if (!whole || s.day < 0 || s.day > 6 || s.open < 0 || s.close > 1440 || s.open >= s.close) return 'range';
+  }
+  const sorted = [...sessions].sort((a, b) => a.day - b.day || a.open - b.open);
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    if (a.day === b.day && b.open < a.close) return 'overlap';
+  }
+  return undefined;
+}

@@ -46,6 +46,11 @@ export function formatMoney(value: Micros, decimals = 2): string {
   return negative && r !== 0n ? `-${text}` : text;
 }
 
+/** Micros as an exact decimal string with at least 2 decimals ("150.00", "0.125", "-3.000001"): nothing rounded. */
+export function exactMoney(value: Micros): string {
+  return formatMoney(value, 6).replace(/(\.\d\d\d*?)0+$/, '$1');
+}
+
 /** Micros as a JavaScript number for storage in an integer column; refuses values beyond 2^53. */
 export function microsToStorage(value: Micros): number {
   const n = Number(value);

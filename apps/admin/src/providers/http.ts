@@ -111,3 +111,39 @@ export function apiPost<P extends PathOf<'POST'>>(
   const url = pathWithId(path, options?.id);
   return call<AnswerAt<P, 'POST'>>('POST', url, body, options?.signal, options?.idempotencyKey);
 }
+
+/**
+ * Downloads a list as CSV (`format=csv` with the list's filters; empty ones and `status: 'all'` left out) and saves it
+ * as `<name>.csv`. A refusal comes back as the envelope and is thrown as an ApiError with the server's message.
+ */
+export async function downloadCsv(
+  path: string,
+  filters: Record<string, string | number | boolean | undefined | null>,
+  name: string,
+): Promise<void> {
+  const query: Record<string, string | number | undefined | null> = {};
+  for (const [k, v] of Object.entries(filters))
+    if (k !== 'page' && k !== 'limit' && !(k === 'status' && v === 'all')) query[k] = typeof v === 'boolean' ? Number(v) : v;
+  const headers: Record<string, string> = { lang: serverLang };
+  const token = session.get();
+  if (token) headers.authorization = token;
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, { ...query, format: 'csv' }), { headers });
+  } catch {
+    throw new ApiError(unreachable, -1);
+  }
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    const env = (await res.json().catch(() => ({ code: -1, msg: '' }))) as Envelope<unknown>;
+    if (env.code === CODE_SESSION_EXPIRED) session.clear();
+    throw new ApiError(env.msg, env.code);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

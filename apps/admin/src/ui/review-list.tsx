@@ -30,6 +30,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { StatusInfo } from './format.ts';
+import { ExportButton } from './export-button.tsx';
 import { PageHead } from './page-head.tsx';
 import { StatusChip } from './status-chip.tsx';
 
@@ -62,6 +63,8 @@ interface Props<T extends RaRecord> {
    * (as the server answered): the panel shows them at once, and the list reloads.
    */
   detail: (row: T, changed: (patch: Partial<T>) => void) => ReactNode;
+  /** The list's path when it may be exported as CSV with its filters (DESIGN §16 "Exports"). */
+  exportPath?: string;
 }
 
 const PAGE_SIZE = 20;
@@ -94,6 +97,7 @@ export function ReviewList<T extends RaRecord>({
   children,
   detail,
   extraFilters = [],
+  exportPath,
 }: Props<T>) {
   const [selected, setSelected] = useState<T | null>(null);
   const [patch, setPatch] = useState<Partial<T>>({});
@@ -133,7 +137,7 @@ export function ReviewList<T extends RaRecord>({
           />,
           ...extraFilters,
         ]}
-        actions={<QueueActions statuses={statuses} />}
+        actions={<QueueActions statuses={statuses} exportPath={exportPath} name={resource} />}
         exporter={false}
         empty={false}
         aside={wide ? <Box sx={{ width: 360, ml: 2, flexShrink: 0 }}>{panel}</Box> : undefined}
@@ -197,7 +201,15 @@ function KeyboardRow({ onPick, ...props }: DatagridRowProps & { onPick: (row: Ra
   );
 }
 
-function QueueActions({ statuses }: { statuses: StatusChoice[] }) {
+function QueueActions({
+  statuses,
+  exportPath,
+  name,
+}: {
+  statuses: StatusChoice[];
+  exportPath?: string | undefined;
+  name: string;
+}) {
   const translate = useTranslate();
   const { filterValues, setFilters, total } = useListContext();
   const current = (filterValues as { status?: number | string }).status ?? ALL_STATUSES;
@@ -225,6 +237,7 @@ function QueueActions({ statuses }: { statuses: StatusChoice[] }) {
         </Typography>
       )}
       <RefreshButton />
+      {exportPath && <ExportButton path={exportPath} name={name} query={filterValues as Record<string, string | number>} />}
     </TopToolbar>
   );
 }

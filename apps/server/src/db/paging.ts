@@ -39,3 +39,25 @@ export async function pageOfIds<T>(ids: Page<{ id: number }>, rowsOf: (ids: numb
   if (ids.rows.length === 0) return { rows: [], total: ids.total };
   return { rows: await rowsOf(ids.rows.map((r) => r.id)), total: ids.total };
 }
+
+/** How many rows an export reads from the database at a time. */
+export const EXPORT_BATCH = 500;
+
+/**
+ * Every row of a list, newest first, `size` rows at a time: `next(before, size)` reads the rows whose id is below
+ * `before` (all when undefined), ordered by id descending. Keyed on the id, not an offset, so each batch costs the
+ * same and a long export never holds more than one batch (DESIGN §16 "Exports").
+ */
+export async function* batchesOf<T extends { id: number }>(
+  next: (before: number | undefined, size: number) => Promise<T[]>,
+  size = EXPORT_BATCH,
+): AsyncGenerator<T[]> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await next(before, size);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (rows.length < size || !last) return;
+    before = last.id;
+  }
+}

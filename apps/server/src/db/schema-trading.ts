@@ -105,6 +105,8 @@ export interface InstrumentsTable {
   hedge_threshold_lots: Generated<string>;
   /** Points beyond the client's fill price a hedge's limit accepts. */
   hedge_tolerance: Generated<number>;
+  /** Names by language code as JSON, given when staff created it (migration 036); null for the seeded ones. */
+  names_json: string | null;
 }
 
 /** One order sent to the hedging LP (migration 031): quantities and prices as exact decimal text. */

@@ -238,6 +238,9 @@ export const ar: Messages = {
   'err.instrument_close_only': 'هذه الأداة في وضع الإغلاق فقط: لا تُقبل أوامر جديدة، لكن يمكنك إغلاق مراكزك',
   'err.instrument_lots':
     'شروط اللوت غير متوافقة: يجب أن يكون الحد الأدنى والحد الأقصى مضاعفين موجبين للخطوة، وألا يتجاوز الحد الأدنى الحد الأقصى',
+  'err.instrument_exists': 'توجد أداة بهذا الرمز بالفعل',
+  'err.sessions_invalid':
+    'جلسات التداول غير صالحة: يجب أن تقع كل فترة بين 00:00 و24:00، وأن يسبق الافتتاح الإغلاق، وألا تتداخل مع فترة أخرى في اليوم نفسه',
   'err.changed_meanwhile': 'قام شخص آخر بتغيير هذا في الوقت نفسه. أعد التحميل وحاول مرة أخرى',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'تصحيح الرصيد #{ref}',

@@ -243,6 +243,9 @@ export const de: Messages = {
     'Dieses Instrument ist nur zum Schließen freigegeben: Neue Orders werden nicht angenommen, Ihre Positionen können Sie aber schließen',
   'err.instrument_lots':
     'Die Lot-Vorgaben passen nicht zusammen: Minimum und Maximum müssen positive Vielfache der Schrittweite sein, und das Minimum darf das Maximum nicht übersteigen',
+  'err.instrument_exists': 'Ein Instrument mit diesem Code existiert bereits',
+  'err.sessions_invalid':
+    'Die Handelszeiten sind ungültig: Jeder Zeitraum muss zwischen 00:00 und 24:00 liegen, vor dem Schluss öffnen und darf keinen anderen desselben Tages überschneiden',
   'err.changed_meanwhile': 'Jemand anderes hat dies gleichzeitig geändert. Bitte neu laden und erneut versuchen',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Saldokorrektur #{ref}',

@@ -238,6 +238,9 @@ export const en = {
   'err.instrument_close_only': 'This instrument is close-only: new orders are not accepted, but you can close your positions',
   'err.instrument_lots':
     'The lot terms do not fit together: the minimum and maximum must be positive multiples of the step, and the minimum may not exceed the maximum',
+  'err.instrument_exists': 'An instrument with this code already exists',
+  'err.sessions_invalid':
+    'The trading sessions are invalid: each range must lie within 00:00–24:00, open before it closes, and not overlap another of the same day',
   'err.changed_meanwhile': 'Someone else changed this at the same time. Reload and try again',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Balance correction #{ref}',

@@ -244,6 +244,9 @@ export const fr: Messages = {
     'Cet instrument est en clôture seule : les nouveaux ordres sont refusés, mais vous pouvez clôturer vos positions',
   'err.instrument_lots':
     'Les conditions de lots sont incohérentes : le minimum et le maximum doivent être des multiples positifs du pas, et le minimum ne peut dépasser le maximum',
+  'err.instrument_exists': 'Un instrument avec ce code existe déjà',
+  'err.sessions_invalid':
+    'Les séances sont invalides : chaque plage doit tenir entre 00:00 et 24:00, ouvrir avant de fermer et ne pas chevaucher une autre plage du même jour',
   'err.changed_meanwhile': 'Quelqu’un d’autre a modifié cet élément au même moment. Rechargez et réessayez',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Correction de solde #{ref}',

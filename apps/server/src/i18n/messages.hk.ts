@@ -233,6 +233,8 @@ export const hk: Messages = {
   // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
   'err.instrument_close_only': '此產品目前只可平倉：不接受新訂單，但您仍可平倉',
   'err.instrument_lots': '手數設定互相矛盾：最小及最大手數須為手數步長的正整數倍，且最小手數不可大於最大手數',
+  'err.instrument_exists': '已有相同代碼的產品',
+  'err.sessions_invalid': '交易時段無效：每個時段須在 00:00–24:00 之內、開市早於收市，且不可與同日其他時段重疊',
   'err.changed_meanwhile': '其他人剛同時修改了此項目，請重新載入後再試',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': '餘額更正 #{ref}',

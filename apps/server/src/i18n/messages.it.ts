@@ -241,6 +241,9 @@ export const it: Messages = {
     'Questo strumento è in sola chiusura: i nuovi ordini non sono accettati, ma puoi chiudere le tue posizioni',
   'err.instrument_lots':
     'I parametri dei lotti non sono coerenti: minimo e massimo devono essere multipli positivi del passo e il minimo non può superare il massimo',
+  'err.instrument_exists': 'Esiste già uno strumento con questo codice',
+  'err.sessions_invalid':
+    'Le sessioni non sono valide: ogni intervallo deve stare tra 00:00 e 24:00, aprire prima di chiudere e non sovrapporsi a un altro dello stesso giorno',
   'err.changed_meanwhile': 'Qualcun altro ha modificato questo elemento nello stesso momento. Ricarica e riprova',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Correzione del saldo #{ref}',

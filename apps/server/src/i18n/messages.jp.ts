@@ -237,6 +237,9 @@ export const jp: Messages = {
   // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
   'err.instrument_close_only': 'この銘柄は決済のみ可能です。新規注文は受け付けませんが、保有ポジションは決済できます',
   'err.instrument_lots': 'ロット設定が矛盾しています。最小・最大ロットはステップの正の倍数で、最小は最大を超えてはいけません',
+  'err.instrument_exists': '同じコードの銘柄が既に存在します',
+  'err.sessions_invalid':
+    '取引時間が無効です。各時間帯は 00:00–24:00 の範囲内で開始が終了より前であり、同じ曜日の他の時間帯と重ならないようにしてください',
   'err.changed_meanwhile': '他の人が同時にこの項目を変更しました。再読み込みしてもう一度お試しください',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': '残高修正 #{ref}',

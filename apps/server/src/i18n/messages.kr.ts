@@ -235,6 +235,9 @@ export const kr: Messages = {
   // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
   'err.instrument_close_only': '이 상품은 청산 전용입니다. 신규 주문은 받지 않지만 보유 포지션은 청산할 수 있습니다',
   'err.instrument_lots': '랏 조건이 서로 맞지 않습니다. 최소·최대 랏은 단위의 양의 배수여야 하며 최소가 최대보다 클 수 없습니다',
+  'err.instrument_exists': '같은 코드의 상품이 이미 있습니다',
+  'err.sessions_invalid':
+    '거래 시간이 올바르지 않습니다. 각 구간은 00:00–24:00 안에 있어야 하고 시작이 종료보다 앞서야 하며 같은 요일의 다른 구간과 겹치면 안 됩니다',
   'err.changed_meanwhile': '다른 사람이 동시에 이 항목을 변경했습니다. 새로 고친 후 다시 시도하세요',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': '잔액 정정 #{ref}',

@@ -241,6 +241,9 @@ export const pt: Messages = {
     'Este instrumento está apenas para fecho: novas ordens não são aceites, mas pode fechar as suas posições',
   'err.instrument_lots':
     'As condições de lotes não são coerentes: o mínimo e o máximo têm de ser múltiplos positivos do passo e o mínimo não pode exceder o máximo',
+  'err.instrument_exists': 'Já existe um instrumento com este código',
+  'err.sessions_invalid':
+    'As sessões são inválidas: cada intervalo deve ficar entre 00:00 e 24:00, abrir antes de fechar e não se sobrepor a outro do mesmo dia',
   'err.changed_meanwhile': 'Outra pessoa alterou isto ao mesmo tempo. Recarregue e tente novamente',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Correção de saldo #{ref}',

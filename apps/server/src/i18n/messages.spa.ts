@@ -241,6 +241,9 @@ export const spa: Messages = {
     'Este instrumento está solo en cierre: no se aceptan órdenes nuevas, pero puede cerrar sus posiciones',
   'err.instrument_lots':
     'Las condiciones de lotes no son coherentes: el mínimo y el máximo deben ser múltiplos positivos del paso y el mínimo no puede superar el máximo',
+  'err.instrument_exists': 'Ya existe un instrumento con este código',
+  'err.sessions_invalid':
+    'Las sesiones no son válidas: cada franja debe estar entre 00:00 y 24:00, abrir antes de cerrar y no solaparse con otra del mismo día',
   'err.changed_meanwhile': 'Otra persona cambió esto al mismo tiempo. Recargue e inténtelo de nuevo',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Corrección de saldo #{ref}',

@@ -235,6 +235,8 @@ export const th: Messages = {
   // Issue 18: instruments (close-only, lot terms) and concurrent staff changes
   'err.instrument_close_only': 'ตราสารนี้เปิดให้ปิดสถานะเท่านั้น: ไม่รับคำสั่งใหม่ แต่คุณยังปิดสถานะของคุณได้',
   'err.instrument_lots': 'เงื่อนไขล็อตไม่สอดคล้องกัน: ค่าต่ำสุดและสูงสุดต้องเป็นจำนวนเท่าที่เป็นบวกของขั้น และค่าต่ำสุดต้องไม่เกินค่าสูงสุด',
+  'err.instrument_exists': 'มีสินค้าที่ใช้รหัสนี้อยู่แล้ว',
+  'err.sessions_invalid': 'ช่วงเวลาซื้อขายไม่ถูกต้อง: แต่ละช่วงต้องอยู่ภายใน 00:00–24:00 เวลาเปิดต้องก่อนเวลาปิด และต้องไม่ทับซ้อนกับช่วงอื่นในวันเดียวกัน',
   'err.changed_meanwhile': 'มีผู้อื่นแก้ไขรายการนี้ในเวลาเดียวกัน โปรดโหลดใหม่แล้วลองอีกครั้ง',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'ปรับปรุงยอดคงเหลือ #{ref}',

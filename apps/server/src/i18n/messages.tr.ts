@@ -241,6 +241,9 @@ export const tr: Messages = {
     'Bu enstrüman yalnızca kapatmaya açık: yeni emir kabul edilmez, ancak pozisyonlarınızı kapatabilirsiniz',
   'err.instrument_lots':
     'Lot koşulları uyumsuz: minimum ve maksimum adımın pozitif katları olmalı ve minimum maksimumu aşmamalıdır',
+  'err.instrument_exists': 'Bu koda sahip bir enstrüman zaten var',
+  'err.sessions_invalid':
+    'İşlem seansları geçersiz: her aralık 00:00–24:00 içinde olmalı, kapanıştan önce açılmalı ve aynı günün başka bir aralığıyla çakışmamalıdır',
   'err.changed_meanwhile': 'Başka biri bunu aynı anda değiştirdi. Yeniden yükleyip tekrar deneyin',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Bakiye düzeltmesi #{ref}',

@@ -239,6 +239,9 @@ export const vn: Messages = {
   'err.instrument_close_only': 'Sản phẩm này chỉ cho phép đóng lệnh: không nhận lệnh mới, nhưng bạn vẫn có thể đóng vị thế',
   'err.instrument_lots':
     'Điều kiện lot không khớp nhau: mức tối thiểu và tối đa phải là bội số dương của bước, và mức tối thiểu không được lớn hơn mức tối đa',
+  'err.instrument_exists': 'Đã có sản phẩm với mã này',
+  'err.sessions_invalid':
+    'Phiên giao dịch không hợp lệ: mỗi khoảng phải nằm trong 00:00–24:00, mở trước khi đóng và không trùng với khoảng khác cùng ngày',
   'err.changed_meanwhile': 'Người khác vừa thay đổi mục này cùng lúc. Hãy tải lại và thử lại',
   // Issue 18, back office: users, trading switch and balance adjustments.
   'ledger.adjust_correction': 'Điều chỉnh số dư #{ref}',

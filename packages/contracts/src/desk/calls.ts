@@ -23,7 +23,8 @@ export const DESK_CALLS = [
     auth: 'staff',
     roles: ROLES.dealer,
     tag: 'backoffice',
-    summary: 'Open positions (status 1) or pending orders (status 0) of every trader, with owner and live P/L',
+    summary:
+      'Open positions (status 1) or pending orders (status 0) of every trader, with owner and live P/L; `format=csv` downloads every matching row',
     params: positionsParams,
     response: adminPageOf(deskPositionSchema),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam, pageParams, textParam } from '../params.ts';
+import { exportFormatParam, intParam, pageParams, textParam } from '../params.ts';
 
 /**
  * The trading desk, risk and dashboard of the back office (DESIGN §11, issue 18 points 2, 4, 5): their parameters and
@@ -22,6 +22,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** `GET /admin/api/positions?status=1|0&symbol=&user_id=&min_lots=&page=&limit=`. */
 export const positionsParams = z.object({
   ...pageParams,
+  ...exportFormatParam,
   /** 1 holding positions (default), 0 pending orders. */
   status: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), intParam('err.field_invalid', 0, 1)),
   symbol: optional(

@@ -108,7 +108,8 @@ export const STAFF_CALLS = [
     auth: 'staff',
     roles: ROLES.oversight,
     tag: 'backoffice',
-    summary: 'The audit log, newest first, filtered by staff member, action or object, and dates',
+    summary:
+      'The audit log, newest first, filtered by staff member, action or object, and dates; `format=csv` downloads every matching row',
     params: auditQueryParams,
     response: adminPageOf(auditRecordSchema),
   },

@@ -1,7 +1,14 @@
 import { GET, POST, type CallDef } from '../call-def.ts';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
 import { STAFF_ADMIN_PATHS as ADMIN_API } from './paths.ts';
-import { adminInstrumentSchema, dailyReportSchema, instrumentUpdateParams, monthlyReportSchema, reportParams } from './ops.ts';
+import {
+  adminInstrumentSchema,
+  dailyReportSchema,
+  instrumentCreateParams,
+  instrumentUpdateParams,
+  monthlyReportSchema,
+  reportParams,
+} from './ops.ts';
 import { adminPageOf } from './review.ts';
 
 /** The back office's operations: the instruments' terms and the ledger's daily and monthly reports. */
@@ -14,6 +21,18 @@ export const OPS_CALLS = [
     tag: 'backoffice',
     summary: 'Every instrument with the terms staff set: spread, fee, leverage, lots, switches, swaps, category, hours',
     response: adminPageOf(adminInstrumentSchema),
+  },
+  {
+    path: ADMIN_API.instruments,
+    methods: POST,
+    auth: 'staff',
+    idempotent: true,
+    roles: ROLES.superAdmin,
+    tag: 'backoffice',
+    summary:
+      'Create an instrument (code, names in the 14 languages, category, precision, contract size, leverage, spread, lots, hours, …): quoted and listed at once on every node (audited instrument.create)',
+    params: instrumentCreateParams,
+    response: adminInstrumentSchema,
   },
   {
     path: `${ADMIN_API.instruments}/:id`,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_MARKUP_POINTS, PRICING_MODES } from '@tradepad/domain';
+import { MAX_MARKUP_POINTS, PRICING_MODES, sessionsProblem } from '@tradepad/domain';
 import { HEDGE_MODES } from '@tradepad/domain';
-import { pageParams } from '../params.ts';
+import { LANGS } from '../languages.ts';
+import { exportFormatParam, pageParams } from '../params.ts';
 
 /**
  * Back office, issue 18 points 6, 8 and 9: instruments, the settings' impact preview, the audit log and the reports
@@ -55,6 +56,9 @@ export function normaliseDecimal(v: string): string {
 /** Leverage options staff may offer on an instrument (DESIGN §5: one of this instrument's `HasForexMultiple`). */
 export const ALLOWED_LEVERAGES = [1, 2, 3, 5, 10, 20, 25, 30, 33, 50, 66, 100, 200, 300, 400, 500] as const;
 
+/** The sessions rule (ranges inside the day, none overlapping), for the console's editor to check as the server does. */
+export { sessionsProblem } from '@tradepad/domain';
+
 /** One weekly session of an instrument's market hours, in its time zone's wall time (0 = Sunday). */
 export const sessionSchema = z.object({
   day: z.number().int().min(0).max(6),
@@ -68,11 +72,16 @@ export const marketHoursSchema = z.object({
   sessions: z.array(sessionSchema),
   rollover: z.number().int().min(0).max(1439),
 });
+export type MarketHours = z.infer<typeof marketHoursSchema>;
 
 /** `GET /admin/api/instruments`: one instrument's terms as staff edit them (the same for every trader). */
 export const adminInstrumentSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
+  /** Its names by language code (those given when it was created; empty for the seeded ones, shown by code). */
+  names: z.record(z.string(), z.string()),
+  /** Base units per lot. */
+  contract_size: z.number().int(),
   /** The trade list's `ShowCode`. */
   show_code: z.string(),
   category_id: z.number().int(),
@@ -112,50 +121,96 @@ export type AdminInstrument = z.infer<typeof adminInstrumentSchema>;
  * `POST /admin/api/instruments/:id`: any non-empty subset; an unknown or malformed key refuses the whole body (DESIGN
  * §10). The server checks the merged terms together (min ≤ max, both multiples of the step, …) before saving.
  */
+/** The terms staff set on an instrument, each validated alone (the update takes any subset, the creation most). */
+const instrumentTerms = {
+  spread: whole(0, 1_000_000),
+  fee_rate: decimal(6),
+  leverage: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()) : v),
+    z
+      .array(whole(1, 1000), invalid)
+      .min(1, invalid)
+      .max(ALLOWED_LEVERAGES.length, invalid)
+      .refine((l) => l.every((x) => (ALLOWED_LEVERAGES as readonly number[]).includes(x)), invalid)
+      .refine((l) => new Set(l).size === l.length, invalid)
+      .transform((l) => [...l].sort((a, b) => a - b)),
+  ),
+  min_lots: decimal(4),
+  max_lots: decimal(4),
+  lot_step: decimal(4),
+  enabled: z.preprocess(asSwitch, z.boolean(invalid)),
+  close_only: z.preprocess(asSwitch, z.boolean(invalid)),
+  swap_long: swapRate,
+  swap_short: swapRate,
+  // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
+  swap_triple_day: z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: 'err.swap_triple_day' })
+      .int({ error: 'err.swap_triple_day' })
+      .min(1, { error: 'err.swap_triple_day' })
+      .max(5, { error: 'err.swap_triple_day' }),
+  ),
+  category_id: whole(1, 1000),
+  pricing: z.preprocess(asText, z.enum(PRICING_MODES, { error: 'err.pricing_mode' })),
+  markup: z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: 'err.markup_points' })
+      .int({ error: 'err.markup_points' })
+      .min(0, { error: 'err.markup_points' })
+      .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
+  ),
+  hedge_mode: z.enum(HEDGE_MODES, invalid),
+  hedge_threshold_lots: decimal(4),
+  hedge_tolerance: whole(0, 1_000_000),
+  hours: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    marketHoursSchema
+      .strict()
+      .refine((h) => h.sessions.length > 0 && h.sessions.length <= 50, invalid)
+      .refine((h) => sessionsProblem(h.sessions) === undefined, { error: 'err.sessions_invalid' })
+      .refine((h) => isTimeZone(h.timeZone), invalid),
+  ),
+};
+
 export const instrumentUpdateParams = z
+  .object(instrumentTerms)
+  .partial()
+  .extend({ t: z.unknown().optional() })
+  .strict()
+  .transform(({ t: _t, ...change }) => change)
+  .refine((c) => Object.keys(c).length > 0, invalid);
+export type InstrumentUpdateParams = z.infer<typeof instrumentUpdateParams>;
+
+/** An instrument's code: 2 to 16 capital letters and digits (`EURUSD`, `US30`), unique. */
+export const INSTRUMENT_CODE = /^[A-Z0-9]{2,16}$/;
+
+/** A name of the instrument in one language: 1 to 64 characters. */
+const instrumentName = z.preprocess(asText, z.string(invalid).min(1, invalid).max(64, invalid));
+
+/**
+ * `POST /admin/api/instruments`: a new instrument (issue 32 point 6). `code` unique; `names` in the app's 14 languages,
+ * `en` required (a language left out shows the English name); `precision` price decimals; `contract_size` base units per
+ * lot; `start_price` where the simulator starts quoting it. The other terms as the update takes them; left out:
+ * fee 0, swaps 0 (triple day Wednesday), `fixed` pricing, no hedging, enabled.
+ */
+export const instrumentCreateParams = z
   .object({
-    spread: whole(0, 1_000_000),
-    fee_rate: decimal(6),
-    leverage: z.preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()) : v),
-      z
-        .array(whole(1, 1000), invalid)
-        .min(1, invalid)
-        .max(ALLOWED_LEVERAGES.length, invalid)
-        .refine((l) => l.every((x) => (ALLOWED_LEVERAGES as readonly number[]).includes(x)), invalid)
-        .refine((l) => new Set(l).size === l.length, invalid)
-        .transform((l) => [...l].sort((a, b) => a - b)),
+    ...instrumentTerms,
+    code: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.string(invalid).regex(INSTRUMENT_CODE, invalid),
     ),
-    min_lots: decimal(4),
-    max_lots: decimal(4),
-    lot_step: decimal(4),
-    enabled: z.preprocess(asSwitch, z.boolean(invalid)),
-    close_only: z.preprocess(asSwitch, z.boolean(invalid)),
-    swap_long: swapRate,
-    swap_short: swapRate,
-    // Rollovers happen Monday to Friday only (Friday's is the last of the week): a weekend day would never charge.
-    swap_triple_day: z.preprocess(
-      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-      z
-        .number({ error: 'err.swap_triple_day' })
-        .int({ error: 'err.swap_triple_day' })
-        .min(1, { error: 'err.swap_triple_day' })
-        .max(5, { error: 'err.swap_triple_day' }),
-    ),
-    category_id: whole(1, 1000),
-    pricing: z.preprocess(asText, z.enum(PRICING_MODES, { error: 'err.pricing_mode' })),
-    markup: z.preprocess(
-      (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-      z
-        .number({ error: 'err.markup_points' })
-        .int({ error: 'err.markup_points' })
-        .min(0, { error: 'err.markup_points' })
-        .max(MAX_MARKUP_POINTS, { error: 'err.markup_points' }),
-    ),
-    hedge_mode: z.enum(HEDGE_MODES, invalid),
-    hedge_threshold_lots: decimal(4),
-    hedge_tolerance: whole(0, 1_000_000),
-    hours: z.preprocess(
+    show_code: z.preprocess(asText, z.string(invalid).min(1, invalid).max(32, invalid)).optional(),
+    names: z.preprocess(
       (v) => {
         if (typeof v !== 'string') return v;
         try {
@@ -164,19 +219,37 @@ export const instrumentUpdateParams = z
           return v;
         }
       },
-      marketHoursSchema
-        .strict()
-        .refine((h) => h.sessions.length > 0 && h.sessions.length <= 50, invalid)
-        .refine((h) => h.sessions.every((s) => s.open < s.close), invalid)
-        .refine((h) => isTimeZone(h.timeZone), invalid),
+      z
+        .object({
+          en: instrumentName,
+          ...Object.fromEntries(LANGS.filter((l) => l !== 'en').map((l) => [l, instrumentName.optional()])),
+        })
+        .strict(),
     ),
+    precision: whole(0, 8),
+    contract_size: whole(1, 100_000_000),
+    start_price: decimal(8),
+    base: z.preprocess(asText, z.string(invalid).regex(/^[A-Z0-9]{1,10}$/, invalid)).optional(),
+    quote: z.preprocess(asText, z.string(invalid).regex(/^[A-Z]{3}$/, invalid)).optional(),
   })
-  .partial()
+  .partial({
+    fee_rate: true,
+    enabled: true,
+    close_only: true,
+    swap_long: true,
+    swap_short: true,
+    swap_triple_day: true,
+    pricing: true,
+    markup: true,
+    hedge_mode: true,
+    hedge_threshold_lots: true,
+    hedge_tolerance: true,
+  })
   .extend({ t: z.unknown().optional() })
   .strict()
-  .transform(({ t: _t, ...change }) => change)
-  .refine((c) => Object.keys(c).length > 0, invalid);
-export type InstrumentUpdateParams = z.infer<typeof instrumentUpdateParams>;
+  .transform(({ t: _t, ...c }) => c)
+  .refine((c) => Number(c.start_price) > 0, { error: 'err.field_invalid', path: ['start_price'] });
+export type InstrumentCreateParams = z.infer<typeof instrumentCreateParams>;
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -210,6 +283,7 @@ const unixMsOrDay = z.preprocess(
 /** `GET /admin/api/audit`: filters, each optional; `from`/`to` a day (UTC) or unix milliseconds, `to` inclusive. */
 export const auditQueryParams = z.object({
   ...pageParams,
+  ...exportFormatParam,
   staff_id: whole(1, Number.MAX_SAFE_INTEGER).optional(),
   /** An exact action (`instrument.update`) or an object (`instrument`, every action on it). */
   action: z.string(invalid).trim().max(64, invalid).optional(),

@@ -1,5 +1,6 @@
 import { approveWithdrawalParams, rejectParams, reviewListParams } from '../wallet/params.ts';
 import { GET, POST, type CallDef } from '../call-def.ts';
+import { exportFormatParam } from '../params.ts';
 import { STAFF_ACCESS as ROLES } from './constants.ts';
 import { STAFF_ADMIN_PATHS as ADMIN_API } from './paths.ts';
 import {
@@ -22,8 +23,8 @@ export const REVIEW_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'The deposits review queue, filtered by status',
-    params: reviewListParams,
+    summary: 'The deposits review queue, filtered by status and user; `format=csv` downloads every matching row',
+    params: reviewListParams.extend(exportFormatParam),
     response: adminPageOf(depositReviewSchema),
   },
   {
@@ -53,8 +54,8 @@ export const REVIEW_CALLS = [
     auth: 'staff',
     roles: ROLES.finance,
     tag: 'backoffice',
-    summary: 'The withdrawals review queue, filtered by status',
-    params: reviewListParams,
+    summary: 'The withdrawals review queue, filtered by status and user; `format=csv` downloads every matching row',
+    params: reviewListParams.extend(exportFormatParam),
     response: adminPageOf(withdrawalReviewSchema),
   },
   {

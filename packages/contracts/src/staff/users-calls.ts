@@ -24,7 +24,8 @@ export const USER_ADMIN_CALLS = [
     auth: 'staff',
     roles: ROLES.usersRead,
     tag: 'backoffice',
-    summary: 'Search users: q matches any part of e-mail, phone, uid, real name or invite code (case-insensitive); newest first',
+    summary:
+      'Search users: q matches any part of e-mail, phone, uid, real name or invite code (case-insensitive); filters by country, real-name status, real/demo and sign-up day; newest first; `format=csv` downloads every matching row (audited user.export)',
     params: userSearchParams,
     response: adminPageOf(adminUserSchema),
   },

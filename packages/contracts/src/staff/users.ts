@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParams, textParam } from '../params.ts';
+import { dayOrUnixMsParam, exportFormatParam, intParam, pageParams, textParam } from '../params.ts';
 
 /**
  * The back office's users (DESIGN §11): search, the profile, the actions on an account and balance adjustments with
@@ -13,14 +13,36 @@ const switchParam = z.preprocess(
   z.boolean({ error: 'err.field_invalid' }),
 );
 
-/** `GET /admin/api/users?q=&page=&limit=`: `q` matches any part of e-mail, phone, uid, real name, invite code. */
+/** An optional filter: absent, null and '' all read as "any". */
+const anyOf = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * `GET /admin/api/users?q=&country=&kyc_status=&is_demo=&from=&to=&page=&limit=[&format=csv]`: `q` matches any part
+ * of e-mail, phone, uid, real name, invite code; `country` the ISO 3166 code given at sign-up; `kyc_status` the newest
+ * real-name application's status (0 none, 1 waiting, 2 approved, 3 rejected); `is_demo` real or demo accounts;
+ * `from`/`to` the sign-up day (UTC, inclusive) or unix ms (DESIGN §16).
+ */
 export const userSearchParams = z.object({
   ...pageParams,
+  ...exportFormatParam,
   q: z.preprocess(
     (v) => (v === undefined || v === null ? '' : v),
     z.string({ error: 'err.field_invalid' }).trim().max(100, { error: 'err.field_invalid' }),
   ),
+  country: anyOf(
+    z
+      .string({ error: 'err.field_invalid' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: 'err.field_invalid' }),
+  ),
+  kyc_status: anyOf(intParam('err.field_invalid', 0, 4)),
+  is_demo: anyOf(switchParam),
+  from: dayOrUnixMsParam,
+  to: dayOrUnixMsParam,
 });
+export type UserSearchParams = z.infer<typeof userSearchParams>;
 
 /** `POST /admin/api/users/:id/status {login_enabled?, trading_enabled?}`: at least one; no other key. */
 export const userStatusParams = z
@@ -90,6 +112,8 @@ export const adminUserSchema = z.object({
   balance: usd,
   /** Real-name: 0 none, 1 waiting, 2 approved, 3 rejected. */
   kyc_status: z.number().int(),
+  /** The country of residence given at sign-up (ISO 3166 alpha-2), '' when none was asked. */
+  country: z.string(),
   created_at: when,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

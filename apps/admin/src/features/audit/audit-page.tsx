@@ -21,6 +21,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
 import { useAccess } from '../../ui/use-access.ts';
 import { apiGet } from '../../providers/http.ts';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 
 /** One line of a before/after comparison: a key and its two values as JSON text. */
@@ -119,6 +120,7 @@ export function AuditPage() {
         <Button type="submit" variant="contained">
           {translate('tp.audit.apply')}
         </Button>
+        <ExportButton path={ADMIN_API.audit} name="audit" query={{ ...applied }} />
       </Stack>
       {!rows ? (
         <Loading />

@@ -1,3 +1,4 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { DepositReview } from '@tradepad/contracts/staff/review';
 import {
   DEPOSIT_BANK,
@@ -35,6 +36,7 @@ export function DepositsList() {
   const currency = useCurrency();
   return (
     <ReviewList<DepositReview>
+      exportPath={ADMIN_API.deposits}
       resource="deposits"
       title="tp.deposits.title"
       intro="tp.deposits.intro"

@@ -26,6 +26,8 @@ import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
 import { useAccess } from '../../ui/use-access.ts';
 import { apiGet, apiPost } from '../../providers/http.ts';
 import { PageHead } from '../../ui/page-head.tsx';
+import { InstrumentCreateDialog } from './instrument-create.tsx';
+import { SessionsEditor } from './sessions-editor.tsx';
 
 /** The form's fields, as text while typed; switches as booleans. */
 interface Draft {
@@ -104,6 +106,7 @@ export function InstrumentsPage() {
   const { may, isPending } = useAccess();
   const [rows, setRows] = useState<AdminInstrument[] | null>(null);
   const [editing, setEditing] = useState<AdminInstrument | null>(null);
+  const [creating, setCreating] = useState(false);
   const canRead = may('instruments');
   const canEdit = may('instruments', 'act');
 
@@ -120,7 +123,13 @@ export function InstrumentsPage() {
   if (!canRead) return <AccessDenied />;
   return (
     <>
-      <PageHead title="tp.instruments.title" intro="tp.instruments.intro" />
+      <PageHead title="tp.instruments.title" intro="tp.instruments.intro">
+        {canEdit && (
+          <Button variant="contained" size="small" sx={{ mt: 1 }} onClick={() => setCreating(true)}>
+            {translate('tp.instrument_new.button')}
+          </Button>
+        )}
+      </PageHead>
       {!rows ? (
         <Loading />
       ) : (
@@ -194,6 +203,16 @@ export function InstrumentsPage() {
           </Table>
         </TableContainer>
       )}
+      {creating && (
+        <InstrumentCreateDialog
+          onClose={() => setCreating(false)}
+          onCreated={(made) => {
+            setRows((rs) => [...(rs ?? []), made]);
+            setCreating(false);
+            notify('tp.instrument_new.created', { type: 'success', messageArgs: { code: made.Code } });
+          }}
+        />
+      )}
       {editing && (
         <InstrumentDialog
           instrument={editing}
@@ -219,6 +238,7 @@ function InstrumentDialog(props: {
   const [draft, setDraft] = useState<Draft>(original);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [hoursValid, setHoursValid] = useState(true);
   const set = (k: keyof Draft) => (e: { target: { value: string; checked?: boolean } }) =>
     setDraft((d) => ({ ...d, [k]: typeof d[k] === 'boolean' ? Boolean(e.target.checked) : e.target.value }));
   const text = (k: keyof Draft, hint?: string) => (
@@ -344,17 +364,12 @@ function InstrumentDialog(props: {
             {text('hedge_threshold_lots', 'tp.instruments.hedge_threshold_lots_hint')}
             {text('hedge_tolerance', 'tp.instruments.hedge_tolerance_hint')}
           </Stack>
-          <TextField
-            label={translate('tp.instruments.hours')}
-            helperText={translate('tp.instruments.hours_hint')}
-            value={draft.hours}
-            onChange={set('hours')}
-            multiline
-            minRows={2}
-            maxRows={6}
-            size="small"
-            fullWidth
-            slotProps={{ htmlInput: { name: 'hours', style: { fontFamily: 'monospace', fontSize: 12 } } }}
+          <SessionsEditor
+            value={props.instrument.hours}
+            onChange={(hours) => {
+              setHoursValid(hours !== null);
+              if (hours) setDraft((d) => ({ ...d, hours: JSON.stringify(hours) }));
+            }}
           />
           {error && (
             <Alert severity="error" role="alert">
@@ -365,7 +380,7 @@ function InstrumentDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('tp.instruments.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy}>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || !hoursValid}>
           {translate('tp.instruments.save')}
         </Button>
       </DialogActions>

@@ -31,6 +31,7 @@ import { useAccess } from '../../ui/use-access.ts';
 import { apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { timeParts } from '../../ui/format.ts';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { PageHead } from '../../ui/page-head.tsx';
 import { money, signColor, usePoll } from '../../ui/poll.ts';
 
@@ -132,6 +133,11 @@ export function PositionsPage() {
         <Button type="submit" variant="outlined">
           {translate('tp.positions.apply')}
         </Button>
+        <ExportButton
+          path={ADMIN_API.positions}
+          name={applied.status === 1 ? 'positions' : 'pending-orders'}
+          query={{ ...applied }}
+        />
         <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
           {translate('tp.positions.live')}
         </Typography>

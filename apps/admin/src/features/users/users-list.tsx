@@ -1,6 +1,21 @@
 import type { AdminUser } from '@tradepad/contracts/staff/users';
-import { Button, Chip, Stack } from '@mui/material';
-import { Datagrid, FunctionField, Link, List, SearchInput, TextField, useTranslate } from 'react-admin';
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import { Button, Chip, Stack, Typography } from '@mui/material';
+import {
+  Datagrid,
+  DateInput,
+  FunctionField,
+  Link,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { useAccess } from '../../ui/use-access.ts';
 import { TimeCell } from '../../ui/cells.tsx';
 import { kycStatus } from '../../ui/format.ts';
@@ -24,7 +39,65 @@ export function SwitchChips({ user }: { user: Pick<AdminUser, 'login_enabled' | 
   );
 }
 
-/** Every user, newest first; the search box matches any part of e-mail, phone, uid, real name or invite code. */
+/** The real-name statuses the filter offers (the newest application's). */
+const KYC_CHOICES = [0, 1, 2, 3].map((v) => ({ id: v, name: kycStatus(v).key }));
+
+/** The users list's filters (DESIGN §16): text, country, real-name status, real or demo, sign-up days. */
+function userFilters(search: string) {
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={search} sx={{ minWidth: 320 }} />,
+    <TextInput
+      key="country"
+      source="country"
+      label="tp.users.filter_country"
+      alwaysOn
+      parse={(v: string) => v.toUpperCase().slice(0, 2)}
+      sx={{ width: 200 }}
+    />,
+    <SelectInput
+      key="kyc_status"
+      source="kyc_status"
+      label="tp.users.filter_kyc"
+      choices={KYC_CHOICES}
+      alwaysOn
+      emptyText="tp.users.any"
+    />,
+    <SelectInput
+      key="is_demo"
+      source="is_demo"
+      label="tp.users.filter_account"
+      alwaysOn
+      emptyText="tp.users.any"
+      choices={[
+        { id: 0, name: 'tp.users.real_only' },
+        { id: 1, name: 'tp.users.demo_only' },
+      ]}
+    />,
+    <DateInput key="from" source="from" label="tp.users.filter_from" alwaysOn />,
+    <DateInput key="to" source="to" label="tp.users.filter_to" alwaysOn />,
+  ];
+}
+
+/** The list's toolbar: how many users the filters keep, and their export. */
+function UsersActions() {
+  const translate = useTranslate();
+  const { filterValues, total } = useListContext();
+  return (
+    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      {total !== undefined && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('tp.common.records', { smart_count: total })}
+        </Typography>
+      )}
+      <ExportButton path={ADMIN_API.users} name="users" query={filterValues as Record<string, string | number>} />
+    </TopToolbar>
+  );
+}
+
+/**
+ * Every user, newest first; the search box matches any part of e-mail, phone, uid, real name or invite code, and the
+ * filters narrow by country, real-name status, real or demo and sign-up days; "Export CSV" downloads all they keep.
+ */
 export function UsersList() {
   const translate = useTranslate();
   const search = translate('tp.users.search');
@@ -40,10 +113,10 @@ export function UsersList() {
       </PageHead>
       <List<AdminUser>
         title={<></>}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={search} sx={{ minWidth: 360 }} />]}
+        filters={userFilters(search)}
         exporter={false}
         perPage={20}
-        actions={false}
+        actions={<UsersActions />}
         empty={false}
         disableSyncWithLocation={false}
       >
@@ -51,6 +124,7 @@ export function UsersList() {
           <TextField source="id" label="tp.common.id" sortable={false} />
           <TextField source="uid" label="tp.users.uid" sortable={false} />
           <FunctionField<AdminUser> label="tp.users.account" render={(u) => u.email || u.phone || '—'} />
+          <FunctionField<AdminUser> label="tp.users.country" render={(u) => u.country || '—'} />
           <FunctionField<AdminUser> label="tp.users.balance" render={(u) => u.balance} textAlign="right" sx={num} />
           <FunctionField<AdminUser>
             label="tp.users.kyc"

@@ -1,3 +1,4 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { WithdrawalReview } from '@tradepad/contracts/staff/review';
 import { DRAW_BANK, RECORD_COMPLETED, RECORD_REJECTED, RECORD_UNREVIEWED } from '@tradepad/contracts/wallet/constants';
 import { Box } from '@mui/material';
@@ -21,6 +22,7 @@ export function WithdrawalsList() {
   const translate = useTranslate();
   return (
     <ReviewList<WithdrawalReview>
+      exportPath={ADMIN_API.withdrawals}
       resource="withdrawals"
       title="tp.withdrawals.title"
       intro="tp.withdrawals.intro"

@@ -21,6 +21,20 @@ export interface AuditEntry {
 }
 
 /**
+ * Filters of the log: one staff member; an exact action (`instrument.update`) or, without a dot, every action on one
+ * object (`instrument`); created in `[from, to]` (unix ms, both inclusive).
+ */
+export interface AuditFilter {
+  staffId?: number | undefined;
+  action?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** A record of the log with the acting staff member's e-mail. */
+export type AuditListRow = Selectable<AuditLogTable> & { staff_email: string | null };
+
+/**
  * The append-only audit log and the look-up of the staff member acting. Every module that lets staff change something
  * writes its record here, inside the transaction of the change, so the action and its record commit together.
  */
@@ -67,14 +81,18 @@ export class AuditRepository {
    * (`instrument.update`) or, without a dot, every action on one object (`instrument`); created in `[from, to]`
    * (unix ms, both inclusive).
    */
-  page(
-    p: PageRequest & {
-      staffId?: number | undefined;
-      action?: string | undefined;
-      from?: number | undefined;
-      to?: number | undefined;
-    },
-  ): Promise<Page<Selectable<AuditLogTable> & { staff_email: string | null }>> {
+  page(p: PageRequest & AuditFilter): Promise<Page<AuditListRow>> {
+    return pageOf(this.filtered(p), (q) => q.selectAll('l').select('s.email as staff_email').orderBy('l.id', 'desc'), p);
+  }
+
+  /** Up to `size` records of the same filters with an id below `before`, newest first (an export's batch). */
+  batch(f: AuditFilter, before: number | undefined, size: number): Promise<AuditListRow[]> {
+    let q = this.filtered(f);
+    if (before !== undefined) q = q.where('l.id', '<', before);
+    return q.selectAll('l').select('s.email as staff_email').orderBy('l.id', 'desc').limit(size).execute();
+  }
+
+  private filtered(p: AuditFilter) {
     let base = this.db.selectFrom('audit_log as l').leftJoin('staff as s', 's.id', 'l.staff_id');
     if (p.staffId !== undefined) base = base.where('l.staff_id', '=', p.staffId);
     if (p.action) {
@@ -85,6 +103,6 @@ export class AuditRepository {
     }
     if (p.from !== undefined) base = base.where('l.created_at', '>=', p.from);
     if (p.to !== undefined) base = base.where('l.created_at', '<=', p.to);
-    return pageOf(base, (q) => q.selectAll('l').select('s.email as staff_email').orderBy('l.id', 'desc'), p);
+    return base;
   }
 }

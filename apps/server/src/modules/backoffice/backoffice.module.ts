@@ -38,7 +38,7 @@ export async function registerBackoffice(
     clock,
     limit: deps.throttle,
   });
-  backofficeRoutes(ctx.router, { service, repo, audit, sessions: deps.staffSessions, credentials });
+  backofficeRoutes(ctx.router, { service, repo, audit, sessions: deps.staffSessions, credentials, clock: ctx.clock });
   await service.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, ctx.log);
   return { backoffice: service };
 }

@@ -12,15 +12,15 @@ export const quoteTerms = (i: Instrument): QuoteTerms => ({
 
 /**
  * The instruments as loaded at start (seeded by seeds.ts), found by code and id, with the quote book that follows
- * their terms. Their terms change in place when staff edit them; instruments are never added at run time.
+ * their terms. Their terms change in place when staff edit them; an instrument staff create joins at the next reload.
  */
 export class Catalogue {
   private list: Instrument[] = [];
   private codes = new Map<string, Instrument>();
   private ids = new Map<number, Instrument>();
   private book!: QuoteBook;
-  private readonly listeners: Array<() => void> = [];
-  private reloading: Promise<void> | undefined;
+  private readonly listeners: Array<(added: readonly Instrument[]) => void> = [];
+  private reloading: Promise<Instrument[]> | undefined;
 
   constructor(private readonly repo: MarketRepository) {}
 
@@ -51,28 +51,41 @@ export class Catalogue {
     );
   }
 
-  /** Lets other modules (the trading engine) hear that instruments' terms changed (see reload). */
-  onChanged(listener: () => void): void {
+  /**
+   * Lets other modules (the trading engine, the feed) hear that instruments' terms changed, with the instruments the
+   * reload added (see reload).
+   */
+  onChanged(listener: (added: readonly Instrument[]) => void): void {
     this.listeners.push(listener);
   }
 
   /**
    * Re-reads the instruments' terms after staff changed them (this node, or another one through the bus) and applies
    * them at once, in place, so every holder of an instrument (the trade list, the engine's book, live orders) sees the
-   * same terms: the spread and pricing reprice the current quote, and the listeners (the engine's parsed terms) follow. Instruments
-   * are never added at run time; one that appeared in the table waits for a restart.
+   * same terms: the spread and pricing reprice the current quote, and the listeners (the engine's parsed terms) follow. An
+   * instrument that appeared in the table (created by staff, on this node or another) joins the catalogue and the quote
+   * book, and the listeners are handed it (the engine adds its book, the feed starts quoting it).
    */
-  reload(): Promise<void> {
+  reload(): Promise<Instrument[]> {
     // A reload already running may have read the table before the change committed: chain a fresh one after it.
     const run = async () => {
       const fresh = await this.repo.instruments();
+      const added: Instrument[] = [];
       for (const f of fresh) {
         const cur = this.ids.get(f.id);
-        if (!cur) continue;
+        if (!cur) {
+          this.list.push(f);
+          this.codes.set(f.code, f);
+          this.ids.set(f.id, f);
+          this.book.add({ code: f.code, ...quoteTerms(f), minuteVol: calibrationFor(f.code).minuteVol });
+          added.push(f);
+          continue;
+        }
         Object.assign(cur, f);
         this.book.setTerms(cur.code, quoteTerms(cur));
       }
-      for (const l of this.listeners) l();
+      for (const l of this.listeners) l(added);
+      return added;
     };
     const next = (this.reloading ?? Promise.resolve()).then(run, run);
     this.reloading = next;

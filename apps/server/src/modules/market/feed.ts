@@ -1,3 +1,5 @@
+import type { SimInstrument } from './simulator.ts';
+
 /**
  * The price feed port (DESIGN §2, §5). The engine-role node runs exactly one feed; everything downstream (quotes,
  * candles, websocket, trigger books) consumes `Tick`s and never knows whether they came from the simulator, a replay
@@ -45,4 +47,9 @@ export interface Feed {
    * undefined. Such an instrument is closed (MarketStatus 2) and readiness does not wait for it (DESIGN §14).
    */
   closedReason?(code: string): string | undefined;
+  /**
+   * Starts quoting an instrument staff created while the feed runs (issue 32): the simulator walks it from its start
+   * price. A feed without it (a replay, liquidity providers) quotes only what it was started with.
+   */
+  addInstrument?(inst: SimInstrument): void;
 }

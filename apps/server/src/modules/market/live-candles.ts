@@ -75,10 +75,14 @@ export class LiveCandles {
     await this.d.repo.upsertCandles(rows);
   }
 
-  /** Loads the newest stored bar of each period, so live ticks continue it, and primes the day's quote. */
-  async loadCurrentBars(): Promise<void> {
+  /**
+   * Loads the newest stored bar of each period, so live ticks continue it, and primes the day's quote: of every
+   * instrument at start, or of `only` (instruments created while running, whose history was just written).
+   */
+  async loadCurrentBars(only?: ReadonlySet<number>): Promise<void> {
     const latest = await this.d.repo.latestCandles();
     for (const row of latest) {
+      if (only && !only.has(row.instrumentId)) continue;
       const bars = this.current.get(row.instrumentId) ?? new Map<PeriodName, Candle>();
       bars.set(row.period, {
         time: row.time,
@@ -91,6 +95,7 @@ export class LiveCandles {
       this.current.set(row.instrumentId, bars);
     }
     for (const inst of this.cat.instruments) {
+      if (only && !only.has(inst.id)) continue;
       const bars = this.current.get(inst.id);
       const minute = bars?.get('1min');
       const day = bars?.get('1day');

@@ -2,7 +2,7 @@ import { LANGS, type Lang } from '@tradepad/contracts';
 import type { Candle, MarketHours, PeriodName, PricingMode } from '@tradepad/domain';
 import type { DbHandle, Tx } from '../../db/database.ts';
 import type { CandlesTable, InstrumentsTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { CategorySeed, InstrumentSeed } from './instruments.data.ts';
 import type { Instrument } from './instrument.ts';
 
@@ -140,6 +140,28 @@ export class MarketRepository {
     for (const [k, v] of Object.entries(before) as Array<[keyof InstrumentColumns, string | number]>) q = q.where(k, '=', v);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Adds an instrument after the others (the next id and sort place); refused by the code's unique index when the
+   * code exists. Returns its id.
+   */
+  async createInstrument(trx: Tx, row: Omit<Insertable<InstrumentsTable>, 'id' | 'sort'>): Promise<number> {
+    const last = await trx
+      .selectFrom('instruments')
+      .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('sort').as('sort')])
+      .executeTakeFirstOrThrow();
+    const id = Number(last.id ?? 0) + 1;
+    await trx
+      .insertInto('instruments')
+      .values({ ...row, id, sort: Number(last.sort ?? 0) + 1 })
+      .execute();
+    return id;
+  }
+
+  /** Whether an instrument has this code. */
+  async hasCode(db: Tx, code: string): Promise<boolean> {
+    return (await db.selectFrom('instruments').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
   }
 
   /** The user's favourite instrument ids, oldest first. */

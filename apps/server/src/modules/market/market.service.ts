@@ -15,7 +15,7 @@ import type { Clock } from '../../ports/clock.ts';
 import { Catalogue } from './catalogue.ts';
 import { Favourites } from './favourites.ts';
 import { FeedClosures } from './feed-closures.ts';
-import { createFeed, isReplay } from './feed-factory.ts';
+import { createFeed, isReplay, simInstrument } from './feed-factory.ts';
 import type { Feed } from './feed.ts';
 import { HistoryDeepening } from './history-deepen.ts';
 import { fillHistory } from './history-fill.ts';
@@ -140,14 +140,39 @@ export class MarketService {
     this.live.onQuote(listener);
   }
 
-  /** Lets other modules (the trading engine) hear that instruments' terms changed (see reloadInstruments). */
-  onInstrumentsChanged(listener: () => void): void {
+  /**
+   * Lets other modules (the trading engine) hear that instruments' terms changed, with the instruments added (see
+   * reloadInstruments).
+   */
+  onInstrumentsChanged(listener: (added: readonly Instrument[]) => void): void {
     this.cat.onChanged(listener);
   }
 
-  /** Re-reads the instruments' terms after staff changed them and applies them in place (see Catalogue.reload). */
-  reloadInstruments(): Promise<void> {
-    return this.cat.reload();
+  /**
+   * Re-reads the instruments' terms after staff changed them and applies them in place (see Catalogue.reload). An
+   * instrument staff created joins: on the node running the feed, its recent history is written (history-fill.ts, as
+   * for a fresh database), its bars continue from there, and the feed starts quoting it; on the others its quotes
+   * come through the bus like every other's.
+   */
+  async reloadInstruments(): Promise<void> {
+    const added = await this.cat.reload();
+    // Chained: a reload that found nothing new (the bus's echo of this node's own change) still waits for the one that did.
+    this.joining = this.joining
+      .then(() => this.join(added))
+      .catch((err: unknown) => {
+        this.d.log.error({ err }, 'a new instrument could not join the feed');
+      });
+    await this.joining;
+  }
+
+  private joining: Promise<void> = Promise.resolve();
+
+  private async join(added: readonly Instrument[]): Promise<void> {
+    const feed = this.feed;
+    if (added.length === 0 || !feed) return;
+    await fillHistory(this.d, added);
+    await this.candles.loadCurrentBars(new Set(added.map((i) => i.id)));
+    for (const i of added) feed.addInstrument?.(simInstrument(i, this.cat.quotes.get(i.code)?.sourceBid));
   }
 
   quote(code: string): Quote | undefined {

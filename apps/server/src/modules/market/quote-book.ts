@@ -73,7 +73,12 @@ export class QuoteBook {
   /** The held-back tick's source mid and time. */
   private readonly held = new Map<string, { mid: number; time: number }>();
 
-  constructor(private readonly instruments: ReadonlyMap<string, QuoteInstrument>) {}
+  constructor(private readonly instruments: Map<string, QuoteInstrument>) {}
+
+  /** Takes an instrument created at run time (staff, issue 32): its ticks are accepted from now on. */
+  add(inst: QuoteInstrument): void {
+    if (!this.instruments.has(inst.code)) this.instruments.set(inst.code, inst);
+  }
 
   get(code: string): Quote | undefined {
     return this.quotes.get(code);

@@ -111,3 +111,19 @@ describe('history backfill boundaries', () => {
     expect(new Set(hours.map((h) => h.time)).size).toBe(hours.length);
   });
 });
+
+describe('an instrument added while the simulator runs', () => {
+  it('is walked from its start from the next step on, once per code', () => {
+    const feed = new SimulatorFeed([eur], 42);
+    const ticks: Tick[] = [];
+    for (let i = 1; i <= 100; i++) feed.step(WED + i * STEP_MS, (t) => ticks.push(t));
+    expect(ticks.some((t) => t.code === 'BTCUSD')).toBe(false);
+    feed.addInstrument(btc);
+    feed.addInstrument({ ...btc, startPoints: 1 });
+    for (let i = 101; i <= 400; i++) feed.step(WED + i * STEP_MS, (t) => ticks.push(t));
+    const added = ticks.filter((t) => t.code === 'BTCUSD');
+    expect(added.length).toBeGreaterThan(0);
+    expect(added[0]!.bid / btc.startPoints).toBeGreaterThan(0.95);
+    expect(added[0]!.bid / btc.startPoints).toBeLessThan(1.05);
+  });
+});

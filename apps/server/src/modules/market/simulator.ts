@@ -89,13 +89,25 @@ export class SimulatorFeed implements Feed {
     private readonly seed: number,
     private readonly scheduler: Scheduler = realScheduler,
   ) {
-    this.walkers = instruments.map((inst) => ({
+    this.walkers = instruments.map((inst) => this.walker(inst));
+  }
+
+  private walker(inst: SimInstrument): Walker {
+    return {
       inst,
-      random: new Random(hashSeed(seed, inst.code, 'live')),
+      random: new Random(hashSeed(this.seed, inst.code, 'live')),
       price: inst.startPoints,
       wasOpen: true,
       closedAt: 0,
-    }));
+    };
+  }
+
+  /** Walks an instrument created while running, from its start, from the next step on (once per code). */
+  addInstrument(inst: SimInstrument): void {
+    if (this.walkers.some((w) => w.inst.code === inst.code)) return;
+    const w = this.walker(inst);
+    w.wasOpen = isMarketOpen(inst.hours, this.lastStep || this.scheduler.now());
+    this.walkers.push(w);
   }
 
   start(onTick: (tick: Tick) => void): void {

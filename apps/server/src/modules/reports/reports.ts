@@ -1,5 +1,8 @@
 import { REPORT_CSV_COLUMNS, type DailyReportRow, type MonthlyReportRow } from '@tradepad/contracts';
-import { formatMoney, micros } from '@tradepad/domain';
+import { csvLine, exactMoney as exactMicros, micros } from '@tradepad/domain';
+
+/** Micros (as the ledger sums them) as an exact decimal string with at least 2 decimals. */
+export const exactMoney = (v: bigint): string => exactMicros(micros(v));
 import type { DaySums } from './reports.repository.ts';
 import { DAY_MS } from '../../core/time.ts';
 
@@ -7,11 +10,6 @@ import { DAY_MS } from '../../core/time.ts';
 export const MAX_REPORT_DAYS = 3_700;
 
 type Figures = Omit<DailyReportRow, 'date'>;
-
-/** Micros as an exact decimal string with at least 2 decimals ("150.00", "0.125"). */
-export function exactMoney(v: bigint): string {
-  return formatMoney(micros(v), 6).replace(/(\.\d\d\d*?)0+$/, '$1');
-}
 
 /** A day's figures, signed from the house's and the business's point of view (see the report schema). */
 function figures(s: DaySums | undefined): Record<keyof Figures, bigint> {
@@ -68,6 +66,7 @@ export function monthlyRows(from: number, to: number, sums: readonly DaySums[]):
 
 /** The report as CSV: a machine-readable header whatever the language (DESIGN §11), one line per period. */
 export function reportCsv(first: 'date' | 'month', rows: ReadonlyArray<Record<string, string>>): string {
-  const header = [first, ...REPORT_CSV_COLUMNS].join(',');
-  return [header, ...rows.map((r) => [r[first], ...REPORT_CSV_COLUMNS.map((c) => r[c])].join(','))].join('\r\n') + '\r\n';
+  return [[first, ...REPORT_CSV_COLUMNS], ...rows.map((r) => [r[first], ...REPORT_CSV_COLUMNS.map((c) => r[c])])]
+    .map(csvLine)
+    .join('');
 }

@@ -1,23 +1,10 @@
 import type { Lang } from '@tradepad/contracts';
-import { zonedTimeText } from '@tradepad/domain';
+import { csvField, safeText, zonedTimeText } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
 import { FUNDS_KIND_KEY, fundsMemo, money2, tradeTexts, type Statement } from './statements.service.ts';
 
 /** The byte order mark that makes Excel read the file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
-
-/**
- * A text cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return first) gets
- * a leading apostrophe, so it shows as text (OWASP CSV injection). Numbers are written by us and left alone.
- */
-export function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One field quoted as RFC 4180 asks when it holds a comma, a quote or a line break (quotes doubled). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
 
 const line = (cells: readonly string[]) => cells.map(csvField).join(',');
 

@@ -12,17 +12,39 @@ import {
   type RiskAnswer,
   type TraderResult,
 } from '@tradepad/contracts';
-import { ZERO, formatLots, formatMoney, lots as toLots, micros, parseLots, pointsToPrice, type Lots } from '@tradepad/domain';
+import {
+  ZERO,
+  exactMoney,
+  formatLots,
+  formatMoney,
+  lots as toLots,
+  micros,
+  parseLots,
+  pointsToPrice,
+  type Lots,
+  type Micros,
+} from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
+import { recordExport } from '../audit/export-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { usdText } from './house-exposure.ts';
 import type { LiveAccount, LiveOrder, TradingEngine } from './trading.engine.ts';
-import type { TradingRepository } from './trading.repository.ts';
+import type { DeskFilter, TradingRepository } from './trading.repository.ts';
+
+type DeskRow = Awaited<ReturnType<TradingRepository['deskBatch']>>[number];
+
+/** The list's parameters as the repository's filter. */
+const deskFilter = (p: PositionsParams): DeskFilter => ({
+  status: p.status,
+  code: p.symbol,
+  userId: p.user_id,
+  minLots: p.min_lots ? Number(parseLots(p.min_lots)) : undefined,
+});
 import { DAY_MS } from '../../core/time.ts';
 
 export interface DeskDeps {
@@ -60,43 +82,52 @@ export class DeskService {
   }
 
   async positions(p: PositionsParams): Promise<{ data: DeskPosition[]; total: number }> {
-    const minLots = p.min_lots ? Number(parseLots(p.min_lots)) : undefined;
-    const { rows, total } = await this.d.repo.deskPage({
-      status: p.status,
-      code: p.symbol,
-      userId: p.user_id,
-      minLots,
-      page: p.page,
-      limit: p.limit,
-    });
-    const data = rows.map((r): DeskPosition => {
-      const live = this.d.engine.order(r.id);
-      const precision = live?.inst.row.precision ?? this.d.engine.instrument(r.instrument_id)?.row.precision ?? 0;
-      const f = live ? this.d.engine.floating(live) : { price: 0, profit: ZERO };
-      const price = (points: number) => (points > 0 ? pointsToPrice(points, precision) : 0);
-      return {
-        id: r.id,
-        user_id: r.user_id,
-        user_account: r.user_account,
-        is_demo: r.is_demo === 1,
-        instrument_id: r.instrument_id,
-        symbol: r.code,
-        side: r.side,
-        status: r.status,
-        kind: r.kind,
-        lots: formatLots(toLots(r.lots)),
-        leverage: r.leverage,
-        open_price: price(r.status === STATUS_HOLDING ? r.open_price : r.order_price),
-        current_price: price(f.price),
-        profit: formatMoney(f.profit, 2),
-        stop_loss: price(r.stop_loss),
-        take_profit: price(r.take_profit),
-        margin: formatMoney(micros(r.margin), 2),
-        created_at: r.created_at,
-        opened_at: r.opened_at,
-      };
-    });
-    return { data, total };
+    const { rows, total } = await this.d.repo.deskPage({ ...deskFilter(p), page: p.page, limit: p.limit });
+    return { data: rows.map((r) => this.positionView(r, false)), total };
+  }
+
+  /**
+   * Up to `size` of the positions the filters keep with an id below `before`, newest first, with the live P/L and
+   * every amount exact (a CSV export's batch, read on the engine leader).
+   */
+  async positionBatch(p: PositionsParams, before: number | undefined, size: number): Promise<DeskPosition[]> {
+    // A forwarded command's JSON turns `undefined` into null.
+    const rows = await this.d.repo.deskBatch(deskFilter(p), before ?? undefined, size);
+    return rows.map((r) => this.positionView(r, true));
+  }
+
+  /** Audits an export of the desk's list (`position.export`, with its filters) before its first row. */
+  noteExport(actor: Actor, filters: Record<string, unknown>): Promise<void> {
+    return recordExport(this.d.audit, actor, this.d.clock.now(), 'position', filters);
+  }
+
+  private positionView(r: DeskRow, exact: boolean): DeskPosition {
+    const money = (v: Micros) => (exact ? exactMoney(v) : formatMoney(v, 2));
+    const live = this.d.engine.order(r.id);
+    const precision = live?.inst.row.precision ?? this.d.engine.instrument(r.instrument_id)?.row.precision ?? 0;
+    const f = live ? this.d.engine.floating(live) : { price: 0, profit: ZERO };
+    const price = (points: number) => (points > 0 ? pointsToPrice(points, precision) : 0);
+    return {
+      id: r.id,
+      user_id: r.user_id,
+      user_account: r.user_account,
+      is_demo: r.is_demo === 1,
+      instrument_id: r.instrument_id,
+      symbol: r.code,
+      side: r.side,
+      status: r.status,
+      kind: r.kind,
+      lots: formatLots(toLots(r.lots)),
+      leverage: r.leverage,
+      open_price: price(r.status === STATUS_HOLDING ? r.open_price : r.order_price),
+      current_price: price(f.price),
+      profit: money(f.profit),
+      stop_loss: price(r.stop_loss),
+      take_profit: price(r.take_profit),
+      margin: money(micros(r.margin)),
+      created_at: r.created_at,
+      opened_at: r.opened_at,
+    };
   }
 
   /**

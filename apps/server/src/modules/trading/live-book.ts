@@ -113,16 +113,22 @@ export class LiveBook {
 
   /** Loads the instruments and rebuilds the orders and accounts from the database (start, or engine failover). */
   async load(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
+    this.addInstruments(instruments, terms);
+    // Known (and cached) before the first order, so postings find them without a look-up.
+    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding', 'swaps'] as const)
+      await this.d.ledger.accountId(this.d.db, { house });
+    for (const row of await this.d.repo.openOrders()) await this.adopt(row);
+  }
+
+  /** Takes instruments into the book (at load, and those staff create while it runs): their terms and trigger books. */
+  addInstruments(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): void {
     for (const row of instruments) {
+      if (this.instruments.has(row.id)) continue;
       const inst: EngineInstrument = { row, terms: terms(row), scale: 10 ** row.precision };
       this.instruments.set(row.id, inst);
       this.byCode.set(row.code, inst);
       this.books.set(row.id, new TriggerBook());
     }
-    // Known (and cached) before the first order, so postings find them without a look-up.
-    for (const house of ['fees', 'trading', 'writeoffs', 'demo_funding', 'swaps'] as const)
-      await this.d.ledger.accountId(this.d.db, { house });
-    for (const row of await this.d.repo.openOrders()) await this.adopt(row);
   }
 
   /**

@@ -137,7 +137,10 @@ export class TradingEngine {
       this.d.market.onQuote((code, q) => {
         if (this.active) this.onQuote(code, q);
       });
-      this.d.market.onInstrumentsChanged(() => this.book.refreshTerms(terms));
+      this.d.market.onInstrumentsChanged((added) => {
+        this.book.addInstruments(added, terms);
+        this.book.refreshTerms(terms);
+      });
     }
     this.pushes.start();
     // Overnight financing (issue 20): the rollovers missed while no node led are charged before any order is taken.

@@ -37,6 +37,14 @@ const ORDER_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
+/** The desk's filters: holding (1) or pending (0), an instrument's code, a trader, lots at least (storage units). */
+export interface DeskFilter {
+  status: number;
+  code?: string | undefined;
+  userId?: number | undefined;
+  minLots?: number | undefined;
+}
+
 /** Orders and the ledger views of the trading screens: the only SQL of the trading module. */
 export class TradingRepository {
   private readonly insert: RawQuery<{ id: number }>;
@@ -345,7 +353,21 @@ export class TradingRepository {
    * A page of every trader's open positions (status 1) or pending orders (status 0), newest first, with the owner's
    * account name and the instrument's code; filtered by instrument code, owner and a minimum size (LOT_SCALE units).
    */
-  deskPage(f: { status: number; code?: string; userId?: number; minLots?: number; page: number; limit: number }) {
+  deskPage(f: DeskFilter & { page: number; limit: number }) {
+    return pageOf(this.desk(f), (q) => q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc'), {
+      page: f.page,
+      limit: f.limit,
+    });
+  }
+
+  /** Up to `size` of the desk's orders with an id below `before`, newest first (an export's batch). */
+  deskBatch(f: DeskFilter, before: number | undefined, size: number) {
+    let q = this.desk(f);
+    if (before !== undefined) q = q.where('o.id', '<', before);
+    return q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc').limit(size).execute();
+  }
+
+  private desk(f: DeskFilter) {
     let base = this.db
       .selectFrom('orders as o')
       .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -354,10 +376,7 @@ export class TradingRepository {
     if (f.code) base = base.where('i.code', '=', f.code);
     if (f.userId) base = base.where('o.user_id', '=', f.userId);
     if (f.minLots) base = base.where('o.lots', '>=', f.minLots);
-    return pageOf(base, (q) => q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc'), {
-      page: f.page,
-      limit: f.limit,
-    });
+    return base;
   }
 
   /** Any trader's order (the back office). */

@@ -46,6 +46,7 @@ const EURUSD: Instrument = {
   hedge_mode: 'none',
   hedge_threshold_lots: '0',
   hedge_tolerance: 0,
+  names_json: null,
 };
 
 const user = (over: Partial<UserRow> = {}): UserRow => testUserRow({ id: USER_ID, created_at: NOW, updated_at: NOW, ...over });

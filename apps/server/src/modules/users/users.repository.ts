@@ -12,7 +12,21 @@ export interface UserListRow {
   is_demo: number;
   status: number;
   trading_enabled: number;
+  country: string | null;
   created_at: number;
+}
+
+/** The columns a list or an export reads of each user. */
+const LIST_COLUMNS = ['id', 'uid', 'email', 'phone', 'is_demo', 'status', 'trading_enabled', 'country', 'created_at'] as const;
+
+/** The users list's filters (DESIGN §16); times in unix ms, both bounds inclusive. */
+export interface UserFilter {
+  q: string;
+  country?: string | undefined;
+  kycStatus?: number | undefined;
+  isDemo?: boolean | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
 }
 
 export interface AdjustmentRow {
@@ -61,62 +75,76 @@ export class UsersRepository {
   }
 
   /**
-   * A page of users, newest first (ids grow with sign-up time). `q` matches any part of the e-mail, phone, uid,
-   * invite code or a real name, case-insensitively (ASCII on SQLite's LIKE; ILIKE on PostgreSQL), in the narrow
-   * `user_search` table the triggers of migration 012 keep. One pass finds up to SEARCH_CAP matching ids, which gives
-   * the total and the page at once; only a broader query needs a count of its own.
+   * A page of users matching the filters, newest first (ids grow with sign-up time). `q` matches any part of the
+   * e-mail, phone, uid, invite code or a real name, case-insensitively (ASCII on SQLite's LIKE; ILIKE on PostgreSQL), in
+   * the narrow `user_search` table the triggers of migration 012 keep. With `q`, one pass finds up to SEARCH_CAP
+   * matching ids, which gives the total and the page at once; only a broader query needs a count of its own.
    */
-  async search(q: string, page: PageRequest): Promise<Page<UserListRow>> {
+  async search(f: UserFilter, page: PageRequest): Promise<Page<UserListRow>> {
     const offset = (page.page - 1) * page.limit;
+    const found = this.filtered(f);
     let ids: number[];
     let total: number;
-    if (q === '') {
-      const [rows, count] = await Promise.all([
-        this.db.selectFrom('users').select('id').orderBy('id', 'desc').limit(page.limit).offset(offset).execute(),
-        this.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      ids = rows.map((r) => r.id);
-      total = Number(count.n);
+    const first =
+      f.q === ''
+        ? undefined
+        : await found
+            .select('u.id')
+            .orderBy('u.id', 'desc')
+            .limit(SEARCH_CAP + 1)
+            .execute();
+    if (first && first.length <= SEARCH_CAP) {
+      total = first.length;
+      ids = first.slice(offset, offset + page.limit).map((r) => Number(r.id));
     } else {
-      const match = sql<SqlBool>`text ${sql.raw(this.kind === 'postgres' ? 'ilike' : 'like')} ${containing(q)} escape '\\'`;
-      const found = this.db.selectFrom('user_search').where(match);
-      const first = await found
-        .select('user_id')
-        .orderBy('user_id', 'desc')
-        .limit(SEARCH_CAP + 1)
-        .execute();
-      if (first.length <= SEARCH_CAP) {
-        total = first.length;
-        ids = first.slice(offset, offset + page.limit).map((r) => Number(r.user_id));
-      } else {
-        const [rows, count] = await Promise.all([
-          found.select('user_id').orderBy('user_id', 'desc').limit(page.limit).offset(offset).execute(),
-          found.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-        ]);
-        ids = rows.map((r) => Number(r.user_id));
-        total = Number(count.n);
-      }
+      const [rows, count] = await Promise.all([
+        found.select('u.id').orderBy('u.id', 'desc').limit(page.limit).offset(offset).execute(),
+        found.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      ids = rows.map((r) => Number(r.id));
+      total = Number(count.n);
     }
     if (ids.length === 0) return { rows: [], total };
-    const rows = await this.db
-      .selectFrom('users')
-      .select(['id', 'uid', 'email', 'phone', 'is_demo', 'status', 'trading_enabled', 'created_at'])
-      .where('id', 'in', ids)
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await this.db.selectFrom('users').select(LIST_COLUMNS).where('id', 'in', ids).orderBy('id', 'desc').execute();
     return { rows, total };
+  }
+
+  /** Up to `size` users of the same filters with an id below `before`, newest first (an export's batch). */
+  batch(f: UserFilter, before: number | undefined, size: number): Promise<UserListRow[]> {
+    let q = this.filtered(f);
+    if (before !== undefined) q = q.where('u.id', '<', before);
+    return q
+      .select(LIST_COLUMNS.map((c) => `u.${c}` as const))
+      .orderBy('u.id', 'desc')
+      .limit(size)
+      .execute();
+  }
+
+  /** The users the filters keep (DESIGN §16): text, country, newest real-name status, real or demo, sign-up time. */
+  private filtered(f: UserFilter) {
+    let base = this.db.selectFrom('users as u');
+    if (f.q !== '') {
+      const match = sql<SqlBool>`text ${sql.raw(this.kind === 'postgres' ? 'ilike' : 'like')} ${containing(f.q)} escape '\\'`;
+      base = base.where('u.id', 'in', this.db.selectFrom('user_search').select('user_id').where(match));
+    }
+    if (f.country !== undefined) base = base.where('u.country', '=', f.country);
+    if (f.isDemo !== undefined) base = base.where('u.is_demo', '=', f.isDemo ? 1 : 0);
+    if (f.from !== undefined) base = base.where('u.created_at', '>=', f.from);
+    if (f.to !== undefined) base = base.where('u.created_at', '<=', f.to);
+    if (f.kycStatus !== undefined) {
+      const newest = sql<number>`coalesce((select k.status from kyc_applications k where k.user_id = u.id order by k.id desc limit 1), 0)`;
+      base = base.where(newest, '=', f.kycStatus);
+    }
+    return base;
   }
 
   user(id: number, db: Db | Tx = this.db): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Cash and locked balances (micros) of these users, from the ledger's cached account balances. */
-  async balances(userIds: readonly number[]): Promise<Map<number, { cash: number; locked: number }>> {
-    const out = new Map<number, { cash: number; locked: number }>();
+  /** Cash and locked balances (micros, exact) of these users, from the ledger's cached account balances. */
+  async balances(userIds: readonly number[]): Promise<Map<number, { cash: bigint; locked: bigint }>> {
+    const out = new Map<number, { cash: bigint; locked: bigint }>();
     if (userIds.length === 0) return out;
     const rows = await this.db
       .selectFrom('ledger_accounts')
@@ -130,9 +158,9 @@ export class UsersRepository {
       .execute();
     for (const r of rows) {
       const id = Number(r.owner.slice(5));
-      const b = out.get(id) ?? { cash: 0, locked: 0 };
-      if (r.kind === 'cash') b.cash = Number(r.balance);
-      else b.locked = Number(r.balance);
+      const b = out.get(id) ?? { cash: 0n, locked: 0n };
+      if (r.kind === 'cash') b.cash = BigInt(r.balance);
+      else b.locked = BigInt(r.balance);
       out.set(id, b);
     }
     return out;

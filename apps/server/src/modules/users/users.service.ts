@@ -8,16 +8,27 @@ import type {
   Lang,
   UserStatusParams,
 } from '@tradepad/contracts';
-import { formatLots, formatMoney, freeMargin, lots, micros, microsToStorage, parseMoney, type Micros } from '@tradepad/domain';
+import {
+  exactMoney,
+  formatLots,
+  formatMoney,
+  freeMargin,
+  lots,
+  micros,
+  microsToStorage,
+  parseMoney,
+  type Micros,
+} from '@tradepad/domain';
 import { deny, refuse } from '../../core/errors.ts';
 import { transaction } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { PageRequest } from '../../db/paging.ts';
+import { batchesOf, type PageRequest } from '../../db/paging.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
+import { recordExport } from '../audit/export-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { DAY_MS } from '../../core/time.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
@@ -29,6 +40,7 @@ import {
   ADJUSTMENT_REJECTED,
   ADJUSTMENT_WAITING,
   type AdjustmentRow,
+  type UserFilter,
   type UserListRow,
   type UsersRepository,
 } from './users.repository.ts';
@@ -87,11 +99,31 @@ const account = (u: { email: string | null; phone: string | null; uid: string })
 export class UsersAdminService {
   constructor(private readonly d: UsersAdminDeps) {}
 
-  async search(q: string, page: PageRequest): Promise<{ data: AdminUser[]; total: number }> {
-    const { rows, total } = await this.d.repo.search(q, page);
+  async search(f: UserFilter, page: PageRequest): Promise<{ data: AdminUser[]; total: number }> {
+    const { rows, total } = await this.d.repo.search(f, page);
+    return { data: await this.listViews(rows), total };
+  }
+
+  /** Every user the filters keep, newest first, a batch at a time with their balances (the CSV export). */
+  async *exportBatches(f: UserFilter): AsyncGenerator<AdminUser[]> {
+    for await (const rows of batchesOf((before, size) => this.d.repo.batch(f, before, size)))
+      yield await this.listViews(rows, true);
+  }
+
+  /** Audits an export of the users list (`user.export`, with its filters) before its first row goes out. */
+  noteExport(actor: Actor, filters: Record<string, unknown>): Promise<void> {
+    return recordExport(this.d.audit, actor, this.d.clock.now(), 'user', filters);
+  }
+
+  /** The list's rows; `exact` writes the balance with every decimal (an export) instead of the page's 2. */
+  private async listViews(rows: readonly UserListRow[], exact = false): Promise<AdminUser[]> {
     const ids = rows.map((r) => r.id);
     const [balances, kyc] = await Promise.all([this.d.repo.balances(ids), this.d.repo.kycStatuses(ids)]);
-    return { data: rows.map((r) => listView(r, balances.get(r.id)?.cash ?? 0, kyc.get(r.id) ?? 0)), total };
+    return rows.map((r) => {
+      const cash = balances.get(r.id)?.cash ?? 0n;
+      const view = listView(r, cash, kyc.get(r.id) ?? 0);
+      return exact ? { ...view, balance: exactMoney(micros(cash)) } : view;
+    });
   }
 
   async detail(id: number, lang: Lang): Promise<AdminUserDetail> {
@@ -204,7 +236,7 @@ export class UsersAdminService {
     });
     this.d.sessions.forgetUser(id);
     const [balances, kyc] = await Promise.all([this.d.repo.balances([id]), this.d.repo.kycStatuses([id])]);
-    return listView(after, balances.get(id)?.cash ?? 0, kyc.get(id) ?? 0);
+    return listView(after, balances.get(id)?.cash ?? 0n, kyc.get(id) ?? 0);
   }
 
   /** Signs out every session of the user (they may sign in again unless sign-in is off). */
@@ -406,7 +438,7 @@ const switches = (u: { status: number; trading_enabled: number }) => ({
   trading_enabled: u.trading_enabled === 1,
 });
 
-function listView(u: UserListRow | UserRow, cash: number, kycStatus: number): AdminUser {
+function listView(u: UserListRow | UserRow, cash: number | bigint, kycStatus: number): AdminUser {
   return {
     id: u.id,
     uid: u.uid,
@@ -416,6 +448,7 @@ function listView(u: UserListRow | UserRow, cash: number, kycStatus: number): Ad
     ...switches(u),
     balance: usd(cash),
     kyc_status: kycStatus,
+    country: u.country ?? '',
     created_at: Number(u.created_at),
   };
 }

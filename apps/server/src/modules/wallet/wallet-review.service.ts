@@ -9,6 +9,7 @@ import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../audit/staff-guard.ts';
+import { recordExport } from '../audit/export-audit.ts';
 import { depositCredited, withdrawalPaid, withdrawalReturned } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { methodAddress, type ImageStore } from './wallet.service.ts';
@@ -52,6 +53,11 @@ export class WalletReviewService {
   constructor(private readonly d: ReviewDeps) {
     this.notifier = d.notifier ?? silentNotifier;
     this.notices = d.notices ?? silentNotices;
+  }
+
+  /** Audits an export of a queue (`deposit.export`, `withdrawal.export`, with its filters) before its first row. */
+  noteExport(actor: Actor, what: 'deposit' | 'withdrawal', filters: Record<string, unknown>): Promise<void> {
+    return recordExport(this.d.audit, actor, this.d.clock.now(), what, filters);
   }
 
   async depositQueue(f: QueueFilter) {

@@ -1,5 +1,9 @@
 import { ADMIN_API } from '@tradepad/contracts';
+import { sendCsv, sendJson } from '../../core/csv-download.ts';
 import type { Router } from '../../core/router.ts';
+import { batchesOf } from '../../db/paging.ts';
+import { DEPOSIT_CSV_COLUMNS, WITHDRAWAL_CSV_COLUMNS, depositCells, withdrawalCells } from './wallet-export.ts';
+import type { WalletRepository } from './wallet.repository.ts';
 import type { WalletConfigService } from './wallet-config.service.ts';
 import type { WalletReviewService } from './wallet-review.service.ts';
 
@@ -8,8 +12,11 @@ import type { WalletReviewService } from './wallet-review.service.ts';
  * {remark}`), the deposit channels, withdrawal currencies and wallet settings; every decision and change audited. New
  * receiving details wait for a second staff member (the changes queue), and the answer says so.
  */
-export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService; config: WalletConfigService }) {
-  const { review, config } = deps;
+export function walletAdminRoutes(
+  r: Router,
+  deps: { review: WalletReviewService; config: WalletConfigService; repo: WalletRepository },
+) {
+  const { review, config, repo } = deps;
   const filter = (p: { status?: number; user_id?: number; page: number; limit: number }) => ({
     status: p.status,
     userId: p.user_id,
@@ -17,7 +24,21 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
     limit: p.limit,
   });
 
-  r.get(ADMIN_API.deposits, ({ params }) => review.depositQueue(filter(params)));
+  r.get(
+    ADMIN_API.deposits,
+    async ({ req, reply, staff, params }) => {
+      if (params.format !== 'csv') return sendJson(req, reply, await review.depositQueue(filter(params))) as never;
+      await review.noteExport(staff.actor, 'deposit', params);
+      const f = { status: params.status, userId: params.user_id };
+      return sendCsv(reply, {
+        name: 'deposits',
+        columns: DEPOSIT_CSV_COLUMNS,
+        batches: batchesOf((before, size) => repo.depositBatch(f, before, size)),
+        cells: depositCells,
+      }) as never;
+    },
+    { raw: true },
+  );
   r.post(`${ADMIN_API.deposits}/:id/approve`, ({ staff, id }) => review.approveDeposit(staff.actor, id), { done: 'ok.approved' });
   r.post(
     `${ADMIN_API.deposits}/:id/reject`,
@@ -25,7 +46,21 @@ export function walletAdminRoutes(r: Router, deps: { review: WalletReviewService
     { done: 'ok.rejected' },
   );
 
-  r.get(ADMIN_API.withdrawals, ({ params }) => review.withdrawalQueue(filter(params)));
+  r.get(
+    ADMIN_API.withdrawals,
+    async ({ req, reply, staff, params }) => {
+      if (params.format !== 'csv') return sendJson(req, reply, await review.withdrawalQueue(filter(params))) as never;
+      await review.noteExport(staff.actor, 'withdrawal', params);
+      const f = { status: params.status, userId: params.user_id };
+      return sendCsv(reply, {
+        name: 'withdrawals',
+        columns: WITHDRAWAL_CSV_COLUMNS,
+        batches: batchesOf((before, size) => repo.withdrawalBatch(f, before, size)),
+        cells: withdrawalCells,
+      }) as never;
+    },
+    { raw: true },
+  );
   r.post(
     `${ADMIN_API.withdrawals}/:id/approve`,
     ({ staff, id, params }) => review.approveWithdrawal(staff.actor, id, params.transfer_ref ?? ''),

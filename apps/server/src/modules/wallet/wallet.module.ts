@@ -71,6 +71,7 @@ export async function registerWallet(
       apply: (trx, c, at) => config.applyChannelChange(type, trx, c, at),
     });
   walletAdminRoutes(ctx.router, {
+    repo,
     review: new WalletReviewService({
       db,
       repo,

@@ -91,10 +91,25 @@ export class WalletRepository {
   }
 
   depositQueue(f: QueueFilter): Promise<Page<WithUser<DepositRow>>> {
+    return pageOf(this.deposits(f), (q) => q.selectAll('d').select(accountName).orderBy('d.id', 'desc'), f);
+  }
+
+  /** Up to `size` deposits of the queue's filters with an id below `before`, newest first (an export's batch). */
+  depositBatch(
+    f: Omit<QueueFilter, 'page' | 'limit'>,
+    before: number | undefined,
+    size: number,
+  ): Promise<WithUser<DepositRow>[]> {
+    let q = this.deposits(f);
+    if (before !== undefined) q = q.where('d.id', '<', before);
+    return q.selectAll('d').select(accountName).orderBy('d.id', 'desc').limit(size).execute();
+  }
+
+  private deposits(f: Omit<QueueFilter, 'page' | 'limit'>) {
     let base = this.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
     if (f.status !== undefined) base = base.where('d.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('d.user_id', '=', f.userId);
-    return pageOf(base, (q) => q.selectAll('d').select(accountName).orderBy('d.id', 'desc'), f);
+    return base;
   }
 
   /**
@@ -186,10 +201,25 @@ export class WalletRepository {
   }
 
   withdrawalQueue(f: QueueFilter): Promise<Page<WithUser<WithdrawalRow>>> {
+    return pageOf(this.withdrawals(f), (q) => q.selectAll('w').select(accountName).orderBy('w.id', 'desc'), f);
+  }
+
+  /** Up to `size` withdrawals of the queue's filters with an id below `before`, newest first (an export's batch). */
+  withdrawalBatch(
+    f: Omit<QueueFilter, 'page' | 'limit'>,
+    before: number | undefined,
+    size: number,
+  ): Promise<WithUser<WithdrawalRow>[]> {
+    let q = this.withdrawals(f);
+    if (before !== undefined) q = q.where('w.id', '<', before);
+    return q.selectAll('w').select(accountName).orderBy('w.id', 'desc').limit(size).execute();
+  }
+
+  private withdrawals(f: Omit<QueueFilter, 'page' | 'limit'>) {
     let base = this.db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
     if (f.status !== undefined) base = base.where('w.status', '=', f.status);
     if (f.userId !== undefined) base = base.where('w.user_id', '=', f.userId);
-    return pageOf(base, (q) => q.selectAll('w').select(accountName).orderBy('w.id', 'desc'), f);
+    return base;
   }
 
   /**
