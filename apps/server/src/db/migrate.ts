@@ -29,6 +29,7 @@ import * as m027 from './migrations/027-instrument-pricing.ts';
 import * as m029 from './migrations/029-staff-session-factor.ts';
 import * as m030 from './migrations/030-changes.ts';
 import * as m031 from './migrations/031-hedging.ts';
+import * as m035 from './migrations/035-credit.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '029-staff-session-factor': m029,
   '030-changes': m030,
   '031-hedging': m031,
+  '035-credit': m035,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

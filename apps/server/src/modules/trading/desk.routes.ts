@@ -1,4 +1,4 @@
-import { ADMIN_API, type PositionsParams } from '@tradepad/contracts';
+import { ADMIN_API, type DeskStopsParams, type PositionsParams } from '@tradepad/contracts';
 import type { Router } from '../../core/router.ts';
 import type { Actor } from '../audit/staff-guard.ts';
 import type { DeskService } from './desk.service.ts';
@@ -14,8 +14,19 @@ export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands)
   r.post(
     `${ADMIN_API.positions}/:id/close`,
     ({ staff, id, params, reply }) =>
-      engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason], since(reply)),
+      engine.run(
+        () => desk.close(staff.actor, id, params.reason, params.cont),
+        'desk.close',
+        [staff.actor, id, params.reason, params.cont ?? null],
+        since(reply),
+      ),
     { done: 'ok.order_closed', engine: true },
+  );
+  r.post(
+    `${ADMIN_API.positions}/:id/stops`,
+    ({ staff, id, params, reply }) =>
+      engine.run(() => desk.setStops(staff.actor, id, params), 'desk.stops', [staff.actor, id, params], since(reply)),
+    { done: 'ok.stops_updated', engine: true },
   );
   r.get(ADMIN_API.exposure, () => engine.run(() => desk.exposure(), 'desk.exposure', []));
   r.get(ADMIN_API.risk, () => engine.run(() => desk.risk(), 'desk.risk', []));
@@ -24,7 +35,10 @@ export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands)
 /** The leader's side of the desk's forwarded calls. */
 export function deskCommands(engine: EngineCommands, desk: DeskService) {
   engine.handle('desk.positions', (p: PositionsParams) => desk.positions(p));
-  engine.handle('desk.close', (actor: Actor, id: number, reason: string) => desk.close(actor, id, reason));
+  engine.handle('desk.close', (actor: Actor, id: number, reason: string, cont?: string | null) =>
+    desk.close(actor, id, reason, cont ?? undefined),
+  );
+  engine.handle('desk.stops', (actor: Actor, id: number, p: DeskStopsParams) => desk.setStops(actor, id, p));
   engine.handle('desk.exposure', () => desk.exposure());
   engine.handle('desk.risk', () => desk.risk());
   engine.handle('desk.alerts', () => desk.alerts());

@@ -96,6 +96,8 @@ export interface LiveAccount {
   demo: boolean;
   /** Cash balance (the ledger's cash account), micro-units. */
   cash: Micros;
+  /** Credit (the ledger's credit account, issue 32): counted in equity, never spent; see freeMargin. */
+  credit: Micros;
   /** Margin held by the pending and holding orders (the ledger's margin account). */
   margin: Micros;
   orders: Map<number, LiveOrder>;
@@ -109,14 +111,16 @@ export interface LiveAccount {
   swapF: number;
   /** A stop-out of this account is queued or running. */
   stoppingOut: boolean;
-  /** `cash` and `margin` as floats, kept in step by setCash/setMargin, for the per-tick risk screen. */
+  /** `cash` + `credit` (equity's part that is neither margin nor floating) and `margin` as floats, kept in step by
+   * setCash/setMargin, for the per-tick risk screen. */
   cashF: number;
   marginF: number;
 }
 
-export function setCash(acc: LiveAccount, cash: Micros): void {
+export function setCash(acc: LiveAccount, cash: Micros, credit = acc.credit): void {
   acc.cash = cash;
-  acc.cashF = Number(cash);
+  acc.credit = credit;
+  acc.cashF = Number(cash + credit);
 }
 
 export function setMargin(acc: LiveAccount, margin: Micros): void {
@@ -288,9 +292,10 @@ export class LiveBook {
    * swaps are part of the floating profit), so equity, free margin and the margin level do too; each row's `profit`
    * is the price P/L alone (what the house pays on close) and its `swap` beside it.
    */
-  figures(userId: number, cash?: Micros) {
+  figures(userId: number, cash?: Micros, creditNow?: Micros) {
     const acc = this.accounts.get(userId);
     const balance = cash ?? acc?.cash ?? ZERO;
+    const credit = creditNow ?? acc?.credit ?? ZERO;
     let floating = 0n;
     const rows: Array<{ order: LiveOrder; price: number; profit: Micros; swap: Micros }> = [];
     for (const o of acc?.orders.values() ?? []) {
@@ -300,14 +305,15 @@ export class LiveBook {
       rows.push({ order: o, ...f, swap: o.swap });
     }
     const usedMargin = acc?.margin ?? ZERO;
-    const eq = equity({ balance, usedMargin, floating: micros(floating) });
+    const eq = equity({ balance, usedMargin, floating: micros(floating), credit });
     return {
       balance,
+      credit,
       usedMargin,
       floating: micros(floating),
       equity: eq,
       level: marginLevel(eq, usedMargin),
-      freeMargin: freeMargin({ balance, floating: micros(floating) }),
+      freeMargin: freeMargin({ balance, floating: micros(floating), credit }),
       marginCall: isMarginCall({ equity: eq, usedMargin }, this.settings.marginCallLevel),
       rows,
     };
@@ -378,9 +384,10 @@ export class LiveBook {
     if (found) return found;
     const db = this.d.db;
     await this.d.ledger.ensureUserAccounts(db, userId);
-    const [cash, margin] = await Promise.all([
+    const [cash, margin, credit] = await Promise.all([
       this.d.ledger.balance(db, userId, 'cash'),
       this.d.ledger.balance(db, userId, 'margin'),
+      this.d.ledger.balance(db, userId, 'credit'),
     ]);
     // Another caller may have loaded it while this one awaited.
     const again = this.accounts.get(userId);
@@ -389,6 +396,7 @@ export class LiveBook {
       userId,
       demo,
       cash,
+      credit,
       margin,
       orders: new Map(),
       exposure: new Map(),
@@ -397,7 +405,7 @@ export class LiveBook {
       swap: ZERO,
       swapF: 0,
       stoppingOut: false,
-      cashF: Number(cash),
+      cashF: Number(cash + credit),
       marginF: Number(margin),
     };
     this.accounts.set(userId, acc);
@@ -411,18 +419,19 @@ export class LiveBook {
    * commute. An account not in memory yet is loaded from the ledger when first needed.
    */
   /** Sets an account's cash to its stored balance (a movement committed on another node; see TradingEngine.refreshCash). */
-  cashStored(userId: number, cash: Micros): void {
+  cashStored(userId: number, cash: Micros, credit?: Micros): void {
     const acc = this.accounts.get(userId);
     if (!acc) return;
-    setCash(acc, cash);
+    setCash(acc, cash, credit);
     this.changed.add(acc);
   }
 
   cashMoved(m: UserMovement): void {
-    if (m.kind !== 'cash') return;
+    if (m.kind !== 'cash' && m.kind !== 'credit') return;
     const acc = this.accounts.get(m.userId);
     if (!acc) return;
-    setCash(acc, micros(acc.cash + m.delta));
+    if (m.kind === 'cash') setCash(acc, micros(acc.cash + m.delta));
+    else setCash(acc, acc.cash, micros(acc.credit + m.delta));
     this.changed.add(acc);
   }
 

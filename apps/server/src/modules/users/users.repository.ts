@@ -29,6 +29,8 @@ export interface AdjustmentRow {
   created_at: number;
   reviewed_by: number | null;
   reviewed_at: number | null;
+  /** Which balance it moves: 'cash', or 'credit' (a bonus since migration 035). */
+  balance: string;
 }
 
 /** Adjustment statuses: waiting for a second staff member, credited, rejected. */
@@ -271,7 +273,16 @@ export class UsersRepository {
 
   async insertAdjustment(
     trx: Tx,
-    a: { userId: number; amount: number; kind: string; reason: string; status: number; staffId: number; at: number },
+    a: {
+      userId: number;
+      amount: number;
+      kind: string;
+      balance: 'cash' | 'credit';
+      reason: string;
+      status: number;
+      staffId: number;
+      at: number;
+    },
   ): Promise<number> {
     const { id } = await trx
       .insertInto('balance_adjustments')
@@ -279,6 +290,7 @@ export class UsersRepository {
         user_id: a.userId,
         amount: a.amount,
         kind: a.kind,
+        balance: a.balance,
         reason: a.reason,
         status: a.status,
         created_by: a.staffId,
@@ -376,6 +388,7 @@ export class UsersRepository {
         'b.created_at',
         'b.reviewed_by',
         'b.reviewed_at',
+        'b.balance',
       ]);
   }
 
