@@ -61,8 +61,15 @@ describe('credit: bonuses counted for margin, never withdrawable', () => {
     const id = await bonus(u, '500.00');
     expect(await detail(u)).toMatchObject({ balance: '300.00', credit: '500.00' });
     expect(await summary(u)).toMatchObject({ balance: '300.00', credit: '500.00', equity: '800.00', free_margin: '300.00' });
-    const profile = (await admin.get(`${ADMIN_API.users}/${u.id}`)).data as { balance: string; credit: string; equity: string };
+    const profile = (await admin.get(`${ADMIN_API.users}/${u.id}`)).data as {
+      balance: string;
+      credit: string;
+      equity: string;
+      ledger: Array<{ type: string; memo: string; value: string }>;
+    };
     expect(profile).toMatchObject({ balance: '300.00', credit: '500.00', equity: '800.00' });
+    // The console's ledger lists the credit in beside the cash movements.
+    expect(profile.ledger[0]).toMatchObject({ type: 'credit', memo: `Credit in (bonus) #${id}`, value: '500.00' });
 
     const day = new Date(clock.now()).toISOString().slice(0, 10);
     const st = (await u.get(API.statement, { from: day, to: day, tz: 'UTC' })).data as StatementView;

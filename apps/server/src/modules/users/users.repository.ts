@@ -202,7 +202,8 @@ export class UsersRepository {
       .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
       .where('e.user_id', '=', userId)
       .where('a.owner', '=', `user:${userId}`)
-      .where('a.kind', '=', 'cash')
+      // The cash, and the credit (issue 32: a bonus in or out); an entry moves one of them, so one row each.
+      .where('a.kind', 'in', ['cash', 'credit'])
       .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_id', 'e.ref_type', 'e.created_at', 'p.amount'])
       .orderBy('e.id', 'desc')
       .limit(PROFILE_ROWS)
