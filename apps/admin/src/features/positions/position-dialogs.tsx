@@ -12,11 +12,25 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiPost, newIdempotencyKey } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { money } from '../../ui/poll.ts';
+
+/**
+ * The Idempotency-Key of a request: the same while the request is the same (a second click or a retry after no answer
+ * replays the first, which may have run), a new one once the dealer asks for something else (other lots or levels
+ * after a refusal): the server refuses a key reused with other parameters.
+ */
+function useRequestKey(): (body: object) => string {
+  const last = useRef<{ body: string; key: string } | undefined>(undefined);
+  return (body) => {
+    const text = JSON.stringify(body);
+    if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey() };
+    return last.current.key;
+  };
+}
 
 /** Digits and one decimal point only, as typed. */
 const decimalText = (v: string) => v.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
@@ -48,8 +62,8 @@ function ReasonField({ value, onChange, disabled }: { value: string; onChange: (
 
 /**
  * The close's confirmation: what closes, how many lots (all by default; fewer closes that part and the rest stays
- * open, issue 32), a reason (required, kept in the audit log) and one Idempotency-Key per dialog, so a second click or
- * a retry closes once. The server's refusal (already closed, market closed, lots off the step) is shown.
+ * open, issue 32), a reason (required, kept in the audit log) and one Idempotency-Key per request, so a second click
+ * or a retry closes once. The server's refusal (already closed, market closed, lots off the step) is shown.
  */
 export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
   const translate = useTranslate();
@@ -59,7 +73,7 @@ export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
   const [lots, setLots] = useState(p.lots);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [key] = useState(newIdempotencyKey);
+  const keyFor = useRequestKey();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,7 +83,7 @@ export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
     // All the lots (as shown) is a whole close; anything else asks for that part.
     const whole = !lots.trim() || Number(lots) === Number(p.lots);
     const body = whole ? { reason: reason.trim() } : { reason: reason.trim(), cont: lots.trim() };
-    apiPost(`${ADMIN_API.positions}/:id/close`, body, { id: p.id, idempotencyKey: key })
+    apiPost(`${ADMIN_API.positions}/:id/close`, body, { id: p.id, idempotencyKey: keyFor(body) })
       .then((r) => {
         if (r.parent_id)
           notify('tp.positions.partial_ok', {
@@ -151,7 +165,7 @@ export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
 /**
  * New stop-loss and take-profit for a position or a pending order, on the trader's behalf (issue 32): prefilled with
  * the current levels, an emptied field removes that level, a reason is required; the server checks the levels as the
- * trader's own change and its refusal (a stop on the wrong side of the market) is shown. One Idempotency-Key a dialog.
+ * trader's own change and its refusal (a stop on the wrong side of the market) is shown. One Idempotency-Key a request.
  */
 export function StopsDialog({ position: p, onDone, onCancel }: DialogProps) {
   const translate = useTranslate();
@@ -162,7 +176,7 @@ export function StopsDialog({ position: p, onDone, onCancel }: DialogProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [key] = useState(newIdempotencyKey);
+  const keyFor = useRequestKey();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -174,7 +188,7 @@ export function StopsDialog({ position: p, onDone, onCancel }: DialogProps) {
       target_profit_price: takeProfit.trim() || '0',
       reason: reason.trim(),
     };
-    apiPost(`${ADMIN_API.positions}/:id/stops`, body, { id: p.id, idempotencyKey: key })
+    apiPost(`${ADMIN_API.positions}/:id/stops`, body, { id: p.id, idempotencyKey: keyFor(body) })
       .then((r) => {
         notify('tp.positions.stops_ok', { type: 'success', messageArgs: { id: r.id } });
         onDone();

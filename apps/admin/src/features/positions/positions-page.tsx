@@ -218,7 +218,7 @@ function PositionRow(props: { p: DeskPosition; canAct: boolean; onClose: () => v
   const translate = useTranslate();
   const locale = useTimeLocale();
   const when = timeParts(p.status === 1 ? p.opened_at : p.created_at, locale);
-  const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean).join(' · ');
+  const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean);
   return (
     <TableRow hover>
       <TableCell>#{p.id}</TableCell>
@@ -265,17 +265,30 @@ function PositionRow(props: { p: DeskPosition; canAct: boolean; onClose: () => v
       <TableCell sx={{ ...num, color: signColor(p.profit), fontWeight: 600 }}>
         {p.status === 1 ? money(p.profit, locale) : '—'}
       </TableCell>
-      <TableCell sx={{ ...num, color: 'text.secondary' }}>{stops || '—'}</TableCell>
+      {/* One level a line, so the user's column keeps its width when both are set. */}
+      <TableCell sx={{ ...num, color: 'text.secondary' }}>
+        {stops.length ? stops.map((s) => <Box key={s}>{s}</Box>) : '—'}
+      </TableCell>
       {canAct && (
-        <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-          <Button size="small" variant="outlined" onClick={onStops} data-testid={`stops-${p.id}`} sx={{ mr: 1 }}>
-            {translate('tp.positions.stops_action')}
-          </Button>
-          {p.status === 1 && (
-            <Button size="small" variant="outlined" color="error" onClick={onClose} data-testid={`close-${p.id}`}>
-              {translate('tp.positions.close')}
+        <TableCell sx={{ textAlign: 'right' }}>
+          {/* One above the other: the row stays as wide as it was with one button (1280 px screens). */}
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+            <Button size="small" variant="outlined" onClick={onStops} data-testid={`stops-${p.id}`} sx={{ whiteSpace: 'nowrap' }}>
+              {translate('tp.positions.stops_action')}
             </Button>
-          )}
+            {p.status === 1 && (
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                onClick={onClose}
+                data-testid={`close-${p.id}`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {translate('tp.positions.close')}
+              </Button>
+            )}
+          </Stack>
         </TableCell>
       )}
     </TableRow>
