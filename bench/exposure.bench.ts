@@ -72,6 +72,7 @@ async function main() {
     userId,
     demo,
     cash: micros(0n),
+    credit: micros(0n),
     margin: micros(0n),
     orders: new Map(),
     exposure: new Map(),

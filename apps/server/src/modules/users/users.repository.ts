@@ -196,18 +196,20 @@ export class UsersRepository {
 
   /** The newest entries that moved the user's cash, with the signed change of each (as `forexChange` lists them). */
   cashEntries(userId: number) {
-    return this.db
-      .selectFrom('journal_entries as e')
-      .innerJoin('postings as p', 'p.entry_id', 'e.id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .where('e.user_id', '=', userId)
-      .where('a.owner', '=', `user:${userId}`)
-      // The cash, and the credit (issue 32: a bonus in or out); an entry moves one of them, so one row each.
-      .where('a.kind', 'in', ['cash', 'credit'])
-      .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_id', 'e.ref_type', 'e.created_at', 'p.amount'])
-      .orderBy('e.id', 'desc')
-      .limit(PROFILE_ROWS)
-      .execute();
+    return (
+      this.db
+        .selectFrom('journal_entries as e')
+        .innerJoin('postings as p', 'p.entry_id', 'e.id')
+        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+        .where('e.user_id', '=', userId)
+        .where('a.owner', '=', `user:${userId}`)
+        // The cash, and the credit (issue 32: a bonus in or out); an entry moves one of them, so one row each.
+        .where('a.kind', 'in', ['cash', 'credit'])
+        .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_id', 'e.ref_type', 'e.created_at', 'p.amount'])
+        .orderBy('e.id', 'desc')
+        .limit(PROFILE_ROWS)
+        .execute()
+    );
   }
 
   orders(userId: number) {
