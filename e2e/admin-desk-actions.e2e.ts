@@ -111,6 +111,34 @@ describe.skipIf(!chromiumPath())('desk: partial close and stops in the back offi
     await context.close();
   });
 
+  it('shows the trader the bonus as credit on the wallet screen, apart and not withdrawable', async () => {
+    const me = await e.api('GET', API.userInfo, {}, { authorization: trader });
+    const bonus = await e.api(
+      'POST',
+      `${ADMIN_API.users}/${me.data.id}/adjust`,
+      { amount: '50.00', kind: 'bonus', reason: 'Welcome campaign' },
+      { authorization: admin },
+    );
+    expect(bonus.code, bonus.msg).toBe(1);
+    for (const lang of ['en', 'ar'] as const) {
+      const { context, page } = await e.newPage({ lang });
+      await page.goto('/login');
+      await page.getByTestId('login-tab-email').click();
+      await page.getByTestId('login-account').fill('desk-actions@example.com');
+      await page.getByTestId('login-password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto('/mine/wallet');
+      await page.getByTestId('wallet-credit-box').waitFor();
+      if (lang === 'en') {
+        expect(await page.getByTestId('wallet-credit').textContent()).toBe('50.00');
+        await page.getByText('Bonus credit: counts towards your margin, not withdrawable.').waitFor();
+      }
+      await e.shot(page, `wallet-credit-${lang}`);
+      await context.close();
+    }
+  });
+
   it('shows both dialogs in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, DEALER, '?lang=hk');
