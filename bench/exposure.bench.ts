@@ -74,6 +74,7 @@ async function main() {
     typeId: 1,
     terms: DEFAULT_ACCOUNT_TERMS,
     cash: micros(0n),
+    credit: micros(0n),
     margin: micros(0n),
     orders: new Map(),
     exposure: new Map(),

@@ -293,7 +293,8 @@ describe('back office: users', () => {
       const u = await realUser(h, clock);
       const r = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, {
         amount: '2500.00',
-        kind: 'bonus',
+        // A compensation: a bonus now goes to credit (issue 32, credit.test.ts), this is about cash.
+        kind: 'compensation',
         reason: 'VIP campaign',
       });
       expect(r).toMatchObject({ code: 1, data: { status: 0 } });
@@ -322,7 +323,11 @@ describe('back office: users', () => {
       expect((await audits('adjustment.approve'))[0]).toMatchObject({ target_id: String(r.data.id) });
       // A replayed key answers the first answer, without paying again.
       const headers = { authorization: admin.token, lang: 'en', 'idempotency-key': 'approve-twice' };
-      const second = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, { amount: '1500', kind: 'bonus', reason: 'r' });
+      const second = await finance.post(`${ADMIN_API.users}/${u.id}/adjust`, {
+        amount: '1500',
+        kind: 'compensation',
+        reason: 'r',
+      });
       const a1 = await h.call('POST', `${ADMIN_API.adjustments}/${second.data.id}/approve`, {}, headers);
       const a2 = await h.call('POST', `${ADMIN_API.adjustments}/${second.data.id}/approve`, {}, headers);
       expect(a1.code, a1.msg).toBe(1);

@@ -466,6 +466,16 @@ describe('response schemas against the server', () => {
     expectAnswer(ADMIN_API.hedgeState, await admin.get(ADMIN_API.hedgeState), 'GET');
     expectAnswer(ADMIN_API.hedgeState, await admin.post(ADMIN_API.hedgeState, { paused: true }), 'POST');
     expectAnswer(ADMIN_API.hedgeState, await admin.post(ADMIN_API.hedgeState, { paused: false }), 'POST');
+    // Issue 32: stops set from the desk, then the close.
+    expectAnswer(
+      `${ADMIN_API.positions}/:id/stops`,
+      await admin.post(`${ADMIN_API.positions}/${opened.data.order.Id}/stops`, {
+        stop_loss_price: '1.08000',
+        target_profit_price: '0',
+        reason: 'schema check',
+      }),
+      'POST',
+    );
     expectAnswer(
       `${ADMIN_API.positions}/:id/close`,
       await admin.post(`${ADMIN_API.positions}/${opened.data.order.Id}/close`, { reason: 'schema check' }),

@@ -160,7 +160,8 @@ describe('statements', () => {
     ]);
     expect(s.funds.map((f) => [f.Kind, f.Type, f.Amount, f.Fee])).toEqual([
       ['deposit', 'deposit', '1000.00', '0.00'],
-      ['adjustment', 'adjust_bonus', '50.00', '0.00'],
+      // A bonus moves credit, not cash (issue 32): a row of its own kind, totalled apart from the adjustments.
+      ['credit', 'credit', '50.00', '0.00'],
       ['withdrawal', 'withdraw_paid', '-100.00', '1.00'],
     ]);
     expect(s.funds[2]!.Memo).toMatch(/^Withdrawal #\d+ paid out$/);
@@ -173,7 +174,8 @@ describe('statements', () => {
       deposits: '1000.00',
       withdrawals: '100.00',
       withdrawal_fees: '1.00',
-      adjustments: '50.00',
+      adjustments: '0.00',
+      credit: '50.00',
     });
     // The ledger's own account of the same money: what moved the cash in the period adds up.
     await h.expectLedgerSound();
@@ -259,7 +261,7 @@ describe('statements', () => {
       expect(rest).toMatchObject({ 1: String(position.Id), 9: '-30.00', 10: '0.90', 11: '-1.25', 12: '-32.15', 13: '' });
       expect(rows.slice(3, 6).map((r) => [r[0], r[10], r[12]])).toEqual([
         ['Einzahlung', '', '1000.00'],
-        ['Korrektur', '', '50.00'],
+        ['Kredit', '', '50.00'],
         ['Auszahlung', '1.00', '-100.00'],
       ]);
       // Totals: the trades' line sums the columns above it; then deposits, withdrawals and adjustments.
@@ -267,7 +269,8 @@ describe('statements', () => {
         ['Summe', '2', '-10.00', '1.50', '-1.25', '-12.75', 'Netto-Handelsergebnis'],
         ['Summe', '', '', '', '', '1000.00', 'Einzahlungen'],
         ['Summe', '', '', '1.00', '', '-100.00', 'Auszahlungen'],
-        ['Summe', '', '', '', '', '50.00', 'Korrekturen'],
+        ['Summe', '', '', '', '', '0.00', 'Korrekturen'],
+        ['Summe', '', '', '', '', '50.00', 'Kredit (nicht auszahlbar)'],
       ]);
       // No cell a spreadsheet would evaluate: text starting with = + - @ carries an apostrophe; numbers are plain.
       for (const r of rows) for (const cell of r) if (/^[=+@]/.test(cell)) throw new Error(`formula cell ${cell}`);

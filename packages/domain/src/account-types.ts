@@ -105,9 +105,12 @@ export const leveragesFor = (leverages: readonly number[], maxLeverage: number |
  * Free margin in USD micros per the type's mode, never below zero: `loss_only` counts a floating loss but not a
  * profit (see freeMargin in risk.ts), `profit_and_loss` both. `balance` is the cash (margin and fees already out).
  */
-export function freeMarginFor(mode: FreeMarginMode, account: { balance: Micros; floating: Micros }): Micros {
+export function freeMarginFor(mode: FreeMarginMode, account: { balance: Micros; floating: Micros; credit?: Micros }): Micros {
   const counted = mode === 'profit_and_loss' || account.floating < 0n ? account.floating : 0n;
-  const free = account.balance + counted;
+  // Credit (DESIGN §16) only covers a floating loss: it never raises free margin above what the cash and profit give.
+  const loss = account.floating < 0n ? -account.floating : 0n;
+  const credit = account.credit ?? 0n;
+  const free = account.balance + counted + (credit < loss ? credit : loss);
   return micros(free > 0n ? free : 0n);
 }
 

@@ -6,6 +6,7 @@ export * from './market-hours.ts';
 export * from './conversion.ts';
 export * from './lots.ts';
 export * from './trading.ts';
+export * from './credit.ts';
 export * from './risk.ts';
 export * from './withdrawal.ts';
 export * from './address.ts';

@@ -15,10 +15,19 @@ export interface AccountFigures {
   readonly usedMargin: Micros;
   /** Sum of the open positions' P/L at their current closing prices. */
   readonly floating: Micros;
+  /**
+   * Credit (issue 32, DESIGN §16 "Credit"): bonuses in their own balance, counted in equity for margin, never
+   * withdrawable. Absent is none.
+   */
+  readonly credit?: Micros;
 }
 
-/** Equity in USD micros = balance + used margin + floating P/L (the balance already had the margin taken out). */
-export const equity = (account: AccountFigures): Micros => micros(account.balance + account.usedMargin + account.floating);
+/**
+ * Equity in USD micros = balance + used margin + floating P/L + credit (the balance already had the margin taken out;
+ * MT5's equity = balance + floating + credit, DESIGN §17).
+ */
+export const equity = (account: AccountFigures): Micros =>
+  micros(account.balance + account.usedMargin + account.floating + (account.credit ?? 0n));
 
 /**
  * Free margin in USD micros: what a new commitment (an order's margin and fee, a withdrawal) may take, and the one
@@ -30,11 +39,26 @@ export const equity = (account: AccountFigures): Micros => micros(account.balanc
  *
  * `balance` is the cash (the ledger's cash account, margin and fees already taken out); `floating` the open
  * positions' P/L at their current closing prices. Both USD micros.
+ *
+ * Credit (when given) counts for margin the one way the ledger allows: it absorbs a floating loss, so free margin =
+ * min(cash, cash + credit + floating loss). It never raises free margin above the cash, because an order's margin and
+ * fee are taken out of the cash account (which never goes below zero). A withdrawal passes no credit: see
+ * {@link withdrawableCash}.
  */
-export function freeMargin(account: Pick<AccountFigures, 'balance' | 'floating'>): Micros {
-  const free = account.balance + (account.floating < 0n ? account.floating : 0n);
+export function freeMargin(account: Pick<AccountFigures, 'balance' | 'floating' | 'credit'>): Micros {
+  const loss = account.floating < 0n ? account.floating : 0n;
+  const covered = loss + (account.credit ?? 0n);
+  const free = account.balance + (covered < 0n ? covered : 0n);
   return micros(free > 0n ? free : 0n);
 }
+
+/**
+ * What a withdrawal (or a staff debit of cash) may take, USD micros: the cash less any floating loss, credit never
+ * counted (DESIGN §16: credit is never withdrawable and a withdrawal never takes it, so a floating loss the credit
+ * would cover still holds the cash back).
+ */
+export const withdrawableCash = (account: Pick<AccountFigures, 'balance' | 'floating'>): Micros =>
+  freeMargin({ balance: account.balance, floating: account.floating });
 
 /** What the margin level is computed from. */
 export interface MarginState {

@@ -33,7 +33,22 @@ describe('statementTotals', () => {
       withdrawals: micros(0),
       withdrawalFees: micros(0),
       adjustments: micros(0),
+      credit: micros(0),
     });
+  });
+
+  it('sums credit in and out apart from the cash adjustments (issue 32)', () => {
+    const totals = statementTotals(
+      [],
+      [
+        { kind: 'credit', amount: m('100'), fee: m('0') },
+        { kind: 'credit', amount: m('-30'), fee: m('0') },
+        { kind: 'adjustment', amount: m('5'), fee: m('0') },
+      ],
+    );
+    expect(totals.credit).toBe(m('70'));
+    expect(totals.adjustments).toBe(m('5'));
+    expect(totals.deposits).toBe(micros(0));
   });
 
   it('keeps deposits, withdrawals (positive, fees apart) and signed adjustments apart', () => {

@@ -15,9 +15,12 @@ export interface StatementTradeMoney {
   swap: Micros;
 }
 
-/** A cash movement outside trading, signed as it moved the cash (a withdrawal negative; its fee kept apart). */
+/**
+ * A cash movement outside trading, signed as it moved the cash (a withdrawal negative; its fee kept apart), or a move
+ * of credit (issue 32: a bonus in or out, apart from the cash).
+ */
 export interface StatementFundsMoney {
-  kind: 'deposit' | 'withdrawal' | 'adjustment';
+  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'credit';
   amount: Micros;
   fee: Micros;
 }
@@ -35,6 +38,8 @@ export interface StatementTotals {
   withdrawalFees: Micros;
   /** Signed: credits positive. */
   adjustments: Micros;
+  /** Credit (bonuses) in less credit out: never cash, so apart from the adjustments. */
+  credit: Micros;
 }
 
 /**
@@ -63,12 +68,14 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
   let withdrawals = 0n;
   let withdrawalFees = 0n;
   let adjustments = 0n;
+  let credit = 0n;
   for (const f of funds) {
     if (f.kind === 'deposit') deposits += c(f.amount);
     else if (f.kind === 'withdrawal') {
       withdrawals -= c(f.amount);
       withdrawalFees += c(f.fee);
-    } else adjustments += c(f.amount);
+    } else if (f.kind === 'credit') credit += c(f.amount);
+    else adjustments += c(f.amount);
   }
   return {
     trades: trades.length,
@@ -80,6 +87,7 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
     withdrawals: micros(withdrawals),
     withdrawalFees: micros(withdrawalFees),
     adjustments: micros(adjustments),
+    credit: micros(credit),
   };
 }
 

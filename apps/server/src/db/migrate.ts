@@ -32,6 +32,7 @@ import * as m031 from './migrations/031-hedging.ts';
 import * as m032 from './migrations/032-account-types.ts';
 import * as m033 from './migrations/033-kyc-depth.ts';
 import * as m034 from './migrations/034-chart-layouts.ts';
+import * as m035 from './migrations/035-credit.ts';
 import * as m036 from './migrations/036-instrument-names.ts';
 
 interface MigrationModule {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '032-account-types': m032,
   '033-kyc-depth': m033,
   '034-chart-layouts': m034,
+  '035-credit': m035,
   '036-instrument-names': m036,
 };
 

@@ -151,6 +151,8 @@ export interface BalanceAdjustmentsTable {
   created_at: number;
   reviewed_by: number | null;
   reviewed_at: number | null;
+  /** Which balance it moves (migration 035): 'cash', or 'credit' for a bonus made since credit exists. */
+  balance: Generated<string>;
 }
 
 /**

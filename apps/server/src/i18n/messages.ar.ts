@@ -100,6 +100,7 @@ export const ar: Messages = {
   'err.stop_loss_side': 'يجب أن يكون وقف الخسارة أدنى من السعر في أوامر الشراء وأعلى منه في أوامر البيع',
   'err.take_profit_side': 'يجب أن يكون جني الأرباح أعلى من السعر في أوامر الشراء وأدنى منه في أوامر البيع',
   'err.stops_missing': 'يرجى إدخال سعر وقف الخسارة أو جني الأرباح',
+  'err.adjust_above_credit': 'لا يمكن للمكافأة أن تخصم أكثر من الرصيد الائتماني المتاح: {credit} USD',
   'err.leverage_invalid': 'هذه الرافعة المالية غير متاحة لهذه الأداة',
   'err.no_leverage_config': 'لم يتم إعداد أي رافعة مالية لهذه الأداة',
   'err.instrument_disabled': 'هذه الأداة غير متاحة للتداول',
@@ -246,6 +247,8 @@ export const ar: Messages = {
   'ledger.adjust_correction': 'تصحيح الرصيد #{ref}',
   'ledger.adjust_bonus': 'مكافأة #{ref}',
   'ledger.adjust_compensation': 'تعويض #{ref}',
+  'ledger.credit_in': 'إضافة رصيد ائتماني (مكافأة) رقم {ref}',
+  'ledger.credit_out': 'خصم رصيد ائتماني (سحب المكافأة) رقم {ref}',
   'err.trading_disabled': 'التداول متوقف لهذا الحساب: يمكنك إغلاق المراكز لكن لا يمكنك وضع أوامر جديدة. يرجى التواصل مع الدعم',
   'err.adjust_own': 'يجب أن يوافق على التعديل موظف غير الذي أنشأه',
   // Issue 29: the changes queue and the insiders rules.
@@ -317,6 +320,7 @@ export const ar: Messages = {
   'statement.kind_deposit': 'إيداع',
   'statement.kind_withdrawal': 'سحب',
   'statement.kind_adjustment': 'تسوية',
+  'statement.kind_credit': 'رصيد ائتماني',
   'statement.kind_total': 'الإجمالي',
   'statement.partial': 'إغلاق جزئي لـ #{ref}',
   'statement.total_profit': 'الربح/الخسارة المحققة',
@@ -328,6 +332,7 @@ export const ar: Messages = {
   'statement.total_adjustments': 'التسويات',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'يرجى قبول شروط الخدمة وسياسة الخصوصية والإفصاح عن المخاطر',
+  'statement.total_credit': 'رصيد ائتماني (غير قابل للسحب)',
   'err.country_required': 'يرجى اختيار بلد إقامتك',
   'err.country_invalid': 'يرجى اختيار بلد الإقامة من القائمة',
   'err.switch_sign_in': 'سجّل الدخول إلى حسابك الحقيقي للتبديل إليه',
@@ -368,6 +373,12 @@ export const ar: Messages = {
   'notice.desk_close.title': 'أغلق مكتب التداول مركزك',
   'notice.desk_close.body':
     'أُغلق أمر {symbol} رقم {order_id} ({lots} لوت) عند {price}، الربح/الخسارة {profit} USD. السبب: {reason}',
+  'notice.desk_partial_close.title': 'أغلق مكتب التداول جزءًا من مركزك',
+  'notice.desk_partial_close.body':
+    'أُغلق {lots} لوت من أمر {symbol} رقم {order_id} عند {price}، الربح/الخسارة {profit} USD؛ ويبقى {rest} لوت مفتوحًا. السبب: {reason}',
+  'notice.desk_stops.title': 'غيّر مكتب التداول مستويات الإيقاف',
+  'notice.desk_stops.body':
+    'أمر {symbol} رقم {order_id}: وقف الخسارة {stop_loss}، جني الربح {take_profit} (0 = بلا). السبب: {reason}',
   'notice.adjustment_credit.title': 'تعديل الرصيد',
   'notice.adjustment_credit.body': 'تمت إضافة {amount} USD إلى رصيدك ({kind})',
   'notice.adjustment_debit.title': 'تعديل الرصيد',

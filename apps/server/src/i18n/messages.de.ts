@@ -100,6 +100,7 @@ export const de: Messages = {
   'err.stop_loss_side': 'Der Stop-Loss muss bei einem Kauf unter dem Kurs und bei einem Verkauf darüber liegen',
   'err.take_profit_side': 'Der Take-Profit muss bei einem Kauf über dem Kurs und bei einem Verkauf darunter liegen',
   'err.stops_missing': 'Bitte geben Sie einen Stop-Loss- oder Take-Profit-Kurs ein',
+  'err.adjust_above_credit': 'Ein Bonusabzug kann höchstens den vorhandenen Kredit entfernen: {credit} USD',
   'err.leverage_invalid': 'Dieser Hebel wird für dieses Instrument nicht angeboten',
   'err.no_leverage_config': 'Für dieses Instrument ist kein Hebel konfiguriert',
   'err.instrument_disabled': 'Dieses Instrument steht nicht zum Handel zur Verfügung',
@@ -251,6 +252,8 @@ export const de: Messages = {
   'ledger.adjust_correction': 'Saldokorrektur #{ref}',
   'ledger.adjust_bonus': 'Bonus #{ref}',
   'ledger.adjust_compensation': 'Entschädigung #{ref}',
+  'ledger.credit_in': 'Kreditgutschrift (Bonus) #{ref}',
+  'ledger.credit_out': 'Kreditabzug (Bonus entzogen) #{ref}',
   'err.trading_disabled':
     'Der Handel ist für dieses Konto gesperrt: Sie können Positionen schließen, aber keine neuen Orders aufgeben. Bitte wenden Sie sich an den Support',
   'err.adjust_own': 'Eine Anpassung muss von einem anderen Mitarbeiter als ihrem Urheber genehmigt werden',
@@ -328,6 +331,7 @@ export const de: Messages = {
   'statement.kind_deposit': 'Einzahlung',
   'statement.kind_withdrawal': 'Auszahlung',
   'statement.kind_adjustment': 'Korrektur',
+  'statement.kind_credit': 'Kredit',
   'statement.kind_total': 'Summe',
   'statement.partial': 'Teilschließung von #{ref}',
   'statement.total_profit': 'Realisierter G/V',
@@ -339,6 +343,7 @@ export const de: Messages = {
   'statement.total_adjustments': 'Korrekturen',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Bitte akzeptieren Sie die Nutzungsbedingungen, die Datenschutzerklärung und die Risikohinweise',
+  'statement.total_credit': 'Kredit (nicht auszahlbar)',
   'err.country_required': 'Bitte wählen Sie Ihr Wohnsitzland',
   'err.country_invalid': 'Bitte wählen Sie ein Wohnsitzland aus der Liste',
   'err.switch_sign_in': 'Melden Sie sich bei Ihrem Echtgeldkonto an, um dorthin zu wechseln',
@@ -379,6 +384,12 @@ export const de: Messages = {
   'notice.desk_close.title': 'Position vom Handelsdesk geschlossen',
   'notice.desk_close.body':
     '{symbol}-Order #{order_id} ({lots} Lots) wurde zu {price} geschlossen, G/V {profit} USD. Grund: {reason}',
+  'notice.desk_partial_close.title': 'Position vom Handelsdesk teilweise geschlossen',
+  'notice.desk_partial_close.body':
+    '{lots} Lots der {symbol}-Order #{order_id} wurden zu {price} geschlossen, G/V {profit} USD; {rest} Lots bleiben offen. Grund: {reason}',
+  'notice.desk_stops.title': 'Stops vom Handelsdesk geändert',
+  'notice.desk_stops.body':
+    '{symbol}-Order #{order_id}: Stop-Loss {stop_loss}, Take-Profit {take_profit} (0 = keiner). Grund: {reason}',
   'notice.adjustment_credit.title': 'Saldoanpassung',
   'notice.adjustment_credit.body': '{amount} USD wurden Ihrem Guthaben gutgeschrieben ({kind})',
   'notice.adjustment_debit.title': 'Saldoanpassung',

@@ -101,6 +101,7 @@ export const en = {
   'err.stop_loss_side': 'The stop-loss must be below the price for a buy and above it for a sell',
   'err.take_profit_side': 'The take-profit must be above the price for a buy and below it for a sell',
   'err.stops_missing': 'Please enter a stop-loss or a take-profit price',
+  'err.adjust_above_credit': 'A bonus can remove at most the credit held: {credit} USD',
   'err.leverage_invalid': 'This leverage is not offered for this instrument',
   'err.no_leverage_config': 'No leverage is configured for this instrument',
   'err.instrument_disabled': 'This instrument is not available for trading',
@@ -246,6 +247,8 @@ export const en = {
   'ledger.adjust_correction': 'Balance correction #{ref}',
   'ledger.adjust_bonus': 'Bonus #{ref}',
   'ledger.adjust_compensation': 'Compensation #{ref}',
+  'ledger.credit_in': 'Credit in (bonus) #{ref}',
+  'ledger.credit_out': 'Credit out (bonus removed) #{ref}',
   'err.trading_disabled':
     'Trading is switched off for this account: you can close positions but not place new orders. Please contact support',
   'err.adjust_own': 'An adjustment must be approved by a staff member other than its author',
@@ -320,6 +323,7 @@ export const en = {
   'statement.kind_deposit': 'Deposit',
   'statement.kind_withdrawal': 'Withdrawal',
   'statement.kind_adjustment': 'Adjustment',
+  'statement.kind_credit': 'Credit',
   'statement.kind_total': 'Total',
   'statement.partial': 'Partial close of #{ref}',
   'statement.total_profit': 'Realised P/L',
@@ -331,6 +335,7 @@ export const en = {
   'statement.total_adjustments': 'Adjustments',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Please accept the terms of service, the privacy policy and the risk disclosure',
+  'statement.total_credit': 'Credit (not withdrawable)',
   'err.country_required': 'Please choose your country of residence',
   'err.country_invalid': 'Please choose a country of residence from the list',
   'err.switch_sign_in': 'Sign in to your real account to switch to it',
@@ -370,6 +375,12 @@ export const en = {
   // Issue 29: what staff did to the account.
   'notice.desk_close.title': 'Position closed by our dealing desk',
   'notice.desk_close.body': '{symbol} order #{order_id} ({lots} lots) was closed at {price}, P/L {profit} USD. Reason: {reason}',
+  'notice.desk_partial_close.title': 'Dealing desk partly closed your position',
+  'notice.desk_partial_close.body':
+    '{lots} lots of {symbol} order #{order_id} were closed at {price}, P/L {profit} USD; {rest} lots stay open. Reason: {reason}',
+  'notice.desk_stops.title': 'Dealing desk changed your stops',
+  'notice.desk_stops.body':
+    '{symbol} order #{order_id}: stop-loss {stop_loss}, take-profit {take_profit} (0 = none). Reason: {reason}',
   'notice.adjustment_credit.title': 'Balance adjustment',
   'notice.adjustment_credit.body': '{amount} USD was credited to your balance ({kind})',
   'notice.adjustment_debit.title': 'Balance adjustment',

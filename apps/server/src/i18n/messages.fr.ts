@@ -99,6 +99,7 @@ export const fr: Messages = {
   'err.stop_loss_side': 'Le stop loss doit être inférieur au prix pour un achat et supérieur pour une vente',
   'err.take_profit_side': 'Le take profit doit être supérieur au prix pour un achat et inférieur pour une vente',
   'err.stops_missing': 'Veuillez saisir un prix de stop loss ou de take profit',
+  'err.adjust_above_credit': 'Un bonus ne peut retirer au plus que le crédit détenu : {credit} USD',
   'err.leverage_invalid': "Cet effet de levier n'est pas proposé pour cet instrument",
   'err.no_leverage_config': "Aucun effet de levier n'est configuré pour cet instrument",
   'err.instrument_disabled': "Cet instrument n'est pas disponible à la négociation",
@@ -252,6 +253,8 @@ export const fr: Messages = {
   'ledger.adjust_correction': 'Correction de solde #{ref}',
   'ledger.adjust_bonus': 'Bonus #{ref}',
   'ledger.adjust_compensation': 'Compensation #{ref}',
+  'ledger.credit_in': 'Crédit ajouté (bonus) n°{ref}',
+  'ledger.credit_out': 'Crédit retiré (bonus annulé) n°{ref}',
   'err.trading_disabled':
     'Le trading est désactivé pour ce compte : vous pouvez clôturer vos positions mais pas passer de nouveaux ordres. Veuillez contacter le support',
   'err.adjust_own': 'Un ajustement doit être approuvé par un autre membre du personnel que son auteur',
@@ -328,6 +331,7 @@ export const fr: Messages = {
   'statement.kind_deposit': 'Dépôt',
   'statement.kind_withdrawal': 'Retrait',
   'statement.kind_adjustment': 'Ajustement',
+  'statement.kind_credit': 'Crédit',
   'statement.kind_total': 'Total',
   'statement.partial': 'Clôture partielle de #{ref}',
   'statement.total_profit': 'P/P réalisé',
@@ -340,6 +344,7 @@ export const fr: Messages = {
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required':
     'Veuillez accepter les conditions d’utilisation, la politique de confidentialité et l’avertissement sur les risques',
+  'statement.total_credit': 'Crédit (non retirable)',
   'err.country_required': 'Veuillez choisir votre pays de résidence',
   'err.country_invalid': 'Veuillez choisir un pays de résidence dans la liste',
   'err.switch_sign_in': 'Connectez-vous à votre compte réel pour y basculer',
@@ -380,6 +385,12 @@ export const fr: Messages = {
   'notice.desk_close.title': 'Position clôturée par notre salle des marchés',
   'notice.desk_close.body':
     "L'ordre {symbol} n°{order_id} ({lots} lots) a été clôturé à {price}, P/L {profit} USD. Motif : {reason}",
+  'notice.desk_partial_close.title': 'Position partiellement clôturée par notre salle des marchés',
+  'notice.desk_partial_close.body':
+    "{lots} lots de l'ordre {symbol} n°{order_id} ont été clôturés à {price}, P/L {profit} USD ; {rest} lots restent ouverts. Motif : {reason}",
+  'notice.desk_stops.title': 'Stops modifiés par notre salle des marchés',
+  'notice.desk_stops.body':
+    'Ordre {symbol} n°{order_id} : stop loss {stop_loss}, take profit {take_profit} (0 = aucun). Motif : {reason}',
   'notice.adjustment_credit.title': 'Ajustement du solde',
   'notice.adjustment_credit.body': '{amount} USD ont été crédités sur votre solde ({kind})',
   'notice.adjustment_debit.title': 'Ajustement du solde',

@@ -99,6 +99,7 @@ export const hk: Messages = {
   'err.stop_loss_side': '止蝕價於買入時必須低於價格，於賣出時則必須高於價格',
   'err.take_profit_side': '止賺價於買入時必須高於價格，於賣出時則必須低於價格',
   'err.stops_missing': '請輸入止蝕價或止賺價',
+  'err.adjust_above_credit': '收回贈金最多只能扣除現有信用額：{credit} USD',
   'err.leverage_invalid': '此產品不提供此槓桿比例',
   'err.no_leverage_config': '此產品未有設定槓桿比例',
   'err.instrument_disabled': '此產品暫不可交易',
@@ -240,6 +241,8 @@ export const hk: Messages = {
   'ledger.adjust_correction': '餘額更正 #{ref}',
   'ledger.adjust_bonus': '贈金 #{ref}',
   'ledger.adjust_compensation': '補償 #{ref}',
+  'ledger.credit_in': '信用額存入（贈金）#{ref}',
+  'ledger.credit_out': '信用額扣除（收回贈金）#{ref}',
   'err.trading_disabled': '此帳戶已停用交易：您可以平倉，但不能下新單。請聯絡客服',
   'err.adjust_own': '調整須由發起人以外的另一位員工批核',
   // Issue 29: the changes queue and the insiders rules.
@@ -310,6 +313,7 @@ export const hk: Messages = {
   'statement.kind_deposit': '存款',
   'statement.kind_withdrawal': '提款',
   'statement.kind_adjustment': '調整',
+  'statement.kind_credit': '信用額',
   'statement.kind_total': '總計',
   'statement.partial': '#{ref} 的部分平倉',
   'statement.total_profit': '已實現盈虧',
@@ -321,6 +325,7 @@ export const hk: Messages = {
   'statement.total_adjustments': '調整',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': '請接受服務條款、私隱政策及風險披露聲明',
+  'statement.total_credit': '信用額（不可提取）',
   'err.country_required': '請選擇您的居住國家或地區',
   'err.country_invalid': '請從列表中選擇居住國家或地區',
   'err.switch_sign_in': '請先登入您的真實賬戶，再切換至該賬戶',
@@ -359,6 +364,11 @@ export const hk: Messages = {
   // Issue 29: what staff did to the account.
   'notice.desk_close.title': '交易部已為你平倉',
   'notice.desk_close.body': '{symbol} 訂單 #{order_id}（{lots} 手）已按 {price} 平倉，盈虧 {profit} USD。原因：{reason}',
+  'notice.desk_partial_close.title': '交易部已部分平倉',
+  'notice.desk_partial_close.body':
+    '{symbol} 訂單 #{order_id} 已按 {price} 平倉 {lots} 手，盈虧 {profit} USD；仍持有 {rest} 手。原因：{reason}',
+  'notice.desk_stops.title': '交易部已修改您的止損止盈',
+  'notice.desk_stops.body': '{symbol} 訂單 #{order_id}：止損 {stop_loss}，止盈 {take_profit}（0 = 不設）。原因：{reason}',
   'notice.adjustment_credit.title': '餘額調整',
   'notice.adjustment_credit.body': '{amount} USD 已存入你的餘額（{kind}）',
   'notice.adjustment_debit.title': '餘額調整',

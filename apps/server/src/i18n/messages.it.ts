@@ -99,6 +99,7 @@ export const it: Messages = {
   'err.stop_loss_side': 'Lo stop loss deve essere inferiore al prezzo per un acquisto e superiore per una vendita',
   'err.take_profit_side': 'Il take profit deve essere superiore al prezzo per un acquisto e inferiore per una vendita',
   'err.stops_missing': 'Inserisci un prezzo di stop loss o di take profit',
+  'err.adjust_above_credit': 'Un bonus può stornare al massimo il credito disponibile: {credit} USD',
   'err.leverage_invalid': 'Questa leva non è disponibile per questo strumento',
   'err.no_leverage_config': 'Nessuna leva configurata per questo strumento',
   'err.instrument_disabled': 'Questo strumento non è disponibile per la negoziazione',
@@ -249,6 +250,8 @@ export const it: Messages = {
   'ledger.adjust_correction': 'Correzione del saldo #{ref}',
   'ledger.adjust_bonus': 'Bonus #{ref}',
   'ledger.adjust_compensation': 'Compensazione #{ref}',
+  'ledger.credit_in': 'Credito accreditato (bonus) n. {ref}',
+  'ledger.credit_out': 'Credito stornato (bonus revocato) n. {ref}',
   'err.trading_disabled':
     "Il trading è disattivato per questo conto: puoi chiudere le posizioni ma non inserire nuovi ordini. Contatta l'assistenza",
   'err.adjust_own': 'Una rettifica deve essere approvata da un membro dello staff diverso dal suo autore',
@@ -324,6 +327,7 @@ export const it: Messages = {
   'statement.kind_deposit': 'Deposito',
   'statement.kind_withdrawal': 'Prelievo',
   'statement.kind_adjustment': 'Rettifica',
+  'statement.kind_credit': 'Credito',
   'statement.kind_total': 'Totale',
   'statement.partial': 'Chiusura parziale di #{ref}',
   'statement.total_profit': 'P/P realizzato',
@@ -335,6 +339,7 @@ export const it: Messages = {
   'statement.total_adjustments': 'Rettifiche',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Accetta i termini di servizio, l’informativa sulla privacy e l’informativa sui rischi',
+  'statement.total_credit': 'Credito (non prelevabile)',
   'err.country_required': 'Scegli il tuo paese di residenza',
   'err.country_invalid': 'Scegli un paese di residenza dall’elenco',
   'err.switch_sign_in': 'Accedi al tuo conto reale per passare a esso',
@@ -375,6 +380,12 @@ export const it: Messages = {
   'notice.desk_close.title': 'Posizione chiusa dal nostro desk',
   'notice.desk_close.body':
     "L'ordine {symbol} n. {order_id} ({lots} lotti) è stato chiuso a {price}, P/L {profit} USD. Motivo: {reason}",
+  'notice.desk_partial_close.title': 'Il desk ha chiuso parte della tua posizione',
+  'notice.desk_partial_close.body':
+    "{lots} lotti dell'ordine {symbol} n. {order_id} sono stati chiusi a {price}, P/L {profit} USD; restano aperti {rest} lotti. Motivo: {reason}",
+  'notice.desk_stops.title': 'Il desk ha modificato i tuoi stop',
+  'notice.desk_stops.body':
+    'Ordine {symbol} n. {order_id}: stop loss {stop_loss}, take profit {take_profit} (0 = nessuno). Motivo: {reason}',
   'notice.adjustment_credit.title': 'Rettifica del saldo',
   'notice.adjustment_credit.body': '{amount} USD sono stati accreditati sul tuo saldo ({kind})',
   'notice.adjustment_debit.title': 'Rettifica del saldo',

@@ -99,6 +99,7 @@ export const jp: Messages = {
   'err.stop_loss_side': '損切り価格は、買いの場合は価格より低く、売りの場合は価格より高く設定してください',
   'err.take_profit_side': '利益確定価格は、買いの場合は価格より高く、売りの場合は価格より低く設定してください',
   'err.stops_missing': '損切り価格または利益確定価格を入力してください',
+  'err.adjust_above_credit': 'ボーナスの取消は保有クレジットまでです：{credit} USD',
   'err.leverage_invalid': 'この銘柄では指定のレバレッジはご利用いただけません',
   'err.no_leverage_config': 'この銘柄にはレバレッジが設定されていません',
   'err.instrument_disabled': 'この銘柄は現在お取引いただけません',
@@ -245,6 +246,8 @@ export const jp: Messages = {
   'ledger.adjust_correction': '残高修正 #{ref}',
   'ledger.adjust_bonus': 'ボーナス #{ref}',
   'ledger.adjust_compensation': '補償 #{ref}',
+  'ledger.credit_in': 'クレジット入金（ボーナス）#{ref}',
+  'ledger.credit_out': 'クレジット減額（ボーナス取消）#{ref}',
   'err.trading_disabled':
     'このアカウントは取引が停止されています。ポジションの決済はできますが、新規注文はできません。サポートにお問い合わせください',
   'err.adjust_own': '調整は作成者以外のスタッフが承認する必要があります',
@@ -319,6 +322,7 @@ export const jp: Messages = {
   'statement.kind_deposit': '入金',
   'statement.kind_withdrawal': '出金',
   'statement.kind_adjustment': '調整',
+  'statement.kind_credit': 'クレジット',
   'statement.kind_total': '合計',
   'statement.partial': '#{ref} の一部決済',
   'statement.total_profit': '確定損益',
@@ -330,6 +334,7 @@ export const jp: Messages = {
   'statement.total_adjustments': '調整',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': '利用規約、プライバシーポリシーおよびリスク開示に同意してください',
+  'statement.total_credit': 'クレジット（出金不可）',
   'err.country_required': '居住国を選択してください',
   'err.country_invalid': 'リストから居住国を選択してください',
   'err.switch_sign_in': 'リアル口座に切り替えるには、リアル口座にログインしてください',
@@ -370,6 +375,11 @@ export const jp: Messages = {
   'notice.desk_close.title': 'ディーリングデスクが決済しました',
   'notice.desk_close.body':
     '{symbol} 注文 #{order_id}（{lots} ロット）は {price} で決済されました。損益 {profit} USD。理由：{reason}',
+  'notice.desk_partial_close.title': 'ディーリングデスクが一部決済しました',
+  'notice.desk_partial_close.body':
+    '{symbol} の注文 #{order_id} のうち {lots} ロットを {price} で決済しました。損益 {profit} USD、残り {rest} ロットは保有中です。理由：{reason}',
+  'notice.desk_stops.title': 'ディーリングデスクがストップを変更しました',
+  'notice.desk_stops.body': '{symbol} の注文 #{order_id}：損切り {stop_loss}、利確 {take_profit}（0 = なし）。理由：{reason}',
   'notice.adjustment_credit.title': '残高調整',
   'notice.adjustment_credit.body': '{amount} USD が残高に加算されました（{kind}）',
   'notice.adjustment_debit.title': '残高調整',

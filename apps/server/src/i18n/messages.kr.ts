@@ -99,6 +99,7 @@ export const kr: Messages = {
   'err.stop_loss_side': '손절가는 매수 시 가격보다 낮게, 매도 시 가격보다 높게 설정해야 합니다',
   'err.take_profit_side': '익절가는 매수 시 가격보다 높게, 매도 시 가격보다 낮게 설정해야 합니다',
   'err.stops_missing': '손절가 또는 익절가를 입력해 주세요',
+  'err.adjust_above_credit': '보너스 회수는 보유 크레딧까지만 가능합니다: {credit} USD',
   'err.leverage_invalid': '이 상품에서는 해당 레버리지를 제공하지 않습니다',
   'err.no_leverage_config': '이 상품에 설정된 레버리지가 없습니다',
   'err.instrument_disabled': '현재 거래할 수 없는 상품입니다',
@@ -243,6 +244,8 @@ export const kr: Messages = {
   'ledger.adjust_correction': '잔액 정정 #{ref}',
   'ledger.adjust_bonus': '보너스 #{ref}',
   'ledger.adjust_compensation': '보상 #{ref}',
+  'ledger.credit_in': '크레딧 지급(보너스) #{ref}',
+  'ledger.credit_out': '크레딧 회수(보너스 취소) #{ref}',
   'err.trading_disabled':
     '이 계정은 거래가 중지되었습니다. 포지션 청산은 가능하지만 신규 주문은 할 수 없습니다. 고객센터에 문의하세요',
   'err.adjust_own': '조정은 작성자가 아닌 다른 직원이 승인해야 합니다',
@@ -315,6 +318,7 @@ export const kr: Messages = {
   'statement.kind_deposit': '입금',
   'statement.kind_withdrawal': '출금',
   'statement.kind_adjustment': '조정',
+  'statement.kind_credit': '크레딧',
   'statement.kind_total': '합계',
   'statement.partial': '#{ref} 부분 청산',
   'statement.total_profit': '실현 손익',
@@ -326,6 +330,7 @@ export const kr: Messages = {
   'statement.total_adjustments': '조정',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': '서비스 약관, 개인정보 처리방침 및 위험 고지에 동의해 주세요',
+  'statement.total_credit': '크레딧(출금 불가)',
   'err.country_required': '거주 국가를 선택해 주세요',
   'err.country_invalid': '목록에서 거주 국가를 선택해 주세요',
   'err.switch_sign_in': '실계좌로 전환하려면 실계좌에 로그인해 주세요',
@@ -364,6 +369,11 @@ export const kr: Messages = {
   // Issue 29: what staff did to the account.
   'notice.desk_close.title': '딜링 데스크가 청산했습니다',
   'notice.desk_close.body': '{symbol} 주문 #{order_id}({lots}랏)이 {price}에 청산되었습니다. 손익 {profit} USD. 사유: {reason}',
+  'notice.desk_partial_close.title': '딜링 데스크가 포지션을 일부 청산했습니다',
+  'notice.desk_partial_close.body':
+    '{symbol} 주문 #{order_id} 중 {lots}랏이 {price}에 청산되었습니다. 손익 {profit} USD, {rest}랏은 계속 보유 중입니다. 사유: {reason}',
+  'notice.desk_stops.title': '딜링 데스크가 손절/익절을 변경했습니다',
+  'notice.desk_stops.body': '{symbol} 주문 #{order_id}: 손절 {stop_loss}, 익절 {take_profit} (0 = 없음). 사유: {reason}',
   'notice.adjustment_credit.title': '잔액 조정',
   'notice.adjustment_credit.body': '{amount} USD가 잔액에 입금되었습니다({kind})',
   'notice.adjustment_debit.title': '잔액 조정',

@@ -99,6 +99,7 @@ export const pt: Messages = {
   'err.stop_loss_side': 'O stop loss deve ficar abaixo do preço em uma compra e acima dele em uma venda',
   'err.take_profit_side': 'O take profit deve ficar acima do preço em uma compra e abaixo dele em uma venda',
   'err.stops_missing': 'Informe um preço de stop loss ou de take profit',
+  'err.adjust_above_credit': 'Um bónus só pode retirar no máximo o crédito existente: {credit} USD',
   'err.leverage_invalid': 'Esta alavancagem não é oferecida para este instrumento',
   'err.no_leverage_config': 'Nenhuma alavancagem está configurada para este instrumento',
   'err.instrument_disabled': 'Este instrumento não está disponível para negociação',
@@ -249,6 +250,8 @@ export const pt: Messages = {
   'ledger.adjust_correction': 'Correção de saldo #{ref}',
   'ledger.adjust_bonus': 'Bónus #{ref}',
   'ledger.adjust_compensation': 'Compensação #{ref}',
+  'ledger.credit_in': 'Crédito adicionado (bónus) n.º {ref}',
+  'ledger.credit_out': 'Crédito retirado (bónus anulado) n.º {ref}',
   'err.trading_disabled':
     'A negociação está desativada nesta conta: pode fechar posições, mas não colocar novas ordens. Contacte o suporte',
   'err.adjust_own': 'Um ajuste tem de ser aprovado por um membro da equipa diferente do seu autor',
@@ -325,6 +328,7 @@ export const pt: Messages = {
   'statement.kind_deposit': 'Depósito',
   'statement.kind_withdrawal': 'Levantamento',
   'statement.kind_adjustment': 'Ajuste',
+  'statement.kind_credit': 'Crédito',
   'statement.kind_total': 'Total',
   'statement.partial': 'Fecho parcial de #{ref}',
   'statement.total_profit': 'L/P realizado',
@@ -336,6 +340,7 @@ export const pt: Messages = {
   'statement.total_adjustments': 'Ajustes',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Aceite os termos de serviço, a política de privacidade e a divulgação de riscos',
+  'statement.total_credit': 'Crédito (não levantável)',
   'err.country_required': 'Escolha seu país de residência',
   'err.country_invalid': 'Escolha um país de residência da lista',
   'err.switch_sign_in': 'Entre na sua conta real para mudar para ela',
@@ -376,6 +381,12 @@ export const pt: Messages = {
   'notice.desk_close.title': 'Posição encerrada pela nossa mesa de operações',
   'notice.desk_close.body':
     'A ordem {symbol} n.º {order_id} ({lots} lotes) foi encerrada a {price}, L/P {profit} USD. Motivo: {reason}',
+  'notice.desk_partial_close.title': 'A mesa de operações encerrou parte da sua posição',
+  'notice.desk_partial_close.body':
+    'Foram encerrados {lots} lotes da ordem {symbol} n.º {order_id} a {price}, L/P {profit} USD; continuam abertos {rest} lotes. Motivo: {reason}',
+  'notice.desk_stops.title': 'A mesa de operações alterou os seus stops',
+  'notice.desk_stops.body':
+    'Ordem {symbol} n.º {order_id}: stop loss {stop_loss}, take profit {take_profit} (0 = nenhum). Motivo: {reason}',
   'notice.adjustment_credit.title': 'Ajuste de saldo',
   'notice.adjustment_credit.body': '{amount} USD foram creditados no seu saldo ({kind})',
   'notice.adjustment_debit.title': 'Ajuste de saldo',

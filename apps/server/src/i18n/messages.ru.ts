@@ -99,6 +99,7 @@ export const ru: Messages = {
   'err.stop_loss_side': 'Стоп-лосс должен быть ниже цены при покупке и выше цены при продаже',
   'err.take_profit_side': 'Тейк-профит должен быть выше цены при покупке и ниже цены при продаже',
   'err.stops_missing': 'Введите цену стоп-лосса или тейк-профита',
+  'err.adjust_above_credit': 'Бонус можно списать не больше имеющегося кредита: {credit} USD',
   'err.leverage_invalid': 'Такое кредитное плечо недоступно для этого инструмента',
   'err.no_leverage_config': 'Для этого инструмента не настроено кредитное плечо',
   'err.instrument_disabled': 'Этот инструмент недоступен для торговли',
@@ -250,6 +251,8 @@ export const ru: Messages = {
   'ledger.adjust_correction': 'Корректировка баланса #{ref}',
   'ledger.adjust_bonus': 'Бонус #{ref}',
   'ledger.adjust_compensation': 'Компенсация #{ref}',
+  'ledger.credit_in': 'Зачисление кредита (бонус) №{ref}',
+  'ledger.credit_out': 'Списание кредита (отмена бонуса) №{ref}',
   'err.trading_disabled':
     'Торговля для этого счёта отключена: вы можете закрывать позиции, но не открывать новые ордера. Обратитесь в поддержку',
   'err.adjust_own': 'Корректировку должен одобрить сотрудник, не являющийся её автором',
@@ -323,6 +326,7 @@ export const ru: Messages = {
   'statement.kind_deposit': 'Пополнение',
   'statement.kind_withdrawal': 'Вывод',
   'statement.kind_adjustment': 'Корректировка',
+  'statement.kind_credit': 'Кредит',
   'statement.kind_total': 'Итого',
   'statement.partial': 'Частичное закрытие #{ref}',
   'statement.total_profit': 'Реализованная П/У',
@@ -334,6 +338,7 @@ export const ru: Messages = {
   'statement.total_adjustments': 'Корректировки',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Примите условия обслуживания, политику конфиденциальности и уведомление о рисках',
+  'statement.total_credit': 'Кредит (не выводится)',
   'err.country_required': 'Выберите страну проживания',
   'err.country_invalid': 'Выберите страну проживания из списка',
   'err.switch_sign_in': 'Войдите в реальный счёт, чтобы переключиться на него',
@@ -374,6 +379,12 @@ export const ru: Messages = {
   'notice.desk_close.title': 'Позиция закрыта дилинговым отделом',
   'notice.desk_close.body':
     'Ордер {symbol} №{order_id} ({lots} лот) закрыт по цене {price}, прибыль/убыток {profit} USD. Причина: {reason}',
+  'notice.desk_partial_close.title': 'Дилинговый отдел частично закрыл позицию',
+  'notice.desk_partial_close.body':
+    '{lots} лот ордера {symbol} №{order_id} закрыто по цене {price}, прибыль/убыток {profit} USD; открытыми остаются {rest} лот. Причина: {reason}',
+  'notice.desk_stops.title': 'Дилинговый отдел изменил стоп-уровни',
+  'notice.desk_stops.body':
+    'Ордер {symbol} №{order_id}: стоп-лосс {stop_loss}, тейк-профит {take_profit} (0 = нет). Причина: {reason}',
   'notice.adjustment_credit.title': 'Корректировка баланса',
   'notice.adjustment_credit.body': '{amount} USD зачислено на ваш баланс ({kind})',
   'notice.adjustment_debit.title': 'Корректировка баланса',

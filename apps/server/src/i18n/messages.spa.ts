@@ -99,6 +99,7 @@ export const spa: Messages = {
   'err.stop_loss_side': 'El stop loss debe estar por debajo del precio en una compra y por encima en una venta',
   'err.take_profit_side': 'El take profit debe estar por encima del precio en una compra y por debajo en una venta',
   'err.stops_missing': 'Introduzca un precio de stop loss o de take profit',
+  'err.adjust_above_credit': 'Un bono solo puede retirar como máximo el crédito disponible: {credit} USD',
   'err.leverage_invalid': 'Este apalancamiento no está disponible para este instrumento',
   'err.no_leverage_config': 'No hay ningún apalancamiento configurado para este instrumento',
   'err.instrument_disabled': 'Este instrumento no está disponible para operar',
@@ -249,6 +250,8 @@ export const spa: Messages = {
   'ledger.adjust_correction': 'Corrección de saldo #{ref}',
   'ledger.adjust_bonus': 'Bono #{ref}',
   'ledger.adjust_compensation': 'Compensación #{ref}',
+  'ledger.credit_in': 'Crédito abonado (bono) n.º {ref}',
+  'ledger.credit_out': 'Crédito retirado (bono anulado) n.º {ref}',
   'err.trading_disabled':
     'El trading está desactivado en esta cuenta: puede cerrar posiciones, pero no colocar nuevas órdenes. Contacte con soporte',
   'err.adjust_own': 'Un ajuste debe aprobarlo un miembro del personal distinto de su autor',
@@ -324,6 +327,7 @@ export const spa: Messages = {
   'statement.kind_deposit': 'Depósito',
   'statement.kind_withdrawal': 'Retiro',
   'statement.kind_adjustment': 'Ajuste',
+  'statement.kind_credit': 'Crédito',
   'statement.kind_total': 'Total',
   'statement.partial': 'Cierre parcial de #{ref}',
   'statement.total_profit': 'G/P realizada',
@@ -335,6 +339,7 @@ export const spa: Messages = {
   'statement.total_adjustments': 'Ajustes',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Acepte los términos del servicio, la política de privacidad y la divulgación de riesgos',
+  'statement.total_credit': 'Crédito (no retirable)',
   'err.country_required': 'Elija su país de residencia',
   'err.country_invalid': 'Elija un país de residencia de la lista',
   'err.switch_sign_in': 'Inicie sesión en su cuenta real para cambiar a ella',
@@ -375,6 +380,12 @@ export const spa: Messages = {
   'notice.desk_close.title': 'Posición cerrada por nuestra mesa de operaciones',
   'notice.desk_close.body':
     'La orden de {symbol} n.º {order_id} ({lots} lotes) se cerró a {price}, P/G {profit} USD. Motivo: {reason}',
+  'notice.desk_partial_close.title': 'La mesa de operaciones cerró parte de su posición',
+  'notice.desk_partial_close.body':
+    'Se cerraron {lots} lotes de la orden de {symbol} n.º {order_id} a {price}, P/G {profit} USD; siguen abiertos {rest} lotes. Motivo: {reason}',
+  'notice.desk_stops.title': 'La mesa de operaciones cambió sus stops',
+  'notice.desk_stops.body':
+    'Orden de {symbol} n.º {order_id}: stop loss {stop_loss}, take profit {take_profit} (0 = ninguno). Motivo: {reason}',
   'notice.adjustment_credit.title': 'Ajuste de saldo',
   'notice.adjustment_credit.body': 'Se han abonado {amount} USD a su saldo ({kind})',
   'notice.adjustment_debit.title': 'Ajuste de saldo',

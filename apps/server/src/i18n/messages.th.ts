@@ -99,6 +99,7 @@ export const th: Messages = {
   'err.stop_loss_side': 'ราคาตัดขาดทุนต้องต่ำกว่าราคาสำหรับคำสั่งซื้อ และสูงกว่าราคาสำหรับคำสั่งขาย',
   'err.take_profit_side': 'ราคาทำกำไรต้องสูงกว่าราคาสำหรับคำสั่งซื้อ และต่ำกว่าราคาสำหรับคำสั่งขาย',
   'err.stops_missing': 'กรุณากรอกราคาตัดขาดทุนหรือราคาทำกำไร',
+  'err.adjust_above_credit': 'การหักโบนัสทำได้ไม่เกินเครดิตที่มี: {credit} USD',
   'err.leverage_invalid': 'สินค้านี้ไม่มีเลเวอเรจระดับนี้ให้เลือก',
   'err.no_leverage_config': 'สินค้านี้ยังไม่ได้กำหนดเลเวอเรจ',
   'err.instrument_disabled': 'สินค้านี้ไม่เปิดให้ซื้อขาย',
@@ -242,6 +243,8 @@ export const th: Messages = {
   'ledger.adjust_correction': 'ปรับปรุงยอดคงเหลือ #{ref}',
   'ledger.adjust_bonus': 'โบนัส #{ref}',
   'ledger.adjust_compensation': 'เงินชดเชย #{ref}',
+  'ledger.credit_in': 'เครดิตเข้า (โบนัส) #{ref}',
+  'ledger.credit_out': 'เครดิตออก (ถอนโบนัสคืน) #{ref}',
   'err.trading_disabled': 'บัญชีนี้ถูกปิดการซื้อขาย: คุณปิดสถานะได้ แต่ไม่สามารถส่งคำสั่งใหม่ได้ โปรดติดต่อฝ่ายสนับสนุน',
   'err.adjust_own': 'การปรับยอดต้องได้รับอนุมัติจากพนักงานคนอื่นที่ไม่ใช่ผู้สร้าง',
   // Issue 29: the changes queue and the insiders rules.
@@ -312,6 +315,7 @@ export const th: Messages = {
   'statement.kind_deposit': 'ฝากเงิน',
   'statement.kind_withdrawal': 'ถอนเงิน',
   'statement.kind_adjustment': 'ปรับยอด',
+  'statement.kind_credit': 'เครดิต',
   'statement.kind_total': 'รวม',
   'statement.partial': 'ปิดบางส่วนของ #{ref}',
   'statement.total_profit': 'กำไร/ขาดทุนที่รับรู้แล้ว',
@@ -323,6 +327,7 @@ export const th: Messages = {
   'statement.total_adjustments': 'การปรับยอด',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'โปรดยอมรับข้อกำหนดการให้บริการ นโยบายความเป็นส่วนตัว และการเปิดเผยความเสี่ยง',
+  'statement.total_credit': 'เครดิต (ถอนไม่ได้)',
   'err.country_required': 'โปรดเลือกประเทศที่คุณพำนัก',
   'err.country_invalid': 'โปรดเลือกประเทศที่พำนักจากรายการ',
   'err.switch_sign_in': 'โปรดเข้าสู่ระบบบัญชีจริงก่อนเพื่อสลับไปยังบัญชีนั้น',
@@ -361,6 +366,11 @@ export const th: Messages = {
   // Issue 29: what staff did to the account.
   'notice.desk_close.title': 'ฝ่ายดีลลิงปิดสถานะของคุณ',
   'notice.desk_close.body': 'คำสั่ง {symbol} #{order_id} ({lots} ล็อต) ถูกปิดที่ {price} กำไร/ขาดทุน {profit} USD เหตุผล: {reason}',
+  'notice.desk_partial_close.title': 'ฝ่ายดีลลิงปิดสถานะของคุณบางส่วน',
+  'notice.desk_partial_close.body':
+    'คำสั่ง {symbol} #{order_id} ถูกปิด {lots} ล็อตที่ {price} กำไร/ขาดทุน {profit} USD ยังเปิดอยู่ {rest} ล็อต เหตุผล: {reason}',
+  'notice.desk_stops.title': 'ฝ่ายดีลลิงเปลี่ยนจุดตัดขาดทุน/ทำกำไร',
+  'notice.desk_stops.body': 'คำสั่ง {symbol} #{order_id}: ตัดขาดทุน {stop_loss} ทำกำไร {take_profit} (0 = ไม่ตั้ง) เหตุผล: {reason}',
   'notice.adjustment_credit.title': 'การปรับยอดเงิน',
   'notice.adjustment_credit.body': 'เพิ่ม {amount} USD เข้ายอดเงินของคุณแล้ว ({kind})',
   'notice.adjustment_debit.title': 'การปรับยอดเงิน',

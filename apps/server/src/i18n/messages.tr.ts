@@ -99,6 +99,7 @@ export const tr: Messages = {
   'err.stop_loss_side': 'Zarar durdur fiyatı alış emirlerinde fiyatın altında, satış emirlerinde fiyatın üstünde olmalıdır',
   'err.take_profit_side': 'Kâr al fiyatı alış emirlerinde fiyatın üstünde, satış emirlerinde fiyatın altında olmalıdır',
   'err.stops_missing': 'Lütfen bir zarar durdur veya kâr al fiyatı girin',
+  'err.adjust_above_credit': 'Bonus en fazla mevcut krediyi düşebilir: {credit} USD',
   'err.leverage_invalid': 'Bu enstrüman için bu kaldıraç sunulmuyor',
   'err.no_leverage_config': 'Bu enstrüman için kaldıraç tanımlanmamış',
   'err.instrument_disabled': 'Bu enstrüman işleme açık değil',
@@ -249,6 +250,8 @@ export const tr: Messages = {
   'ledger.adjust_correction': 'Bakiye düzeltmesi #{ref}',
   'ledger.adjust_bonus': 'Bonus #{ref}',
   'ledger.adjust_compensation': 'Tazminat #{ref}',
+  'ledger.credit_in': 'Kredi eklendi (bonus) #{ref}',
+  'ledger.credit_out': 'Kredi düşüldü (bonus geri alındı) #{ref}',
   'err.trading_disabled':
     'Bu hesapta işlem kapatıldı: pozisyonları kapatabilirsiniz ancak yeni emir veremezsiniz. Lütfen destekle iletişime geçin',
   'err.adjust_own': 'Bir düzeltme, onu oluşturan dışında başka bir personel tarafından onaylanmalıdır',
@@ -324,6 +327,7 @@ export const tr: Messages = {
   'statement.kind_deposit': 'Para yatırma',
   'statement.kind_withdrawal': 'Para çekme',
   'statement.kind_adjustment': 'Düzeltme',
+  'statement.kind_credit': 'Kredi',
   'statement.kind_total': 'Toplam',
   'statement.partial': '#{ref} kısmi kapanışı',
   'statement.total_profit': 'Gerçekleşen K/Z',
@@ -335,6 +339,7 @@ export const tr: Messages = {
   'statement.total_adjustments': 'Düzeltmeler',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Lütfen hizmet koşullarını, gizlilik politikasını ve risk bildirimini kabul edin',
+  'statement.total_credit': 'Kredi (çekilemez)',
   'err.country_required': 'Lütfen ikamet ettiğiniz ülkeyi seçin',
   'err.country_invalid': 'Lütfen listeden bir ikamet ülkesi seçin',
   'err.switch_sign_in': 'Gerçek hesabınıza geçmek için o hesaba giriş yapın',
@@ -375,6 +380,12 @@ export const tr: Messages = {
   'notice.desk_close.title': 'Pozisyon işlem masamızca kapatıldı',
   'notice.desk_close.body':
     '{symbol} #{order_id} emri ({lots} lot) {price} fiyatından kapatıldı, K/Z {profit} USD. Neden: {reason}',
+  'notice.desk_partial_close.title': 'İşlem masamız pozisyonunuzu kısmen kapattı',
+  'notice.desk_partial_close.body':
+    '{symbol} #{order_id} emrinin {lots} lotu {price} fiyatından kapatıldı, K/Z {profit} USD; {rest} lot açık kalıyor. Neden: {reason}',
+  'notice.desk_stops.title': 'İşlem masamız zarar durdur/kâr al seviyelerinizi değiştirdi',
+  'notice.desk_stops.body':
+    '{symbol} #{order_id} emri: zarar durdur {stop_loss}, kâr al {take_profit} (0 = yok). Neden: {reason}',
   'notice.adjustment_credit.title': 'Bakiye düzeltmesi',
   'notice.adjustment_credit.body': '{amount} USD bakiyenize eklendi ({kind})',
   'notice.adjustment_debit.title': 'Bakiye düzeltmesi',

@@ -100,6 +100,7 @@ export const vn: Messages = {
   'err.stop_loss_side': 'Giá cắt lỗ phải thấp hơn giá đối với lệnh mua và cao hơn giá đối với lệnh bán',
   'err.take_profit_side': 'Giá chốt lời phải cao hơn giá đối với lệnh mua và thấp hơn giá đối với lệnh bán',
   'err.stops_missing': 'Vui lòng nhập giá cắt lỗ hoặc giá chốt lời',
+  'err.adjust_above_credit': 'Thu hồi tiền thưởng tối đa bằng số tín dụng hiện có: {credit} USD',
   'err.leverage_invalid': 'Sản phẩm này không hỗ trợ mức đòn bẩy đã chọn',
   'err.no_leverage_config': 'Sản phẩm này chưa được cấu hình đòn bẩy',
   'err.instrument_disabled': 'Sản phẩm này hiện không thể giao dịch',
@@ -247,6 +248,8 @@ export const vn: Messages = {
   'ledger.adjust_correction': 'Điều chỉnh số dư #{ref}',
   'ledger.adjust_bonus': 'Tiền thưởng #{ref}',
   'ledger.adjust_compensation': 'Bồi thường #{ref}',
+  'ledger.credit_in': 'Cộng tín dụng (tiền thưởng) #{ref}',
+  'ledger.credit_out': 'Trừ tín dụng (thu hồi tiền thưởng) #{ref}',
   'err.trading_disabled':
     'Giao dịch đã bị tắt cho tài khoản này: bạn có thể đóng vị thế nhưng không thể đặt lệnh mới. Vui lòng liên hệ hỗ trợ',
   'err.adjust_own': 'Khoản điều chỉnh phải được một nhân viên khác với người tạo phê duyệt',
@@ -321,6 +324,7 @@ export const vn: Messages = {
   'statement.kind_deposit': 'Nạp tiền',
   'statement.kind_withdrawal': 'Rút tiền',
   'statement.kind_adjustment': 'Điều chỉnh',
+  'statement.kind_credit': 'Tín dụng',
   'statement.kind_total': 'Tổng',
   'statement.partial': 'Đóng một phần của #{ref}',
   'statement.total_profit': 'Lãi/lỗ đã thực hiện',
@@ -332,6 +336,7 @@ export const vn: Messages = {
   'statement.total_adjustments': 'Điều chỉnh',
   // Issue 21: sign-up consent and country, demo/real switching
   'err.terms_required': 'Vui lòng chấp nhận điều khoản dịch vụ, chính sách quyền riêng tư và công bố rủi ro',
+  'statement.total_credit': 'Tín dụng (không thể rút)',
   'err.country_required': 'Vui lòng chọn quốc gia cư trú',
   'err.country_invalid': 'Vui lòng chọn quốc gia cư trú trong danh sách',
   'err.switch_sign_in': 'Hãy đăng nhập tài khoản thật để chuyển sang tài khoản đó',
@@ -371,6 +376,12 @@ export const vn: Messages = {
   'notice.desk_close.title': 'Bộ phận giao dịch đã đóng vị thế',
   'notice.desk_close.body':
     'Lệnh {symbol} #{order_id} ({lots} lot) đã được đóng ở giá {price}, lãi/lỗ {profit} USD. Lý do: {reason}',
+  'notice.desk_partial_close.title': 'Bộ phận giao dịch đã đóng một phần vị thế',
+  'notice.desk_partial_close.body':
+    '{lots} lot của lệnh {symbol} #{order_id} đã được đóng ở giá {price}, lãi/lỗ {profit} USD; còn {rest} lot đang mở. Lý do: {reason}',
+  'notice.desk_stops.title': 'Bộ phận giao dịch đã thay đổi cắt lỗ/chốt lời',
+  'notice.desk_stops.body':
+    'Lệnh {symbol} #{order_id}: cắt lỗ {stop_loss}, chốt lời {take_profit} (0 = không đặt). Lý do: {reason}',
   'notice.adjustment_credit.title': 'Điều chỉnh số dư',
   'notice.adjustment_credit.body': '{amount} USD đã được cộng vào số dư của bạn ({kind})',
   'notice.adjustment_debit.title': 'Điều chỉnh số dư',

@@ -29,6 +29,19 @@ export type UserNotice =
   | { kind: 'desk_close'; order_id: number; symbol: string; lots: string; price: string; profit: string; reason: string }
   /** Staff put the trader in another account type (DESIGN §16), with the type's name and the reason. */
   | { kind: 'account_type'; name: string; reason: string }
+  /** The desk closed `lots` of a position, `rest` lots stay open (issue 32). */
+  | {
+      kind: 'desk_partial_close';
+      order_id: number;
+      symbol: string;
+      lots: string;
+      rest: string;
+      price: string;
+      profit: string;
+      reason: string;
+    }
+  /** The desk changed a position's or an order's stops (issue 32): levels as decimal text, 0 none. */
+  | { kind: 'desk_stops'; order_id: number; symbol: string; stop_loss: string; take_profit: string; reason: string }
   /** A price alert fired (issue 20 point 7): prices as exact decimal text, `at` when the bid reached it (unix ms). */
   | { kind: 'price_alert'; condition: 'above' | 'below'; symbol: string; price: string; bid: string; at: number };
 

@@ -5,6 +5,8 @@ import {
   dashboardSchema,
   deskCloseSchema,
   deskPositionSchema,
+  deskStopsParams,
+  deskStopsSchema,
   exposureSchema,
   positionsParams,
   riskSchema,
@@ -36,9 +38,21 @@ export const DESK_CALLS = [
     roles: ROLES.dealer,
     tag: 'backoffice',
     summary:
-      "Close a trader's position at the market (the published quote, as the trader's own close), ClosedType 5, exactly once; audited with the reason",
+      "Close a trader's position, or `cont` lots of it, at the market (the published quote, as the trader's own close), ClosedType 5, exactly once; audited with the reason and told to the trader",
     params: closePositionParams,
     response: deskCloseSchema,
+  },
+  {
+    path: `${ADMIN_API.positions}/:id/stops`,
+    methods: POST,
+    auth: 'staff',
+    idempotent: true,
+    roles: ROLES.dealer,
+    tag: 'backoffice',
+    summary:
+      "Change a trader's stop-loss and take-profit on their behalf, checked as the trader's own change; audited with the reason and told to the trader",
+    params: deskStopsParams,
+    response: deskStopsSchema,
   },
   {
     path: ADMIN_API.exposure,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportFormatParam, intParam, pageParams, textParam } from '../params.ts';
+import { decimalParam } from '../trading/params.ts';
 
 /**
  * The trading desk, risk and dashboard of the back office (DESIGN §11, issue 18 points 2, 4, 5): their parameters and
@@ -37,8 +38,40 @@ export const positionsParams = z.object({
 });
 export type PositionsParams = z.infer<typeof positionsParams>;
 
-/** `POST /admin/api/positions/:id/close {reason}`: the reason is required (kept in the audit log). */
-export const closePositionParams = z.object({ reason: textParam('err.remark_required', 1, 500) });
+/**
+ * `POST /admin/api/positions/:id/close {reason, cont?}`: the reason is required (kept in the audit log and told to the
+ * trader). `cont` closes that many lots only (issue 32: on the instrument's lot step, less than the position, the rest
+ * at least the minimum), as the trader's own partial close; without it the whole position.
+ */
+export const closePositionParams = z.object({
+  reason: textParam('err.remark_required', 1, 500),
+  cont: optional(decimalParam('err.lots_invalid')),
+});
+export type ClosePositionParams = z.infer<typeof closePositionParams>;
+
+/**
+ * `POST /admin/api/positions/:id/stops {stop_loss_price, target_profit_price, reason}` (issue 32): a position's or a
+ * pending order's levels changed on the trader's behalf, checked exactly as the trader's own change (each on its side
+ * of the market, break-even only once the market is past the entry). A level left out stays; 0 removes it; at least
+ * one is given. The reason is required (audited and told to the trader).
+ */
+export const deskStopsParams = z
+  .object({
+    stop_loss_price: optional(decimalParam('err.stop_loss_invalid')),
+    target_profit_price: optional(decimalParam('err.take_profit_invalid')),
+    reason: textParam('err.remark_required', 1, 500),
+  })
+  .refine((p) => p.stop_loss_price !== undefined || p.target_profit_price !== undefined, { error: 'err.stops_missing' });
+export type DeskStopsParams = z.infer<typeof deskStopsParams>;
+
+/** What changing the stops from the desk answers: the order's levels now (0: none). */
+export const deskStopsSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  stop_loss: z.number(),
+  take_profit: z.number(),
+});
+export type DeskStops = z.infer<typeof deskStopsSchema>;
 
 /** One open position or pending order as the desk lists it, with its owner. */
 export const deskPositionSchema = z.object({
@@ -72,9 +105,16 @@ export const deskPositionSchema = z.object({
 });
 export type DeskPosition = z.infer<typeof deskPositionSchema>;
 
-/** What closing a position from the desk answers: the order as closed. */
+/**
+ * What closing a position from the desk answers: the order as closed; for a partial close the closed part's History
+ * row (`parent_id` the position, which stays open with `rest_lots`).
+ */
 export const deskCloseSchema = z.object({
   id: z.number().int(),
+  /** The position a partial close came from; 0 for a whole close. */
+  parent_id: z.number().int(),
+  /** Lots the position still holds ("0" after a whole close). */
+  rest_lots: z.string(),
   user_id: z.number().int(),
   /** 3 closed. */
   status: z.number().int(),

@@ -166,12 +166,16 @@ export const adjustmentSchema = z.object({
   created_at: when,
   reviewed_by: z.number().int().nullable(),
   reviewed_at: z.number().nullable(),
+  /** Which balance it moves: `credit` for a bonus (issue 32), `cash` otherwise and for bonuses made before credit. */
+  balance: z.enum(['cash', 'credit']),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 /** `GET /admin/api/users/:id`: the list's figures plus everything staff look at on a profile. */
 export const adminUserDetailSchema = adminUserSchema.extend({
   lock_balance: usd,
+  /** Credit (bonuses, issue 32): counted in equity, never withdrawable. */
+  credit: usd,
   equity: usd,
   /** Equity ÷ used margin in %, 2 decimals; 0 without open positions. */
   margin_level: z.number(),

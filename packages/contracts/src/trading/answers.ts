@@ -91,7 +91,8 @@ export type DealList = z.infer<typeof dealList>;
 /** The account summary of `/order` and the ticket (all USD decimal strings, 2 decimals; level a percentage). */
 export const accountSummary = z.object({
   balance: usd2('Cash balance,'),
-  equity: usd2('Balance plus floating P/L,'),
+  credit: usd2('Credit (bonuses): counted in equity for margin, never withdrawable,'),
+  equity: usd2('Balance plus floating P/L plus credit,'),
   used_margin: usd2('Margin held by holding and pending orders,'),
   free_margin: usd2('Equity less used margin,'),
   floating: usd2('Floating P/L of the holding orders, their accrued swaps included,'),
@@ -106,6 +107,7 @@ export type AccountSummary = z.infer<typeof accountSummary>;
 export const forexDetail = z.object({
   balance: usd2('Cash balance,'),
   lock_balance: usd2('Locked by withdrawals waiting for review,'),
+  credit: usd2('Credit (bonuses, issue 32): counted in equity for margin, never withdrawable nor paid out,'),
 });
 export type ForexDetail = z.infer<typeof forexDetail>;
 

@@ -51,11 +51,12 @@ export type StatementTradeView = z.infer<typeof statementTradeView>;
 /** A cash movement outside trading: a credited deposit, a paid withdrawal, or an adjustment (staff, write-off, demo). */
 export const statementFundsView = z.object({
   Id: count.describe('The ledger entry.'),
-  Kind: z.enum(['deposit', 'withdrawal', 'adjustment']),
+  /** `credit`: a bonus moved on the credit balance (issue 32), in (positive) or out; never cash. */
+  Kind: z.enum(['deposit', 'withdrawal', 'adjustment', 'credit']),
   Type: z.string().describe('Ledger entry type (deposit, withdraw_paid, adjust_bonus, writeoff, …).'),
   Memo: z.string().describe("What it was, in the request's language."),
   At: unixMs('When.'),
-  Amount: usd2('Signed change of the cash (a withdrawal negative, fee included),'),
+  Amount: usd2('Signed change of the cash (a withdrawal negative, fee included), or of the credit for Kind credit,'),
   Fee: usd2('Withdrawal fee kept by the broker (included in the amount),'),
 });
 export type StatementFundsView = z.infer<typeof statementFundsView>;
@@ -79,6 +80,7 @@ export const statementView = z.object({
     withdrawals: usd2('Withdrawals paid (positive, fees included),'),
     withdrawal_fees: usd2('Their fees,'),
     adjustments: usd2('Adjustments (signed),'),
+    credit: usd2('Credit in less credit out (bonuses; never withdrawable),'),
   }),
 });
 export type StatementView = z.infer<typeof statementView>;

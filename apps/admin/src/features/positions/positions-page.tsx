@@ -5,11 +5,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Table,
@@ -25,10 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { AccessDenied, Loading, useNotify, useTranslate } from 'react-admin';
+import { AccessDenied, Loading, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../ui/use-access.ts';
-import { apiGet, apiPost, newIdempotencyKey, withQuery } from '../../providers/http.ts';
+import { apiGet, withQuery } from '../../providers/http.ts';
+import { CloseDialog, StopsDialog } from './position-dialogs.tsx';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { timeParts } from '../../ui/format.ts';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -48,8 +44,9 @@ interface Filters {
 
 /**
  * The trading desk (issue 18 point 4): every trader's open positions or pending orders with the live P/L their owner
- * sees, filtered by instrument, user and size, and a close at the market with a reason. Staff choose no price: the
- * position closes at the published quote, as if its owner had closed it.
+ * sees, filtered by instrument, user and size; a close at the market (whole or some lots, issue 32) and new stops,
+ * each with a reason. Staff choose no price: the position closes at the published quote, as if its owner had closed
+ * it, and new stops pass the owner's own checks.
  */
 export function PositionsPage() {
   const translate = useTranslate();
@@ -66,6 +63,7 @@ export function PositionsPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const [closing, setClosing] = useState<DeskPosition | undefined>();
+  const [editing, setEditing] = useState<DeskPosition | undefined>();
   const query = { ...applied, page, limit };
   const url = withQuery(ADMIN_API.positions, query);
   const list = usePoll((signal) => apiGet(ADMIN_API.positions, query, { signal }), REFRESH_MS, url);
@@ -162,12 +160,12 @@ export function PositionsPage() {
               <TableCell sx={num}>{translate('tp.positions.current_price')}</TableCell>
               <TableCell sx={num}>{translate('tp.positions.profit')}</TableCell>
               <TableCell sx={num}>{translate('tp.positions.stops')}</TableCell>
-              {canClose && applied.status === 1 && <TableCell />}
+              {canClose && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((p) => (
-              <PositionRow key={p.id} p={p} canClose={canClose && applied.status === 1} onClose={() => setClosing(p)} />
+              <PositionRow key={p.id} p={p} canAct={canClose} onClose={() => setClosing(p)} onStops={() => setEditing(p)} />
             ))}
             {list.data && rows.length === 0 && (
               <TableRow>
@@ -207,15 +205,26 @@ export function PositionsPage() {
           onCancel={() => setClosing(undefined)}
         />
       )}
+      {editing && (
+        <StopsDialog
+          position={editing}
+          onDone={() => {
+            setEditing(undefined);
+            list.reload();
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
     </>
   );
 }
 
-function PositionRow({ p, canClose, onClose }: { p: DeskPosition; canClose: boolean; onClose: () => void }) {
+function PositionRow(props: { p: DeskPosition; canAct: boolean; onClose: () => void; onStops: () => void }) {
+  const { p, canAct, onClose, onStops } = props;
   const translate = useTranslate();
   const locale = useTimeLocale();
   const when = timeParts(p.status === 1 ? p.opened_at : p.created_at, locale);
-  const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean).join(' · ');
+  const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean);
   return (
     <TableRow hover>
       <TableCell>#{p.id}</TableCell>
@@ -262,94 +271,32 @@ function PositionRow({ p, canClose, onClose }: { p: DeskPosition; canClose: bool
       <TableCell sx={{ ...num, color: signColor(p.profit), fontWeight: 600 }}>
         {p.status === 1 ? money(p.profit, locale) : '—'}
       </TableCell>
-      <TableCell sx={{ ...num, color: 'text.secondary' }}>{stops || '—'}</TableCell>
-      {canClose && (
+      {/* One level a line, so the user's column keeps its width when both are set. */}
+      <TableCell sx={{ ...num, color: 'text.secondary' }}>
+        {stops.length ? stops.map((s) => <Box key={s}>{s}</Box>) : '—'}
+      </TableCell>
+      {canAct && (
         <TableCell sx={{ textAlign: 'right' }}>
-          <Button size="small" variant="outlined" color="error" onClick={onClose}>
-            {translate('tp.positions.close')}
-          </Button>
+          {/* One above the other: the row stays as wide as it was with one button (1280 px screens). */}
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+            <Button size="small" variant="outlined" onClick={onStops} data-testid={`stops-${p.id}`} sx={{ whiteSpace: 'nowrap' }}>
+              {translate('tp.positions.stops_action')}
+            </Button>
+            {p.status === 1 && (
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                onClick={onClose}
+                data-testid={`close-${p.id}`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {translate('tp.positions.close')}
+              </Button>
+            )}
+          </Stack>
         </TableCell>
       )}
     </TableRow>
-  );
-}
-
-/**
- * The close's confirmation: what closes, a reason (required, kept in the audit log) and one Idempotency-Key per
- * dialog, so a second click or a retry closes once. The server's refusal (already closed, market closed) is shown.
- */
-function CloseDialog({ position: p, onDone, onCancel }: { position: DeskPosition; onDone: () => void; onCancel: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const locale = useTimeLocale();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [key] = useState(newIdempotencyKey);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim() || busy) return;
-    setBusy(true);
-    setError('');
-    apiPost(`${ADMIN_API.positions}/:id/close`, { reason: reason.trim() }, { id: p.id, idempotencyKey: key })
-      .then((r) => {
-        notify('tp.positions.closed_ok', {
-          type: 'success',
-          messageArgs: { id: r.id, price: r.close_price, profit: money(r.profit, locale) },
-        });
-        onDone();
-      })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
-      .finally(() => setBusy(false));
-  };
-
-  return (
-    <Dialog open onClose={busy ? undefined : onCancel} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={submit}>
-        <DialogTitle>{translate('tp.positions.close_title', { id: p.id })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate('tp.positions.close_summary', {
-              side: translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell'),
-              lots: p.lots,
-              symbol: p.symbol,
-              user: p.user_account,
-              price: p.current_price,
-              profit: money(p.profit, locale),
-            })}
-          </DialogContentText>
-          <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-            {translate('tp.positions.close_market_note')}
-          </Alert>
-          <TextField
-            label={translate('tp.positions.reason')}
-            helperText={translate('tp.positions.reason_hint')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            autoFocus
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={busy || !reason.trim()}>
-            {translate(busy ? 'tp.positions.closing' : 'tp.positions.confirm_close')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
   );
 }

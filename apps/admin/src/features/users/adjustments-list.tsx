@@ -66,7 +66,15 @@ export function AdjustmentsList() {
           <TextField source="id" label="tp.common.id" sortable={false} />
           <TimeCell source="created_at" label="tp.common.submitted" sortable={false} />
           <FunctionField<Adjustment> label="tp.common.user" render={(a) => `${a.user_account} (ID ${a.user_id})`} />
-          <FunctionField<Adjustment> label="tp.users.kind" render={(a) => translate(`tp.users.kinds.${a.kind}`)} />
+          <FunctionField<Adjustment>
+            label="tp.users.kind"
+            render={(a) =>
+              // A bonus since credit exists (issue 32) moved credit, not cash.
+              a.balance === 'credit'
+                ? `${translate(`tp.users.kinds.${a.kind}`)} · ${translate('tp.users.to_credit')}`
+                : translate(`tp.users.kinds.${a.kind}`)
+            }
+          />
           <FunctionField<Adjustment> label="tp.common.amount" render={(a) => a.amount} textAlign="right" sx={num} />
           <TextField source="reason" label="tp.users.reason" sortable={false} />
           <TextField source="created_by_email" label="tp.adjustments.by" sortable={false} />

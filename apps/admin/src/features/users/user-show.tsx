@@ -154,6 +154,7 @@ function Figures({ u }: { u: Detail }) {
   const items: Array<[string, string]> = [
     ['tp.users.balance', u.balance],
     ['tp.users.locked', u.lock_balance],
+    ['tp.users.credit', u.credit],
     ['tp.users.equity', u.equity],
     ['tp.users.used_margin', u.used_margin],
     ['tp.users.free_margin', u.free_margin],
@@ -265,7 +266,7 @@ function UserActionDialogs(p: { u: Detail; action: Action | undefined; close: ()
         <ActionDialog
           {...common}
           title={translate('tp.users.adjust_title', { user: who })}
-          content={translate('tp.users.adjust_intro', { balance: u.balance, free: u.free_margin })}
+          content={translate('tp.users.adjust_intro', { balance: u.balance, free: u.free_margin, credit: u.credit })}
           confirm={translate('tp.users.adjust_submit')}
           textLabel={translate('tp.users.reason')}
           ready={AMOUNT.test(amount.trim()) && Number(amount) !== 0}

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch' | 'swap_mismatch';
+  kind:
+    'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch' | 'swap_mismatch' | 'credit_mismatch';
   detail: string;
 }
 
@@ -10,7 +11,9 @@ export interface LedgerProblem {
  * equals the sum of its postings, no user account is negative (but the swap account, whose accrued financing is signed),
  * each user's margin account holds exactly the margin of their pending and holding orders, and each user's swap
  * account exactly the swaps accrued on their holding positions (issue 20: settled into the cash on close, so a swap
- * counted twice or lost shows here). Returns the problems found; none means sound.
+ * counted twice or lost shows here), and each user's credit account (issue 32: never below zero, like every user
+ * account) exactly the sum of their credited adjustments to credit (staff bonuses are the only way credit moves).
+ * Returns the problems found; none means sound.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -72,5 +75,34 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   for (const [owner, swap] of accruedBy)
     if (swap !== 0n && !swapAccounts.has(owner))
       problems.push({ kind: 'swap_mismatch', detail: `${owner}: no swap account, open positions ${swap}` });
+  problems.push(...(await checkCredit(db, accounts)));
+  return problems;
+}
+
+/** Each user's credit account against their credited adjustments to credit (status 1, balance 'credit'). */
+async function checkCredit(db: Db, accounts: ReadonlyArray<{ owner: string; kind: string; total: number | string }>) {
+  const problems: LedgerProblem[] = [];
+  const granted = await db
+    .selectFrom('balance_adjustments')
+    .select(['user_id', (eb) => eb.fn.sum<number | string>('amount').as('amount')])
+    .where('status', '=', 1)
+    .where('balance', '=', 'credit')
+    .groupBy('user_id')
+    .execute();
+  const grantedBy = new Map(granted.map((r) => [`user:${r.user_id}`, BigInt(r.amount)]));
+  const seen = new Set<string>();
+  for (const a of accounts) {
+    if (a.kind !== 'credit' || a.owner === 'house') continue;
+    seen.add(a.owner);
+    const expected = grantedBy.get(a.owner) ?? 0n;
+    if (BigInt(a.total) !== expected)
+      problems.push({
+        kind: 'credit_mismatch',
+        detail: `${a.owner}: credit account ${a.total}, credited adjustments ${expected}`,
+      });
+  }
+  for (const [owner, amount] of grantedBy)
+    if (amount !== 0n && !seen.has(owner))
+      problems.push({ kind: 'credit_mismatch', detail: `${owner}: no credit account, credited adjustments ${amount}` });
   return problems;
 }

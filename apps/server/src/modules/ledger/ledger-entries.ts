@@ -182,3 +182,27 @@ export const balanceAdjusted = (p: {
     [cash(p.userId), p.amount],
     [p.demo ? { house: 'demo_funding' } : { house: 'adjustments' }, -p.amount],
   ]);
+
+/**
+ * A bonus adjustment moves credit, not cash (issue 32, DESIGN §16 "Credit"): `amount` signed (negative removes credit,
+ * never below zero: the caller checks) between the user's credit account and the house's credit account (demo funding
+ * for a demo account). Type `credit`, so the statement shows credit in and out apart from the cash.
+ */
+export const creditAdjusted = (p: {
+  adjustmentId: number;
+  userId: number;
+  demo: boolean;
+  amount: Micros;
+  at: number;
+}): JournalEntry =>
+  entry(
+    'credit',
+    { type: 'adjustment', id: p.adjustmentId },
+    p.userId,
+    p.at,
+    [
+      [{ user: p.userId, kind: 'credit' }, p.amount],
+      [p.demo ? { house: 'demo_funding' } : { house: 'credit' }, -p.amount],
+    ],
+    p.amount < 0n ? 'ledger.credit_out' : 'ledger.credit_in',
+  );

@@ -9,7 +9,9 @@ export type UserAccountKind =
   | 'margin'
   | 'locked'
   /** Overnight financing accrued on open positions (issue 20): signed, settled into the cash when they close. */
-  | 'swap';
+  | 'swap'
+  /** Credit (issue 32): bonuses, counted in equity for margin, never withdrawable. Moved only by staff adjustments. */
+  | 'credit';
 export type HouseAccountKind =
   | 'fees'
   | 'trading'
@@ -20,7 +22,9 @@ export type HouseAccountKind =
   /** Staff balance adjustments (correction, bonus, compensation) of real accounts. */
   | 'adjustments'
   /** Overnight financing of real accounts: what traders paid (positive) less what they earned. */
-  | 'swaps';
+  | 'swaps'
+  /** Credit granted to real accounts as bonuses (issue 32): what the house has lent for margin, not paid out. */
+  | 'credit';
 
 export type AccountRef = { user: number; kind: UserAccountKind } | { house: HouseAccountKind };
 

@@ -6,7 +6,7 @@ import type { NoticeRow } from './notices.repository.ts';
 const text = (v: NoticeData[string] | undefined): string => (v === undefined || v === null ? '' : String(v));
 
 /** The figures a notice's sentence carries (prices, money, lots, a margin level): written as the reader writes numbers. */
-const FIGURES = new Set(['price', 'amount', 'profit', 'lots', 'level']);
+const FIGURES = new Set(['price', 'amount', 'profit', 'lots', 'level', 'rest', 'stop_loss', 'take_profit']);
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -86,8 +86,12 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
       return data.approved
         ? { title: translate(lang, 'notice.withdrawal_ok.title'), body: translate(lang, 'notice.withdrawal_ok.body', p) }
         : { title: translate(lang, 'notice.withdrawal_no.title'), body: translate(lang, 'notice.withdrawal_no.body', p) };
-    case 'desk_close':
-      return { title: translate(lang, 'notice.desk_close.title'), body: translate(lang, 'notice.desk_close.body', p) };
+    case 'desk_close': {
+      // What the desk did (issue 32): a whole close (no action), a partial close, or new stops.
+      const action =
+        data.action === 'partial_close' ? 'desk_partial_close' : data.action === 'stops' ? 'desk_stops' : 'desk_close';
+      return { title: translate(lang, `notice.${action}.title`), body: translate(lang, `notice.${action}.body`, p) };
+    }
     case 'adjustment': {
       // A debit is stored signed ("-50.00") and told as the amount taken.
       const debit = text(data.amount).startsWith('-');

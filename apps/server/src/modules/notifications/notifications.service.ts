@@ -177,6 +177,22 @@ export function render(lang: Lang, notice: UserNotice, now: number): { subject: 
         order: String(notice.order_id),
       };
       break;
+    case 'desk_partial_close':
+      key = 'desk_partial_close';
+      params = {
+        ...params,
+        ...{ symbol: notice.symbol, lots: notice.lots, rest: notice.rest, price: notice.price, profit: notice.profit },
+        ...{ reason: notice.reason, order: String(notice.order_id) },
+      };
+      break;
+    case 'desk_stops':
+      key = 'desk_stops';
+      params = {
+        ...params,
+        ...{ symbol: notice.symbol, stop_loss: notice.stop_loss, take_profit: notice.take_profit, reason: notice.reason },
+        order: String(notice.order_id),
+      };
+      break;
   }
   const [subjectTemplate, template] = texts[key];
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '').trim();

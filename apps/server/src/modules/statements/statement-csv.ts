@@ -86,6 +86,7 @@ export function statementCsv(s: Statement, lang: Lang): string {
     totalRow(t('statement.total_deposits'), k.deposits),
     totalRow(t('statement.total_withdrawals'), -k.withdrawals, { fee: money2(k.withdrawalFees) }),
     totalRow(t('statement.total_adjustments'), k.adjustments),
+    totalRow(t('statement.total_credit'), k.credit),
   );
   return UTF8_BOM + rows.map(line).join('\r\n') + '\r\n';
 }

@@ -147,7 +147,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
   const k = s.totals;
   items.push(
     { kind: 'gap' },
-    { kind: 'section', title: 'statement.totals', keep: 9 * H.total },
+    { kind: 'section', title: 'statement.totals', keep: 10 * H.total },
     { kind: 'total', label: t('statement.trades'), value: String(k.trades), strong: false },
     { kind: 'total', label: t('statement.total_profit'), value: money2(k.profit), strong: false },
     { kind: 'total', label: t('statement.total_fees'), value: money2(k.fees), strong: false },
@@ -157,6 +157,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
     { kind: 'total', label: t('statement.total_withdrawals'), value: money2(k.withdrawals), strong: false },
     { kind: 'total', label: t('statement.total_withdrawal_fees'), value: money2(k.withdrawalFees), strong: false },
     { kind: 'total', label: t('statement.total_adjustments'), value: money2(k.adjustments), strong: false },
+    { kind: 'total', label: t('statement.total_credit'), value: money2(k.credit), strong: false },
   );
   return items;
 }

@@ -39,6 +39,7 @@ export const FUNDS_ENTRY_TYPES = [
   'adjust_correction',
   'adjust_bonus',
   'adjust_compensation',
+  'credit',
   'writeoff',
   'demo_funding',
   'demo_reset',
@@ -97,7 +98,7 @@ export class StatementsRepository {
 
   /**
    * Deposits, paid withdrawals and adjustments, oldest first; at most `limit`. The amount is the user's side of the
-   * entry (cash, or for a withdrawal paid the locked amount leaving), the fee the house's fee posting.
+   * entry (cash, or for a withdrawal paid the locked amount leaving, or for a bonus the credit), the fee the house's fee posting.
    */
   async funds(userId: number, start: number, end: number, limit: number): Promise<StatementFundsRow[]> {
     const owner = `user:${userId}`;
@@ -107,9 +108,9 @@ export class StatementsRepository {
       .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
       .select(['e.id', 'e.type', 'e.ref_id', 'e.memo_key', 'e.created_at'])
       .select(
-        sql<string | number>`sum(case when a.owner = ${owner} and a.kind in ('cash', 'locked') then p.amount else 0 end)`.as(
-          'amount',
-        ),
+        sql<
+          string | number
+        >`sum(case when a.owner = ${owner} and a.kind in ('cash', 'locked', 'credit') then p.amount else 0 end)`.as('amount'),
       )
       .select(sql<string | number>`sum(case when a.owner = 'house' and a.kind = 'fees' then p.amount else 0 end)`.as('fee'))
       .where('e.user_id', '=', userId)

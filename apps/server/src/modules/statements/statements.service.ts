@@ -42,7 +42,7 @@ export interface Statement {
 }
 
 const kindOf = (type: string): StatementFundsMoney['kind'] =>
-  type === 'deposit' ? 'deposit' : type === 'withdraw_paid' ? 'withdrawal' : 'adjustment';
+  type === 'deposit' ? 'deposit' : type === 'withdraw_paid' ? 'withdrawal' : type === 'credit' ? 'credit' : 'adjustment';
 
 /** A price in points written in the instrument's precision, exactly ("1.08500"). */
 export function priceText(points: number, precision: number): string {
@@ -77,6 +77,7 @@ export const FUNDS_KIND_KEY = {
   deposit: 'statement.kind_deposit',
   withdrawal: 'statement.kind_withdrawal',
   adjustment: 'statement.kind_adjustment',
+  credit: 'statement.kind_credit',
 } as const;
 
 /** A statement's memo of a cash movement in `lang` (the ledger's own wording). */
@@ -169,6 +170,7 @@ export class StatementsService {
         withdrawals: money2(s.totals.withdrawals),
         withdrawal_fees: money2(s.totals.withdrawalFees),
         adjustments: money2(s.totals.adjustments),
+        credit: money2(s.totals.credit),
       },
     };
   }

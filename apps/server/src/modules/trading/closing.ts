@@ -39,7 +39,10 @@ export interface PartClosed {
  * Written inside a close's transaction once its compare-and-set succeeded, with the exit price and P/L (the back
  * office's audit record commits with the close, or neither does).
  */
-export type CloseHook = (trx: Tx, settled: { exitPrice: number; profit: Micros; at: number }) => Promise<void>;
+export type CloseHook = (
+  trx: Tx,
+  settled: { exitPrice: number; profit: Micros; at: number; /** A partial close's new History row. */ partId?: number },
+) => Promise<void>;
 
 /**
  * Closing a holding order, whole or in part, exactly once, and the house's write-off of a cash the close left below
@@ -65,7 +68,7 @@ export class Closing {
    * fee; the margin share comes back with the part's P/L (orderClosed, referring to the part), and a negative cash is
    * written off. Undefined when another path settled or changed the position first.
    */
-  async closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
+  async closePart(o: LiveOrder, part: Lots, closedType: number, within?: CloseHook): Promise<PartClosed | undefined> {
     if (o.busy || o.status !== STATUS_HOLDING) return undefined;
     const q = this.book.ownQuote(o.userId, o.inst.row.code);
     if (!q) throw refuse('err.quote_stale');
@@ -143,6 +146,7 @@ export class Closing {
           commissionCharged({ orderId: id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
         );
         if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
+        if (within) await within(trx, { exitPrice, profit, at: now, partId: id });
         return id;
       });
       if (partId === undefined) return undefined;

@@ -1,4 +1,4 @@
-import { ADMIN_API, type PositionsParams } from '@tradepad/contracts';
+import { ADMIN_API, type DeskStopsParams, type PositionsParams } from '@tradepad/contracts';
 import { sendCsv, sendJson } from '../../core/csv-download.ts';
 import type { Router } from '../../core/router.ts';
 import { batchesOf } from '../../db/paging.ts';
@@ -54,8 +54,19 @@ export function deskRoutes(r: Router, desk: DeskService, engine: EngineCommands)
   r.post(
     `${ADMIN_API.positions}/:id/close`,
     ({ staff, id, params, reply }) =>
-      engine.run(() => desk.close(staff.actor, id, params.reason), 'desk.close', [staff.actor, id, params.reason], since(reply)),
+      engine.run(
+        () => desk.close(staff.actor, id, params.reason, params.cont),
+        'desk.close',
+        [staff.actor, id, params.reason, params.cont ?? null],
+        since(reply),
+      ),
     { done: 'ok.order_closed', engine: true },
+  );
+  r.post(
+    `${ADMIN_API.positions}/:id/stops`,
+    ({ staff, id, params, reply }) =>
+      engine.run(() => desk.setStops(staff.actor, id, params), 'desk.stops', [staff.actor, id, params], since(reply)),
+    { done: 'ok.stops_updated', engine: true },
   );
   r.get(ADMIN_API.exposure, () => engine.run(() => desk.exposure(), 'desk.exposure', []));
   r.get(ADMIN_API.risk, () => engine.run(() => desk.risk(), 'desk.risk', []));
@@ -67,7 +78,10 @@ export function deskCommands(engine: EngineCommands, desk: DeskService) {
   engine.handle('desk.positionBatch', (p: PositionsParams, before: number | undefined, size: number) =>
     desk.positionBatch(p, before, size),
   );
-  engine.handle('desk.close', (actor: Actor, id: number, reason: string) => desk.close(actor, id, reason));
+  engine.handle('desk.close', (actor: Actor, id: number, reason: string, cont?: string | null) =>
+    desk.close(actor, id, reason, cont ?? undefined),
+  );
+  engine.handle('desk.stops', (actor: Actor, id: number, p: DeskStopsParams) => desk.setStops(actor, id, p));
   engine.handle('desk.exposure', () => desk.exposure());
   engine.handle('desk.risk', () => desk.risk());
   engine.handle('desk.alerts', () => desk.alerts());

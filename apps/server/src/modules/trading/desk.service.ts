@@ -4,6 +4,8 @@ import {
   parseExposureLimits,
   type DeskClose,
   type DeskPosition,
+  type DeskStops,
+  type DeskStopsParams,
   type ExposureAlert,
   type ExposureAnswer,
   type ExposureRow,
@@ -25,6 +27,7 @@ import {
   type Micros,
 } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
+import type { Tx } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
@@ -33,6 +36,7 @@ import type { Actor } from '../audit/staff-guard.ts';
 import { recordExport } from '../audit/export-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { usdText } from './house-exposure.ts';
+import { checkOrderLevels, partCloseLots, pricePoints } from './order-checks.ts';
 import type { LiveAccount, LiveOrder, TradingEngine } from './trading.engine.ts';
 import type { DeskFilter, TradingRepository } from './trading.repository.ts';
 
@@ -135,16 +139,15 @@ export class DeskService {
    * open, fresh quote), with ClosedType 5; the audit record is written in the close's own transaction. Of two staff
    * closing at once exactly one settles it (the engine's compare-and-set); the other is refused.
    */
-  async close(actor: Actor, id: number, reason: string): Promise<DeskClose> {
-    const o = this.d.engine.order(id);
-    if (!o) {
-      const stored = await this.d.repo.orderById(id);
-      throw refuse(stored ? 'err.order_closed' : 'err.order_unknown');
-    }
+  async close(actor: Actor, id: number, reason: string, cont?: string): Promise<DeskClose> {
+    const o = await this.live(id);
     if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
     if (o.busy) throw refuse('err.order_closed');
     const refusal = this.d.engine.refusal(o.inst);
     if (refusal) throw refuse(refusal);
+    // A part of the position (issue 32), checked as the trader's own partial close; all of it is a whole close.
+    const part = cont === undefined ? undefined : partCloseLots(cont, o);
+    if (part !== undefined) return this.closePart(actor, o, part, reason);
     const before = positionState(o);
     // The notice names the instrument as the app does ("BTC/USD").
     const told = { order_id: o.id, symbol: o.inst.row.show_code, lots: before.lots, reason, price: '', profit: '' };
@@ -180,6 +183,8 @@ export class DeskService {
     if (!row) throw refuse('err.order_unknown');
     return {
       id: row.id,
+      parent_id: 0,
+      rest_lots: '0',
       user_id: row.user_id,
       status: row.status,
       closed_type: row.closed_type,
@@ -187,6 +192,115 @@ export class DeskService {
       profit: formatMoney(micros(row.profit), 2),
       closed_at: row.closed_at,
     };
+  }
+
+  /**
+   * Closes `part` lots of a position at the market (issue 32), as the trader's own partial close: the closed part
+   * becomes a History row with `parent_id`, the position keeps the rest. The audit record and the trader's notice are
+   * written in the close's transaction; the mail follows the commit.
+   */
+  private async closePart(actor: Actor, o: LiveOrder, part: Lots, reason: string): Promise<DeskClose> {
+    const before = positionState(o);
+    const rest = formatLots(toLots(o.lots - part));
+    const told = { order_id: o.id, symbol: o.inst.row.code, lots: formatLots(part), rest, reason, price: '', profit: '' };
+    const done = await this.d.engine.closePart(o, part, CLOSED_BY_BACK_OFFICE, async (trx, s) => {
+      told.price = pointsToPrice(s.exitPrice, o.inst.row.precision).toFixed(o.inst.row.precision);
+      told.profit = formatMoney(s.profit, 2);
+      await (this.d.notices ?? silentNotices).record(trx, o.userId, 'desk_close', { ...told, action: 'partial_close' });
+      const after = {
+        ...before,
+        lots: rest,
+        closed_lots: told.lots,
+        part_id: s.partId,
+        close_price: told.price,
+        profit: told.profit,
+        reason,
+      };
+      await this.auditIn(trx, actor, 'position.partial_close', o.id, before, after, s.at);
+    });
+    if (!done) throw refuse('err.order_busy');
+    (this.d.notifier ?? silentNotifier).notify(o.userId, { kind: 'desk_partial_close', ...told });
+    const row = await this.d.repo.orderById(done.partId);
+    if (!row) throw refuse('err.order_unknown');
+    return {
+      id: row.id,
+      parent_id: o.id,
+      rest_lots: rest,
+      user_id: row.user_id,
+      status: row.status,
+      closed_type: row.closed_type,
+      close_price: pointsToPrice(row.close_price, o.inst.row.precision),
+      profit: formatMoney(micros(row.profit), 2),
+      closed_at: row.closed_at,
+    };
+  }
+
+  /**
+   * Changes a position's or a pending order's stop-loss and take-profit on the trader's behalf (issue 32), checked
+   * exactly as the trader's own change (order-checks.ts); a level left out stays, 0 removes it. The trailing distance
+   * is kept, and a trailing stop keeps following the market from the level set here. Audited and told to the trader
+   * in the change's transaction; mailed after it.
+   */
+  async setStops(actor: Actor, id: number, p: DeskStopsParams): Promise<DeskStops> {
+    const o = await this.live(id);
+    if (o.busy) throw refuse('err.order_busy');
+    const precision = o.inst.row.precision;
+    const stopLoss =
+      p.stop_loss_price === undefined ? o.stopLoss : pricePoints(p.stop_loss_price, precision, 'err.stop_loss_invalid');
+    const takeProfit =
+      p.target_profit_price === undefined
+        ? o.takeProfit
+        : pricePoints(p.target_profit_price, precision, 'err.take_profit_invalid');
+    let market = { bid: o.orderPrice, ask: o.orderPrice };
+    if (o.status === STATUS_HOLDING) {
+      const q = this.d.engine.floatingQuote(o.inst);
+      if (!q) throw refuse('err.quote_stale');
+      market = q;
+    }
+    checkOrderLevels(o, stopLoss, takeProfit, market);
+    const before = positionState(o);
+    const level = (points: number) => (points > 0 ? pointsToPrice(points, precision) : 0);
+    const told = {
+      order_id: o.id,
+      symbol: o.inst.row.code,
+      lots: before.lots,
+      stop_loss: level(stopLoss).toFixed(precision),
+      take_profit: level(takeProfit).toFixed(precision),
+      reason: p.reason,
+    };
+    const ok = await this.d.engine.setStops(o, stopLoss, takeProfit, undefined, async (trx, at) => {
+      await (this.d.notices ?? silentNotices).record(trx, o.userId, 'desk_close', { ...told, action: 'stops' });
+      const after = { ...before, stop_loss: level(stopLoss), take_profit: level(takeProfit), reason: p.reason };
+      await this.auditIn(trx, actor, 'position.stops', o.id, before, after, at);
+    });
+    if (!ok) throw refuse('err.order_closed');
+    (this.d.notifier ?? silentNotifier).notify(o.userId, { kind: 'desk_stops', ...told });
+    return { id: o.id, user_id: o.userId, stop_loss: level(o.stopLoss), take_profit: level(o.takeProfit) };
+  }
+
+  /** The live order `id`, refused by name when it is closed or unknown. */
+  private async live(id: number): Promise<LiveOrder> {
+    const o = this.d.engine.order(id);
+    if (o) return o;
+    const stored = await this.d.repo.orderById(id);
+    throw refuse(stored ? 'err.order_closed' : 'err.order_unknown');
+  }
+
+  private auditIn(trx: Tx, actor: Actor, action: string, id: number, before: object, after: object, at: number) {
+    return this.d.audit.record(
+      {
+        staffId: actor.staffId,
+        action,
+        targetType: 'order',
+        targetId: String(id),
+        before,
+        after,
+        ip: actor.ip,
+        peer: actor.peer,
+        at,
+      },
+      trx,
+    );
   }
 
   /** Net exposure per instrument over real accounts, at the current quotes, with each configured limit. */

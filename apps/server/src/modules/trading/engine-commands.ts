@@ -147,16 +147,16 @@ export interface AccountFiguresNow {
 }
 
 /**
- * The engine's live figures of an account at a given cash, from the leader's book wherever this runs (issue 19: a
+ * The engine's live figures of an account at a given cash (and credit, when given: read as stored by the caller), from the leader's book wherever this runs (issue 19: a
  * withdrawal or a staff debit on a node that does not lead must still count the floating loss of open positions).
  * Money travels as decimal text (JSON has no bigint).
  */
 export function engineFigures(
   commands: EngineCommands,
   engine: Pick<TradingEngine, 'figures'>,
-): (userId: number, cash: Micros) => Promise<AccountFiguresNow> {
-  const asText = (userId: number, cash: Micros) => {
-    const f = engine.figures(userId, cash);
+): (userId: number, cash: Micros, credit?: Micros) => Promise<AccountFiguresNow> {
+  const asText = (userId: number, cash: Micros, credit?: Micros) => {
+    const f = engine.figures(userId, cash, credit);
     return {
       equity: String(f.equity),
       usedMargin: String(f.usedMargin),
@@ -165,9 +165,12 @@ export function engineFigures(
       level: f.level,
     };
   };
-  commands.handle('engine.figures', async (userId: number, cash: string) => asText(userId, micros(BigInt(cash))));
-  return async (userId, cash) => {
-    const f = await commands.run(async () => asText(userId, cash), 'engine.figures', [userId, String(cash)]);
+  commands.handle('engine.figures', async (userId: number, cash: string, credit?: string | null) =>
+    asText(userId, micros(BigInt(cash)), credit == null ? undefined : micros(BigInt(credit))),
+  );
+  return async (userId, cash, credit) => {
+    const args = [userId, String(cash), credit === undefined ? null : String(credit)];
+    const f = await commands.run(async () => asText(userId, cash, credit), 'engine.figures', args);
     return {
       equity: micros(BigInt(f.equity)),
       usedMargin: micros(BigInt(f.usedMargin)),

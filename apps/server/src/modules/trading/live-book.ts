@@ -224,9 +224,10 @@ export class LiveBook {
    * swaps are part of the floating profit), so equity, free margin and the margin level do too; each row's `profit`
    * is the price P/L alone (what the house pays on close) and its `swap` beside it.
    */
-  figures(userId: number, cash?: Micros) {
+  figures(userId: number, cash?: Micros, creditNow?: Micros) {
     const acc = this.accounts.get(userId);
     const balance = cash ?? acc?.cash ?? ZERO;
+    const credit = creditNow ?? acc?.credit ?? ZERO;
     let floating = 0n;
     const rows: Array<{ order: LiveOrder; price: number; profit: Micros; swap: Micros }> = [];
     for (const o of acc?.orders.values() ?? []) {
@@ -237,14 +238,15 @@ export class LiveBook {
     }
     const usedMargin = acc?.margin ?? ZERO;
     const terms = acc?.terms ?? DEFAULT_ACCOUNT_TERMS;
-    const eq = equity({ balance, usedMargin, floating: micros(floating) });
+    const eq = equity({ balance, usedMargin, floating: micros(floating), credit });
     return {
       balance,
+      credit,
       usedMargin,
       floating: micros(floating),
       equity: eq,
       level: marginLevel(eq, usedMargin),
-      freeMargin: freeMarginFor(terms.freeMarginMode, { balance, floating: micros(floating) }),
+      freeMargin: freeMarginFor(terms.freeMarginMode, { balance, floating: micros(floating), credit }),
       marginCall: isMarginCall({ equity: eq, usedMargin }, terms.marginCallLevel),
       terms,
       rows,
@@ -317,9 +319,10 @@ export class LiveBook {
     if (found) return found;
     const db = this.d.db;
     await this.d.ledger.ensureUserAccounts(db, userId);
-    const [cash, margin, typeId] = await Promise.all([
+    const [cash, margin, credit, typeId] = await Promise.all([
       this.d.ledger.balance(db, userId, 'cash'),
       this.d.ledger.balance(db, userId, 'margin'),
+      this.d.ledger.balance(db, userId, 'credit'),
       this.d.types?.typeOfUser(userId) ?? 0,
     ]);
     // Another caller may have loaded it while this one awaited.
@@ -329,6 +332,7 @@ export class LiveBook {
       userId,
       demo,
       cash,
+      credit,
       margin,
       orders: new Map(),
       exposure: new Map(),
@@ -337,7 +341,7 @@ export class LiveBook {
       swap: ZERO,
       swapF: 0,
       stoppingOut: false,
-      cashF: Number(cash),
+      cashF: Number(cash + credit),
       marginF: Number(margin),
       typeId,
       terms: this.d.types?.type(typeId).terms ?? DEFAULT_ACCOUNT_TERMS,
@@ -353,18 +357,19 @@ export class LiveBook {
    * commute. An account not in memory yet is loaded from the ledger when first needed.
    */
   /** Sets an account's cash to its stored balance (a movement committed on another node; see TradingEngine.refreshCash). */
-  cashStored(userId: number, cash: Micros): void {
+  cashStored(userId: number, cash: Micros, credit?: Micros): void {
     const acc = this.accounts.get(userId);
     if (!acc) return;
-    setCash(acc, cash);
+    setCash(acc, cash, credit);
     this.changed.add(acc);
   }
 
   cashMoved(m: UserMovement): void {
-    if (m.kind !== 'cash') return;
+    if (m.kind !== 'cash' && m.kind !== 'credit') return;
     const acc = this.accounts.get(m.userId);
     if (!acc) return;
-    setCash(acc, micros(acc.cash + m.delta));
+    if (m.kind === 'cash') setCash(acc, micros(acc.cash + m.delta));
+    else setCash(acc, acc.cash, micros(acc.credit + m.delta));
     this.changed.add(acc);
   }
 

@@ -71,6 +71,8 @@ export interface LiveAccount {
   demo: boolean;
   /** Cash balance (the ledger's cash account), micro-units. */
   cash: Micros;
+  /** Credit (the ledger's credit account, issue 32): counted in equity, never spent; see freeMargin. */
+  credit: Micros;
   /** Margin held by the pending and holding orders (the ledger's margin account). */
   margin: Micros;
   orders: Map<number, LiveOrder>;
@@ -92,9 +94,10 @@ export interface LiveAccount {
   terms: AccountTerms;
 }
 
-export function setCash(acc: LiveAccount, cash: Micros): void {
+export function setCash(acc: LiveAccount, cash: Micros, credit = acc.credit): void {
   acc.cash = cash;
-  acc.cashF = Number(cash);
+  acc.credit = credit;
+  acc.cashF = Number(cash + credit);
 }
 
 export function setMargin(acc: LiveAccount, margin: Micros): void {

@@ -51,6 +51,8 @@ interface Placing {
   demo: boolean;
   /** The floating P/L the free-margin check counts (estimated outside the transaction, as the order's margin is). */
   floating: Micros;
+  /** The trader's credit (issue 32): it covers a floating loss in the free-margin check, never the margin itself. */
+  credit: Micros;
   margin: Micros;
   fee: Micros;
   /** The account type's commission on opening (DESIGN §16; 0 for a pending order, charged at its fill). */
@@ -81,7 +83,10 @@ class Placement implements JobGroup<Placing, number> {
     for (const p of items) {
       const balance = cash.get(p.userId) ?? ZERO;
       // Margin and fee come out of the cash, and a floating loss already spends part of it (free margin).
-      if (marginShortfall(freeMargin({ balance, floating: p.floating }), p.margin, micros(p.fee + p.commission)) > 0n) {
+      if (
+        marginShortfall(freeMargin({ balance, floating: p.floating, credit: p.credit }), p.margin, micros(p.fee + p.commission)) >
+        0n
+      ) {
         refused.set(p, { ok: false, err: refuse('err.insufficient_margin') });
         continue;
       }
@@ -219,6 +224,7 @@ export class Opening {
       userId: input.userId,
       demo: input.demo,
       floating,
+      credit: acc.credit,
       margin: input.margin,
       fee: input.fee,
       commission,

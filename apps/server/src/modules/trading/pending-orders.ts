@@ -91,7 +91,8 @@ export class PendingOrders {
       const ok = await this.d.writer.run(async (trx) => {
         const cash = await this.d.ledger.lockBalance(trx, o.userId, 'cash');
         const cost = marginDelta + feeDelta;
-        if (cost > 0n && freeMargin({ balance: cash, floating }) < cost) throw refuse('err.insufficient_margin');
+        if (cost > 0n && freeMargin({ balance: cash, floating, credit: acc.credit }) < cost)
+          throw refuse('err.insufficient_margin');
         const moved = await this.d.repo.reprice(trx, o.id, o.orderPrice, {
           order_price: next.price,
           kind: next.kind,

@@ -210,7 +210,8 @@ export class RiskMonitor {
         closed.length = 0;
         // Prices moved since the account was flagged: act only if it is under the level now.
         const cashNow = await this.d.ledger.balance(trx, acc.userId, 'cash');
-        const before = this.book.figures(acc.userId, cashNow);
+        // Credit counts in the equity the stop-out weighs (issue 32), read as stored like the cash.
+        const before = this.book.figures(acc.userId, cashNow, await this.d.ledger.balance(trx, acc.userId, 'credit'));
         if (!isStopOut({ equity: before.equity, usedMargin: before.usedMargin }, level)) return;
         // The report (issue 20): the levels at the trigger, then each step in the order it was taken.
         const steps: StopoutReport['Steps'] = [];
@@ -236,7 +237,7 @@ export class RiskMonitor {
               'cancel',
               o.orderPrice,
               ZERO,
-              equity({ balance: cashNow, usedMargin: margin, floating: before.floating }),
+              equity({ balance: cashNow, usedMargin: margin, floating: before.floating, credit: before.credit }),
               margin,
             );
           }
@@ -250,7 +251,7 @@ export class RiskMonitor {
           .sort((a, b) => (loss(a) < loss(b) ? -1 : loss(a) > loss(b) ? 1 : 0));
         let floating: bigint = before.floating;
         for (const { order: o, price, profit, swap } of positions) {
-          const eq = equity({ balance: cash, usedMargin: margin, floating: micros(floating) });
+          const eq = equity({ balance: cash, usedMargin: margin, floating: micros(floating), credit: before.credit });
           if (!isStopOut({ equity: eq, usedMargin: margin }, level)) break;
           const settled = await this.settlement.closeIn(trx, o, CLOSED_BY_STOP_OUT, price, profit, now);
           if (!settled) continue;
@@ -258,7 +259,14 @@ export class RiskMonitor {
           cash = micros(cash + o.margin + profit + settled.swap - settled.commission);
           margin = micros(margin - o.margin);
           floating -= profit + swap;
-          step(o, 'close', price, profit, equity({ balance: cash, usedMargin: margin, floating: micros(floating) }), margin);
+          step(
+            o,
+            'close',
+            price,
+            profit,
+            equity({ balance: cash, usedMargin: margin, floating: micros(floating), credit: before.credit }),
+            margin,
+          );
         }
         // The write-off refers to the last position closed (the one that left the cash below zero).
         let writtenOff = ZERO;

@@ -11,7 +11,7 @@ import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { Opening, type NewOrder } from './opening.ts';
 import type { ReceiptQuote } from './receipt.ts';
 import { PendingOrders } from './pending-orders.ts';
-import { Stops } from './stops.ts';
+import { Stops, type StopsHook } from './stops.ts';
 import type { FillListeners } from './engine-fills.ts';
 import type { TradeWriter } from './trade-writer.ts';
 import type { TradingRepository } from './trading.repository.ts';
@@ -87,8 +87,8 @@ export class Settlement {
   }
 
   /** Closes `part` lots of a holding position (see Closing.closePart). */
-  closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
-    return this.closing.closePart(o, part, closedType);
+  closePart(o: LiveOrder, part: Lots, closedType: number, within?: CloseHook): Promise<PartClosed | undefined> {
+    return this.closing.closePart(o, part, closedType, within);
   }
 
   writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<Micros> {
@@ -119,8 +119,14 @@ export class Settlement {
   }
 
   /** Changes stop-loss, take-profit and the trailing distance (see Stops.setStops). */
-  setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing = o.trailingDistance): Promise<boolean> {
-    return this.stops.setStops(o, stopLoss, takeProfit, trailing);
+  setStops(
+    o: LiveOrder,
+    stopLoss: number,
+    takeProfit: number,
+    trailing = o.trailingDistance,
+    within?: StopsHook,
+  ): Promise<boolean> {
+    return this.stops.setStops(o, stopLoss, takeProfit, trailing, within);
   }
 
   /** A trailing stop's trigger fired: the stop follows the market (see Stops.trail). */

@@ -1,22 +1,36 @@
 import { STATUS_HOLDING } from '@tradepad/contracts';
 import { trailedStop } from '@tradepad/domain';
+import type { Tx } from '../../db/database.ts';
 import type { LiveBook, LiveOrder } from './live-book.ts';
 import type { SettlementDeps } from './settlement.ts';
+
+/** Written inside a stop change's transaction once it succeeded (the back office's audit record and the notice). */
+export type StopsHook = (trx: Tx, at: number) => Promise<void>;
 
 /** Moving a holding order's stops: the trader's stop-loss, take-profit and trailing distance, and a trailing stop's steps. */
 export class Stops {
   constructor(
     private readonly book: LiveBook,
-    private readonly d: Pick<SettlementDeps, 'repo' | 'writer'>,
+    private readonly d: Pick<SettlementDeps, 'repo' | 'writer' | 'clock'>,
   ) {}
 
   /**
    * Changes stop-loss, take-profit and the trailing distance (already validated against sides by the caller; the
    * stop-loss of a trailing stop already set behind the market).
    */
-  async setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing = o.trailingDistance): Promise<boolean> {
+  async setStops(
+    o: LiveOrder,
+    stopLoss: number,
+    takeProfit: number,
+    trailing = o.trailingDistance,
+    within?: StopsHook,
+  ): Promise<boolean> {
     if (o.busy) return false;
-    const ok = await this.d.writer.run((trx) => this.d.repo.setStops(trx, o.id, stopLoss, takeProfit, trailing));
+    const ok = await this.d.writer.run(async (trx) => {
+      const set = await this.d.repo.setStops(trx, o.id, stopLoss, takeProfit, trailing);
+      if (set && within) await within(trx, this.d.clock.now());
+      return set;
+    });
     if (!ok || !this.book.orders.has(o.id)) return false;
     o.stopLoss = stopLoss;
     o.takeProfit = takeProfit;

@@ -36,6 +36,7 @@ import { RiskMonitor } from './risk-monitor.ts';
 import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
+import type { StopsHook } from './stops.ts';
 import { Settlement } from './settlement.ts';
 import type { ReceiptQuote } from './receipt.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -246,7 +247,8 @@ export class TradingEngine {
     await this.d.writer.run(
       async (trx) => {
         const cash = await this.d.ledger.balance(trx, userId, 'cash');
-        afterCommit(trx, () => book.cashStored(userId, cash));
+        const credit = await this.d.ledger.balance(trx, userId, 'credit');
+        afterCommit(trx, () => book.cashStored(userId, cash, credit));
       },
       { checksFirst: true },
     );
@@ -297,8 +299,8 @@ export class TradingEngine {
     return this.book.levelImpact(levels);
   }
 
-  figures(userId: number, cash?: Micros) {
-    return this.book.figures(userId, cash);
+  figures(userId: number, cash?: Micros, credit?: Micros) {
+    return this.book.figures(userId, cash, credit);
   }
 
   /**
@@ -357,13 +359,13 @@ export class TradingEngine {
     return this.settlement.cancel(o, closedType);
   }
 
-  setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing?: number): Promise<boolean> {
-    return this.settlement.setStops(o, stopLoss, takeProfit, trailing);
+  setStops(o: LiveOrder, stopLoss: number, takeProfit: number, trailing?: number, within?: StopsHook): Promise<boolean> {
+    return this.settlement.setStops(o, stopLoss, takeProfit, trailing, within);
   }
 
   /** Closes `part` lots of a position (see Settlement.closePart). */
-  closePart(o: LiveOrder, part: Lots, closedType: number): Promise<PartClosed | undefined> {
-    return this.settlement.closePart(o, part, closedType);
+  closePart(o: LiveOrder, part: Lots, closedType: number, within?: CloseHook): Promise<PartClosed | undefined> {
+    return this.settlement.closePart(o, part, closedType, within);
   }
 
   /** Moves a pending order's price with its margin and fee (see Settlement.reprice). */

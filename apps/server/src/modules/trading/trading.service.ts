@@ -17,12 +17,9 @@ import {
   type SubmitResult,
 } from '@tradepad/contracts';
 import {
-  breakEvenOk,
   expiryOk,
   formatLots,
   formatMoney,
-  partialCloseCheck,
-  positionStopLossOk,
   trailingStopLevel,
   lots,
   leverageAllowed,
@@ -34,8 +31,8 @@ import {
   tradingTerms,
   pendingKind,
   priceToPoints,
+  pointsToPrice,
   requiredMargin,
-  stopsCheck,
   tradeFee,
   type Lots,
   type Side,
@@ -46,6 +43,8 @@ import { AppError, refuse, TryAgain } from '../../core/errors.ts';
 import type { OrderTally } from '../../core/metrics.ts';
 import { timeText } from '../../core/time.ts';
 import { orderView } from './order-view.ts';
+import { checkOrderLevels, checkStops, partCloseLots, pricePoints } from './order-checks.ts';
+import { receiptView } from './receipt.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -288,17 +287,10 @@ export class TradingService {
     const takeProfit = takeProfitText === undefined ? o.takeProfit : this.price(takeProfitText, p, 'err.take_profit_invalid');
     const trailing = trailingText === undefined ? o.trailingDistance : this.price(trailingText, p, 'err.trailing_invalid');
     const holding = o.status === STATUS_HOLDING;
-    const reference = holding ? o.openPrice : o.orderPrice;
-    const market = holding ? this.quote(user.id, o.inst) : { bid: reference, ask: reference };
+    const market = holding ? this.quote(user.id, o.inst) : { bid: o.orderPrice, ask: o.orderPrice };
     if (trailingText !== undefined && trailing > 0) stopLoss = this.trailingLevel(o.side, market, trailing);
-    if (holding) {
-      // Break-even: the stop at the entry, possible once the market is beyond it (DESIGN §12).
-      if (stopLoss === o.openPrice && !breakEvenOk(o.side, o.openPrice, market)) throw refuse('err.break_even_early');
-      if (!positionStopLossOk(o.side, stopLoss, market)) throw refuse('err.stop_loss_side');
-      this.checkStops(o.side, reference, 0, takeProfit, market);
-    } else {
-      this.checkStops(o.side, reference, stopLoss, takeProfit, market);
-    }
+    // Break-even: the stop at the entry, possible once the market is beyond it (DESIGN §12).
+    checkOrderLevels(o, stopLoss, takeProfit, market);
     if (!(await this.d.engine.setStops(o, stopLoss, takeProfit, trailing))) throw refuse('err.order_closed');
     return this.liveView(o);
   }
@@ -326,9 +318,13 @@ export class TradingService {
 
   async summary(user: UserRow): Promise<AccountSummary> {
     await this.d.engine.accountFor(user.id, user.is_demo === 1);
-    const f = this.d.engine.figures(user.id, await this.d.ledger.balance(this.d.db, user.id, 'cash'));
+    const [cash, credit] = await Promise.all(
+      (['cash', 'credit'] as const).map((kind) => this.d.ledger.balance(this.d.db, user.id, kind)),
+    );
+    const f = this.d.engine.figures(user.id, cash, credit);
     return {
       balance: formatMoney(f.balance, 2),
+      credit: formatMoney(f.credit, 2),
       equity: formatMoney(f.equity, 2),
       used_margin: formatMoney(f.usedMargin, 2),
       free_margin: formatMoney(f.freeMargin, 2),
@@ -341,11 +337,10 @@ export class TradingService {
   }
 
   async forexDetail(user: UserRow): Promise<ForexDetail> {
-    const [cash, locked] = await Promise.all([
-      this.d.ledger.balance(this.d.db, user.id, 'cash'),
-      this.d.ledger.balance(this.d.db, user.id, 'locked'),
-    ]);
-    return { balance: formatMoney(cash, 2), lock_balance: formatMoney(locked, 2) };
+    const [cash, locked, credit] = await Promise.all(
+      (['cash', 'locked', 'credit'] as const).map((kind) => this.d.ledger.balance(this.d.db, user.id, kind)),
+    );
+    return { balance: formatMoney(cash!, 2), lock_balance: formatMoney(locked!, 2), credit: formatMoney(credit!, 2) };
   }
 
   async ledgerPage(user: UserRow, lang: Lang, page: number, limit: number): Promise<LedgerPage> {
@@ -391,26 +386,7 @@ export class TradingService {
 
   /** A partial close's lots, checked against the position; undefined when `cont` is the whole position (a full close). */
   private partLots(text: string, o: LiveOrder): Lots | undefined {
-    let part: Lots;
-    try {
-      part = parseLots(text);
-    } catch {
-      throw refuse('err.lots_invalid');
-    }
-    if (part === o.lots) return undefined;
-    const row = o.inst.row;
-    switch (partialCloseCheck(part, o.lots, { step: parseLots(row.lot_step), min: parseLots(row.min_lots) })) {
-      case 'ok':
-        return part;
-      case 'not_positive':
-        throw refuse('err.lots_invalid');
-      case 'off_step':
-        throw refuse('err.lots_step', { step: row.lot_step });
-      case 'not_less':
-        throw refuse('err.close_part_too_large', { lots: formatLots(o.lots) });
-      case 'rest_below_min':
-        throw refuse('err.lots_min', { min: row.min_lots });
-    }
+    return partCloseLots(text, o);
   }
 
   private lots(text: string, row: Instrument): Lots {
@@ -436,29 +412,12 @@ export class TradingService {
   }
 
   /** A decimal price to points, refusing more decimals than the instrument quotes and absurd sizes. */
-  private price(
-    text: string,
-    precision: number,
-    key: 'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid' | 'err.trailing_invalid',
-  ): number {
-    const decimals = text.split('.')[1]?.length ?? 0;
-    if (decimals > precision && !/^0*$/.test(text.split('.')[1]!.slice(precision))) {
-      throw refuse('err.price_precision', { digits: precision });
-    }
-    let points: number;
-    try {
-      points = priceToPoints(text, precision);
-    } catch {
-      throw refuse(key);
-    }
-    if (!Number.isSafeInteger(points) || points < 0 || points > 1e15) throw refuse(key);
-    return points;
+  private price(text: string, precision: number, key: Parameters<typeof pricePoints>[2]): number {
+    return pricePoints(text, precision, key);
   }
 
   private checkStops(side: Side, reference: number, stopLoss: number, takeProfit: number, market: { bid: number; ask: number }) {
-    const check = stopsCheck(side, reference, { stopLoss, takeProfit }, market);
-    if (check === 'stop_loss_side') throw refuse('err.stop_loss_side');
-    if (check === 'take_profit_side') throw refuse('err.take_profit_side');
+    checkStops(side, reference, stopLoss, takeProfit, market);
   }
 
   /** The quote the trader sees (their account type's). */

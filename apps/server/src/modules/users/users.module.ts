@@ -17,7 +17,7 @@ export function registerUsers(
     userSessions: SessionsService;
     totp: TotpService;
     uploads: UploadsService;
-    figuresNow: (userId: number, cash: Micros) => Promise<AccountFiguresNow>;
+    figuresNow: (userId: number, cash: Micros, credit?: Micros) => Promise<AccountFiguresNow>;
     notices: NoticesService;
     notifications: NotificationsService;
   },

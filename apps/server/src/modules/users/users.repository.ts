@@ -43,6 +43,8 @@ export interface AdjustmentRow {
   created_at: number;
   reviewed_by: number | null;
   reviewed_at: number | null;
+  /** Which balance it moves: 'cash', or 'credit' (a bonus since migration 035). */
+  balance: string;
 }
 
 /** Adjustment statuses: waiting for a second staff member, credited, rejected. */
@@ -222,17 +224,20 @@ export class UsersRepository {
 
   /** The newest entries that moved the user's cash, with the signed change of each (as `forexChange` lists them). */
   cashEntries(userId: number) {
-    return this.db
-      .selectFrom('journal_entries as e')
-      .innerJoin('postings as p', 'p.entry_id', 'e.id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .where('e.user_id', '=', userId)
-      .where('a.owner', '=', `user:${userId}`)
-      .where('a.kind', '=', 'cash')
-      .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_id', 'e.ref_type', 'e.created_at', 'p.amount'])
-      .orderBy('e.id', 'desc')
-      .limit(PROFILE_ROWS)
-      .execute();
+    return (
+      this.db
+        .selectFrom('journal_entries as e')
+        .innerJoin('postings as p', 'p.entry_id', 'e.id')
+        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+        .where('e.user_id', '=', userId)
+        .where('a.owner', '=', `user:${userId}`)
+        // The cash, and the credit (issue 32: a bonus in or out); an entry moves one of them, so one row each.
+        .where('a.kind', 'in', ['cash', 'credit'])
+        .select(['e.id', 'e.type', 'e.memo_key', 'e.ref_id', 'e.ref_type', 'e.created_at', 'p.amount'])
+        .orderBy('e.id', 'desc')
+        .limit(PROFILE_ROWS)
+        .execute()
+    );
   }
 
   orders(userId: number) {
@@ -299,7 +304,16 @@ export class UsersRepository {
 
   async insertAdjustment(
     trx: Tx,
-    a: { userId: number; amount: number; kind: string; reason: string; status: number; staffId: number; at: number },
+    a: {
+      userId: number;
+      amount: number;
+      kind: string;
+      balance: 'cash' | 'credit';
+      reason: string;
+      status: number;
+      staffId: number;
+      at: number;
+    },
   ): Promise<number> {
     const { id } = await trx
       .insertInto('balance_adjustments')
@@ -307,6 +321,7 @@ export class UsersRepository {
         user_id: a.userId,
         amount: a.amount,
         kind: a.kind,
+        balance: a.balance,
         reason: a.reason,
         status: a.status,
         created_by: a.staffId,
@@ -404,6 +419,7 @@ export class UsersRepository {
         'b.created_at',
         'b.reviewed_by',
         'b.reviewed_at',
+        'b.balance',
       ]);
   }
 

@@ -10,6 +10,8 @@ import type {
 } from '@tradepad/contracts';
 import {
   exactMoney,
+  adjustmentBalance,
+  creditChange,
   formatLots,
   formatMoney,
   freeMargin,
@@ -33,7 +35,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { DAY_MS } from '../../core/time.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
-import { balanceAdjusted } from '../ledger/ledger-entries.ts';
+import { balanceAdjusted, creditAdjusted } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import {
   ADJUSTMENT_CREDITED,
@@ -51,6 +53,7 @@ export interface AccountFigures {
   figures(
     userId: number,
     cash: Micros,
+    credit?: Micros,
   ): Promise<{ equity: Micros; usedMargin: Micros; floating: Micros; freeMargin: Micros; level: number }>;
 }
 
@@ -128,27 +131,44 @@ export class UsersAdminService {
 
   async detail(id: number, lang: Lang): Promise<AdminUserDetail> {
     const user = await this.user(id);
-    const [cash, locked, kyc, kycStatuses, sessions, devices, invitees, ledger, orders, deposits, withdrawals, adj, notes, totp] =
-      await Promise.all([
-        this.d.ledger.balance(this.d.db, id, 'cash'),
-        this.d.ledger.balance(this.d.db, id, 'locked'),
-        this.d.repo.latestKyc(id),
-        this.d.repo.kycStatuses([id]),
-        this.d.repo.sessions(id),
-        this.d.repo.devices(id),
-        this.d.repo.invitees(id),
-        this.d.repo.cashEntries(id),
-        this.d.repo.orders(id),
-        this.d.repo.deposits(id),
-        this.d.repo.withdrawals(id),
-        this.d.repo.adjustments({ userId: id, page: 1, limit: 20 }),
-        this.d.repo.notes(id),
-        this.d.totp.enabled(id),
-      ]);
-    const f = await this.d.engine.figures(id, cash);
+    const [
+      cash,
+      locked,
+      credit,
+      kyc,
+      kycStatuses,
+      sessions,
+      devices,
+      invitees,
+      ledger,
+      orders,
+      deposits,
+      withdrawals,
+      adj,
+      notes,
+      totp,
+    ] = await Promise.all([
+      this.d.ledger.balance(this.d.db, id, 'cash'),
+      this.d.ledger.balance(this.d.db, id, 'locked'),
+      this.d.ledger.balance(this.d.db, id, 'credit'),
+      this.d.repo.latestKyc(id),
+      this.d.repo.kycStatuses([id]),
+      this.d.repo.sessions(id),
+      this.d.repo.devices(id),
+      this.d.repo.invitees(id),
+      this.d.repo.cashEntries(id),
+      this.d.repo.orders(id),
+      this.d.repo.deposits(id),
+      this.d.repo.withdrawals(id),
+      this.d.repo.adjustments({ userId: id, page: 1, limit: 20 }),
+      this.d.repo.notes(id),
+      this.d.totp.enabled(id),
+    ]);
+    const f = await this.d.engine.figures(id, cash, credit);
     return {
       ...listView(user, Number(cash), kycStatuses.get(id) ?? 0),
       lock_balance: usd(locked),
+      credit: usd(credit),
       equity: usd(f.equity),
       margin_level: f.level,
       used_margin: usd(f.usedMargin),
@@ -302,7 +322,8 @@ export class UsersAdminService {
     const adjustmentId = await transaction(this.d.db, async (trx) => {
       const user = await this.user(id, trx);
       await this.d.repo.lockForAdjustment(trx, actor.staffId, id);
-      await this.checkDebit(trx, id, amount);
+      const balance = adjustmentBalance(p.kind);
+      await this.checkDebit(trx, id, amount, balance);
       const since = at - DAY_MS;
       const toUser = await this.d.repo.creditedAlone(trx, { authorId: actor.staffId, since, userId: id });
       let waits = toUser + size > BigInt(perUser) * USD;
@@ -315,12 +336,13 @@ export class UsersAdminService {
         userId: id,
         amount: microsToStorage(amount),
         kind: p.kind,
+        balance,
         reason: p.reason,
         status,
         staffId: actor.staffId,
         at,
       });
-      if (!waits) await this.credit(trx, user, aid, p.kind, amount, at);
+      if (!waits) await this.credit(trx, user, aid, p.kind, amount, at, balance);
       const record = await this.d.repo.adjustment(aid, trx);
       await this.audit(trx, actor, 'user.adjust', 'user', id, null, adjustmentView(record!), at);
       return aid;
@@ -370,9 +392,10 @@ export class UsersAdminService {
       if (!changed) throw refuse('err.already_reviewed');
       if (approving) {
         const amount = micros(before.amount);
-        await this.checkDebit(trx, before.user_id, amount);
+        const balance = before.balance === 'credit' ? 'credit' : 'cash';
+        await this.checkDebit(trx, before.user_id, amount, balance);
         const user = await this.user(before.user_id, trx);
-        await this.credit(trx, user, id, before.kind as AdjustmentKind, amount, at);
+        await this.credit(trx, user, id, before.kind as AdjustmentKind, amount, at, balance);
       }
       const after = await this.d.repo.adjustment(id, trx);
       const action = approving ? 'adjustment.approve' : 'adjustment.reject';
@@ -392,17 +415,37 @@ export class UsersAdminService {
     });
   }
 
-  /** Refuses a debit beyond the free balance: the cash (row-locked on PostgreSQL) less the engine's floating loss. */
-  private async checkDebit(trx: Tx, userId: number, amount: Micros): Promise<void> {
+  /**
+   * Refuses a debit beyond the free balance: the cash (row-locked on PostgreSQL) less the engine's floating loss; a
+   * bonus removed takes credit, never more than the credit holds (never below zero).
+   */
+  private async checkDebit(trx: Tx, userId: number, amount: Micros, balance: 'cash' | 'credit'): Promise<void> {
     if (amount >= 0n) return;
+    if (balance === 'credit') {
+      const credit = await this.d.ledger.lockBalance(trx, userId, 'credit');
+      if (!creditChange(credit, amount).ok) throw refuse('err.adjust_above_credit', { credit: formatMoney(credit, 2) });
+      return;
+    }
     const cash = await this.d.ledger.lockBalance(trx, userId, 'cash');
     const free = freeMargin({ balance: cash, floating: (await this.d.engine.figures(userId, cash)).floating });
     if (-amount > free) throw refuse('err.adjust_above_free', { free: formatMoney(free, 2) });
   }
 
-  /** The adjustment's ledger entry, and the trader's in-app notice of it, in the same transaction. */
-  private async credit(trx: Tx, user: UserRow, adjustmentId: number, kind: AdjustmentKind, amount: Micros, at: number) {
-    await this.d.ledger.post(trx, balanceAdjusted({ adjustmentId, userId: user.id, demo: user.is_demo === 1, kind, amount, at }));
+  /**
+   * The adjustment's ledger entry, and the trader's in-app notice of it, in the same transaction. A bonus (since
+   * migration 035) moves credit, every other kind cash.
+   */
+  private async credit(
+    trx: Tx,
+    user: UserRow,
+    adjustmentId: number,
+    kind: AdjustmentKind,
+    amount: Micros,
+    at: number,
+    balance: 'cash' | 'credit',
+  ) {
+    const money = { adjustmentId, userId: user.id, demo: user.is_demo === 1, amount, at };
+    await this.d.ledger.post(trx, balance === 'credit' ? creditAdjusted(money) : balanceAdjusted({ ...money, kind }));
     await (this.d.notices ?? silentNotices).record(trx, user.id, 'adjustment', {
       id: adjustmentId,
       kind,
@@ -468,6 +511,7 @@ function adjustmentView(r: AdjustmentRow): Adjustment {
     created_at: Number(r.created_at),
     reviewed_by: r.reviewed_by === null ? null : Number(r.reviewed_by),
     reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    balance: r.balance === 'credit' ? 'credit' : 'cash',
   };
 }
 

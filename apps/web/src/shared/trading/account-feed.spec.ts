@@ -8,6 +8,7 @@ import { applyAccountMessage, liveOrders, type AccountMessage, mergeForexTrade, 
 
 const summary: AccountSummary = {
   balance: '99000.00',
+  credit: '0.00',
   equity: '100000.00',
   used_margin: '1000.00',
   free_margin: '99000.00',
@@ -57,6 +58,13 @@ describe('mergeForexTrade', () => {
   it('does not count a floating profit as free margin (the engine would not let it be spent)', () => {
     const merged = mergeForexTrade(summary, push({ ProfitsTotal: '25.00', Equity: '100024.90' }));
     expect(merged.free_margin).toBe('98999.90');
+  });
+
+  it('lets the credit cover a floating loss in the free margin, never beyond the cash (issue 32)', () => {
+    const merged = mergeForexTrade({ ...summary, credit: '10.00' }, push());
+    expect(merged.free_margin).toBe('98997.56');
+    expect(mergeForexTrade({ ...summary, credit: '500.00' }, push()).free_margin).toBe('98999.90');
+    expect(merged.credit).toBe('10.00');
   });
 
   it('keeps what a push leaves out', () => {

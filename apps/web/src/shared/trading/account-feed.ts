@@ -34,9 +34,12 @@ export const liveOrders = new KeyedStore<number, LiveOrder>();
 export const useMarginCallNotice = create<{ message: string | null }>()(() => ({ message: null }));
 
 /** The summary's `free_margin` by the engine's rule (domain freeMargin); the held value when either is not an amount. */
-function freeMarginText(balance: string, floating: string, held: string): string {
+function freeMarginText(balance: string, floating: string, held: string, credit = '0'): string {
   try {
-    return formatMoney(freeMargin({ balance: parseMoney(balance), floating: parseMoney(floating) }), 2);
+    return formatMoney(
+      freeMargin({ balance: parseMoney(balance), floating: parseMoney(floating), credit: parseMoney(credit) }),
+      2,
+    );
   } catch {
     return held;
   }
@@ -53,7 +56,7 @@ export function mergeForexTrade(summary: AccountSummary, m: ForexTradeMessage): 
     balance,
     equity,
     used_margin: used,
-    free_margin: freeMarginText(balance, floating, summary.free_margin),
+    free_margin: freeMarginText(balance, floating, summary.free_margin, summary.credit),
     floating,
     margin_level: typeof m.HazardRate === 'number' ? m.HazardRate : summary.margin_level,
     margin_call: typeof m.MarginCall === 'boolean' ? m.MarginCall : summary.margin_call,

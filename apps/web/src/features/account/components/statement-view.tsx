@@ -131,6 +131,9 @@ export function StatementView() {
               className="num price"
               id="adjustments"
             />
+            {Number(totals!.credit) !== 0 && (
+              <Figure label={t('statement.credit')} value={money(totals!.credit)} className="num price" id="credit" />
+            )}
           </dl>
 
           <h3 className="statement-title">

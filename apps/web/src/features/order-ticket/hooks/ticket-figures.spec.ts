@@ -42,6 +42,7 @@ const item = (over: Partial<TradeItem>): TradeItem =>
 
 const account = (equity: string, used = '0.00'): AccountSummary => ({
   balance: equity,
+  credit: '0.00',
   equity,
   used_margin: used,
   free_margin: equity,

@@ -343,7 +343,9 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   };
   const balance = money(account?.balance);
   const floating = money(account?.floating);
-  if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating });
+  // Credit (issue 32) covers a floating loss as the engine counts it.
+  const credit = money(account?.credit) ?? undefined;
+  if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating, credit });
   if (!terms || lots === null || lots <= 0n || entryPoints === null || entryPoints <= 0) return figures;
   const rate = rateAt(entryPoints);
   if (!rate) return figures;

@@ -32,6 +32,15 @@ export function SummaryCard() {
             {money(summary?.balance)}
           </dd>
         </div>
+        {/* Credit (issue 32): part of the equity above, never withdrawable; shown when there is some. */}
+        {Number(summary?.credit ?? 0) > 0 && (
+          <div>
+            <dt>{t('orders.credit')}</dt>
+            <dd className="num price" data-testid="summary-credit">
+              {money(summary?.credit)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('orders.floating')}</dt>
           <dd className={`num price ${summary ? plTone(floating) : ''}`} data-testid="summary-floating">

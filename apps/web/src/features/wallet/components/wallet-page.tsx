@@ -43,6 +43,14 @@ export default function WalletPage() {
           <p className="wallet-balance-label">{t('wallet.locked')}</p>
           {amount(detail.data?.lock_balance, 'wallet-locked', true)}
         </div>
+        {/* Credit (issue 32): bonuses, counted for margin but never withdrawable; shown only when there is some. */}
+        {Number(detail.data?.credit ?? 0) > 0 && (
+          <div className="wallet-credit" data-testid="wallet-credit-box">
+            <p className="wallet-balance-label">{t('wallet.credit')}</p>
+            {amount(detail.data?.credit, 'wallet-credit', true)}
+            <p className="wallet-credit-hint">{t('wallet.creditHint')}</p>
+          </div>
+        )}
         <div className="wallet-actions">
           <Link to="/mine/charge" className="wallet-action is-primary" data-testid="wallet-charge">
             {t('user.deposit')}
