@@ -559,6 +559,29 @@ describe('response schemas against the server', () => {
     expectAnswer(API.pushUnsubscribe, await u.post(API.pushUnsubscribe, { endpoint: subscription.endpoint }), 'POST');
   });
 
+  it('describes the account type and chart layout calls (issues 32 and 33)', async () => {
+    const types = expectAnswer(API.accountTypes, await h.call('GET', API.accountTypes), 'GET');
+    const made = expectAnswer(
+      ADMIN_API.accountTypes,
+      await admin.post(ADMIN_API.accountTypes, { name: 'Raw', spread_markup: '0', commission_per_lot: '3.5' }),
+      'POST',
+    );
+    expectAnswer(ADMIN_API.accountTypes, await admin.get(ADMIN_API.accountTypes), 'GET');
+    const typeId = String(made.id ?? made.data?.id);
+    expectAnswer(
+      `${ADMIN_API.accountTypes}/:id`,
+      await admin.post(`${ADMIN_API.accountTypes}/${typeId}`, { description: 'Raw spread' }),
+      'POST',
+    );
+    const u = await demoUser(h);
+    expectAnswer(API.chooseAccountType, await u.post(API.chooseAccountType, { account_type_id: typeId }), 'POST');
+    const back = { account_type_id: String(types.data?.[0]?.id ?? types[0]?.id), reason: 'back to the default' };
+    expectAnswer(`/admin/api/users/:id/account-type`, await admin.post(`/admin/api/users/${u.id}/account-type`, back), 'POST');
+    const layout = JSON.stringify({ v: 1, indicators: [], drawings: [] });
+    expectAnswer(API.chartLayout, await u.post(API.chartLayout, { forex_id: id('EURUSD'), layout }), 'POST');
+    expectAnswer(API.chartLayout, await u.get(API.chartLayout, { forex_id: id('EURUSD') }), 'GET');
+  });
+
   it('has made every call that answers with an envelope', () => {
     const unchecked = CALLS.filter((c) => !c.media)
       .flatMap((c) => c.methods.map((m) => [m, c.path] as const))

@@ -18,7 +18,12 @@ describe('wallet', () => {
   let admin: Staff;
   let coins: DepositCoinOption[];
 
-  const balances = async (u: TestUser) => (await u.get(API.forexDetail)).data as { balance: string; lock_balance: string };
+  /** The cash figures of `forexDetail` (its `credit`, bonuses, is never touched by deposits and withdrawals: 0 here). */
+  const balances = async (u: TestUser) => {
+    const d = (await u.get(API.forexDetail)).data as { balance: string; lock_balance: string; credit: string };
+    expect(d.credit).toBe('0.00');
+    return { balance: d.balance, lock_balance: d.lock_balance };
+  };
 
   /** A user with `usd` credited through a real, approved USDT deposit. */
   async function funded(usd: string): Promise<TestUser> {
