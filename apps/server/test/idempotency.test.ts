@@ -253,7 +253,7 @@ describe('idempotency keys', () => {
       const made = await withdrawals();
       expect(made).toHaveLength(1);
       for (const a of answers) expect(a.env, a.env.msg).toMatchObject({ code: 1, data: { id: made[0] } });
-      expect((await u.get(API.forexDetail)).data).toEqual({ balance: '400.00', lock_balance: '100.00' });
+      expect((await u.get(API.forexDetail)).data).toEqual({ balance: '400.00', lock_balance: '100.00', credit: '0.00' });
 
       // A refused withdrawal (beyond the free balance) is the answer to that action: replayed even once money came in.
       const tooMuch = { ...draw, number: '450', auth_code: await ownerCode(h, clock, u) };
