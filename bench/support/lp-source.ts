@@ -215,6 +215,8 @@ export class BenchLp {
 }
 
 /** A bid entry of an X or W message: MDEntryType 0, then its Symbol and MDEntryPx (FIX 4.4 field order). */
+// FIX separates its fields with SOH (0x01): the control character is the point here.
+// eslint-disable-next-line no-control-regex
 const BID_ENTRY = /\x01269=0\x01(?:[^\x01]*\x01)*?55=([^\x01]*)\x01(?:[^\x01]*\x01)*?270=([^\x01]*)\x01/g;
 
 function priceOf(s: LpSymbol, k: number): { bid: string; ask: string } {
