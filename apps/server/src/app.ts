@@ -140,7 +140,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { userById, userSessions } = identity;
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
-  const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
+  const { market } = await registerMarket(ctx, {
+    gateway,
+    feed: opts.feed,
+    accountTypes,
+    userOf: async (req) => (await identity.auth.fromToken(req.headers.authorization))?.user,
+  });
   const trading = registerTrading(ctx, { market, notifications, notices, userById, accountTypes });
   const { engine, commands, figuresNow } = trading;
   const { hedging } = registerHedging(ctx, { engine, commands, desk: trading.desk, market, onLeading: trading.onLeading });
