@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, type AccountType, type TradeItem } from '@tradepad/contracts';
+import { ADMIN_API, API, type AccountType, type OrderView, type StatementView, type TradeItem } from '@tradepad/contracts';
 import type { Harness, TestSocket } from './harness.ts';
 import { demoTrader, staff, type DemoTrader, type Staff } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
@@ -52,7 +52,12 @@ describe('account type prices', () => {
     h = await market.start();
     admin = await staff(h);
     tick('EURUSD', '1.08500');
-    const r = await admin.postJson(ADMIN_API.accountTypes, { name: 'Raw', spread_markup: 5, max_leverage: 200 });
+    const r = await admin.postJson(ADMIN_API.accountTypes, {
+      name: 'Raw',
+      spread_markup: 5,
+      max_leverage: 200,
+      commission_per_lot: '3.5',
+    });
     expect(r.code, r.msg).toBe(1);
     raw = r.data as AccountType;
     standard = await demoTrader(h);
@@ -110,5 +115,28 @@ describe('account type prices', () => {
     // The ids keep their place in the instrument's set (what the ticket sends is the value).
     for (const m of mine.HasForexMultiple) expect(visitor.HasForexMultiple).toContainEqual(m);
     expect(id('EURUSD')).toBe(mine.Id);
+  });
+
+  it('shows the commission on the order (open and closed) and in the statement, netted out of the result', async () => {
+    tick('EURUSD', '1.09000');
+    const opened = await rawTrader.call(API.submit, { type: 1, cont: '1', forex_id: id('EURUSD'), status: 1, multiple: 100 });
+    expect(opened.code, opened.msg).toBe(1);
+    const order = opened.data.order as OrderView;
+    expect(order.Commission).toBe('3.500000');
+    expect(order.Receipt).not.toBeNull();
+    tick('EURUSD', '1.09100');
+    const closed = (await rawTrader.call(API.close, { id: order.Id })).data as OrderView;
+    expect(closed.Commission).toBe('7.000000');
+    // Closed at 1.09095 (bid − 5): (1.09095 − 1.09015) × 100,000 = 80 USD; 7 USD of commission on the two sides.
+    expect(closed.FactProfits).toBe('80.00');
+    const day = new Date(h.now()).toISOString().slice(0, 10);
+    const answer = await h.call('GET', API.statement, { from: day, to: day }, { authorization: rawTrader.token });
+    expect(answer.code, answer.msg).toBe(1);
+    const s = answer.data as StatementView;
+    const row = s.trades.find((t) => t.Id === order.Id)!;
+    // The net: P/L less the margin fee (this type keeps it) and the commission.
+    const net = (80 - Number(row.Fee) - 7).toFixed(2);
+    expect(row).toMatchObject({ Profit: '80.00', Commission: '7.00', Swap: '0.00', Net: net });
+    expect(s.totals).toMatchObject({ commissions: '7.00', net });
   });
 });

@@ -8,11 +8,15 @@ import { micros, type Micros } from './money.ts';
 /** The longest period one statement covers, in calendar days (both ends included). */
 export const MAX_STATEMENT_DAYS = 366;
 
-/** A closed trade's money: realised P/L, the fee it paid and its overnight financing (negative: charged). */
+/**
+ * A closed trade's money: realised P/L, the fee it paid, its overnight financing (negative: charged) and the account
+ * type's commission charged on it (DESIGN §16; none when absent).
+ */
 export interface StatementTradeMoney {
   profit: Micros;
   fee: Micros;
   swap: Micros;
+  commission?: Micros;
 }
 
 /** A cash movement outside trading, signed as it moved the cash (a withdrawal negative; its fee kept apart). */
@@ -27,7 +31,8 @@ export interface StatementTotals {
   profit: Micros;
   fees: Micros;
   swap: Micros;
-  /** P/L − fees + swap: what the closed trades earned. */
+  commissions: Micros;
+  /** P/L − fees − commissions + swap: what the closed trades earned. */
   net: Micros;
   deposits: Micros;
   /** The amounts paid out, positive; their fees (included) apart. */
@@ -37,18 +42,20 @@ export interface StatementTotals {
   adjustments: Micros;
 }
 
-/** A closed trade's net result: P/L less its fee plus its swap (micros). */
-export const tradeNet = (t: StatementTradeMoney): Micros => micros(t.profit - t.fee + t.swap);
+/** A closed trade's net result: P/L less its fee and commission plus its swap (micros). */
+export const tradeNet = (t: StatementTradeMoney): Micros => micros(t.profit - t.fee - (t.commission ?? 0n) + t.swap);
 
 /** The statement's totals: exact sums of its rows. */
 export function statementTotals(trades: readonly StatementTradeMoney[], funds: readonly StatementFundsMoney[]): StatementTotals {
   let profit = 0n;
   let fees = 0n;
   let swap = 0n;
+  let commissions = 0n;
   for (const t of trades) {
     profit += t.profit;
     fees += t.fee;
     swap += t.swap;
+    commissions += t.commission ?? 0n;
   }
   let deposits = 0n;
   let withdrawals = 0n;
@@ -66,7 +73,8 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
     profit: micros(profit),
     fees: micros(fees),
     swap: micros(swap),
-    net: micros(profit - fees + swap),
+    commissions: micros(commissions),
+    net: micros(profit - fees - commissions + swap),
     deposits: micros(deposits),
     withdrawals: micros(withdrawals),
     withdrawalFees: micros(withdrawalFees),
