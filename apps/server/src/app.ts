@@ -155,7 +155,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { kyc, kycExpiry } = registerKyc(ctx, { uploads, notifications, notices, onLeading: trading.onLeading });
   const { accounts } = identity;
   const { changes } = registerChanges(ctx);
-  const { users } = registerUsers(ctx, { userSessions, totp, uploads, figuresNow, notices, notifications });
+  const { users } = registerUsers(ctx, {
+    ...{ userSessions, totp, uploads, figuresNow, notices, notifications },
+    accountTypeOf: (typeId) => accountTypes.viewOf(typeId),
+  });
   const creditors = users.creditors.bind(users);
   const { wallet } = await registerWallet(ctx, {
     ...{ accounts, totp, kyc, uploads, notifications, notices, figuresNow },

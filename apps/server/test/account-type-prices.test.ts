@@ -92,6 +92,8 @@ describe('account type prices', () => {
     const userId = Number((await info(standard)).id);
     const r = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id, reason: 'Asked for raw' });
     expect(r.code, r.msg).toBe(1);
+    // The users page names the type.
+    expect((await admin.get(`${ADMIN_API.users}/${userId}`)).data.account_type).toEqual({ id: raw.id, name: 'Raw' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     tick('EURUSD', '1.08800');
     expect(await quoteAt(std, 1.088)).toEqual({ bid: 1.08795, ask: 1.08815, close: 1.08795 });
