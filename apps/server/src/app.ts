@@ -170,7 +170,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   registerSupport(ctx, { uploads, throttle });
   registerDashboard(ctx, { desk: trading.desk, commands });
-  registerSettings(ctx, { changed: trading.settingsChanged, impact: trading.levelImpact, changes });
+  // The settings' margin-call and stop-out levels are the default account type's: its accounts are the ones they touch.
+  registerSettings(ctx, {
+    changed: trading.settingsChanged,
+    impact: (levels) => trading.levelImpact({ ...levels, typeId: accountTypes.type(null).id }),
+    changes,
+  });
   registerStatements(ctx);
   registerReports(ctx);
 

@@ -141,4 +141,26 @@ describe('account type prices', () => {
     expect(row).toMatchObject({ Profit: '80.00', Commission: '7.00', Swap: '0.00', Net: net });
     expect(s.totals).toMatchObject({ commissions: '7.00', net });
   });
+
+  it('makes the settings’ margin-call and stop-out levels the default type’s: one source, either page', async () => {
+    expect((await admin.get(ADMIN_API.settings)).data).toMatchObject({ margin_call_level: '100', stop_out_level: '50' });
+    const saved = await admin.postJson(ADMIN_API.settings, { margin_call_level: '120', stop_out_level: '40' });
+    expect(saved.code, saved.msg).toBe(1);
+    const types = (await h.call('GET', API.accountTypes)).data.data as AccountType[];
+    expect(types.find((t) => t.is_default)).toMatchObject({ margin_call_level: 120, stop_out_level: 40 });
+    // Another type keeps its own levels.
+    expect(types.find((t) => t.id === raw.id)).toMatchObject({ margin_call_level: 100, stop_out_level: 50 });
+    expect((await standard.call(API.accountSummary)).data).toMatchObject({ margin_call_level: 120, stop_out_level: 40 });
+    const log = (await admin.get(ADMIN_API.audit, { action: 'settings.update' })).data.data[0];
+    expect(log).toMatchObject({ after: { margin_call_level: '120', stop_out_level: '40' } });
+    // The types page's change of the default type is what the settings page shows next.
+    const back = await admin.postJson(`${ADMIN_API.accountTypes}/${types.find((t) => t.is_default)!.id}`, {
+      margin_call_level: 100,
+      stop_out_level: 50,
+    });
+    expect(back.code, back.msg).toBe(1);
+    expect((await admin.get(ADMIN_API.settings)).data).toMatchObject({ margin_call_level: '100', stop_out_level: '50' });
+    // Still checked together: a stop-out at or above the margin call is refused.
+    expect((await admin.postJson(ADMIN_API.settings, { stop_out_level: '100' })).code).toBe(0);
+  });
 });
