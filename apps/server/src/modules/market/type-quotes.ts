@@ -12,7 +12,10 @@ export type PrecisionOf = (code: string) => number | undefined;
  * every socket reads it with its account type's markup (a visitor with the default type's). A socket's variant is its
  * user's type id (0: a visitor, the default type); a type without markup reads the published message itself.
  */
-export function typeQuoteVariants(types: Pick<AccountTypeSource, 'type' | 'typeOfUser'>, precisionOf: PrecisionOf): PriceVariants {
+export function typeQuoteVariants(
+  types: Pick<AccountTypeSource, 'type' | 'typeOfUser'>,
+  precisionOf: PrecisionOf,
+): PriceVariants {
   return {
     varies: (channel) => channel === CHANNEL_DAY_MARKET,
     ofUser: (user) => user.account_type_id ?? 0,
