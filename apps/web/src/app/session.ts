@@ -1,6 +1,8 @@
 import { translate } from '../i18n/i18n.ts';
 import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { tradeListKey } from '../shared/api/trade-list.api.ts';
 import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
 import { realtime } from '../shared/realtime/socket.ts';
 import { endSession } from '../shared/session/end-session.ts';
@@ -56,5 +58,7 @@ export function installSession(navigate: Navigate): void {
     token = state.token;
     if (token) realtime.login(token);
     else realtime.logout();
+    // The trade list is the signed-in trader's account type's (prices, leverages; DESIGN §16), a visitor's the default's.
+    void queryClient.invalidateQueries({ queryKey: tradeListKey });
   });
 }

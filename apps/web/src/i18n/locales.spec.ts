@@ -53,6 +53,9 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Simulator',
   ],
   fr: [
+    // The same word in French (a broker's commission per lot).
+    'Commission',
+    'Commissions',
     'Article',
     'Instruments',
     '1 minute',

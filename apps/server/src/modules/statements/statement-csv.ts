@@ -90,8 +90,11 @@ export function statementCsv(s: Statement, lang: Lang): string {
   const total = safeText(t('statement.kind_total'));
   const k = s.totals;
   // A total row: its label in the description; the net row carries the number of trades in the reference column.
-  const totalRow = (label: string, amount: bigint, extra: Partial<Record<'ref' | 'profit' | 'fee' | 'commission' | 'swap', string>> = {}) =>
-    row({ type: total, ...extra, amount: money2(amount), description: safeText(label) });
+  const totalRow = (
+    label: string,
+    amount: bigint,
+    extra: Partial<Record<'ref' | 'profit' | 'fee' | 'commission' | 'swap', string>> = {},
+  ) => row({ type: total, ...extra, amount: money2(amount), description: safeText(label) });
   rows.push(
     totalRow(t('statement.total_net'), k.net, {
       ref: String(k.trades),

@@ -93,7 +93,7 @@ export default function AccountTypesPage() {
   }
 
   return (
-    <Page name="accountTypes" title={t('route.accountTypes')} back="/user">
+    <Page name="accountTypes" title={t('route.accountTypes')} back={loggedIn ? '/user' : '/'}>
       <p className="type-intro">{t('accountTypes.intro')}</p>
       {body}
       {!loggedIn && types.data && (

@@ -264,11 +264,7 @@ function TradeRow({ row }: { row: StatementTradeView }) {
         />
         <MoneyPart label={t('statement.fee')} value={money(row.Fee)} testId={`statement-fee-${row.Id}`} />
         {Number(row.Commission) !== 0 && (
-          <MoneyPart
-            label={t('statement.commission')}
-            value={money(row.Commission)}
-            testId={`statement-commission-${row.Id}`}
-          />
+          <MoneyPart label={t('statement.commission')} value={money(row.Commission)} testId={`statement-commission-${row.Id}`} />
         )}
         <MoneyPart
           label={t('statement.swap')}

@@ -363,8 +363,7 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   if (input.feeType !== undefined) figures.fee = typeFee(type, tradeFee(terms, lots, margin, input.feeType));
   // What the opening takes besides the margin: the fee and the type's commission (the engine's refusal rule).
   const charges = figures.fee === null ? null : micros(figures.fee + (figures.commission ?? 0n));
-  if (figures.freeMargin !== null && charges !== null)
-    figures.marginShort = marginShortfall(figures.freeMargin, margin, charges);
+  if (figures.freeMargin !== null && charges !== null) figures.marginShort = marginShortfall(figures.freeMargin, margin, charges);
 
   // The stop-out price of the account with this position in it: the fee leaves equity, the margin joins the used
   // margin, and the position starts at its closing price when it fills (the spread is its first loss). A market order
