@@ -531,6 +531,28 @@ describe('response schemas against the server', () => {
     expectAnswer(API.pushUnsubscribe, await u.post(API.pushUnsubscribe, { endpoint: subscription.endpoint }), 'POST');
   });
 
+  it('describes the account type calls (DESIGN §16)', async () => {
+    const made = expectAnswer(
+      ADMIN_API.accountTypes,
+      await admin.postJson(ADMIN_API.accountTypes, { name: 'Raw', spread_markup: 5, commission_per_lot: '3.5' }),
+      'POST',
+    );
+    expectAnswer(
+      `${ADMIN_API.accountTypes}/:id`,
+      await admin.postJson(`${ADMIN_API.accountTypes}/${made.id}`, { description: 'Raw spread' }),
+      'POST',
+    );
+    expect(expectAnswer(ADMIN_API.accountTypes, await admin.get(ADMIN_API.accountTypes), 'GET').data).toHaveLength(2);
+    expect(expectAnswer(API.accountTypes, await h.call('GET', API.accountTypes), 'GET').data).toHaveLength(2);
+    const u = await demoUser(h);
+    expectAnswer(API.chooseAccountType, await u.post(API.chooseAccountType, { account_type_id: made.id }), 'POST');
+    expectAnswer(
+      `${ADMIN_API.users}/:id/account-type`,
+      await admin.post(`${ADMIN_API.users}/${u.id}/account-type`, { account_type_id: 1, reason: 'Back to standard' }),
+      'POST',
+    );
+  });
+
   it('has made every call that answers with an envelope', () => {
     const unchecked = CALLS.filter((c) => !c.media)
       .flatMap((c) => c.methods.map((m) => [m, c.path] as const))
