@@ -79,8 +79,18 @@ describe.skipIf(!chromiumPath())('account types in Chromium', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await e.shot(page, 'account-types-en');
 
-    // A position open: no choice offered, a clear message instead; the server refuses the call too.
+    // The ticket shows the type's commission for the lots before sending (and no fee: Raw waives it).
     const btc = await liveQuote(e);
+    const trade = await signedInPage(e, login, { lang: 'en', instrument: { forexId: btc.Id, code: 'BTCUSD' } });
+    await trade.page.goto('/trade');
+    await trade.page.getByTestId('order-ticket').waitFor();
+    await expect.poll(() => trade.page.getByTestId('ticket-commission').textContent(), { timeout: 15_000 }).toMatch(/USD$/);
+    expect(await trade.page.getByTestId('ticket-fee').textContent()).toBe('0.00 USD');
+    await trade.page.getByTestId('ticket-commission').scrollIntoViewIfNeeded();
+    await e.shot(trade.page, 'account-types-ticket-en');
+    await trade.context.close();
+
+    // A position open: no choice offered, a clear message instead; the server refuses the call too.
     const opened = await e.api(
       'POST',
       API.submit,

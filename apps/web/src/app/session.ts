@@ -3,6 +3,7 @@ import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { tradeListKey } from '../shared/api/trade-list.api.ts';
+import { fetchUserInfo } from '../shared/api/user-info.api.ts';
 import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
 import { realtime } from '../shared/realtime/socket.ts';
 import { endSession } from '../shared/session/end-session.ts';
@@ -49,6 +50,17 @@ export function installSession(navigate: Navigate): void {
   // The server ended this session (logout elsewhere, password change or reset, expiry): as a 999 answer would.
   realtime.onSessionRevoked(() => {
     if (useUserStore.getState().token) sessionExpired(true);
+  });
+
+  // Staff moved the trader to another account type (DESIGN §16): the profile (the ticket's commission and fee) and the
+  // trade list (prices, leverages) are read afresh; the socket's quotes follow on the server's side.
+  realtime.onMessage((m) => {
+    const notice = m.type === 'NOTICE' ? (m.notice as { kind?: unknown } | null) : null;
+    if (notice?.kind !== 'account_type') return;
+    fetchUserInfo(true)
+      .then((profile) => useUserStore.getState().setProfile(profile))
+      .catch(() => {});
+    void queryClient.invalidateQueries({ queryKey: tradeListKey });
   });
 
   let token = useUserStore.getState().token;
