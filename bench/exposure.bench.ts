@@ -113,6 +113,7 @@ async function main() {
         margin: micros(0n),
         fee: micros(0n),
         swap: micros(0n),
+        commission: micros(0n),
         createdAt: 0,
         openedAt: 0,
         trailingDistance: 0,

@@ -141,7 +141,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { userById, userSessions } = identity;
   await registerBackoffice(ctx, { staffSessions: identity.staffSessions, throttle, totp });
   const { gateway } = await registerRealtime(ctx, { auth: identity.auth });
-  const { market } = await registerMarket(ctx, { gateway, feed: opts.feed });
+  const { market } = await registerMarket(ctx, {
+    gateway,
+    feed: opts.feed,
+    accountTypes,
+    userOf: async (req) => (await identity.auth.fromToken(req.headers.authorization))?.user,
+  });
   registerCharts(ctx, { market });
   const trading = registerTrading(ctx, { market, notifications, notices, userById, accountTypes });
   const { engine, commands, figuresNow } = trading;
@@ -152,7 +157,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { kyc, kycExpiry } = registerKyc(ctx, { uploads, notifications, notices, onLeading: trading.onLeading });
   const { accounts } = identity;
   const { changes } = registerChanges(ctx);
-  const { users } = registerUsers(ctx, { userSessions, totp, uploads, figuresNow, notices, notifications });
+  const { users } = registerUsers(ctx, {
+    ...{ userSessions, totp, uploads, figuresNow, notices, notifications },
+    accountTypeOf: (typeId) => accountTypes.viewOf(typeId),
+  });
   const creditors = users.creditors.bind(users);
   const { wallet } = await registerWallet(ctx, {
     ...{ accounts, totp, kyc, uploads, notifications, notices, figuresNow },
@@ -164,7 +172,12 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   });
   registerSupport(ctx, { uploads, throttle });
   registerDashboard(ctx, { desk: trading.desk, commands });
-  registerSettings(ctx, { changed: trading.settingsChanged, impact: trading.levelImpact, changes });
+  // The settings' margin-call and stop-out levels are the default account type's: its accounts are the ones they touch.
+  registerSettings(ctx, {
+    changed: trading.settingsChanged,
+    impact: (levels) => trading.levelImpact({ ...levels, typeId: accountTypes.type(null).id }),
+    changes,
+  });
   registerStatements(ctx);
   registerReports(ctx);
 

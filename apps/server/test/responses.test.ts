@@ -559,24 +559,26 @@ describe('response schemas against the server', () => {
     expectAnswer(API.pushUnsubscribe, await u.post(API.pushUnsubscribe, { endpoint: subscription.endpoint }), 'POST');
   });
 
-  it('describes the account type and chart layout calls (issues 32 and 33)', async () => {
-    const types = expectAnswer(API.accountTypes, await h.call('GET', API.accountTypes), 'GET');
+  it('describes the account type and chart layout calls (DESIGN §16, §17)', async () => {
     const made = expectAnswer(
       ADMIN_API.accountTypes,
-      await admin.post(ADMIN_API.accountTypes, { name: 'Raw', spread_markup: '0', commission_per_lot: '3.5' }),
+      await admin.postJson(ADMIN_API.accountTypes, { name: 'Raw', spread_markup: 5, commission_per_lot: '3.5' }),
       'POST',
     );
-    expectAnswer(ADMIN_API.accountTypes, await admin.get(ADMIN_API.accountTypes), 'GET');
-    const typeId = String(made.id ?? made.data?.id);
     expectAnswer(
       `${ADMIN_API.accountTypes}/:id`,
-      await admin.post(`${ADMIN_API.accountTypes}/${typeId}`, { description: 'Raw spread' }),
+      await admin.postJson(`${ADMIN_API.accountTypes}/${made.id}`, { description: 'Raw spread' }),
       'POST',
     );
+    expect(expectAnswer(ADMIN_API.accountTypes, await admin.get(ADMIN_API.accountTypes), 'GET').data).toHaveLength(2);
+    expect(expectAnswer(API.accountTypes, await h.call('GET', API.accountTypes), 'GET').data).toHaveLength(2);
     const u = await demoUser(h);
-    expectAnswer(API.chooseAccountType, await u.post(API.chooseAccountType, { account_type_id: typeId }), 'POST');
-    const back = { account_type_id: String(types.data?.[0]?.id ?? types[0]?.id), reason: 'back to the default' };
-    expectAnswer(`/admin/api/users/:id/account-type`, await admin.post(`/admin/api/users/${u.id}/account-type`, back), 'POST');
+    expectAnswer(API.chooseAccountType, await u.post(API.chooseAccountType, { account_type_id: made.id }), 'POST');
+    expectAnswer(
+      `${ADMIN_API.users}/:id/account-type`,
+      await admin.post(`${ADMIN_API.users}/${u.id}/account-type`, { account_type_id: 1, reason: 'Back to standard' }),
+      'POST',
+    );
     const layout = JSON.stringify({ v: 1, indicators: [], drawings: [] });
     expectAnswer(API.chartLayout, await u.post(API.chartLayout, { forex_id: id('EURUSD'), layout }), 'POST');
     expectAnswer(API.chartLayout, await u.get(API.chartLayout, { forex_id: id('EURUSD') }), 'GET');

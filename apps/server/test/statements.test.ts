@@ -140,6 +140,7 @@ describe('statements', () => {
         Profit: '20.00',
         Fee: '0.60',
         Swap: '0.00',
+        Commission: '0.00',
         Net: '19.40',
       },
       {
@@ -155,6 +156,7 @@ describe('statements', () => {
         Profit: '-30.00',
         Fee: '0.90',
         Swap: '-1.25',
+        Commission: '0.00',
         Net: '-32.15',
       },
     ]);
@@ -170,6 +172,7 @@ describe('statements', () => {
       profit: '-10.00',
       fees: '1.50',
       swap: '-1.25',
+      commissions: '0.00',
       net: '-12.75',
       deposits: '1000.00',
       withdrawals: '100.00',
@@ -240,8 +243,9 @@ describe('statements', () => {
         'Swap',
         'Betrag',
         'Beschreibung',
+        'Kommission',
       ]);
-      expect(rows.slice(1).every((r) => r.length === 14)).toBe(true);
+      expect(rows.slice(1).every((r) => r.length === 15)).toBe(true);
       const [part, rest] = rows.slice(1, 3);
       expect(part).toMatchObject({
         0: 'Trade',

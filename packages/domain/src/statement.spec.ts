@@ -28,6 +28,7 @@ describe('statementTotals', () => {
       profit: m('7.03'),
       fees: m('0.7'),
       swap: m('1.5'),
+      commissions: micros(0),
       net: m('7.83'),
       deposits: micros(0),
       withdrawals: micros(0),
@@ -49,6 +50,19 @@ describe('statementTotals', () => {
     expect(totals.credit).toBe(m('70'));
     expect(totals.adjustments).toBe(m('5'));
     expect(totals.deposits).toBe(micros(0));
+  });
+
+  it('takes the account type’s commissions out of the net, apart from the fees', () => {
+    const totals = statementTotals(
+      [
+        { profit: m('80'), fee: m('0'), swap: m('0'), commission: m('7') },
+        { profit: m('-10'), fee: m('0.5'), swap: m('-1.25'), commission: m('0.35') },
+        { profit: m('1'), fee: m('0'), swap: m('0') },
+      ],
+      [],
+    );
+    expect(totals).toMatchObject({ profit: m('71'), fees: m('0.5'), commissions: m('7.35'), swap: m('-1.25'), net: m('61.9') });
+    expect(tradeNet({ profit: m('80'), fee: m('0'), swap: m('0'), commission: m('7') })).toBe(m('73'));
   });
 
   it('keeps deposits, withdrawals (positive, fees apart) and signed adjustments apart', () => {

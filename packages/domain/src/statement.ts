@@ -8,11 +8,15 @@ import { micros, roundMicros, type Micros } from './money.ts';
 /** The longest period one statement covers, in calendar days (both ends included). */
 export const MAX_STATEMENT_DAYS = 366;
 
-/** A closed trade's money: realised P/L, the fee it paid and its overnight financing (negative: charged). */
+/**
+ * A closed trade's money: realised P/L, the fee it paid, its overnight financing (negative: charged) and the account
+ * type's commission charged on it (DESIGN §16; none when absent).
+ */
 export interface StatementTradeMoney {
   profit: Micros;
   fee: Micros;
   swap: Micros;
+  commission?: Micros;
 }
 
 /**
@@ -30,7 +34,8 @@ export interface StatementTotals {
   profit: Micros;
   fees: Micros;
   swap: Micros;
-  /** P/L − fees + swap: what the closed trades earned. */
+  commissions: Micros;
+  /** P/L − fees − commissions + swap: what the closed trades earned. */
   net: Micros;
   deposits: Micros;
   /** The amounts paid out, positive; their fees (included) apart. */
@@ -49,9 +54,9 @@ export interface StatementTotals {
  */
 export const statementCents = (m: Micros): Micros => roundMicros(m, 2);
 
-/** A closed trade's net result as its row shows it: its P/L less its fee plus its swap, each to the cent. */
+/** A closed trade's net result as its row shows it: its P/L less its fee and commission plus its swap, each to the cent. */
 export const tradeNet = (t: StatementTradeMoney): Micros =>
-  micros(statementCents(t.profit) - statementCents(t.fee) + statementCents(t.swap));
+  micros(statementCents(t.profit) - statementCents(t.fee) - statementCents(t.commission ?? micros(0)) + statementCents(t.swap));
 
 /** The statement's totals: exact sums of its rows as they are shown (each to the cent: statementCents). */
 export function statementTotals(trades: readonly StatementTradeMoney[], funds: readonly StatementFundsMoney[]): StatementTotals {
@@ -59,10 +64,12 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
   let profit = 0n;
   let fees = 0n;
   let swap = 0n;
+  let commissions = 0n;
   for (const t of trades) {
     profit += c(t.profit);
     fees += c(t.fee);
     swap += c(t.swap);
+    commissions += c(t.commission ?? micros(0));
   }
   let deposits = 0n;
   let withdrawals = 0n;
@@ -82,7 +89,8 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
     profit: micros(profit),
     fees: micros(fees),
     swap: micros(swap),
-    net: micros(profit - fees + swap),
+    commissions: micros(commissions),
+    net: micros(profit - fees - commissions + swap),
     deposits: micros(deposits),
     withdrawals: micros(withdrawals),
     withdrawalFees: micros(withdrawalFees),

@@ -887,6 +887,13 @@ export const messagesEn = {
       login_enable_confirm: '%{user} can sign in again.',
       revoke_confirm: 'Every session of %{user} ends at once; they can sign in again.',
       totp_reset_confirm: 'Two-factor sign-in of %{user} is turned off (lost authenticator). The user is told by mail or SMS.',
+      account_type: 'Account type',
+      account_type_change: 'Change account type',
+      account_type_intro:
+        '%{user} is on %{type}. Their prices, commission, leverage cap and stop-out level follow the new type at once; open positions stay open. The user is told, with the reason.',
+      account_type_new: 'New account type',
+      account_type_private: 'not public',
+      account_type_submit: 'Change type',
       adjust_title: 'Adjust the balance of %{user}',
       adjust_intro:
         'Balance %{balance} USD, free %{free} USD, credit %{credit} USD. A debit (negative amount) may not exceed the free balance. A bonus goes to the credit (counted for margin, never withdrawable); a negative bonus removes credit, at most what there is. Above the approval threshold a second staff member must approve.',

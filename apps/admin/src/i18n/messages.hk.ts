@@ -865,6 +865,13 @@ export const messagesHk: ConsoleMessages = {
       login_enable_confirm: '%{user} 可以再次登入。',
       revoke_confirm: '%{user} 的所有登入會即時結束；之後可再次登入。',
       totp_reset_confirm: '關閉 %{user} 的雙重驗證（遺失驗證器）。系統會以郵件或短訊通知用戶。',
+      account_type: '賬戶類型',
+      account_type_change: '更改賬戶類型',
+      account_type_intro:
+        '%{user} 目前為 %{type}。其價格、佣金、槓桿上限和強制平倉水平即時按新類型計算；現有持倉保持不變。系統會通知用戶並附上原因。',
+      account_type_new: '新賬戶類型',
+      account_type_private: '不公開',
+      account_type_submit: '更改類型',
       adjust_title: '調整 %{user} 的餘額',
       adjust_intro:
         '餘額 %{balance} USD，可用 %{free} USD，信用額 %{credit} USD。扣款（負數金額）不可超過可用餘額。贈金會存入信用額（計入保證金，永不可提取）；負數贈金會扣除信用額，最多扣至零。超過批核門檻須由另一位員工批核。',

@@ -13,6 +13,7 @@ const TwoFactorPage = lazy(() => import('../features/account/components/two-fact
 const DevicesPage = lazy(() => import('../features/account/components/devices-page.tsx'));
 const SystemPage = lazy(() => import('../features/account/components/system-page.tsx'));
 const HistoryPage = lazy(() => import('../features/account/components/history-page.tsx'));
+const AccountTypesPage = lazy(() => import('../features/account/components/account-types-page.tsx'));
 const LanguagePage = lazy(() => import('../features/settings/components/language-page.tsx'));
 const ProductPage = lazy(() => import('../features/markets/components/product-page.tsx'));
 const WalletPage = lazy(() => import('../features/wallet/components/wallet-page.tsx'));
@@ -86,6 +87,7 @@ const routes: RouteObject[] = [
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/language', element: <LanguagePage /> },
       { path: '/product', element: <ProductPage /> },
+      { path: '/account-types', element: <AccountTypesPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/devices', element: guard('auth', <DevicesPage />) },
       // Open to visitors too: language, theme and price colours (DESIGN §17); the signed-in rows show when signed in.

@@ -1,6 +1,9 @@
 import { translate } from '../i18n/i18n.ts';
 import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { tradeListKey } from '../shared/api/trade-list.api.ts';
+import { fetchUserInfo } from '../shared/api/user-info.api.ts';
 import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
 import { realtime } from '../shared/realtime/socket.ts';
 import { endSession } from '../shared/session/end-session.ts';
@@ -49,6 +52,17 @@ export function installSession(navigate: Navigate): void {
     if (useUserStore.getState().token) sessionExpired(true);
   });
 
+  // Staff moved the trader to another account type (DESIGN §16): the profile (the ticket's commission and fee) and the
+  // trade list (prices, leverages) are read afresh; the socket's quotes follow on the server's side.
+  realtime.onMessage((m) => {
+    const notice = m.type === 'NOTICE' ? (m.notice as { kind?: unknown } | null) : null;
+    if (notice?.kind !== 'account_type') return;
+    fetchUserInfo(true)
+      .then((profile) => useUserStore.getState().setProfile(profile))
+      .catch(() => {});
+    void queryClient.invalidateQueries({ queryKey: tradeListKey });
+  });
+
   let token = useUserStore.getState().token;
   if (token) realtime.login(token);
   useUserStore.subscribe((state) => {
@@ -56,5 +70,7 @@ export function installSession(navigate: Navigate): void {
     token = state.token;
     if (token) realtime.login(token);
     else realtime.logout();
+    // The trade list is the signed-in trader's account type's (prices, leverages; DESIGN §16), a visitor's the default's.
+    void queryClient.invalidateQueries({ queryKey: tradeListKey });
   });
 }

@@ -54,6 +54,9 @@ const LOANWORDS: Partial<Record<Lang, readonly string[]>> = {
     'Text',
   ],
   fr: [
+    // The same word in French (a broker's commission per lot).
+    'Commission',
+    'Commissions',
     'Article',
     'Note',
     'Rectangle',

@@ -35,7 +35,8 @@ export const ACCOUNT_TYPE_CALLS = [
     path: ADMIN_API.accountTypes,
     methods: GET,
     auth: 'staff',
-    roles: ROLES.dealer,
+    // Read by every role that reads users (the users page names a user's type and offers the others).
+    roles: ROLES.usersRead,
     tag: 'backoffice',
     summary: 'Every account type, public or not',
     response: accountTypeListSchema,

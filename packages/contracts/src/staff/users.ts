@@ -185,6 +185,8 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   invited_by: z.number().int().nullable(),
   lang: z.string(),
   totp_enabled: z.boolean(),
+  /** The user's account type (DESIGN §16): its id and name. */
+  account_type: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   sessions: z.array(adminSessionSchema),
   /** Devices and addresses signed in from, first seen (`dev:<hash>` or `ip:<address>`). */
   devices: z.array(z.object({ device_key: z.string(), first_seen_at: when })),

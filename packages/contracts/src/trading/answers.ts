@@ -64,6 +64,9 @@ export const orderView = z.object({
   TargetProfitPrice: price('Take-profit level; 0 = none.'),
   CautionMoney: decimal('Margin held, USD, 6 decimals.'),
   TradeFee: decimal('Fee charged, USD, 6 decimals.'),
+  Commission: decimal(
+    "The account type's commission charged on this row (DESIGN §16), USD, 6 decimals: the opening side on a position, the closing side added once it closed (a partial close's row: its part's closing side).",
+  ),
   ClosedType: count.describe('0 while open; else 1 user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 back office, 6 expired.'),
   CreatedAt: unixMs('When the order was placed.'),
   OpenedAt: unixMs('When it was filled; 0 while pending.'),

@@ -44,7 +44,8 @@ export const statementTradeView = z.object({
   Profit: usd2('Realised P/L,'),
   Fee: usd2('Trading fee paid,'),
   Swap: usd2('Overnight financing (negative: charged),'),
-  Net: usd2('P/L less fee plus swap,'),
+  Commission: usd2("The account type's commission charged on it (DESIGN §16), both sides,"),
+  Net: usd2('P/L less fee and commission plus swap,'),
 });
 export type StatementTradeView = z.infer<typeof statementTradeView>;
 
@@ -75,7 +76,8 @@ export const statementView = z.object({
     profit: usd2('Realised P/L,'),
     fees: usd2('Trading fees,'),
     swap: usd2('Overnight financing,'),
-    net: usd2('P/L − fees + swap,'),
+    commissions: usd2("The account type's commissions,"),
+    net: usd2('P/L − fees − commissions + swap,'),
     deposits: usd2('Deposits credited,'),
     withdrawals: usd2('Withdrawals paid (positive, fees included),'),
     withdrawal_fees: usd2('Their fees,'),

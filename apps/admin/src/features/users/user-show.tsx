@@ -23,13 +23,14 @@ import { FieldList } from '../../ui/field-list.tsx';
 import { formatTime, kycStatus } from '../../ui/format.ts';
 import { ImageThumb } from '../../ui/image-thumb.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
+import { AccountTypeDialog } from './account-type-dialog.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { adjustmentStatus } from './adjustments-list.tsx';
 import { SwitchChips } from './users-list.tsx';
 import { usersApi } from './users-api.ts';
 
 type Detail = AdminUserDetail;
-type Action = 'trading' | 'login' | 'revoke' | 'totp' | 'adjust';
+type Action = 'trading' | 'login' | 'revoke' | 'totp' | 'adjust' | 'account_type';
 const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 
@@ -199,6 +200,9 @@ function Actions({ u, open }: { u: Detail; open: (a: Action) => void }) {
           {translate('tp.users.totp_reset')}
         </Button>
       )}
+      <Button variant="outlined" data-testid="user-account-type" onClick={() => open('account_type')}>
+        {translate('tp.users.account_type_change')}
+      </Button>
     </Stack>
   );
 }
@@ -251,6 +255,8 @@ function UserActionDialogs(p: { u: Detail; action: Action | undefined; close: ()
           run={() => usersApi.revokeSessions(u.id).then(ok('tp.users.saved'))}
         />
       );
+    case 'account_type':
+      return <AccountTypeDialog u={u} {...common} done={ok('tp.users.saved')} />;
     case 'totp':
       return (
         <ActionDialog
@@ -374,6 +380,7 @@ function Profile({ u }: { u: Detail }) {
           [translate('tp.users.invite_code'), u.invite_code],
           [translate('tp.users.invited_by'), u.invited_by === null ? '' : `ID ${u.invited_by}`],
           [translate('tp.users.language'), u.lang],
+          [translate('tp.users.account_type'), u.account_type?.name ?? '—'],
           [translate('tp.users.two_factor'), translate(u.totp_enabled ? 'tp.users.on' : 'tp.users.off')],
           [translate('tp.users.signed_up'), formatTime(u.created_at, locale)],
         ]}

@@ -11,6 +11,8 @@ export const usersApi = {
     apiPost(`${ADMIN_API.users}/:id/status`, change, { id }),
   revokeSessions: (id: number) => apiPost(`${ADMIN_API.users}/:id/sessions/revoke`, undefined, { id }),
   resetTotp: (id: number) => apiPost(`${ADMIN_API.users}/:id/totp/reset`, undefined, { id }),
+  setAccountType: (id: number, body: { account_type_id: number; reason: string }) =>
+    apiPost(`${ADMIN_API.users}/:id/account-type`, body, { id, idempotencyKey: newIdempotencyKey() }),
   addNote: (id: number, text: string) => apiPost(`${ADMIN_API.users}/:id/notes`, { text }, { id }),
   adjust: (id: number, body: { amount: string; kind: AdjustmentKind; reason: string }) =>
     apiPost(`${ADMIN_API.users}/:id/adjust`, body, { id, idempotencyKey: newIdempotencyKey() }),

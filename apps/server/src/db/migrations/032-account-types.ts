@@ -5,7 +5,8 @@ import { idColumn, type MigrationContext } from '../migration-helpers.ts';
  * Account types (issue 32 point 1, DESIGN §16, MT5's groups). `account_types`: the published terms a trader's account
  * follows; one seeded default reproduces every account's terms before it (no markup, no commission, the margin fee,
  * no leverage cap, margin call 100 %, stop-out 50 %, free margin counting losses only, swaps, pending margin reserved),
- * so nothing changes until a broker adds types. `commission_per_lot` is USD micros per lot per side. `is_public`:
+ * so nothing changes until a broker adds types (its margin-call and stop-out levels are the run-time settings' where
+ * staff had changed them: those settings edit the default type's levels from now on). `commission_per_lot` is USD micros per lot per side. `is_public`:
  * listed to traders, who may choose it themselves (staff may put a trader in any type).
  * `users.account_type_id`: every existing user in the default type (null, for rows written by code that predates the
  * column, is read as the default). `orders.commission`: the commission charged against that row (micros; its open
@@ -34,7 +35,10 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await sql`insert into account_types (name, description, spread_markup, commission_per_lot, fee_on_margin,
     max_leverage, margin_call_level, stop_out_level, free_margin_mode, swap_free, pending_margin, is_default, is_public,
     sort, created_at, updated_at)
-    values ('Standard', '', 0, 0, 1, null, 100, 50, 'loss_only', 0, 'reserve', 1, 1, 0, ${now}, ${now})`.execute(db);
+    values ('Standard', '', 0, 0, 1, null,
+      coalesce((select cast(value as integer) from settings where key = 'margin_call_level'), 100),
+      coalesce((select cast(value as integer) from settings where key = 'stop_out_level'), 50),
+      'loss_only', 0, 'reserve', 1, 1, 0, ${now}, ${now})`.execute(db);
   await db.schema.alterTable('users').addColumn('account_type_id', 'bigint').execute();
   await sql`update users set account_type_id = (select id from account_types where is_default = 1)`.execute(db);
   await db.schema.createIndex('users_account_type_idx').on('users').column('account_type_id').execute();

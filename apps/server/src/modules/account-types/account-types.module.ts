@@ -20,6 +20,8 @@ export async function registerAccountTypes(ctx: ModuleContext, deps: { notices: 
     notifier: deps.notifier,
   });
   await types.load();
+  // The settings page's margin-call and stop-out levels are the default type's from now on (one source).
+  ctx.settings.link(types.levelSettings());
   ctx.bus.onAccountTypesChanged(() => {
     void types.load().catch((err: unknown) => ctx.log.error({ err }, 'account types reload failed'));
   });

@@ -20,6 +20,7 @@ import type { Clock } from '../../ports/clock.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { LinkedSettings } from '../settings/settings.service.ts';
 import type { AccountTypesRepository, AccountTypeValues } from './account-types.repository.ts';
 
 /** A type as every node keeps it in memory: its row, its public view and the terms the engine applies. */
@@ -276,6 +277,30 @@ export class AccountTypesService implements AccountTypeSource {
     this.d.bus.publishUsersChanged({ userIds: [userId] });
     (this.d.notifier ?? silentNotifier).notify(userId, { kind: 'account_type', name: t.view.name, reason });
     return t.view;
+  }
+
+  /**
+   * The run-time settings `margin_call_level` and `stop_out_level` are the default type's levels (one source, DESIGN
+   * §16): the settings page reads them from it, and a change there writes the default type in the settings' own
+   * transaction (audited there as `settings.update`), every node reloading the types after the commit.
+   */
+  levelSettings(): LinkedSettings {
+    return {
+      keys: ['margin_call_level', 'stop_out_level'],
+      read: () => ({
+        margin_call_level: String(this.defaultType.terms.marginCallLevel),
+        stop_out_level: String(this.defaultType.terms.stopOutLevel),
+      }),
+      write: async (trx, v) => {
+        if (this.defaultType.id === 0) return;
+        const patch = {
+          ...(v.margin_call_level === undefined ? {} : { margin_call_level: Number(v.margin_call_level) }),
+          ...(v.stop_out_level === undefined ? {} : { stop_out_level: Number(v.stop_out_level) }),
+        };
+        await this.d.repo.update(trx, this.defaultType.id, patch, this.d.clock.now());
+      },
+      committed: () => this.changed(),
+    };
   }
 
   private who(actor: Actor, at: number) {

@@ -1,6 +1,8 @@
 import { CHANNEL_DAY_MARKET, CHANNEL_KLINE_PREFIX } from '@tradepad/contracts';
+import type { FastifyRequest } from 'fastify';
 import { RedisBus } from '../../ports/redis-bus.ts';
 import type { ModuleContext } from '../context.ts';
+import type { AccountTypeSource } from '../account-types/account-types.service.ts';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.ts';
 import type { Feed } from './feed.ts';
 import { FeedWatch } from './feed-watch.ts';
@@ -10,6 +12,7 @@ import { marketAdminRoutes } from './market.admin.routes.ts';
 import { MarketRepository } from './market.repository.ts';
 import { marketRoutes } from './market.routes.ts';
 import { MarketService } from './market.service.ts';
+import { typeQuoteVariants } from './type-quotes.ts';
 
 /**
  * Instruments, quotes and candles: seeds the catalogue on first start, loads it with its history, and registers the
@@ -18,7 +21,14 @@ import { MarketService } from './market.service.ts';
  */
 export async function registerMarket(
   ctx: ModuleContext,
-  deps: { gateway: Pick<RealtimeGateway, 'registerChannel' | 'publish'>; feed?: Feed | undefined },
+  deps: {
+    gateway: Pick<RealtimeGateway, 'registerChannel' | 'publish' | 'setVariants'>;
+    feed?: Feed | undefined;
+    /** The account types: a signed-in trader's prices and leverages follow their type (DESIGN §16). */
+    accountTypes: Pick<AccountTypeSource, 'type' | 'typeOfUser'>;
+    /** The trader a request is signed in as, if any (the trade list is their type's). */
+    userOf: (req: FastifyRequest) => Promise<{ account_type_id?: number | null } | undefined>;
+  },
 ) {
   const { app, bus, log } = ctx;
   const repo = new MarketRepository(ctx.database);
@@ -59,7 +69,13 @@ export async function registerMarket(
   bus.onInstrumentsChanged(() => {
     market.reloadInstruments().catch((err: unknown) => log.error({ err }, 'instrument reload failed'));
   });
-  marketRoutes(ctx.router, app, market);
+  // One quote published, read per account type on the sockets (DESIGN §16); the trade list likewise per request.
+  deps.gateway.setVariants(typeQuoteVariants(deps.accountTypes, (code) => market.precisionOf(code)));
+  const viewer = async (req: FastifyRequest) => {
+    const user = req.headers.authorization ? await deps.userOf(req) : undefined;
+    return deps.accountTypes.type(user?.account_type_id ?? null).terms;
+  };
+  marketRoutes(ctx.router, app, market, viewer);
   marketAdminRoutes(ctx.router, new InstrumentsAdmin({ db: ctx.db, repo, market, audit: ctx.audit, bus, clock: ctx.clock }));
   return { market, feedWatch: watch };
 }

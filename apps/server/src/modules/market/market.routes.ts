@@ -1,12 +1,16 @@
 import { API } from '@tradepad/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Router } from '../../core/router.ts';
 import { logoPng, logoSvg } from './logos.ts';
 import type { MarketService } from './market.service.ts';
+import type { ListTerms } from './trade-list.ts';
+
+/** The account type terms of the trader a request is signed in as, if any (a visitor: the default type's). */
+export type ViewerTerms = (req: FastifyRequest) => Promise<ListTerms>;
 
 /** The market calls of the spec's §7, and the instruments' logos. */
-export function marketRoutes(r: Router, app: FastifyInstance, market: MarketService) {
-  r.get(API.tradeList, ({ params, req }) => market.tradeList(params.searchCurrency, req.lang));
+export function marketRoutes(r: Router, app: FastifyInstance, market: MarketService, viewer: ViewerTerms) {
+  r.get(API.tradeList, async ({ params, req }) => market.tradeList(params.searchCurrency, req.lang, await viewer(req)));
   r.get(API.categories, ({ req }) => market.categories(req.lang));
   r.get(API.kline, ({ params: p }) => market.kline(p.forex_id, p.period, p.limit, p.to));
   r.get(API.sparklines, () => market.sparklines());

@@ -23,7 +23,7 @@ import { FLUSH_EVERY_MS, LiveCandles } from './live-candles.ts';
 import { LiveQuotes } from './live-quotes.ts';
 import type { Instrument, MarketRepository } from './market.repository.ts';
 import type { Quote } from './quote-book.ts';
-import { TradeList } from './trade-list.ts';
+import { TradeList, type ListTerms } from './trade-list.ts';
 
 export interface MarketDeps {
   repo: MarketRepository;
@@ -231,8 +231,14 @@ export class MarketService {
 
   // REST
 
-  tradeList(search?: string, lang?: Lang): TradeItem[] {
-    return this.list.tradeList(search, lang);
+  /** The trade list; with `terms`, as a trader of that account type sees it (their prices and leverages). */
+  tradeList(search?: string, lang?: Lang, terms?: ListTerms): TradeItem[] {
+    return this.list.tradeList(search, lang, terms);
+  }
+
+  /** An instrument's price precision by code (the quote channel's per-type prices). */
+  precisionOf(code: string): number | undefined {
+    return this.cat.byCode(code)?.precision;
   }
 
   /** `forex/info`: an enabled instrument's weekly sessions and overnight financing, for its info sheet. */

@@ -7,7 +7,7 @@ import {
   type Lang,
   type TradeItem,
 } from '@tradepad/contracts';
-import { pointsToPrice } from '@tradepad/domain';
+import { leverageAllowed, pointsToPrice, typeQuote } from '@tradepad/domain';
 import { refuse } from '../../core/errors.ts';
 import type { Catalogue } from './catalogue.ts';
 import { CATEGORIES } from './instruments.data.ts';
@@ -18,6 +18,14 @@ import type { MarketDeps } from './market.service.ts';
 
 /** The markup that applies to an instrument's quotes: its stored markup under `markup` pricing, none under `fixed`. */
 const effectiveMarkup = (i: Instrument): number => (i.pricing === 'markup' ? i.markup_points : 0);
+
+/** The terms of the account type a trade list is for (DESIGN §16): its prices' markup and its leverage cap. */
+export interface ListTerms {
+  spreadMarkup: number;
+  maxLeverage: number | null;
+}
+
+const PUBLISHED: ListTerms = { spreadMarkup: 0, maxLeverage: null };
 
 /** The catalogue as the app lists it: the trade list with live quotes, an instrument's info sheet, the categories. */
 export class TradeList {
@@ -30,9 +38,10 @@ export class TradeList {
 
   /**
    * The enabled instruments with their quotes; `search` keeps those whose code or display code contains it (any case,
-   * punctuation ignored), or whose name in the reader's language (or English) does ("gold", "黃金": instrument-names).
+   * punctuation ignored), or whose name in the reader's language (or English) does ("gold", "黃金": instrument-names);
+   * priced and with the leverages of the account type `terms` describe.
    */
-  tradeList(search?: string, lang: Lang = 'en'): TradeItem[] {
+  tradeList(search?: string, lang: Lang = 'en', terms: ListTerms = PUBLISHED): TradeItem[] {
     const text = search?.trim() ?? '';
     const code = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const name = foldForSearch(text, lang);
@@ -50,7 +59,7 @@ export class TradeList {
                 .includes(code))) ||
           (name !== '' && nameMatches(i, name, lang)),
       )
-      .map((i) => this.tradeItem(i, now));
+      .map((i) => this.tradeItem(i, now, terms));
   }
 
   /** `forex/info`: an enabled instrument's weekly sessions and overnight financing, for its info sheet. */
@@ -77,8 +86,12 @@ export class TradeList {
     }));
   }
 
-  private tradeItem(i: Instrument, now: number): TradeItem {
-    const q = this.cat.quotes.get(i.code);
+  private tradeItem(i: Instrument, now: number, terms: ListTerms): TradeItem {
+    const published = this.cat.quotes.get(i.code);
+    // The type's prices (DESIGN §16): its markup on each side of the published quote; none left, no quote.
+    const own = published && typeQuote(published, terms.spreadMarkup);
+    const q = published && own && { ...published, bid: own.bid, ask: own.ask };
+    const down = (x: number) => Math.max(0, x - terms.spreadMarkup);
     const p = (x: number) => pointsToPrice(x, i.precision);
     const bid = q ? p(q.bid) : 0;
     const ask = q ? p(q.ask) : 0;
@@ -97,16 +110,19 @@ export class TradeList {
       ForexFeeRate: i.fee_rate,
       MarginMode: i.margin_mode,
       // The current published spread; before a quote, the configured one (with `markup`, the least it can be).
-      Spread: q ? q.ask - q.bid : i.spread_points,
+      Spread: q ? q.ask - q.bid : i.spread_points + 2 * terms.spreadMarkup,
       Pricing: i.pricing,
       Markup: effectiveMarkup(i),
       BaseCurrency: i.base,
       QuoteCurrency: i.quote,
-      HasForexMultiple: i.leverages.map((v, k) => ({ Id: k + 1, Value: v })),
+      // The leverages the type allows (its cap), each keeping its place in the instrument's set as its id.
+      HasForexMultiple: i.leverages
+        .map((v, k) => ({ Id: k + 1, Value: v }))
+        .filter((m) => leverageAllowed(m.Value, terms.maxLeverage)),
       ForexQuotations: {
-        Open: q ? p(q.dayOpen) : 0,
-        High: q ? p(q.dayHigh) : 0,
-        Low: q ? p(q.dayLow) : 0,
+        Open: q ? p(down(q.dayOpen)) : 0,
+        High: q ? p(down(q.dayHigh)) : 0,
+        Low: q ? p(down(q.dayLow)) : 0,
         Close: bid,
         Change: q?.change ?? 0,
         Bid: bid,

@@ -340,3 +340,62 @@ describe('channels from the contracts table', () => {
     expect(() => gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: false })).toThrow();
   });
 });
+
+describe('price variants (account types, DESIGN §16)', () => {
+  it('renders a varying channel once per variant in a flush, each socket getting its own, in one write', async () => {
+    const gw = new RealtimeGateway(
+      {
+        fromToken: async (token: unknown) =>
+          token === 'raw'
+            ? { user: { id: 2, account_type_id: 5 }, sessionId: 2 }
+            : { user: { id: 1, account_type_id: 1 }, sessionId: 1 },
+        checkSockets: async () => [],
+      } as unknown as UserAuth,
+      quietLog,
+    );
+    gateways.push(gw);
+    let renders = 0;
+    gw.setVariants({
+      varies: (channel) => channel === 'DAY_MARKET',
+      ofUser: (user) => user.account_type_id ?? 0,
+      reread: async () => 1,
+      render: (variant, _channel, m) => {
+        renders++;
+        const q = m as ReturnType<typeof quote>;
+        return variant === 5 ? { ...q, quotation: { bid: q.quotation.bid - 1 } } : null;
+      },
+    });
+    const sockets = [new SlowSocket(), new SlowSocket(), new SlowSocket(), new SlowSocket()];
+    const writes = sockets.map(() => [] as Buffer[]);
+    sockets.forEach((s, i) => {
+      (s as unknown as { _socket: object })._socket = { write: (b: Buffer) => writes[i]!.push(b) };
+      gw.accept(s as unknown as WebSocket, 'en');
+    });
+    // A visitor, a Standard trader, and two sockets of a type with a markup.
+    const tokens = [undefined, 'std', 'raw', 'raw'];
+    sockets.forEach((s, i) => {
+      if (tokens[i]) s.emit('message', Buffer.from(JSON.stringify({ type: 'login', params: tokens[i] })), false);
+    });
+    await new Promise((r) => setImmediate(r));
+    for (const s of sockets) s.emit('message', Buffer.from(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' })), false);
+    await new Promise((r) => setImmediate(r));
+    gw.publish('DAY_MARKET', quote('A', 10), 'A');
+    gw.publish('DAY_MARKET', quote('B', 20), 'B');
+    gw.flushOutbox();
+    const published = Buffer.concat([textFrame(JSON.stringify(quote('A', 10))), textFrame(JSON.stringify(quote('B', 20)))]);
+    const own = Buffer.concat([textFrame(JSON.stringify(quote('A', 9))), textFrame(JSON.stringify(quote('B', 19)))]);
+    expect(writes.map((w) => w.length)).toEqual([1, 1, 1, 1]);
+    expect(writes[0]![0]).toEqual(published);
+    expect(writes[1]![0]).toEqual(published);
+    expect(writes[2]![0]).toEqual(own);
+    expect(writes[3]![0]).toEqual(own);
+    // Two messages for each of three variants (visitor 0, type 1, type 5): never once per socket.
+    expect(renders).toBe(6);
+
+    // The user's row changed (their type): the sockets take the variant afresh (here back to type 1).
+    await gw.revariant([2]);
+    gw.publish('DAY_MARKET', quote('A', 11), 'A');
+    gw.flushOutbox();
+    expect(writes[2]![1]).toEqual(textFrame(JSON.stringify(quote('A', 11))));
+  });
+});

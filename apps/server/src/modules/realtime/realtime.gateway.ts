@@ -4,20 +4,11 @@ import type { WebSocket } from 'ws';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages.en.ts';
 import { EVERY_USER_SOCKET, type Bus, type BusSubscriber, type UserMessage } from '../../ports/bus.ts';
+import { sameMatch, type ChannelPolicy } from './channel-policy.ts';
+import { rawSocket, textFrame, type Frame } from './frames.ts';
+import { variantBatch, type FrameBatch, type PriceVariants } from './price-variants.ts';
 
-/**
- * How a channel name is accepted: `exact` names, or a `prefix` followed by a code (`KLINE.EURUSD`). The gateway takes
- * every channel of contracts' CHANNELS itself; a module registers only a check of the code (`accepts`).
- */
-export interface ChannelPolicy {
-  match: { exact: string } | { prefix: string };
-  /** User channels carry one trader's data and need a websocket login first. */
-  requiresLogin: boolean;
-  /** Optional check of the part after the prefix (e.g. the instrument exists). */
-  accepts?: (name: string) => boolean;
-  /** What a socket is told right after it subscribed, if anything (DAY_MARKET: the quotes stopped). */
-  greeting?: () => object | undefined;
-}
+export { textFrame, type ChannelPolicy };
 
 interface Connection {
   socket: WebSocket;
@@ -33,43 +24,18 @@ interface Connection {
   /** Told it sent too much and being closed: nothing more of it is read. */
   flooded: boolean;
   channels: Set<string>;
+  /** Which rendering of the varying public channels it gets (its user's account type; 0 signed out): PriceVariants. */
+  variant: number;
   /** Newest unsent message per conflation key while the client is behind (quotes: one per symbol). */
   pending: Map<string, Frame>;
 }
-
-/** A message as sent: a string, or a whole websocket text frame built once for many clients (`textFrame`). */
-type Frame = string | Buffer;
 
 /** One channel's messages of the current event-loop turn, with each one's conflation key. */
 interface Outgoing {
   frames: Buffer[];
   keys: Array<string | undefined>;
-}
-
-/**
- * One unmasked, final websocket text frame (RFC 6455 §5.2) holding `text`: built once per published message and
- * written as-is to every subscriber's connection, instead of framing the same bytes again for each client.
- */
-export function textFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const n = payload.length;
-  const header = n < 126 ? Buffer.from([0x81, n]) : n < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
-  if (n >= 126 && n < 65_536) {
-    header[0] = 0x81;
-    header[1] = 126;
-    header.writeUInt16BE(n, 2);
-  } else if (n >= 65_536) {
-    header[0] = 0x81;
-    header[1] = 127;
-    header.writeBigUInt64BE(BigInt(n), 2);
-  }
-  return Buffer.concat([header, payload]);
-}
-
-/** The TCP socket under a `ws` connection (a private field of ws 8; absent on anything else). */
-function rawSocket(ws: WebSocket): { write(b: Buffer): boolean } | undefined {
-  const raw = (ws as unknown as { _socket?: { write(b: Buffer): boolean; writable?: boolean } })._socket;
-  return raw && typeof raw.write === 'function' ? raw : undefined;
+  /** The messages as published, for the variants that render them differently. */
+  messages: object[];
 }
 
 export const MAX_CHANNELS_PER_CONNECTION = 64;
@@ -92,7 +58,7 @@ export const CLOSE_POLICY = 1008;
 
 /** What the gateway needs of the trader sessions. */
 export interface GatewayAuth {
-  fromToken(token: unknown): Promise<{ user: { id: number }; sessionId: number } | undefined>;
+  fromToken(token: unknown): Promise<{ user: { id: number; account_type_id?: number | null }; sessionId: number } | undefined>;
   /** Of these sessions, the ones that are over; `active` had socket activity since the last check. */
   checkSockets(sessionIds: readonly number[], active: ReadonlySet<number>): Promise<number[]>;
 }
@@ -100,11 +66,6 @@ export interface GatewayAuth {
 export interface GatewayOptions {
   /** Messages a socket may send per second, on average; bursts of up to four seconds' worth pass. */
   maxMessagesPerSecond: number;
-}
-
-/** Whether two policies name the same channel (or prefix). */
-function sameMatch(a: ChannelPolicy['match'], b: ChannelPolicy['match']): boolean {
-  return 'exact' in a ? 'exact' in b && a.exact === b.exact : 'prefix' in b && a.prefix === b.prefix;
 }
 
 /**
@@ -128,6 +89,8 @@ export class RealtimeGateway implements BusSubscriber {
   private readonly burst: number;
   /** The buses attached: told when who listens to a channel may have changed (a Redis bus tells the other nodes). */
   private buses: Bus[] = [];
+  /** How the varying public channels read per socket variant (account types' prices); none: as published. */
+  private variants: PriceVariants | undefined;
 
   private readonly behind = new Set<Connection>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -184,6 +147,7 @@ export class RealtimeGateway implements BusSubscriber {
       refilledAt: performance.now(),
       flooded: false,
       channels: new Set(),
+      variant: 0,
       pending: new Map(),
     };
     this.connections.add(conn);
@@ -205,13 +169,39 @@ export class RealtimeGateway implements BusSubscriber {
   attach(bus: Bus): () => void {
     const unsubscribe = bus.subscribe(this);
     const stopRevocations = bus.onSessionsRevoked(({ sessionIds }) => this.sessionsRevoked(sessionIds));
+    const stopUsers = bus.onUsersChanged(({ userIds }) => void this.revariant(userIds));
     this.buses = [...this.buses, bus];
     this.checkTimer ??= setInterval(() => void this.checkSessions(), SESSION_CHECK_MS).unref();
     return () => {
       unsubscribe();
       stopRevocations();
+      stopUsers();
       this.buses = this.buses.filter((b) => b !== bus);
     };
+  }
+
+  /** Lets the varying public channels (quotes) read per socket variant from now on (the market sets it). */
+  setVariants(variants: PriceVariants): void {
+    this.variants = variants;
+    for (const [userId] of this.byUser) void this.revariant([userId]);
+  }
+
+  /**
+   * Users whose rows changed (on any node): their sockets here take their variant afresh, so a change of account type
+   * moves them to the new type's prices from the next quote on.
+   */
+  async revariant(userIds: readonly number[]): Promise<void> {
+    const variants = this.variants;
+    if (!variants) return;
+    for (const userId of userIds) {
+      if (!this.byUser.has(userId)) continue;
+      try {
+        const variant = await variants.reread(userId);
+        for (const c of this.byUser.get(userId) ?? []) c.variant = variant;
+      } catch (err) {
+        this.log.error({ err }, 'websocket price variant not re-read');
+      }
+    }
   }
 
   /**
@@ -303,25 +293,38 @@ export class RealtimeGateway implements BusSubscriber {
     const subs = this.byChannel.get(channel);
     if (!subs || subs.size === 0) return;
     let out = this.outbox.get(channel);
-    if (!out) this.outbox.set(channel, (out = { frames: [], keys: [] }));
+    if (!out) this.outbox.set(channel, (out = { frames: [], keys: [], messages: [] }));
     out.frames.push(textFrame(JSON.stringify(message)));
+    out.messages.push(message);
     out.keys.push(conflateKey === undefined ? undefined : `${channel}|${conflateKey}`);
     this.outboxScheduled ??= setImmediate(() => this.flushOutbox());
   }
 
-  /** Sends the queued public messages: one write per client per channel, conflated for the clients that are behind. */
+  /**
+   * Sends the queued public messages: one write per client per channel, conflated for the clients that are behind. A
+   * channel whose messages vary (quotes under account types) is rendered once per variant among its subscribers.
+   */
   flushOutbox(): void {
     if (this.outboxScheduled) clearImmediate(this.outboxScheduled);
     this.outboxScheduled = undefined;
     for (const [channel, out] of this.outbox) {
       const subs = this.byChannel.get(channel);
       if (!subs) continue;
-      const joined = out.frames.length === 1 ? out.frames[0]! : Buffer.concat(out.frames);
+      const base: FrameBatch = { ...out, joined: out.frames.length === 1 ? out.frames[0]! : Buffer.concat(out.frames) };
+      const variants = this.variants?.varies(channel) ? this.variants : undefined;
+      const byVariant = new Map<number, FrameBatch>();
       for (const c of subs) {
         if (!this.admits(c)) continue;
+        let batch = base;
+        if (variants) {
+          const known = byVariant.get(c.variant);
+          if (known) batch = known;
+          else byVariant.set(c.variant, (batch = variantBatch(variants, c.variant, channel, out.messages, base)));
+        }
+        if (batch.frames.length === 0) continue;
         const raw = rawSocket(c.socket);
-        if (raw && c.pending.size === 0 && c.socket.bufferedAmount <= CONFLATE_ABOVE_BYTES) raw.write(joined);
-        else for (let i = 0; i < out.frames.length; i++) this.send(c, out.frames[i]!, out.keys[i]);
+        if (raw && c.pending.size === 0 && c.socket.bufferedAmount <= CONFLATE_ABOVE_BYTES) raw.write(batch.joined);
+        else for (let i = 0; i < batch.frames.length; i++) this.send(c, batch.frames[i]!, batch.keys[i]);
       }
     }
     this.outbox.clear();
@@ -413,6 +416,7 @@ export class RealtimeGateway implements BusSubscriber {
         else this.forgetSession(conn);
         conn.userId = found.user.id;
         conn.sessionId = found.sessionId;
+        conn.variant = this.variants?.ofUser(found.user) ?? 0;
         let mine = this.byUser.get(conn.userId);
         if (!mine) {
           this.byUser.set(conn.userId, (mine = new Set()));
@@ -486,6 +490,7 @@ export class RealtimeGateway implements BusSubscriber {
     const userId = conn.userId;
     this.forgetUser(conn);
     conn.userId = undefined;
+    conn.variant = 0;
     for (const ch of [...conn.channels]) if (this.isUserChannel(ch)) this.unsubscribe(conn, ch, userId);
   }
 

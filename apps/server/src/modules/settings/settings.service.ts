@@ -5,8 +5,20 @@ import type { Tx } from '../../db/database.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { SETTINGS_DEFAULTS, type SettingKey } from './settings-defaults.ts';
 
+/**
+ * Settings whose value lives elsewhere (the margin-call and stop-out levels are the default account type's, DESIGN
+ * §16): read from its owner, written through it in the settings' own transaction, the owner told once it committed.
+ */
+export interface LinkedSettings {
+  readonly keys: readonly SettingKey[];
+  read(): Partial<Record<SettingKey, string>>;
+  write(trx: Tx, values: Partial<Record<SettingKey, string>>): Promise<void>;
+  committed(): Promise<void>;
+}
+
 /** Settings read through a short cache: they change rarely and are read on every registration and app start. */
 export class SettingsService {
+  private linked: LinkedSettings | undefined;
   private cache: { at: number; values: Record<string, string> } | undefined;
   /** The read under way: the requests that find the cache expired together share it (every order reads settings). */
   private loading: Promise<Record<string, string>> | undefined;
@@ -19,15 +31,36 @@ export class SettingsService {
     private readonly ttlMs = 5_000,
   ) {}
 
+  /** Hands some keys to their owner (the account types, for the default type's levels): one source for each value. */
+  link(linked: LinkedSettings): void {
+    this.linked = linked;
+  }
+
   async get(key: SettingKey): Promise<string> {
     const values = await this.values();
-    return values[key] ?? SETTINGS_DEFAULTS[key];
+    return this.linkedValue(key) ?? values[key] ?? SETTINGS_DEFAULTS[key];
   }
 
   /** Every setting, its stored value or else its default, from one read. */
   async all(): Promise<SettingsAnswer> {
     const values = await this.values();
-    return mapSettings((row, key) => values[key] ?? row.default);
+    return mapSettings((row, key) => this.linkedValue(key) ?? values[key] ?? row.default);
+  }
+
+  private linkedValue(key: SettingKey): string | undefined {
+    return this.linked?.keys.includes(key) ? this.linked.read()[key] : undefined;
+  }
+
+  /** `values` split into the stored ones and those of the linked owner. */
+  private split(values: Partial<Record<SettingKey, string>>) {
+    const stored: Record<string, string> = {};
+    const linked: Partial<Record<SettingKey, string>> = {};
+    for (const [key, value] of Object.entries(values) as Array<[SettingKey, string | undefined]>) {
+      if (value === undefined) continue;
+      if (this.linked?.keys.includes(key)) linked[key] = value;
+      else stored[key] = value;
+    }
+    return { stored, linked, anyLinked: Object.keys(linked).length > 0 };
   }
 
   async int(key: SettingKey): Promise<number> {
@@ -36,6 +69,7 @@ export class SettingsService {
   }
 
   async set(key: SettingKey, value: string): Promise<void> {
+    if (this.linked?.keys.includes(key)) return this.setAll({ [key]: value }, async () => undefined);
     await this.repo.set(key, value);
     this.forget();
   }
@@ -45,12 +79,16 @@ export class SettingsService {
     values: Partial<Record<SettingKey, string>>,
     alongside: Parameters<SettingsRepository['setAll']>[1],
   ): Promise<void> {
-    const given = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
+    const { stored, linked, anyLinked } = this.split(values);
     try {
-      await this.repo.setAll(Object.fromEntries(given), alongside);
+      await this.repo.setAll(stored, async (trx) => {
+        if (anyLinked) await this.linked!.write(trx, linked);
+        await alongside(trx);
+      });
     } finally {
       this.forget();
     }
+    if (anyLinked) await this.linked!.committed();
   }
 
   /**
@@ -58,9 +96,13 @@ export class SettingsService {
    * with its decision and audit record; the cache is dropped once it commits.
    */
   async setWithin(trx: Tx, values: Partial<Record<SettingKey, string>>): Promise<void> {
-    const given = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
-    await this.repo.writeIn(trx, Object.fromEntries(given));
-    afterCommit(trx, () => this.forget());
+    const { stored, linked, anyLinked } = this.split(values);
+    await this.repo.writeIn(trx, stored);
+    if (anyLinked) await this.linked!.write(trx, linked);
+    afterCommit(trx, () => {
+      this.forget();
+      if (anyLinked) void this.linked!.committed();
+    });
   }
 
   private forget(): void {

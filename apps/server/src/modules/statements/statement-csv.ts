@@ -24,6 +24,8 @@ const COLUMNS = [
   'swap',
   'amount',
   'description',
+  // Last, so the columns before keep their places (issue 32: the account type's commission).
+  'commission',
 ] as const;
 type ColumnName = (typeof COLUMNS)[number];
 
@@ -53,6 +55,7 @@ export function statementCsv(s: Statement, lang: Lang): string {
         close_price: x.closePrice,
         profit: x.profit,
         fee: x.fee,
+        commission: x.commission,
         swap: x.swap,
         amount: x.net,
         description: r.parent_id ? safeText(t('statement.partial', { ref: r.parent_id })) : '',
@@ -74,13 +77,17 @@ export function statementCsv(s: Statement, lang: Lang): string {
   const total = safeText(t('statement.kind_total'));
   const k = s.totals;
   // A total row: its label in the description; the net row carries the number of trades in the reference column.
-  const totalRow = (label: string, amount: bigint, extra: Partial<Record<'ref' | 'profit' | 'fee' | 'swap', string>> = {}) =>
-    row({ type: total, ...extra, amount: money2(amount), description: safeText(label) });
+  const totalRow = (
+    label: string,
+    amount: bigint,
+    extra: Partial<Record<'ref' | 'profit' | 'fee' | 'commission' | 'swap', string>> = {},
+  ) => row({ type: total, ...extra, amount: money2(amount), description: safeText(label) });
   rows.push(
     totalRow(t('statement.total_net'), k.net, {
       ref: String(k.trades),
       profit: money2(k.profit),
       fee: money2(k.fees),
+      commission: money2(k.commissions),
       swap: money2(k.swap),
     }),
     totalRow(t('statement.total_deposits'), k.deposits),

@@ -32,8 +32,8 @@ interface Column {
 
 const TRADE_COLUMNS: Column[] = [
   { key: 'statement.col_ref', weight: 6, align: 'start' },
-  { key: 'statement.col_open_time', weight: 12, align: 'start' },
-  { key: 'statement.col_close_time', weight: 12, align: 'start' },
+  { key: 'statement.col_open_time', weight: 10.5, align: 'start' },
+  { key: 'statement.col_close_time', weight: 10.5, align: 'start' },
   { key: 'statement.col_symbol', weight: 8, align: 'start' },
   { key: 'statement.col_side', weight: 6, align: 'start' },
   { key: 'statement.col_lots', weight: 5, align: 'end' },
@@ -41,6 +41,7 @@ const TRADE_COLUMNS: Column[] = [
   { key: 'statement.col_close_price', weight: 8.5, align: 'end' },
   { key: 'statement.col_profit', weight: 8, align: 'end' },
   { key: 'statement.col_fee', weight: 7, align: 'end' },
+  { key: 'statement.col_commission', weight: 7, align: 'end' },
   { key: 'statement.col_swap', weight: 7, align: 'end' },
   { key: 'statement.col_net', weight: 8, align: 'end' },
 ];
@@ -121,6 +122,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
         x.closePrice,
         x.profit,
         x.fee,
+        x.commission,
         x.swap,
         x.net,
       ],
@@ -151,6 +153,7 @@ function itemsOf(s: Statement, lang: Lang): Item[] {
     { kind: 'total', label: t('statement.trades'), value: String(k.trades), strong: false },
     { kind: 'total', label: t('statement.total_profit'), value: money2(k.profit), strong: false },
     { kind: 'total', label: t('statement.total_fees'), value: money2(k.fees), strong: false },
+    { kind: 'total', label: t('statement.total_commissions'), value: money2(k.commissions), strong: false },
     { kind: 'total', label: t('statement.col_swap'), value: money2(k.swap), strong: false },
     { kind: 'total', label: t('statement.total_net'), value: money2(k.net), strong: true },
     { kind: 'total', label: t('statement.total_deposits'), value: money2(k.deposits), strong: false },

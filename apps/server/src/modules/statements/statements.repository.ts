@@ -16,6 +16,8 @@ export interface StatementTradeRow {
   profit: bigint;
   fee: bigint;
   swap: bigint;
+  /** The account type's commission charged on the row (DESIGN §16). */
+  commission: bigint;
 }
 
 /** A journal entry that moved the cash outside trading; `amount` signed as the user's money moved, `fee` withdrawal fees. */
@@ -70,6 +72,7 @@ export class StatementsRepository {
         'o.profit',
         'o.fee',
         'o.swap',
+        'o.commission',
       ])
       .where('o.user_id', '=', userId)
       .where('o.status', '=', 3)
@@ -93,6 +96,7 @@ export class StatementsRepository {
       profit: big(r.profit),
       fee: big(r.fee),
       swap: big(r.swap),
+      commission: big(r.commission),
     }));
   }
 

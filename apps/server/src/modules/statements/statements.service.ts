@@ -68,9 +68,18 @@ export function tradeTexts(r: StatementTradeRow) {
     profit: money2(r.profit),
     fee: money2(r.fee),
     swap: money2(r.swap),
-    net: money2(tradeNet({ profit: micros(r.profit), fee: micros(r.fee), swap: micros(r.swap) })),
+    commission: money2(r.commission),
+    net: money2(tradeNet(tradeMoney(r))),
   };
 }
+
+/** A closed trade's money as the domain sums it. */
+const tradeMoney = (r: StatementTradeRow) => ({
+  profit: micros(r.profit),
+  fee: micros(r.fee),
+  swap: micros(r.swap),
+  commission: micros(r.commission),
+});
 
 /** The message that names each kind of cash movement in the CSV and the PDF. */
 export const FUNDS_KIND_KEY = {
@@ -107,7 +116,7 @@ export class StatementsService {
     if (trades.length + funds.length > max) throw tooMany(p.format);
     const typed = funds.map((f) => ({ ...f, kind: kindOf(f.type) }));
     const totals = statementTotals(
-      trades.map((t) => ({ profit: micros(t.profit), fee: micros(t.fee), swap: micros(t.swap) })),
+      trades.map(tradeMoney),
       typed.map((f) => ({ kind: f.kind, amount: micros(f.amount), fee: micros(f.fee) })),
     );
     return {
@@ -148,6 +157,7 @@ export class StatementsService {
           Profit: x.profit,
           Fee: x.fee,
           Swap: x.swap,
+          Commission: x.commission,
           Net: x.net,
         };
       }),
@@ -165,6 +175,7 @@ export class StatementsService {
         profit: money2(s.totals.profit),
         fees: money2(s.totals.fees),
         swap: money2(s.totals.swap),
+        commissions: money2(s.totals.commissions),
         net: money2(s.totals.net),
         deposits: money2(s.totals.deposits),
         withdrawals: money2(s.totals.withdrawals),

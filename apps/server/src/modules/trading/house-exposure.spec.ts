@@ -36,6 +36,7 @@ function order(side: Side, size: string, openPrice: number, demo = false): LiveO
     expireAt: 0,
     receipt: null,
     swap: micros(0n),
+    commission: micros(0n),
     busy: false,
     // As the live book sets it: lots × contract size.
     unitsF: (Number(l) * 100_000) / 10_000,

@@ -257,7 +257,7 @@ export class LiveBook {
    * How many real accounts with margin in use are now at or below each proposed level (exact figures at the current
    * quotes): the back office shows it before a margin-call or stop-out level is saved. Demo accounts apart.
    */
-  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined }): {
+  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined; typeId?: number | undefined }): {
     withPositions: number;
     marginCall: number;
     stopOut: number;
@@ -267,6 +267,8 @@ export class LiveBook {
     let stopOut = 0;
     for (const acc of this.accounts.values()) {
       if (acc.demo || acc.margin <= 0n) continue;
+      // The levels are an account type's (DESIGN §16): only its accounts would feel a change of them.
+      if (levels.typeId !== undefined && acc.typeId !== levels.typeId) continue;
       withPositions++;
       const f = this.figures(acc.userId);
       const state = { equity: f.equity, usedMargin: f.usedMargin };

@@ -49,6 +49,8 @@ export interface LiveOrder {
   receipt: string | null;
   /** Overnight financing accrued so far (signed micros; issue 20), part of its floating P/L, settled on close. */
   swap: Micros;
+  /** The account type's commission charged on it so far (its opening side; DESIGN §16), for its view. */
+  commission: Micros;
   /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
   busy: boolean;
   /** Units (lots × contract size) as a float, for the risk screen only. */
@@ -138,6 +140,7 @@ export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
     expireAt: Number(row.expire_at ?? 0),
     receipt: row.receipt ?? null,
     swap: micros(row.swap ?? 0),
+    commission: micros(Number(row.commission ?? 0)),
     busy: false,
     unitsF: 0,
   };

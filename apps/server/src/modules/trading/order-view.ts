@@ -27,6 +27,8 @@ export interface ViewFields {
   trailingDistance: number;
   expireAt: number;
   swap: bigint;
+  /** The account type's commission charged on the row (DESIGN §16). */
+  commission: bigint;
   parentId: number;
   receipt: string | null;
 }
@@ -67,6 +69,7 @@ export function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
     TrailingDistance: px(v.trailingDistance),
     ExpireAt: v.expireAt,
     Swap: formatMoney(micros(v.swap), 6),
+    Commission: formatMoney(micros(v.commission), 6),
     ParentId: v.parentId,
     Receipt: receiptView(v.receipt, v.side, row.precision),
   };

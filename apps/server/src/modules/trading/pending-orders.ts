@@ -203,6 +203,7 @@ export class PendingOrders {
       o.openPrice = price;
       o.openedAt = now;
       o.receipt = receipt;
+      o.commission = micros(o.commission + commission);
       this.book.expiring.delete(o);
       this.book.arm(o);
       const acc = this.book.account(o.userId);

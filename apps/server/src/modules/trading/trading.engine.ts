@@ -295,7 +295,7 @@ export class TradingEngine {
   }
 
   /** Real accounts at or below proposed margin-call and stop-out levels now (see LiveBook.levelImpact). */
-  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined }) {
+  levelImpact(levels: { marginCall?: number | undefined; stopOut?: number | undefined; typeId?: number | undefined }) {
     return this.book.levelImpact(levels);
   }
 

@@ -103,6 +103,7 @@ function fakeEngine(row: Instrument = EURUSD) {
         expireAt: 0,
         receipt: null,
         swap: micros(0),
+        commission: micros(0),
         busy: false,
         unitsF: 20_000,
         ...over,

@@ -451,6 +451,7 @@ export class TradingService {
       trailingDistance: o.trailingDistance,
       expireAt: o.expireAt,
       swap: o.swap,
+      commission: o.commission,
       parentId: 0,
       receipt: o.receipt,
     });
@@ -482,6 +483,7 @@ export class TradingService {
       trailingDistance: Number(r.trailing_distance),
       expireAt: Number(r.expire_at),
       swap: BigInt(r.swap),
+      commission: BigInt(r.commission ?? 0),
       parentId: Number(r.parent_id),
       receipt: r.receipt,
     });

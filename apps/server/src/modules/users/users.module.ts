@@ -20,6 +20,8 @@ export function registerUsers(
     figuresNow: (userId: number, cash: Micros, credit?: Micros) => Promise<AccountFiguresNow>;
     notices: NoticesService;
     notifications: NotificationsService;
+    /** A user's account type, from the account types in memory. */
+    accountTypeOf?: (typeId: number | null) => { id: number; name: string };
   },
 ) {
   const { db } = ctx;
@@ -36,6 +38,7 @@ export function registerUsers(
     notices: deps.notices,
     notifier: deps.notifications,
     clock: ctx.clock,
+    accountTypeOf: deps.accountTypeOf,
   });
   usersAdminRoutes(ctx.router, users);
   return { users };

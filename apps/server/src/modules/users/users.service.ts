@@ -81,6 +81,8 @@ export interface UsersAdminDeps {
   notices?: NoticeBoard | undefined;
   notifier?: Notifier | undefined;
   clock: Clock;
+  /** A user's account type as the profile names it (DESIGN §16), from the types in memory. */
+  accountTypeOf?: ((typeId: number | null) => { id: number; name: string }) | undefined;
 }
 
 /** Kinds of adjustment that give money away (a gift rather than a correction): a daily limit per author. */
@@ -177,6 +179,7 @@ export class UsersAdminService {
       invited_by: user.invited_by,
       lang: user.lang,
       totp_enabled: totp,
+      account_type: this.accountTypeOf(user.account_type_id ?? null),
       sessions: sessions.map((s) => ({
         id: s.id,
         created_at: Number(s.created_at),
@@ -451,6 +454,11 @@ export class UsersAdminService {
       kind,
       amount: formatMoney(amount, 2),
     });
+  }
+
+  private accountTypeOf(typeId: number | null): { id: number; name: string } | null {
+    const t = this.d.accountTypeOf?.(typeId);
+    return t ? { id: t.id, name: t.name } : null;
   }
 
   private async user(id: number, db: Db | Tx = this.d.db): Promise<UserRow> {

@@ -111,6 +111,14 @@ export function StatementView() {
           <dl className="statement-card statement-totals" data-testid="statement-totals">
             <Figure label={t('statement.profit')} value={money(totals!.profit)} className={tone(totals!.profit)} id="profit" />
             <Figure label={t('statement.fees')} value={money(totals!.fees)} className="num price" id="fees" />
+            {Number(totals!.commissions) !== 0 && (
+              <Figure
+                label={t('statement.commissions')}
+                value={money(totals!.commissions)}
+                className="num price"
+                id="commissions"
+              />
+            )}
             <Figure label={t('statement.swap')} value={money(totals!.swap)} className={tone(totals!.swap)} id="swap" />
             <Figure
               label={t('statement.net')}
@@ -258,6 +266,9 @@ function TradeRow({ row }: { row: StatementTradeView }) {
           testId={`statement-profit-${row.Id}`}
         />
         <MoneyPart label={t('statement.fee')} value={money(row.Fee)} testId={`statement-fee-${row.Id}`} />
+        {Number(row.Commission) !== 0 && (
+          <MoneyPart label={t('statement.commission')} value={money(row.Commission)} testId={`statement-commission-${row.Id}`} />
+        )}
         <MoneyPart
           label={t('statement.swap')}
           value={money(row.Swap)}

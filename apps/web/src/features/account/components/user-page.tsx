@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { useNavigate } from '../../../shared/router/router.tsx';
 import { Dialog } from '../../../shared/ui/antd.ts';
 import {
+  AppstoreOutline,
   BellOutline,
   BankcardOutline,
   CheckShieldOutline,
@@ -125,6 +126,8 @@ export default function UserPage() {
       { key: 'password', to: '/mine/password', icon: <LockOutline />, realOnly: true },
       { key: 'twoFactor', to: '/mine/two-factor', icon: <KeyOutline />, realOnly: true },
       { key: 'devices', to: '/mine/devices', icon: <CheckShieldOutline /> },
+      // Account types (issue 32): the trader's own named beside the entry.
+      { key: 'accountTypes', to: '/account-types', icon: <AppstoreOutline />, detail: profile?.account_type?.name },
     ],
     [
       { key: 'notices', to: '/mine/notices', icon: <BellOutline /> },

@@ -29,6 +29,9 @@ export default function OrderPlaced({
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, 'num price'],
     [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 2)} USD`, 'num price'],
   ];
+  // The account type's commission charged at the fill (issue 32).
+  if (Number(order.Commission) !== 0)
+    rows.push([t('trading.commission'), `${formatDecimal(order.Commission, lang, 2)} USD`, 'num price']);
   if (order.TargetLossPrice > 0) rows.push([t('trading.stopLoss'), price(order.TargetLossPrice), 'num price']);
   if (order.TargetProfitPrice > 0) rows.push([t('trading.takeProfit'), price(order.TargetProfitPrice), 'num price']);
   rows.push([t('trading.time'), order.CreateTimeHandler, 'num price']);

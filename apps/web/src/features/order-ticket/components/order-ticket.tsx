@@ -244,6 +244,9 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
       <dl className="ticket-figures" aria-label={t('ticket.figures')} data-testid="ticket-figures">
         <Figure label={t('trading.margin')} value={money(figures.margin)} unit="USD" testId="ticket-margin" />
         <Figure label={t('trading.fee')} value={money(figures.fee)} unit="USD" testId="ticket-fee" />
+        {figures.commission !== null && figures.commission > 0n && (
+          <Figure label={t('trading.commission')} value={money(figures.commission)} unit="USD" testId="ticket-commission" />
+        )}
         <Figure label={t('ticket.pipValue')} value={money(figures.pipValue)} unit="USD" testId="ticket-pip-value" />
         <Figure
           label={t('ticket.stopOut')}
@@ -269,7 +272,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
         {short && (
           <p className="ticket-warning" role="status" data-testid="ticket-margin-warning">
             {t('ticket.marginShort', {
-              need: money(micros((figures.margin ?? 0n) + (figures.fee ?? 0n))),
+              need: money(micros((figures.margin ?? 0n) + (figures.fee ?? 0n) + (figures.commission ?? 0n))),
               free: money(figures.freeMargin),
             })}
           </p>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradeItem } from '@tradepad/contracts/market/constants';
 import type { AccountSummary } from '@tradepad/contracts/trading/constants';
 import { formatLots } from '@tradepad/domain/lots';
-import { formatMoney } from '@tradepad/domain/money';
+import { formatMoney, parseMoney } from '@tradepad/domain/money';
 import {
   firstLots,
   levelContextOf,
@@ -224,6 +224,18 @@ describe('ticketFigures', () => {
     // 2 lots: 2170.20 margin + 6 fee against 2000.
     expect(usd(ticketFigures(input({ lotsText: '2' })).marginShort)).toBe('176.200000');
     expect(ticketFigures(input({ account: undefined, lotsText: '2' })).marginShort).toBeNull();
+  });
+
+  it('follows the account type: its commission for the lots shown, the fee it waives, both in the shortfall', () => {
+    // No type (a visitor, the default type): no commission, the fee charged.
+    expect(ticketFigures(input({})).commission).toBe(0n);
+    const raw = { commissionPerLot: parseMoney('3.5'), feeOnMargin: false };
+    const f = ticketFigures(input({ lotsText: '0.3', accountTerms: raw }));
+    expect(usd(f.commission)).toBe('1.050000');
+    expect(usd(f.fee)).toBe('0.000000');
+    // 2 lots: 2170.20 margin + 7 commission (no fee) against 2000.
+    expect(usd(ticketFigures(input({ lotsText: '2', accountTerms: raw })).marginShort)).toBe('177.200000');
+    expect(ticketFigures(input({ lotsText: '', accountTerms: raw })).commission).toBeNull();
   });
 
   it("reckons a pending order's stop-out like a market order, from its own price with the spread", () => {

@@ -4,6 +4,7 @@ import { conversionRate, type QuoteLookup, type Rate } from '@tradepad/domain/co
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
 import { formatMoney, micros, parseMoney, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
+import { commissionFor, typeFee } from '@tradepad/domain/account-types';
 import { freeMargin, stopOutPrice } from '@tradepad/domain/risk';
 import {
   amountInCents,
@@ -107,6 +108,11 @@ export interface TicketInput {
   feeType: number | undefined;
   /** The account's figures; undefined when not logged in. */
   account: AccountSummary | undefined;
+  /**
+   * The trader's account type terms the ticket follows (issue 32, DESIGN §16): its commission per lot and side (USD
+   * micros) and whether the margin fee applies; absent: the default type's (no commission, the fee charged).
+   */
+  accountTerms?: { commissionPerLot: Micros; feeOnMargin: boolean } | undefined;
   /** Quotes of other instruments by code, for converting a quote currency to USD. */
   lookup: QuoteLookup;
 }
@@ -142,6 +148,8 @@ export interface TicketFigures {
   stopsProblem: StopsProblem | null;
   margin: Micros | null;
   fee: Micros | null;
+  /** The account type's commission for the lots shown, charged when it opens (the same again when it closes). */
+  commission: Micros | null;
   pipValue: Micros | null;
   /** Where the account would be stopped out if only this position's price moved, in points. */
   stopOutPoints: number | null;
@@ -335,6 +343,7 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     stopsProblem,
     margin: null,
     fee: null,
+    commission: null,
     pipValue: null,
     stopOutPoints: null,
     freeMargin: null,
@@ -346,6 +355,8 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   // Credit (issue 32) covers a floating loss as the engine counts it.
   const credit = money(account?.credit) ?? undefined;
   if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating, credit });
+  const type = input.accountTerms ?? { commissionPerLot: micros(0), feeOnMargin: true };
+  if (lots !== null && lots > 0n) figures.commission = commissionFor(lots, type.commissionPerLot);
   if (!terms || lots === null || lots <= 0n || entryPoints === null || entryPoints <= 0) return figures;
   const rate = rateAt(entryPoints);
   if (!rate) return figures;
@@ -354,9 +365,10 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   if (terms.marginMode !== 1 && !(leverage && leverage > 0)) return figures;
   const margin = requiredMargin(terms, lots, entryPoints, leverage ?? 1, rate);
   figures.margin = margin;
-  if (input.feeType !== undefined) figures.fee = tradeFee(terms, lots, margin, input.feeType);
-  if (figures.freeMargin !== null && figures.fee !== null)
-    figures.marginShort = marginShortfall(figures.freeMargin, margin, figures.fee);
+  if (input.feeType !== undefined) figures.fee = typeFee(type, tradeFee(terms, lots, margin, input.feeType));
+  // What the opening takes besides the margin: the fee and the type's commission (the engine's refusal rule).
+  const charges = figures.fee === null ? null : micros(figures.fee + (figures.commission ?? 0n));
+  if (figures.freeMargin !== null && charges !== null) figures.marginShort = marginShortfall(figures.freeMargin, margin, charges);
 
   // The stop-out price of the account with this position in it: the fee leaves equity, the margin joins the used
   // margin, and the position starts at its closing price when it fills (the spread is its first loss). A market order
@@ -364,7 +376,7 @@ export function ticketFigures(input: TicketInput): TicketFigures {
   // and a pending order at the current ask shows what a market buy does.
   const equity = money(account?.equity);
   const used = money(account?.used_margin);
-  if (!account || equity === null || used === null || figures.fee === null) return figures;
+  if (!account || equity === null || used === null || charges === null) return figures;
   const spread = market ? market.ask - market.bid : Number.isSafeInteger(item.Spread) ? item.Spread : 0;
   const close = closePrice(side, quoteAtFill(kind, side, entryPoints, market, Math.max(0, spread)));
   const openingLoss = profitLoss(terms, side, lots, entryPoints, close, rate);
@@ -372,7 +384,7 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     { side, lots, closePrice: close },
     terms,
     rate,
-    { equity: micros(equity - figures.fee + openingLoss), usedMargin: micros(used + margin) },
+    { equity: micros(equity - charges + openingLoss), usedMargin: micros(used + margin) },
     account.stop_out_level,
   );
   return figures;

@@ -4,6 +4,7 @@ import { ORDER_BUY, SUBMIT_MARKET, SUBMIT_PENDING, type OrderSide } from '@trade
 import type { SubmitParams } from '@tradepad/contracts/trading/params';
 import type { QuoteLookup } from '@tradepad/domain/conversion';
 import { canStepDown, canStepUp, formatLots, parseLots, stepLots, type Lots } from '@tradepad/domain/lots';
+import { parseMoney } from '@tradepad/domain/money';
 import { pointsToPrice } from '@tradepad/domain/price';
 import { defaultStopDistance, levelAt, levelDistance, type StopLevelKind } from '@tradepad/domain/stop-distance';
 import { fillPrice, pipPoints } from '@tradepad/domain/trading';
@@ -88,6 +89,15 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   const userId = useUserStore((s) => (s.loggedIn ? s.profile?.id : undefined));
   const account = useAccountSummary().data;
   const feeType = useBasicInfo().data?.trade_fee_type;
+  // The trader's account type (issue 32): its commission and fee waiver enter the figures before sending.
+  const accountType = useUserStore((s) => (s.loggedIn ? s.profile?.account_type : undefined));
+  const accountTerms = useMemo(
+    () =>
+      accountType
+        ? { commissionPerLot: parseMoney(accountType.commission_per_lot), feeOnMargin: accountType.fee_on_margin }
+        : undefined,
+    [accountType],
+  );
   const quote = useQuote(item.Id);
   const rules = useMemo(() => lotRulesOf(item), [item]);
   const leverages = useMemo(() => item.HasForexMultiple.map((o) => o.Value).filter((v) => v > 0), [item]);
@@ -135,6 +145,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     quote: live,
     feeType,
     account: loggedIn ? account : undefined,
+    accountTerms,
     lookup,
   });
 

@@ -167,6 +167,10 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
     [t('trading.fee'), `${formatDecimal(order.TradeFee, lang, 2)} USD`, true],
+    // The account type's commission (issue 32), shown where one was charged.
+    ...(Number(order.Commission) !== 0
+      ? [[t('trading.commission'), `${formatDecimal(order.Commission, lang, 2)} USD`, true] as [string, string, boolean]]
+      : []),
     // Overnight financing (issue 20): accrued at each 17:00 New York rollover, part of the P/L above.
     ...(pending
       ? []
