@@ -44,7 +44,12 @@ describe.skipIf(!chromiumPath())('named order types in Chromium', () => {
     // A limit above the stop is refused before sending.
     await page.getByTestId('ticket-stop-limit-price').fill((Number(stop) + 10).toFixed(2));
     await expect
-      .poll(() => page.locator('.ticket-field').filter({ has: page.getByTestId('ticket-price') }).textContent())
+      .poll(() =>
+        page
+          .locator('.ticket-field')
+          .filter({ has: page.getByTestId('ticket-price') })
+          .textContent(),
+      )
       .toContain('The limit must be below the stop for a buy');
     await page.getByTestId('ticket-stop-limit-price').fill(limit);
     await expect.poll(() => page.getByTestId('ticket-margin').textContent()).toMatch(/^[\d,]+\.\d{2} USD$/);

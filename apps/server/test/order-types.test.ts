@@ -17,8 +17,7 @@ describe('named order types', () => {
     await new Promise((r) => setTimeout(r, 20));
     await h.app.tradepad.engine.idle();
   };
-  const deals = async (u: DemoTrader, status: number) =>
-    (await u.call(API.deals, { status, page: 1 })).data.data as OrderView[];
+  const deals = async (u: DemoTrader, status: number) => (await u.call(API.deals, { status, page: 1 })).data.data as OrderView[];
   const pending = (u: DemoTrader, type: 1 | 2, code: string, extra: Record<string, unknown>) =>
     u.call(API.submit, { type, cont: '1', forex_id: id(code), status: 0, multiple: code === 'BTCUSD' ? 10 : 100, ...extra });
 
@@ -40,7 +39,13 @@ describe('named order types', () => {
     expect(placed.code).toBe(1);
     const o = placed.data.order as OrderView;
     // Its margin is reckoned at the limit it will fill at (or better): 1 BTC × 95,800 ÷ 10.
-    expect(o).toMatchObject({ Kind: 'buy_stop_limit', Status: 0, OriginPrice: 96000, StopLimitPrice: 95800, CautionMoney: '9580.000000' });
+    expect(o).toMatchObject({
+      Kind: 'buy_stop_limit',
+      Status: 0,
+      OriginPrice: 96000,
+      StopLimitPrice: 95800,
+      CautionMoney: '9580.000000',
+    });
     // Below the stop nothing happens.
     tick('BTCUSD', '95900.00');
     await settled();
@@ -49,7 +54,13 @@ describe('named order types', () => {
     tick('BTCUSD', '96010.00');
     await settled();
     const limit = (await deals(u, 0)).find((d) => d.Id === o.Id)!;
-    expect(limit).toMatchObject({ Kind: 'buy_limit', Status: 0, OriginPrice: 95800, StopLimitPrice: 95800, CautionMoney: '9580.000000' });
+    expect(limit).toMatchObject({
+      Kind: 'buy_limit',
+      Status: 0,
+      OriginPrice: 95800,
+      StopLimitPrice: 95800,
+      CautionMoney: '9580.000000',
+    });
     expect(await deals(u, 1)).toEqual([]);
     // The market comes back to the limit: it fills at its price or better.
     tick('BTCUSD', '95700.00');
@@ -93,11 +104,15 @@ describe('named order types', () => {
     expect(await refused(1, { pending_type: 'limit', target_price: '1.08600' })).toBe(
       'A buy limit must be at or below the ask (1.08510)',
     );
-    expect(await refused(1, { pending_type: 'stop', target_price: '1.08400' })).toBe('A buy stop must be above the ask (1.08510)');
+    expect(await refused(1, { pending_type: 'stop', target_price: '1.08400' })).toBe(
+      'A buy stop must be above the ask (1.08510)',
+    );
     expect(await refused(2, { pending_type: 'limit', target_price: '1.08400' })).toBe(
       'A sell limit must be at or above the bid (1.08500)',
     );
-    expect(await refused(2, { pending_type: 'stop', target_price: '1.08600' })).toBe('A sell stop must be below the bid (1.08500)');
+    expect(await refused(2, { pending_type: 'stop', target_price: '1.08600' })).toBe(
+      'A sell stop must be below the bid (1.08500)',
+    );
     expect(await refused(1, { pending_type: 'stop_limit', target_price: '1.08400', stop_limit_price: '1.08300' })).toBe(
       'A buy stop must be above the ask (1.08510)',
     );
@@ -137,7 +152,12 @@ describe('named order types', () => {
       await pending(u, 1, 'BTCUSD', { pending_type: 'stop_limit', target_price: '96000.00', stop_limit_price: '95800.00' })
     ).data.order as OrderView;
     const moved = await u.call(API.setPendingPrice, { id: o.Id, price: '97000.00' });
-    expect(moved.data).toMatchObject({ Kind: 'buy_stop_limit', OriginPrice: 97000, StopLimitPrice: 95800, CautionMoney: '9580.000000' });
+    expect(moved.data).toMatchObject({
+      Kind: 'buy_stop_limit',
+      OriginPrice: 97000,
+      StopLimitPrice: 95800,
+      CautionMoney: '9580.000000',
+    });
     expect((await u.call(API.setPendingPrice, { id: o.Id, price: '94000.00' })).msg).toMatch(/^A buy stop must be above the ask/);
     expect((await u.call(API.setPendingPrice, { id: o.Id, price: '95500.00' })).msg).toMatch(
       /^The limit of a buy stop limit must be below its stop/,

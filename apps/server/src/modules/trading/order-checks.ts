@@ -28,11 +28,7 @@ export function pricePoints(
   text: string,
   precision: number,
   key:
-    | 'err.price_invalid'
-    | 'err.stop_loss_invalid'
-    | 'err.take_profit_invalid'
-    | 'err.trailing_invalid'
-    | 'err.stop_limit_invalid',
+    'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid' | 'err.trailing_invalid' | 'err.stop_limit_invalid',
 ): number {
   const decimals = text.split('.')[1]?.length ?? 0;
   if (decimals > precision && !/^0*$/.test(text.split('.')[1]!.slice(precision))) {

@@ -18,7 +18,6 @@ import {
 } from '@tradepad/contracts';
 import {
   expiryOk,
-  formatLots,
   formatMoney,
   trailingStopLevel,
   lots,
@@ -31,8 +30,6 @@ import {
   tradingTerms,
   isStopLimit,
   pendingKind,
-  priceToPoints,
-  pointsToPrice,
   requiredMargin,
   tradeFee,
   type Lots,
@@ -45,7 +42,6 @@ import type { OrderTally } from '../../core/metrics.ts';
 import { timeText } from '../../core/time.ts';
 import { orderView } from './order-view.ts';
 import { checkedPendingKind, checkOrderLevels, checkStops, partCloseLots, pricePoints } from './order-checks.ts';
-import { receiptView } from './receipt.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';

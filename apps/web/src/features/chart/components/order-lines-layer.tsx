@@ -140,11 +140,16 @@ export default function OrderLinesLayer({
       };
     }
     if (line.kind === 'pending') {
-      const limit = isStopLimitOrder(order) ? formatPrice(order.StopLimitPrice, state.current.item.PricePrecision, lg) : undefined;
+      const limit = isStopLimitOrder(order)
+        ? formatPrice(order.StopLimitPrice, state.current.item.PricePrecision, lg)
+        : undefined;
       return { title: pendingTitle(tr(kindKey(order)), lots, limit), color: p.pending };
     }
     if (line.kind === 'limit')
-      return { title: levelTitle(tr('chart.lines.limit'), formatPrice(price, state.current.item.PricePrecision, lg)), color: p.pending };
+      return {
+        title: levelTitle(tr('chart.lines.limit'), formatPrice(price, state.current.item.PricePrecision, lg)),
+        color: p.pending,
+      };
     const name = tr(line.kind === 'sl' ? 'chart.lines.sl' : 'chart.lines.tp');
     const color = line.kind === 'sl' ? p.down : p.up;
     const level = formatPrice(price, state.current.item.PricePrecision, lg);

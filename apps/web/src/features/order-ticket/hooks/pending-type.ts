@@ -3,14 +3,7 @@ import { namedPendingKind, stopLimitCheck, type PendingType } from '@tradepad/do
 import { typedPoints } from './ticket-figures.ts';
 
 /** The six pending orders the ticket offers by name (DESIGN §17), as `<side>_<type>`: the kinds the engine files. */
-export const NAMED_PENDING = [
-  'buy_limit',
-  'sell_limit',
-  'buy_stop',
-  'sell_stop',
-  'buy_stop_limit',
-  'sell_stop_limit',
-] as const;
+export const NAMED_PENDING = ['buy_limit', 'sell_limit', 'buy_stop', 'sell_stop', 'buy_stop_limit', 'sell_stop_limit'] as const;
 export type NamedPending = (typeof NAMED_PENDING)[number];
 
 /** The name of a side and type ("buy_stop_limit"). */
