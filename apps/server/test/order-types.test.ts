@@ -167,3 +167,48 @@ describe('named order types', () => {
     await h.expectLedgerSound();
   });
 });
+
+/** A stop limit is stored with its limit: after a restart it still waits for its stop, then becomes its limit and fills. */
+describe('a stop limit across a restart', () => {
+  const market = new ScriptedMarket();
+  const { id, tick } = market;
+  let h: Harness | undefined;
+  afterAll(async () => h?.close());
+
+  it('keeps its stop and limit, triggers and fills after the restart', async () => {
+    const first = await market.start({ keepData: true });
+    const auth = { authorization: (await demoTrader(first)).token };
+    tick('BTCUSD', '95000.00');
+    const placed = await first.call(
+      'POST',
+      API.submit,
+      {
+        type: 1,
+        cont: '0.1',
+        forex_id: id('BTCUSD'),
+        status: 0,
+        multiple: 10,
+        pending_type: 'stop_limit',
+        target_price: '96000.00',
+        stop_limit_price: '95800.00',
+      },
+      auth,
+    );
+    const orderId = (placed.data.order as OrderView).Id;
+
+    h = await market.restart(first);
+    const list = async (status: number) => (await h!.call('GET', API.deals, { status, page: 1 }, auth)).data.data as OrderView[];
+    const settle = async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      await h!.app.tradepad.engine.idle();
+    };
+    expect(await list(0)).toMatchObject([{ Id: orderId, Kind: 'buy_stop_limit', OriginPrice: 96000, StopLimitPrice: 95800 }]);
+    tick('BTCUSD', '96010.00');
+    await settle();
+    expect(await list(0)).toMatchObject([{ Id: orderId, Kind: 'buy_limit', OriginPrice: 95800 }]);
+    tick('BTCUSD', '95700.00');
+    await settle();
+    expect(await list(1)).toMatchObject([{ Id: orderId, Status: 1, Kind: 'buy_limit' }]);
+    await h.expectLedgerSound();
+  }, 120_000);
+});
