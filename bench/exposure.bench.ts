@@ -118,6 +118,7 @@ async function main() {
         openedAt: 0,
         trailingDistance: 0,
         expireAt: 0,
+        stopLimitPrice: 0,
         receipt: null,
         busy: false,
         unitsF: 0,

@@ -74,6 +74,7 @@ async function submitAll(
           forex_id: Number(p.forex_id),
           status: 1,
           target_price: '0',
+          stop_limit_price: '0',
           stop_loss_price: p.stop_loss_price ?? '0',
           target_profit_price: '0',
           multiple: Number(p.multiple),

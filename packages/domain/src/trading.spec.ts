@@ -7,8 +7,12 @@ import {
   askFromBid,
   closePrice,
   fillPrice,
+  isStopLimit,
+  namedPendingKind,
   pendingKind,
   pendingTriggered,
+  stopLimitBecomes,
+  stopLimitCheck,
   pipPoints,
   pipValue,
   profitLoss,
@@ -78,6 +82,62 @@ describe('quotes and spread', () => {
     ['sell_stop', 108_400, { bid: 108_401, ask: 108_421 }, false],
   ] as const)('a %s at %d triggers on %o: %s', (kind, price, q, triggered) => {
     expect(pendingTriggered(kind, price, q)).toBe(triggered);
+  });
+
+  it.each([
+    [1, undefined, 108_400, 'buy_limit'],
+    [1, undefined, 108_501, 'buy_stop'],
+    [1, 'limit', 108_400, 'buy_limit'],
+    [1, 'limit', 108_500, 'buy_limit'],
+    [1, 'limit', 108_501, 'wrong_side'],
+    [1, 'stop', 108_501, 'buy_stop'],
+    [1, 'stop', 108_500, 'wrong_side'],
+    [1, 'stop', 108_400, 'wrong_side'],
+    [1, 'stop_limit', 108_600, 'buy_stop_limit'],
+    [1, 'stop_limit', 108_500, 'wrong_side'],
+    [2, undefined, 108_600, 'sell_limit'],
+    [2, undefined, 108_479, 'sell_stop'],
+    [2, 'limit', 108_480, 'sell_limit'],
+    [2, 'limit', 108_479, 'wrong_side'],
+    [2, 'stop', 108_479, 'sell_stop'],
+    [2, 'stop', 108_480, 'wrong_side'],
+    [2, 'stop_limit', 108_400, 'sell_stop_limit'],
+    [2, 'stop_limit', 108_600, 'wrong_side'],
+  ] as const)('side %d named %s at %d is %s (bid 1.08480, ask 1.08500)', (side, type, price, kind) => {
+    expect(namedPendingKind(side, type, price, quote)).toBe(kind);
+  });
+
+  it.each([
+    [1, 108_600, 108_550, 'ok'],
+    [1, 108_600, 108_600, 'limit_side'],
+    [1, 108_600, 108_650, 'limit_side'],
+    [1, 108_600, 0, 'limit_side'],
+    [2, 108_400, 108_450, 'ok'],
+    [2, 108_400, 108_400, 'limit_side'],
+    [2, 108_400, 108_350, 'limit_side'],
+  ] as const)('a side %d stop limit with its stop at %d and limit at %d: %s', (side, stop, limit, result) => {
+    expect(stopLimitCheck(side, stop, limit)).toBe(result);
+  });
+
+  it.each([
+    ['buy_stop_limit', 108_600, { bid: 108_580, ask: 108_600 }, true],
+    ['buy_stop_limit', 108_600, { bid: 108_579, ask: 108_599 }, false],
+    ['sell_stop_limit', 108_400, { bid: 108_400, ask: 108_420 }, true],
+    ['sell_stop_limit', 108_400, { bid: 108_401, ask: 108_421 }, false],
+  ] as const)('a %s stop at %d triggers on %o: %s', (kind, price, q, triggered) => {
+    expect(pendingTriggered(kind, price, q)).toBe(triggered);
+  });
+
+  it.each([
+    ['buy_stop_limit', true, 'buy_limit'],
+    ['sell_stop_limit', true, 'sell_limit'],
+  ] as const)('a triggered %s (stop limit: %s) becomes a %s', (kind, isIt, becomes) => {
+    expect(isStopLimit(kind)).toBe(isIt);
+    expect(stopLimitBecomes(kind)).toBe(becomes);
+  });
+
+  it.each(['buy_limit', 'buy_stop', 'sell_limit', 'sell_stop', 'market'])('%s is not a stop limit', (kind) => {
+    expect(isStopLimit(kind)).toBe(false);
   });
 
   it('never places a pending order that triggers at once, unless it is at the market price (property)', () => {

@@ -25,7 +25,10 @@ export const fillPrice = (side: Side, quote: BidAsk): number => (side === 1 ? qu
 /** The price a position closes at, in points: a long at the bid, a short at the ask. */
 export const closePrice = (side: Side, quote: BidAsk): number => (side === 1 ? quote.bid : quote.ask);
 
-export type PendingKind = 'buy_limit' | 'buy_stop' | 'sell_limit' | 'sell_stop';
+export type PendingKind = 'buy_limit' | 'buy_stop' | 'sell_limit' | 'sell_stop' | 'buy_stop_limit' | 'sell_stop_limit';
+
+/** The order type a trader names (`pending_type`, DESIGN §17): a limit, a stop, or MT5's stop limit. */
+export type PendingType = 'limit' | 'stop' | 'stop_limit';
 
 /**
  * What a pending order at `pricePoints` is: a buy at or below the ask is a buy limit, above it a buy stop; a sell at
@@ -39,18 +42,58 @@ export function pendingKind(side: Side, pricePoints: number, quote: BidAsk): Pen
 }
 
 /**
+ * The kind of a pending order the trader named `type` at `pricePoints` (DESIGN §17), or `wrong_side` when the price is
+ * on the other side of the market for that type: a buy limit at or below the ask, a buy stop above it; a sell limit at
+ * or above the bid, a sell stop below it. A stop limit's `pricePoints` is its stop, on a stop's side. Without a type the
+ * kind is inferred from the price (`pendingKind`).
+ */
+export function namedPendingKind(
+  side: Side,
+  type: PendingType | undefined,
+  pricePoints: number,
+  quote: BidAsk,
+): PendingKind | 'wrong_side' {
+  const inferred = pendingKind(side, pricePoints, quote);
+  if (type === undefined) return inferred;
+  const isLimit = inferred === 'buy_limit' || inferred === 'sell_limit';
+  if (type === 'limit') return isLimit ? inferred : 'wrong_side';
+  if (isLimit) return 'wrong_side';
+  if (type === 'stop') return inferred;
+  return side === 1 ? 'buy_stop_limit' : 'sell_stop_limit';
+}
+
+/**
+ * Whether a stop limit's limit is where MT5 puts it: strictly below the stop for a buy, strictly above it for a sell,
+ * and a positive price. At the stop it would be a plain stop; past it, a limit that fills at once.
+ */
+export function stopLimitCheck(side: Side, stopPoints: number, limitPoints: number): 'ok' | 'limit_side' {
+  if (limitPoints <= 0) return 'limit_side';
+  return (side === 1 ? limitPoints < stopPoints : limitPoints > stopPoints) ? 'ok' : 'limit_side';
+}
+
+/** Whether a kind is a stop limit waiting for its stop. */
+export const isStopLimit = (kind: string): kind is 'buy_stop_limit' | 'sell_stop_limit' =>
+  kind === 'buy_stop_limit' || kind === 'sell_stop_limit';
+
+/** What a stop limit becomes once its stop triggers: a pending limit of the same side (at its `stop_limit_price`). */
+export const stopLimitBecomes = (kind: 'buy_stop_limit' | 'sell_stop_limit'): 'buy_limit' | 'sell_limit' =>
+  kind === 'buy_stop_limit' ? 'buy_limit' : 'sell_limit';
+
+/**
  * Whether a pending order of `kind` at `pricePoints` triggers on `quote`: buys watch the ask, sells the bid; limits
- * trigger when the market is at their price or better, stops when it reaches or passes them.
+ * trigger when the market is at their price or better, stops (and a stop limit's stop) when it reaches or passes them.
  */
 export function pendingTriggered(kind: PendingKind, pricePoints: number, quote: BidAsk): boolean {
   switch (kind) {
     case 'buy_limit':
       return quote.ask <= pricePoints;
     case 'buy_stop':
+    case 'buy_stop_limit':
       return quote.ask >= pricePoints;
     case 'sell_limit':
       return quote.bid >= pricePoints;
     case 'sell_stop':
+    case 'sell_stop_limit':
       return quote.bid <= pricePoints;
   }
 }

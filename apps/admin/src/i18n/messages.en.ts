@@ -466,6 +466,8 @@ export const messagesEn = {
       kind_buy_stop: 'Buy stop',
       kind_sell_limit: 'Sell limit',
       kind_sell_stop: 'Sell stop',
+      kind_buy_stop_limit: 'Buy stop limit',
+      kind_sell_stop_limit: 'Sell stop limit',
       lots: 'Lots',
       open_price: 'Open price',
       order_price: 'Order price',

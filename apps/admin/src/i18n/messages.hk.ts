@@ -453,6 +453,8 @@ export const messagesHk: ConsoleMessages = {
       kind_buy_stop: '止損買入',
       kind_sell_limit: '限價賣出',
       kind_sell_stop: '止損賣出',
+      kind_buy_stop_limit: '止損限價買入',
+      kind_sell_stop_limit: '止損限價賣出',
       lots: '手數',
       open_price: '開倉價',
       order_price: '掛單價',

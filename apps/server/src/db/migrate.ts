@@ -34,6 +34,7 @@ import * as m033 from './migrations/033-kyc-depth.ts';
 import * as m034 from './migrations/034-chart-layouts.ts';
 import * as m035 from './migrations/035-credit.ts';
 import * as m036 from './migrations/036-instrument-names.ts';
+import * as m037 from './migrations/037-stop-limit.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '034-chart-layouts': m034,
   '035-credit': m035,
   '036-instrument-names': m036,
+  '037-stop-limit': m037,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

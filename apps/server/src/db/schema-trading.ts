@@ -21,7 +21,7 @@ export interface OrdersTable {
   side: number;
   /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
   status: number;
-  /** market, buy_limit, buy_stop, sell_limit, sell_stop. */
+  /** market, buy_limit, buy_stop, sell_limit, sell_stop, buy_stop_limit, sell_stop_limit (migration 037). */
   kind: string;
   lots: number;
   leverage: number;
@@ -55,6 +55,8 @@ export interface OrdersTable {
   receipt: string | null;
   /** Commission charged against this row, micros (migration 032): the open side on a position, a closing side on the row that closed it. */
   commission: Generated<number>;
+  /** A stop limit's limit in points, placed once its stop (`order_price`) triggers; 0 for other orders (migration 037). */
+  stop_limit_price: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

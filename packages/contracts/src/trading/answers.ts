@@ -8,8 +8,12 @@ import { count, decimal, paged, timeText, unixMs, usd2 } from '../answers.ts';
  * instrument's precision, lots as decimal strings.
  */
 
-/** What kind of pending order a price makes (DESIGN §5); null for market orders. */
-export const pendingKind = z.enum(['buy_limit', 'buy_stop', 'sell_limit', 'sell_stop']);
+/**
+ * What kind of pending order a price makes (DESIGN §5), or the trader named (`pending_type`, §17); null for market
+ * orders. A stop limit (`buy_stop_limit`, `sell_stop_limit`) becomes a limit at its `StopLimitPrice` once its stop
+ * triggers.
+ */
+export const pendingKind = z.enum(['buy_limit', 'buy_stop', 'sell_limit', 'sell_stop', 'buy_stop_limit', 'sell_stop_limit']);
 export type PendingKind = z.infer<typeof pendingKind>;
 
 const price = (description: string) => z.number().describe(`${description} Price in the instrument's precision.`);
@@ -51,7 +55,10 @@ export const orderView = z.object({
   Status: z
     .literal([STATUS_PENDING, STATUS_HOLDING, STATUS_CLOSED, STATUS_CANCELLED])
     .describe('0 pending, 1 holding, 3 closed, 4 cancelled.'),
-  Kind: pendingKind.nullable().describe('Pending orders: limit or stop; null for market orders.'),
+  Kind: pendingKind.nullable().describe('Pending orders: limit, stop or stop limit; null for market orders.'),
+  StopLimitPrice: price(
+    "A stop limit's limit (DESIGN §17), placed once the stop at OriginPrice triggers; kept after it became a limit; 0 for other orders.",
+  ),
   Quantity: decimal('Lots, decimal string.'),
   Multiple: count.describe('Leverage.'),
   OriginPrice: price("The price asked for: a pending order's level, or the market price when a market order was submitted."),

@@ -28,6 +28,17 @@ export const submitParams = z.object({
     codeParam([SUBMIT_MARKET, SUBMIT_PENDING] as const, 'err.order_kind_invalid'),
   ),
   target_price: optionalLevel('err.price_invalid'),
+  /**
+   * Pending orders (DESIGN §17): the type the trader named. A `limit` or `stop` on the wrong side of the market is
+   * refused; a `stop_limit` takes `target_price` as its stop and `stop_limit_price` as the limit placed once the stop
+   * triggers. Absent or empty: limit or stop, inferred from the price.
+   */
+  pending_type: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z.enum(['limit', 'stop', 'stop_limit'], { error: 'err.pending_type_invalid' }).optional(),
+  ),
+  /** A stop limit's limit price, written like `target_price`: below the stop for a buy, above it for a sell. */
+  stop_limit_price: optionalLevel('err.stop_limit_invalid'),
   stop_loss_price: optionalLevel('err.stop_loss_invalid'),
   target_profit_price: optionalLevel('err.take_profit_invalid'),
   multiple: intParam('err.leverage_invalid', 1, 100_000),

@@ -115,6 +115,7 @@ export class Closing {
         parent_id: o.id,
         receipt: o.receipt,
         commission: microsToStorage(commission),
+        stop_limit_price: o.stopLimitPrice,
       };
       const partId = await this.d.writer.run(async (trx) => {
         // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.

@@ -34,6 +34,7 @@ function order(side: Side, size: string, openPrice: number, demo = false): LiveO
     openedAt: 0,
     trailingDistance: 0,
     expireAt: 0,
+    stopLimitPrice: 0,
     receipt: null,
     swap: micros(0n),
     commission: micros(0n),

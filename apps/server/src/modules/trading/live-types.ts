@@ -45,6 +45,8 @@ export interface LiveOrder {
   trailingDistance: number;
   /** A pending order's expiry, unix seconds; 0 = until cancelled. */
   expireAt: number;
+  /** A stop limit's limit in points (DESIGN §17), placed when its stop triggers; 0 for other orders. */
+  stopLimitPrice: number;
   /** The fill's execution receipt as stored (JSON, receipt.ts); null while pending. */
   receipt: string | null;
   /** Overnight financing accrued so far (signed micros; issue 20), part of its floating P/L, settled on close. */
@@ -138,6 +140,7 @@ export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
     openedAt: row.opened_at,
     trailingDistance: Number(row.trailing_distance ?? 0),
     expireAt: Number(row.expire_at ?? 0),
+    stopLimitPrice: Number(row.stop_limit_price ?? 0),
     receipt: row.receipt ?? null,
     swap: micros(row.swap ?? 0),
     commission: micros(Number(row.commission ?? 0)),

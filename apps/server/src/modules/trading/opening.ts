@@ -140,7 +140,7 @@ export type NewOrder = Pick<
   | 'fee'
   | 'trailingDistance'
   | 'expireAt'
-> & { seen?: PriceSeen | undefined; receipt?: ReceiptSource | undefined };
+> & { seen?: PriceSeen | undefined; receipt?: ReceiptSource | undefined; stopLimitPrice?: number | undefined };
 
 /** Opening a market order and placing a pending one: the checks against the cash and the new order's first write. */
 export class Opening {
@@ -200,6 +200,7 @@ export class Opening {
       parent_id: 0,
       receipt: null,
       commission: microsToStorage(commission),
+      stop_limit_price: input.stopLimitPrice ?? 0,
     };
     // The receipt of a market fill: its latency runs to the transaction where the fill is written.
     const r = input.receipt;

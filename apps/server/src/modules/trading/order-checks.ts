@@ -2,6 +2,11 @@ import { STATUS_HOLDING } from '@tradepad/contracts';
 import {
   breakEvenOk,
   formatLots,
+  namedPendingKind,
+  pointsToPrice,
+  stopLimitCheck,
+  type PendingKind,
+  type PendingType,
   parseLots,
   partialCloseCheck,
   positionStopLossOk,
@@ -22,7 +27,8 @@ import type { LiveOrder } from './live-book.ts';
 export function pricePoints(
   text: string,
   precision: number,
-  key: 'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid' | 'err.trailing_invalid',
+  key:
+    'err.price_invalid' | 'err.stop_loss_invalid' | 'err.take_profit_invalid' | 'err.trailing_invalid' | 'err.stop_limit_invalid',
 ): number {
   const decimals = text.split('.')[1]?.length ?? 0;
   if (decimals > precision && !/^0*$/.test(text.split('.')[1]!.slice(precision))) {
@@ -88,4 +94,32 @@ export function checkOrderLevels(o: LiveOrder, stopLoss: number, takeProfit: num
   } else {
     checkStops(o.side, o.orderPrice, stopLoss, takeProfit, { bid: o.orderPrice, ask: o.orderPrice });
   }
+}
+
+/**
+ * The kind of a pending order the trader named `type` (DESIGN §17), refused by name when its price is on the wrong side
+ * of `quote` (the trader's own): a limit at or better than the market, a stop (and a stop limit's stop) beyond it. A
+ * stop limit's limit (`limitPoints`) must be below its stop for a buy, above it for a sell.
+ */
+export function checkedPendingKind(
+  side: Side,
+  type: PendingType | undefined,
+  pricePoints: number,
+  limitPoints: number,
+  quote: { bid: number; ask: number },
+  precision: number,
+): PendingKind {
+  const kind = namedPendingKind(side, type, pricePoints, quote);
+  const px = (points: number) => pointsToPrice(points, precision).toFixed(precision);
+  if (kind === 'wrong_side') {
+    const price = px(side === 1 ? quote.ask : quote.bid);
+    if (type === 'limit') throw refuse(side === 1 ? 'err.buy_limit_side' : 'err.sell_limit_side', { price });
+    throw refuse(side === 1 ? 'err.buy_stop_side' : 'err.sell_stop_side', { price });
+  }
+  if (type === 'stop_limit') {
+    if (limitPoints <= 0) throw refuse('err.stop_limit_invalid');
+    if (stopLimitCheck(side, pricePoints, limitPoints) !== 'ok')
+      throw refuse(side === 1 ? 'err.stop_limit_below' : 'err.stop_limit_above', { stop: px(pricePoints) });
+  }
+  return kind;
 }

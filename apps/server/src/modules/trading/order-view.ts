@@ -26,6 +26,8 @@ export interface ViewFields {
   closedAt: number;
   trailingDistance: number;
   expireAt: number;
+  /** A stop limit's limit in points; 0 for other orders. */
+  stopLimitPrice: number;
   swap: bigint;
   /** The account type's commission charged on the row (DESIGN §16). */
   commission: bigint;
@@ -50,6 +52,7 @@ export function orderView(inst: EngineInstrument, v: ViewFields): OrderView {
     OrderType: v.side,
     Status: v.status as OrderView['Status'],
     Kind: v.kind === 'market' ? null : (v.kind as OrderView['Kind']),
+    StopLimitPrice: px(v.stopLimitPrice),
     Quantity: formatLots(v.lots),
     Multiple: v.leverage,
     OriginPrice: px(v.orderPrice),

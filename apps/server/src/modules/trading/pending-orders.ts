@@ -4,7 +4,9 @@ import {
   commissionFor,
   freeMargin,
   freeMarginFor,
+  isStopLimit,
   micros,
+  stopLimitBecomes,
   microsToStorage,
   reservedAtPlacement,
   requiredMargin,
@@ -116,6 +118,31 @@ export class PendingOrders {
       o.fee = next.fee;
       setMargin(acc, micros(acc.margin + marginDelta));
       this.book.changed.add(acc);
+      return true;
+    } finally {
+      o.busy = false;
+      if (this.book.orders.has(o.id)) this.book.arm(o);
+    }
+  }
+
+  /**
+   * A stop limit's stop triggered (DESIGN §17, MT5's stop limit): the order becomes a pending limit of its side at its
+   * `stopLimitPrice`, with the same id. No money moves: its margin and fee were reckoned at that limit when it was
+   * placed (or are taken when it fills, under `on_fill`). The limit is armed at once and fills on a later quote at its
+   * price or better.
+   */
+  async activate(o: LiveOrder): Promise<boolean> {
+    if (o.busy || o.status !== STATUS_PENDING || !isStopLimit(o.kind)) return false;
+    o.busy = true;
+    try {
+      const kind = stopLimitBecomes(o.kind);
+      const limit = o.stopLimitPrice;
+      const ok = await this.d.writer.run((trx) => this.d.repo.reprice(trx, o.id, o.orderPrice, { kind, order_price: limit }));
+      if (!ok) return false;
+      o.kind = kind;
+      o.orderPrice = limit;
+      const acc = this.book.account(o.userId);
+      if (acc) this.book.changed.add(acc);
       return true;
     } finally {
       o.busy = false;

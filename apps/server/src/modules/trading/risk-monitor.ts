@@ -12,6 +12,7 @@ import {
   formatLots,
   formatMoney,
   isMarginCall,
+  isStopLimit,
   isStopOut,
   marginLevel,
   micros,
@@ -118,7 +119,9 @@ export class RiskMonitor {
     if (!own) return;
     switch (t.kind) {
       case 'open':
-        if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? own.ask : own.bid, own));
+        // A stop limit's stop becomes its limit (DESIGN §17); any other pending order fills.
+        if (o.status === STATUS_PENDING && isStopLimit(o.kind)) done(this.settlement.activate(o));
+        else if (o.status === STATUS_PENDING) done(this.settlement.fill(o, o.side === 1 ? own.ask : own.bid, own));
         return;
       case 'trail':
         if (o.status === STATUS_HOLDING) this.settlement.trail(o, own);

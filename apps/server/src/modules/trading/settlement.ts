@@ -113,6 +113,11 @@ export class Settlement {
     return this.pending.reprice(o, next);
   }
 
+  /** Turns a stop limit whose stop triggered into its pending limit (see PendingOrders.activate). */
+  activate(o: LiveOrder): Promise<boolean> {
+    return this.pending.activate(o);
+  }
+
   /** Fills a triggered pending order at the market (see PendingOrders.fill). */
   fill(o: LiveOrder, price: number, quote?: ReceiptQuote): Promise<void> {
     return this.pending.fill(o, price, quote);

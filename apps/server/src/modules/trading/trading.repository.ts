@@ -34,6 +34,7 @@ const ORDER_COLUMNS = [
   'parent_id',
   'receipt',
   'commission',
+  'stop_limit_price',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 

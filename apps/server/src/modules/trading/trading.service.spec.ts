@@ -101,6 +101,7 @@ function fakeEngine(row: Instrument = EURUSD) {
         openedAt: NOW,
         trailingDistance: 0,
         expireAt: 0,
+        stopLimitPrice: 0,
         receipt: null,
         swap: micros(0),
         commission: micros(0),

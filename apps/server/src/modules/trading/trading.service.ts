@@ -18,7 +18,6 @@ import {
 } from '@tradepad/contracts';
 import {
   expiryOk,
-  formatLots,
   formatMoney,
   trailingStopLevel,
   lots,
@@ -29,9 +28,8 @@ import {
   typeFee,
   parseLots,
   tradingTerms,
+  isStopLimit,
   pendingKind,
-  priceToPoints,
-  pointsToPrice,
   requiredMargin,
   tradeFee,
   type Lots,
@@ -43,8 +41,7 @@ import { AppError, refuse, TryAgain } from '../../core/errors.ts';
 import type { OrderTally } from '../../core/metrics.ts';
 import { timeText } from '../../core/time.ts';
 import { orderView } from './order-view.ts';
-import { checkOrderLevels, checkStops, partCloseLots, pricePoints } from './order-checks.ts';
-import { receiptView } from './receipt.ts';
+import { checkedPendingKind, checkOrderLevels, checkStops, partCloseLots, pricePoints } from './order-checks.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -121,6 +118,10 @@ export class TradingService {
       const market = p.status === SUBMIT_MARKET;
       const orderPrice = market ? 0 : this.price(p.target_price, row.precision, 'err.price_invalid');
       if (!market && orderPrice <= 0) throw refuse('err.price_required');
+      // A stop limit (DESIGN §17): `target_price` is its stop, `stop_limit_price` the limit it becomes, which is also
+      // the price its margin, fee and stops are reckoned at (it fills there or better).
+      const stopLimit = !market && p.pending_type === 'stop_limit';
+      const limitPrice = stopLimit ? this.price(p.stop_limit_price, row.precision, 'err.stop_limit_invalid') : 0;
       let stopLoss = this.price(p.stop_loss_price, row.precision, 'err.stop_loss_invalid');
       const takeProfit = this.price(p.target_profit_price, row.precision, 'err.take_profit_invalid');
       const trailing = this.price(p.trailing_distance, row.precision, 'err.trailing_invalid');
@@ -132,9 +133,10 @@ export class TradingService {
       const seen = seenPrice > 0 ? { price: seenPrice, deviation: p.deviation } : undefined;
 
       // One snapshot of the engine for every check below: tradable, quote, entry price, its USD rate, margin call.
-      const snap = engine.preTrade(user.id, inst, side, orderPrice, this.d.clock.now());
+      const snap = engine.preTrade(user.id, inst, side, stopLimit ? limitPrice : orderPrice, this.d.clock.now());
       if (snap.refusal) throw refuse(snap.refusal);
       const { quote, entry, rate } = snap;
+      const kind = market ? 'market' : checkedPendingKind(side, p.pending_type, orderPrice, limitPrice, quote, row.precision);
       // A trailing stop sets the stop-loss at once behind the market (a pending order's: behind its own price).
       if (trailing > 0) stopLoss = this.trailingLevel(side, market ? quote : { bid: entry, ask: entry }, trailing);
       this.checkStops(side, entry, stopLoss, takeProfit, market ? quote : { bid: entry, ask: entry });
@@ -150,7 +152,8 @@ export class TradingService {
         demo: user.is_demo === 1,
         inst,
         side,
-        kind: market ? 'market' : pendingKind(side, orderPrice, quote),
+        kind,
+        stopLimitPrice: limitPrice,
         lots: size,
         leverage: p.multiple,
         orderPrice: market ? entry : orderPrice,
@@ -228,18 +231,23 @@ export class TradingService {
     const row = o.inst.row;
     const price = this.price(priceText, row.precision, 'err.price_invalid');
     if (price <= 0) throw refuse('err.price_required');
-    const snap = engine.preTrade(user.id, o.inst, o.side, price, this.d.clock.now());
+    // A stop limit waiting for its stop moves its stop; its limit, where margin and stops are reckoned, stays.
+    const stopLimit = isStopLimit(o.kind);
+    const at = stopLimit ? o.stopLimitPrice : price;
+    const snap = engine.preTrade(user.id, o.inst, o.side, at, this.d.clock.now());
     if (snap.refusal) throw refuse(snap.refusal);
     if (!snap.rate) throw refuse('err.quote_stale');
-    const level = { bid: price, ask: price };
+    const level = { bid: at, ask: at };
     const stopLoss = o.trailingDistance > 0 ? this.trailingLevel(o.side, level, o.trailingDistance) : o.stopLoss;
-    this.checkStops(o.side, price, stopLoss, o.takeProfit, level);
+    this.checkStops(o.side, at, stopLoss, o.takeProfit, level);
     const terms = this.d.engine.termsOf(user.id);
     const held = reservedAtPlacement(terms.pendingMargin);
-    const margin = held ? requiredMargin(o.inst.terms, o.lots, price, o.leverage, snap.rate) : micros(0);
+    const margin = held ? requiredMargin(o.inst.terms, o.lots, at, o.leverage, snap.rate) : micros(0);
     const fee = typeFee(terms, tradeFee(o.inst.terms, o.lots, margin, settings.feeType));
     if (snap.marginCall && margin + fee > o.margin + o.fee) throw refuse('err.margin_call', { level: terms.marginCallLevel });
-    const kind = pendingKind(o.side, price, snap.quote);
+    const kind = stopLimit
+      ? checkedPendingKind(o.side, 'stop_limit', price, o.stopLimitPrice, snap.quote, row.precision)
+      : pendingKind(o.side, price, snap.quote);
     if (!(await engine.reprice(o, { price, kind, stopLoss, margin, fee }))) throw refuse('err.order_busy');
     return this.liveView(o);
   }
@@ -450,6 +458,7 @@ export class TradingService {
       closedAt: 0,
       trailingDistance: o.trailingDistance,
       expireAt: o.expireAt,
+      stopLimitPrice: o.stopLimitPrice,
       swap: o.swap,
       commission: o.commission,
       parentId: 0,
@@ -482,6 +491,7 @@ export class TradingService {
       closedAt: r.closed_at,
       trailingDistance: Number(r.trailing_distance),
       expireAt: Number(r.expire_at),
+      stopLimitPrice: Number(r.stop_limit_price),
       swap: BigInt(r.swap),
       commission: BigInt(r.commission ?? 0),
       parentId: Number(r.parent_id),

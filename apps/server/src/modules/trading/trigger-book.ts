@@ -122,6 +122,9 @@ const PENDING_SIDES: Record<PendingKind, readonly [QuoteSource, TriggerWhen]> = 
   buy_stop: ['ask', 'at_or_above'],
   sell_limit: ['bid', 'at_or_above'],
   sell_stop: ['bid', 'at_or_below'],
+  // A stop limit's stop: on its trigger the order becomes a limit (PendingOrders.activate), not a fill.
+  buy_stop_limit: ['ask', 'at_or_above'],
+  sell_stop_limit: ['bid', 'at_or_below'],
 };
 
 /**

@@ -16,7 +16,17 @@ import { liveOrders } from '../../../shared/trading/account-feed.ts';
 import { kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { passGate } from '../../../shared/ui/trade-gate.ts';
 import { useChartOrders } from '../api/chart-orders.api.ts';
-import { dragFigures, levelParam, levelTitle, linesOf, onAxis, type LineKind, type OrderLine } from '../hooks/order-lines.ts';
+import {
+  dragFigures,
+  isStopLimitOrder,
+  levelParam,
+  levelTitle,
+  linesOf,
+  onAxis,
+  pendingTitle,
+  type LineKind,
+  type OrderLine,
+} from '../hooks/order-lines.ts';
 import { attachLineDrag } from './chart-line-drag.ts';
 
 /**
@@ -129,7 +139,17 @@ export default function OrderLinesLayer({
         color: tone === 'tone-up' ? p.up : tone === 'tone-down' ? p.down : p.flat,
       };
     }
-    if (line.kind === 'pending') return { title: `${tr(kindKey(order))} ${lots}`, color: p.pending };
+    if (line.kind === 'pending') {
+      const limit = isStopLimitOrder(order)
+        ? formatPrice(order.StopLimitPrice, state.current.item.PricePrecision, lg)
+        : undefined;
+      return { title: pendingTitle(tr(kindKey(order)), lots, limit), color: p.pending };
+    }
+    if (line.kind === 'limit')
+      return {
+        title: levelTitle(tr('chart.lines.limit'), formatPrice(price, state.current.item.PricePrecision, lg)),
+        color: p.pending,
+      };
     const name = tr(line.kind === 'sl' ? 'chart.lines.sl' : 'chart.lines.tp');
     const color = line.kind === 'sl' ? p.down : p.up;
     const level = formatPrice(price, state.current.item.PricePrecision, lg);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeItem } from '@tradepad/contracts/market/constants';
 import type { OrderView } from '@tradepad/contracts/trading/constants';
-import { dragFigures, levelTitle, lineAt, linesOf, onAxis, snapPrice } from './order-lines.ts';
+import { dragFigures, levelTitle, lineAt, linesOf, onAxis, pendingTitle, snapPrice } from './order-lines.ts';
 
 function order(o: Partial<OrderView>): OrderView {
   return {
@@ -47,6 +47,24 @@ describe('linesOf', () => {
       ['3:pending', 1.09, true],
       ['3:tp', 1.12, true],
     ]);
+  });
+
+  it("draws a stop limit's stop (draggable) and its limit (fixed); once triggered, only the limit it became", () => {
+    const waiting = order({ Id: 5, Status: 0, Price: 0, OriginPrice: 1.09, Kind: 'buy_stop_limit', StopLimitPrice: 1.088 });
+    expect(linesOf([waiting], 7).map((l) => [l.key, l.price, l.draggable])).toEqual([
+      ['5:pending', 1.09, true],
+      ['5:limit', 1.088, false],
+    ]);
+    const triggered = { ...waiting, Kind: 'buy_limit' as const, OriginPrice: 1.088 };
+    expect(linesOf([triggered], 7).map((l) => [l.key, l.price])).toEqual([['5:pending', 1.088]]);
+    expect(onAxis('limit')).toBe(false);
+  });
+
+  it.each([
+    ['Buy limit', '0.10', undefined, 'Buy limit 0.10'],
+    ['Buy stop limit', '0.10', '95,800.00', 'Buy stop limit 0.10 → 95,800.00'],
+  ])('labels a pending line %s %s (limit %s) as "%s"', (kind, lots, limit, title) => {
+    expect(pendingTitle(kind, lots, limit)).toBe(title);
   });
 
   it('leaves out closed and cancelled orders and levels that are not set', () => {

@@ -14,7 +14,8 @@ import { termsOf } from '../../../shared/trading/terms.ts';
  * and the result at that level, all with the domain's functions. No chart library here.
  */
 
-export type LineKind = 'entry' | 'pending' | 'sl' | 'tp';
+/** `limit`: a stop limit's limit (DESIGN §17), drawn beside its stop (the `pending` line) until the stop triggers. */
+export type LineKind = 'entry' | 'pending' | 'limit' | 'sl' | 'tp';
 
 export interface OrderLine {
   /** `<order id>:<kind>`: stable across updates, so a line is moved rather than drawn again. */
@@ -38,6 +39,17 @@ export const onAxis = (kind: LineKind): boolean => kind === 'entry' || kind === 
 export const levelTitle = (name: string, priceText: string, resultText?: string): string =>
   resultText === undefined ? `${name} ${priceText}` : `${name} ${priceText}  ${resultText}`;
 
+/** A stop limit still waiting for its stop (once triggered its Kind is a plain limit). */
+export const isStopLimitOrder = (o: Pick<OrderView, 'Kind' | 'StopLimitPrice'>): boolean =>
+  (o.Kind === 'buy_stop_limit' || o.Kind === 'sell_stop_limit') && o.StopLimitPrice > 0;
+
+/**
+ * The label of a pending order's line: its kind and lots ("Buy limit 0.10"); a stop limit's adds the limit it becomes
+ * ("Buy stop limit 0.10 → 95,800.00"), its stop being the line's own price on the axis.
+ */
+export const pendingTitle = (kindName: string, lotsText: string, limitText?: string): string =>
+  limitText === undefined ? `${kindName} ${lotsText}` : `${kindName} ${lotsText} → ${limitText}`;
+
 /** The lines of `orders` that are `forexId`'s open positions and pending orders, in a stable order. */
 export function linesOf(orders: readonly OrderView[], forexId: number): OrderLine[] {
   const out: OrderLine[] = [];
@@ -47,6 +59,8 @@ export function linesOf(orders: readonly OrderView[], forexId: number): OrderLin
       out.push({ key: lineKey(o.Id, 'entry'), orderId: o.Id, kind: 'entry', price: o.Price, draggable: false });
     } else if (o.Status === STATUS_PENDING && o.OriginPrice > 0) {
       out.push({ key: lineKey(o.Id, 'pending'), orderId: o.Id, kind: 'pending', price: o.OriginPrice, draggable: true });
+      if (isStopLimitOrder(o))
+        out.push({ key: lineKey(o.Id, 'limit'), orderId: o.Id, kind: 'limit', price: o.StopLimitPrice, draggable: false });
     } else {
       continue;
     }

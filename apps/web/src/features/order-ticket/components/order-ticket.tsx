@@ -22,6 +22,7 @@ import { ExpiryField, TrailingField } from './ticket-extras.tsx';
 import { LeveragePicker } from './leverage-picker.tsx';
 import { LotStepper } from './lot-stepper.tsx';
 import { PriceField } from './price-field.tsx';
+import { PendingTypeField } from './pending-type-field.tsx';
 import './order-ticket.css';
 
 /** The success popup loads with the first order. */
@@ -64,6 +65,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     if (ticket.leverages.length === 0) return refuse('msg.noLeverageConfig');
     if (ticket.leverage === null) return refuse('ticket.problem.leverage');
     if (figures.lotsProblem) return refuse(`ticket.problem.${figures.lotsProblem}`);
+    if (kind === 'pending' && ticket.pendingProblem) return refuse(`ticket.problem.${ticket.pendingProblem}`);
     if (kind === 'pending' && figures.priceMissing) return refuse('ticket.problem.price');
     if (figures.stopsProblem) return refuse(`ticket.problem.${figures.stopsProblem}`);
     if (figures.stopLoss.points === null) return refuse('ticket.problem.stop_loss_invalid');
@@ -83,6 +85,12 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
   const short = ticket.loggedIn && figures.marginShort !== null && figures.marginShort > 0n;
   const stopsError = figures.stopsProblem ? t(`ticket.problem.${figures.stopsProblem}`) : undefined;
   const sideName = side === ORDER_BUY ? 'buy' : 'sell';
+  const stopLimit = kind === 'pending' && ticket.pendingType === 'stop_limit';
+  // A named type's price on the wrong side, or a stop limit's limit past its stop; a missing price waits for the tap.
+  const pendingError =
+    ticket.pendingProblem && (ticket.pendingProblem === 'wrong_side' || ticket.pendingProblem === 'stop_limit_side')
+      ? t(`ticket.problem.${ticket.pendingProblem}`, { kind: t(`trading.kind.${sideName}_${ticket.pendingType}`) })
+      : undefined;
   // The worst fill a market order accepts: the price on the button moved against the trader by the deviation.
   const seen = side === ORDER_BUY ? ticket.quote.ask : ticket.quote.bid;
   const limit =
@@ -130,8 +138,19 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
       />
 
       {kind === 'pending' && (
+        <PendingTypeField
+          side={side}
+          type={ticket.pendingType}
+          onChange={(s, type) => {
+            ticket.setSide(s);
+            ticket.setPendingType(type);
+          }}
+        />
+      )}
+
+      {kind === 'pending' && (
         <PriceField
-          label={t('ticket.price')}
+          label={t(stopLimit ? 'ticket.stopPrice' : 'ticket.price')}
           value={ticket.priceText}
           onChange={ticket.setPriceText}
           precision={precision}
@@ -139,11 +158,23 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
           fallback={ticket.quote.lastClose}
           placeholder={ticket.quote.lastClose ? plainPrice(ticket.quote.lastClose, precision) : undefined}
           testId="ticket-price"
-          hint={
-            figures.pendingKind
-              ? t('ticket.pendingAs', { kind: t(`trading.kind.${figures.pendingKind}`) })
-              : t('ticket.pendingHint')
-          }
+          invalid={ticket.pendingProblem === 'wrong_side'}
+          hint={pendingError ?? t('ticket.pendingHint')}
+        />
+      )}
+
+      {stopLimit && (
+        <PriceField
+          label={t('ticket.stopLimitPrice')}
+          value={ticket.limitText}
+          onChange={ticket.setLimitText}
+          precision={precision}
+          step={ticket.priceStep}
+          fallback={ticket.quote.lastClose}
+          placeholder={ticket.priceText || undefined}
+          invalid={ticket.pendingProblem === 'stop_limit_side'}
+          testId="ticket-stop-limit-price"
+          hint={t(side === ORDER_BUY ? 'ticket.stopLimitHintBuy' : 'ticket.stopLimitHintSell')}
         />
       )}
 

@@ -7,7 +7,7 @@ import { canStepDown, canStepUp, formatLots, parseLots, stepLots, type Lots } fr
 import { parseMoney } from '@tradepad/domain/money';
 import { pointsToPrice } from '@tradepad/domain/price';
 import { defaultStopDistance, levelAt, levelDistance, type StopLevelKind } from '@tradepad/domain/stop-distance';
-import { fillPrice, pipPoints } from '@tradepad/domain/trading';
+import { fillPrice, pipPoints, type PendingType } from '@tradepad/domain/trading';
 import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';
 import { useBasicInfo } from '../../../shared/api/basic-info.api.ts';
 import { quoteStore } from '../../../shared/market/quote-store.ts';
@@ -30,6 +30,7 @@ import {
   type TicketFigures,
 } from './ticket-figures.ts';
 import { recallTicket, rememberTicket } from './ticket-memory.ts';
+import { pendingTypeProblem } from './pending-type.ts';
 
 /** A stop-loss or take-profit field: its switch and the level as typed. */
 export interface Level {
@@ -116,6 +117,10 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     memory.leverage !== undefined && leverages.includes(memory.leverage) ? memory.leverage : (leverages[0] ?? null),
   );
   const [priceText, setPriceText] = useState('');
+  // Issue 33: the pending order's named type, and a stop limit's limit (its price field is then the stop).
+  const [pendingType, setPendingType] = useState<PendingType>('limit');
+  const [limitText, setLimitText] = useState('');
+  const stopLimit = kind === 'pending' && pendingType === 'stop_limit';
   const [stopLoss, setStopLoss] = useState<Level>({ on: false, text: '' });
   const [takeProfit, setTakeProfit] = useState<Level>({ on: false, text: '' });
   const [levelUnit, setLevelUnitState] = useState<LevelUnit>('price');
@@ -138,7 +143,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     kind,
     lotsText,
     leverage,
-    priceText,
+    // A stop limit fills at its limit or better: its margin, fee and levels are reckoned there, as the engine does.
+    priceText: stopLimit ? limitText : priceText,
     stopLoss,
     takeProfit,
     levelUnit,
@@ -151,6 +157,8 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
 
   const precision = item.PricePrecision;
   const market = live ? { bid: toPoints(live.bid, precision), ask: toPoints(live.ask, precision) } : null;
+  const pendingProblem =
+    kind === 'pending' ? pendingTypeProblem(side, pendingType, priceText, limitText, precision, market) : null;
   /** Where the levels are measured from: the entry, or while a pending order has no price yet the market. */
   const referenceFor = (s: OrderSide): number | null =>
     kind === 'pending' && figures.entryPoints !== null
@@ -274,10 +282,13 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     cont: figures.lots !== null ? formatLots(figures.lots) : lotsText,
     forex_id: item.Id,
     status: kind === 'market' ? SUBMIT_MARKET : SUBMIT_PENDING,
-    target_price:
-      kind === 'pending' && figures.entryPoints !== null
+    target_price: stopLimit
+      ? priceText
+      : kind === 'pending' && figures.entryPoints !== null
         ? plainPrice(pointsToPrice(figures.entryPoints, item.PricePrecision), item.PricePrecision)
         : '0',
+    pending_type: kind === 'pending' ? pendingType : undefined,
+    stop_limit_price: stopLimit && figures.entryPoints !== null ? levelParam(figures.entryPoints) : '0',
     stop_loss_price: levelParam(figures.stopLoss.points),
     target_profit_price: levelParam(figures.takeProfit.points),
     multiple: leverage ?? 0,
@@ -307,6 +318,12 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     setLeverage,
     priceText,
     setPriceText: (text: string) => setPriceText(cleanDecimal(text)),
+    pendingType,
+    setPendingType,
+    limitText,
+    setLimitText: (text: string) => setLimitText(cleanDecimal(text)),
+    /** Why the named pending order cannot go as typed (a ticket.problem key), or null. */
+    pendingProblem,
     stopLoss,
     setStopLossText: (text: string) => setStopLoss((l) => ({ ...l, text: cleanDecimal(text) })),
     toggleStopLoss: toggle('stop_loss'),
