@@ -58,6 +58,7 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
     await page.getByTestId('one-tap-warning').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
     await e.shot(page, 'one-tap-warning-en');
     await page.locator('.adm-dialog').getByRole('button', { name: 'I accept, turn on' }).click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');

@@ -60,7 +60,13 @@ describe('credit: bonuses counted for margin, never withdrawable', () => {
     expect((await adjust(finance, u, '300.00', 'correction')).data).toMatchObject({ status: 1, balance: 'cash' });
     const id = await bonus(u, '500.00');
     expect(await detail(u)).toMatchObject({ balance: '300.00', credit: '500.00' });
-    expect(await summary(u)).toMatchObject({ cash: '300.00', balance: '300.00', credit: '500.00', equity: '800.00', free_margin: '300.00' });
+    expect(await summary(u)).toMatchObject({
+      cash: '300.00',
+      balance: '300.00',
+      credit: '500.00',
+      equity: '800.00',
+      free_margin: '300.00',
+    });
     const profile = (await admin.get(`${ADMIN_API.users}/${u.id}`)).data as {
       balance: string;
       credit: string;

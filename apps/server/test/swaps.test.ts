@@ -149,9 +149,7 @@ describe('overnight financing (swaps)', () => {
     const summary = (await u.get(API.accountSummary)).data;
     const before = (await u.get(API.getBalance)).data.balance as string;
     expect(summary.cash).toBe(before);
-    expect(parseMoney(summary.equity) - parseMoney(summary.balance)).toBe(
-      parseMoney(summary.floating),
-    );
+    expect(parseMoney(summary.equity) - parseMoney(summary.balance)).toBe(parseMoney(summary.floating));
     // Spreads: −10 (EURUSD 1 lot), −5 (0.5 lot short), −2 (US30); swaps −6.25 + 0.60 − 2.
     expect(summary.floating).toBe('-24.65');
     await h.expectLedgerSound();
