@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { chromiumPath, demoLogin, liveQuote, overflow, PHONE, startE2E, type E2E, type SignIn } from './support/harness.ts';
+import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
+import {
+  ADMIN,
+  chromiumPath,
+  demoLogin,
+  liveQuote,
+  overflow,
+  PHONE,
+  startE2E,
+  type E2E,
+  type SignIn,
+} from './support/harness.ts';
 
 /**
  * MT5's figures and one-tap trading (issue 33 points 1 and 3, DESIGN §17): a demo trader turns one-tap trading on in
@@ -166,4 +176,35 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
       }
     },
   );
+
+  it('the wallet shows the cash apart and the account as MT5 does, Credit when there is some (en, hk, ar)', async () => {
+    const trader = await e.registerTrader('figures-wallet@example.com', 'Harbour26x');
+    const admin = await e.staffLogin(ADMIN);
+    for (const [amount, kind] of [
+      ['60.00', 'compensation'],
+      ['30.00', 'bonus'],
+    ] as const) {
+      const r = await e.api(
+        'POST',
+        `${ADMIN_API.users}/${trader.id}/adjust`,
+        { amount, kind, reason: 'Figures test' },
+        { authorization: admin },
+      );
+      expect(r.code, r.msg).toBe(1);
+    }
+    const login = { token: trader.token, ...(await e.api('GET', API.userInfo, {}, { authorization: trader.token })).data };
+    for (const lang of ['en', 'hk', 'ar']) {
+      const { context, page } = await pageOf(login, lang);
+      await page.goto('/mine/wallet');
+      await page.getByTestId('wallet-figures').waitFor();
+      await expect.poll(() => page.getByTestId('wallet-figures-credit').textContent()).toBe('30.00');
+      expect(await page.getByTestId('wallet-figures-balance').textContent()).toBe('60.00');
+      expect(await page.getByTestId('wallet-figures-equity').textContent()).toBe('90.00');
+      expect(await page.getByTestId('wallet-figures-margin-level').textContent()).toBe('--');
+      if (lang === 'en') expect(await page.getByText('Cash (USD)').count()).toBe(1);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await e.shot(page, `mt5-figures-wallet-${lang}`);
+      await context.close();
+    }
+  });
 });
