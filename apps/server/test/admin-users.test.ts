@@ -130,7 +130,7 @@ describe('back office: users', () => {
     const summary = (await u.get(API.accountSummary)).data;
     expect(p).toMatchObject({
       id: u.id,
-      balance: summary.balance,
+      balance: summary.cash,
       equity: summary.equity,
       margin_level: summary.margin_level,
       lock_balance: '0.00',

@@ -60,7 +60,13 @@ describe('credit: bonuses counted for margin, never withdrawable', () => {
     expect((await adjust(finance, u, '300.00', 'correction')).data).toMatchObject({ status: 1, balance: 'cash' });
     const id = await bonus(u, '500.00');
     expect(await detail(u)).toMatchObject({ balance: '300.00', credit: '500.00' });
-    expect(await summary(u)).toMatchObject({ balance: '300.00', credit: '500.00', equity: '800.00', free_margin: '300.00' });
+    expect(await summary(u)).toMatchObject({
+      cash: '300.00',
+      balance: '300.00',
+      credit: '500.00',
+      equity: '800.00',
+      free_margin: '300.00',
+    });
     const profile = (await admin.get(`${ADMIN_API.users}/${u.id}`)).data as {
       balance: string;
       credit: string;
@@ -92,13 +98,14 @@ describe('credit: bonuses counted for margin, never withdrawable', () => {
     // stop-out; with 500 of credit the equity is about 600 and the position stays.
     tick('EURUSD', '1.07500');
     const s = await summary(u);
-    const cash = Number(s.balance);
+    const cash = Number(s.cash);
+    expect(Number(s.balance)).toBeCloseTo(cash + Number(s.used_margin), 2);
     expect(Number(s.floating)).toBeLessThan(-190);
     expect(Number(s.equity)).toBeCloseTo(cash + Number(s.used_margin) + Number(s.floating) + 500, 2);
     expect(s.margin_level).toBeGreaterThan(200);
     expect((cash + Number(s.used_margin) + Number(s.floating)) / Number(s.used_margin)).toBeLessThan(0.5);
     // The credit covers the floating loss: the whole cash stays free for margin (it never goes beyond it).
-    expect(s.free_margin).toBe(s.balance);
+    expect(s.free_margin).toBe(s.cash);
     const open = await u.get(API.deals, { status: 1 });
     expect((open.data.data as Array<{ Id: number }>).map((o) => o.Id)).toContain(id);
     // Without the credit the same account would be stopped out at once: staff remove it, the next tick does it.

@@ -148,10 +148,8 @@ describe('overnight financing (swaps)', () => {
     // The account's floating P/L and equity count the swaps; the balance does not move until a close.
     const summary = (await u.get(API.accountSummary)).data;
     const before = (await u.get(API.getBalance)).data.balance as string;
-    expect(summary.balance).toBe(before);
-    expect(parseMoney(summary.equity) - parseMoney(summary.balance) - parseMoney(summary.used_margin)).toBe(
-      parseMoney(summary.floating),
-    );
+    expect(summary.cash).toBe(before);
+    expect(parseMoney(summary.equity) - parseMoney(summary.balance)).toBe(parseMoney(summary.floating));
     // Spreads: −10 (EURUSD 1 lot), −5 (0.5 lot short), −2 (US30); swaps −6.25 + 0.60 − 2.
     expect(summary.floating).toBe('-24.65');
     await h.expectLedgerSound();

@@ -53,7 +53,13 @@ describe('trading', () => {
     expect(holding.data).toMatchObject({ total: 1, all_fact_profits: '190.00', balance: '98911.90' });
     expect(holding.data.data[0]).toMatchObject({ Id: order.Id, UpdatePrice: 1.087, FactProfits: '190.00' });
     const summary = await u.call(API.accountSummary);
-    expect(summary.data).toMatchObject({ balance: '98911.90', used_margin: '1085.10', floating: '190.00', equity: '100187.00' });
+    expect(summary.data).toMatchObject({
+      cash: '98911.90',
+      balance: '99997.00',
+      used_margin: '1085.10',
+      floating: '190.00',
+      equity: '100187.00',
+    });
     // The floating profit is not spendable until realised: free margin is the cash, as the engine enforces it.
     expect(summary.data.free_margin).toBe('98911.90');
     const closed = await u.call(API.close, { id: order.Id });

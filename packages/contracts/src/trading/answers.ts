@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FREE_MARGIN_MODES } from '@tradepad/domain';
 import { ORDER_BUY, ORDER_SELL, STATUS_CANCELLED, STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from './constants.ts';
 import { count, decimal, paged, timeText, unixMs, usd2 } from '../answers.ts';
 
@@ -100,11 +101,17 @@ export type DealList = z.infer<typeof dealList>;
 
 /** The account summary of `/order` and the ticket (all USD decimal strings, 2 decimals; level a percentage). */
 export const accountSummary = z.object({
-  balance: usd2('Cash balance,'),
+  cash: usd2("Cash balance (margin and fees already taken out: the spec's `balance` of forexDetail, getBalance, my_deal),"),
+  balance: usd2("MT5's Balance (DESIGN §17): cash plus used margin, so opening a trade moves it only by its fee and commission,"),
   credit: usd2('Credit (bonuses): counted in equity for margin, never withdrawable,'),
   equity: usd2('Balance plus floating P/L plus credit,'),
-  used_margin: usd2('Margin held by holding and pending orders,'),
-  free_margin: usd2('Equity less used margin,'),
+  used_margin: usd2("Margin held by holding orders (and pending ones under the type's `reserve` pending margin),"),
+  free_margin: usd2(
+    "What a new order may take, per the account type's free_margin_mode: cash plus the floating loss (loss_only) or the floating P/L (profit_and_loss), credit covering a loss,",
+  ),
+  free_margin_mode: z
+    .enum(FREE_MARGIN_MODES)
+    .describe("The account type's free-margin mode, so a client recomputes free margin from pushes the same way."),
   floating: usd2('Floating P/L of the holding orders, their accrued swaps included,'),
   margin_level: z.number().describe('Equity ÷ used margin × 100, 2 decimals; 0 when nothing is open.'),
   margin_call_level: z.number().describe('Margin level (percent) at or under which the account is in margin call.'),

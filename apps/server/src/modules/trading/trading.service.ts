@@ -330,14 +330,18 @@ export class TradingService {
       (['cash', 'credit'] as const).map((kind) => this.d.ledger.balance(this.d.db, user.id, kind)),
     );
     const f = this.d.engine.figures(user.id, cash, credit);
+    // MT5's Balance (DESIGN §17) is the cash with the used margin back in: opening moves it by the fee alone.
     return {
-      balance: formatMoney(f.balance, 2),
+      cash: formatMoney(f.balance, 2),
+      balance: formatMoney(micros(f.balance + f.usedMargin), 2),
       credit: formatMoney(f.credit, 2),
       equity: formatMoney(f.equity, 2),
       used_margin: formatMoney(f.usedMargin, 2),
       free_margin: formatMoney(f.freeMargin, 2),
+      free_margin_mode: f.terms.freeMarginMode,
       floating: formatMoney(f.floating, 2),
-      margin_level: f.level,
+      // MT5 shows no margin level without a position: a reserved pending order alone reads "—", not 10,753 %.
+      margin_level: f.rows.length > 0 ? f.level : 0,
       margin_call_level: f.terms.marginCallLevel,
       stop_out_level: f.terms.stopOutLevel,
       margin_call: f.marginCall,

@@ -11,6 +11,8 @@ import './trade-screen.css';
 /** The order ticket is its own chunk, fetched once the price has been painted. */
 const loadTicket = () => import('../../features/order-ticket/components/order-ticket.tsx');
 const OrderTicket = lazy(loadTicket);
+/** Buy, lots and Sell on the full-screen chart (DESIGN §17), fetched when the chart goes full screen. */
+const ChartTradeBar = lazy(() => import('../../features/order-ticket/components/chart-trade-bar.tsx'));
 
 /**
  * The faces (weight, px) of the trade screen's text, from its stylesheets (chart bars, ticket, risk line): readied one
@@ -57,7 +59,14 @@ export default function TradeScreen() {
   return (
     <Page name="trade" withTabBar bodyClassName="trade-body">
       <h1 className="visually-hidden">{t('route.trade')}</h1>
-      <TradeMarket chartReady={painted} />
+      <TradeMarket
+        chartReady={painted}
+        tradeBar={(current, items) => (
+          <Suspense fallback={null}>
+            <ChartTradeBar key={current.Id} item={current} items={items} />
+          </Suspense>
+        )}
+      />
       {item &&
         list.data &&
         (painted ? (

@@ -9,12 +9,12 @@ export const TRADING_KEY = ['trading'] as const;
 export const accountSummaryKey = [...TRADING_KEY, 'accountSummary'] as const;
 
 /**
- * GET forex/account_summary: balance, equity, used and free margin, floating P/L and margin level. The balance it
- * brings is written to the profile, so every screen shows the same one.
+ * GET forex/account_summary: balance, equity, used and free margin, floating P/L and margin level. The cash it
+ * brings (the spec's balance, DESIGN §17) is written to the profile, so every screen shows the same one.
  */
 export async function fetchAccountSummary(signal?: AbortSignal): Promise<AccountSummary> {
   const summary = await apiGet(API.accountSummary, undefined, { signal, silent: true });
-  useUserStore.getState().setBalance(summary.balance);
+  useUserStore.getState().setBalance(summary.cash);
   return summary;
 }
 

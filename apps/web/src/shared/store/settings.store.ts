@@ -6,6 +6,8 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, parseTheme, type ThemeChoice } from '
 
 const UP_DOWN_KEY = 'tradepad.upDown';
 const QUICK_CLOSE_CONFIRM_KEY = 'tradepad.quickCloseConfirm';
+const ONE_TAP_KEY = 'tradepad.oneTap';
+const ONE_TAP_WARNED_KEY = 'tradepad.oneTapWarned';
 /** Light, dark or following the device (DESIGN §9). */
 export type Theme = ThemeChoice;
 /** Price colours (DESIGN §9): red for a rise and green for a fall, or the other way round. */
@@ -30,6 +32,12 @@ export interface SettingsState {
   /** Whether the positions list's one-tap close asks first (issue 20); on until the trader turns it off. */
   quickCloseConfirm: boolean;
   setQuickCloseConfirm(on: boolean): void;
+  /** One-tap trading (DESIGN §17): Buy and Sell send at once with the ticket's lots; off until the trader turns it on. */
+  oneTap: boolean;
+  /** Whether the one-tap risk warning has been shown and accepted (it is shown once). */
+  oneTapWarned: boolean;
+  setOneTap(on: boolean): void;
+  markOneTapWarned(): void;
   setLang(lang: Lang): void;
   setTheme(theme: Theme): void;
   setUpDown(upDown: UpDown): void;
@@ -51,6 +59,16 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   setQuickCloseConfirm(on) {
     writeStorage(QUICK_CLOSE_CONFIRM_KEY, on ? 'on' : 'off');
     set({ quickCloseConfirm: on });
+  },
+  oneTap: readStorage(ONE_TAP_KEY) === 'on',
+  oneTapWarned: readStorage(ONE_TAP_WARNED_KEY) === 'yes',
+  setOneTap(on) {
+    writeStorage(ONE_TAP_KEY, on ? 'on' : 'off');
+    set({ oneTap: on });
+  },
+  markOneTapWarned() {
+    writeStorage(ONE_TAP_WARNED_KEY, 'yes');
+    set({ oneTapWarned: true });
   },
   setLang: (lang) => set({ lang }),
   setTheme(theme) {

@@ -7,11 +7,13 @@ import { useUserStore } from '../store/user.store.ts';
 import { applyAccountMessage, liveOrders, type AccountMessage, mergeForexTrade, useMarginCallNotice } from './account-feed.ts';
 
 const summary: AccountSummary = {
-  balance: '99000.00',
+  cash: '99000.00',
+  balance: '100000.00',
   credit: '0.00',
   equity: '100000.00',
   used_margin: '1000.00',
   free_margin: '99000.00',
+  free_margin_mode: 'loss_only',
   floating: '0.00',
   margin_level: 10000,
   margin_call_level: 100,
@@ -41,11 +43,13 @@ afterEach(() => {
 });
 
 describe('mergeForexTrade', () => {
-  it('takes balance, equity, used margin, floating P/L and level from the push, and derives free margin', () => {
+  it('takes cash, equity, used margin, floating P/L and level from the push, and derives balance and free margin', () => {
     const merged = mergeForexTrade(summary, push());
     expect(merged).toEqual({
       ...summary,
-      balance: '98999.90',
+      // The push's Balance is the spec's (cash); MT5's Balance is the cash with the used margin back in.
+      cash: '98999.90',
+      balance: '99999.90',
       equity: '99987.56',
       used_margin: '1000.00',
       free_margin: '98987.56',
@@ -68,8 +72,19 @@ describe('mergeForexTrade', () => {
   });
 
   it('keeps what a push leaves out', () => {
-    const partial = { type: 'FOREX_TRADE', TransOrder: [] } as unknown as ForexTradeMessage;
+    const partial = { type: 'FOREX_TRADE' } as unknown as ForexTradeMessage;
     expect(mergeForexTrade(summary, partial)).toEqual(summary);
+  });
+
+  it('counts a floating profit as free margin under the profit_and_loss mode', () => {
+    const both = { ...summary, free_margin_mode: 'profit_and_loss' as const };
+    expect(mergeForexTrade(both, push({ ProfitsTotal: '25.00', Equity: '100024.90' })).free_margin).toBe('99024.90');
+  });
+
+  it('shows no margin level while no position is open (a reserved pending order alone), as MT5', () => {
+    const merged = mergeForexTrade(summary, push({ TransOrder: [], ProfitsTotal: '0.00', HazardRate: 10_753.2 }));
+    expect(merged.margin_level).toBe(0);
+    expect(merged.used_margin).toBe('1000.00');
   });
 });
 

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { CHANNEL_FOREX_CLOSED, CHANNEL_FOREX_TRADE, type MessageOn } from '@tradepad/contracts/realtime/channels';
 import type { AccountSummary, ForexClosedMessage, ForexTradeMessage } from '@tradepad/contracts/trading/constants';
-import { formatMoney, parseMoney } from '@tradepad/domain/money';
-import { freeMargin } from '@tradepad/domain/risk';
+import { formatMoney, micros, parseMoney } from '@tradepad/domain/money';
+import { freeMarginFor } from '@tradepad/domain/account-types';
 import { accountSummaryKey } from '../api/account-summary.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { KeyedStore } from '../lib/keyed-store.ts';
@@ -33,13 +33,23 @@ export const liveOrders = new KeyedStore<number, LiveOrder>();
 /** The server's margin-call notice, kept until a push says the level has recovered. */
 export const useMarginCallNotice = create<{ message: string | null }>()(() => ({ message: null }));
 
-/** The summary's `free_margin` by the engine's rule (domain freeMargin); the held value when either is not an amount. */
-function freeMarginText(balance: string, floating: string, held: string, credit = '0'): string {
+/**
+ * The summary's `free_margin` by the engine's rule for the account type's mode (domain freeMarginFor, from the cash);
+ * the held value when a figure is not an amount.
+ */
+function freeMarginText(summary: AccountSummary, cash: string, floating: string): string {
   try {
-    return formatMoney(
-      freeMargin({ balance: parseMoney(balance), floating: parseMoney(floating), credit: parseMoney(credit) }),
-      2,
-    );
+    const figures = { balance: parseMoney(cash), floating: parseMoney(floating), credit: parseMoney(summary.credit) };
+    return formatMoney(freeMarginFor(summary.free_margin_mode, figures), 2);
+  } catch {
+    return summary.free_margin;
+  }
+}
+
+/** MT5's Balance (DESIGN §17): the cash with the used margin back in; the held value when either is not an amount. */
+function balanceText(cash: string, used: string, held: string): string {
+  try {
+    return formatMoney(micros(parseMoney(cash) + parseMoney(used)), 2);
   } catch {
     return held;
   }
@@ -49,16 +59,20 @@ function freeMarginText(balance: string, floating: string, held: string, credit 
 export function mergeForexTrade(summary: AccountSummary, m: ForexTradeMessage): AccountSummary {
   const equity = typeof m.Equity === 'string' ? m.Equity : summary.equity;
   const used = typeof m.CautionMoneyAll === 'string' ? m.CautionMoneyAll : summary.used_margin;
-  const balance = typeof m.Balance === 'string' ? m.Balance : summary.balance;
+  // The push's `Balance` keeps the spec's meaning (the cash); the summary's balance is MT5's, cash + margin.
+  const cash = typeof m.Balance === 'string' ? m.Balance : summary.cash;
   const floating = typeof m.ProfitsTotal === 'string' ? m.ProfitsTotal : summary.floating;
+  // MT5 shows no margin level without a position (a reserved pending order alone): as the summary does.
+  const positions = Array.isArray(m.TransOrder) ? m.TransOrder.length > 0 : summary.margin_level > 0;
   return {
     ...summary,
-    balance,
+    cash,
+    balance: balanceText(cash, used, summary.balance),
     equity,
     used_margin: used,
-    free_margin: freeMarginText(balance, floating, summary.free_margin, summary.credit),
+    free_margin: freeMarginText(summary, cash, floating),
     floating,
-    margin_level: typeof m.HazardRate === 'number' ? m.HazardRate : summary.margin_level,
+    margin_level: !positions ? 0 : typeof m.HazardRate === 'number' ? m.HazardRate : summary.margin_level,
     margin_call: typeof m.MarginCall === 'boolean' ? m.MarginCall : summary.margin_call,
   };
 }

@@ -98,7 +98,8 @@ export default function HistoryPage() {
     <Page name="history" title={t('route.history')} back="/user" bodyClassName="history-body">
       <section className="history-card" aria-label={t('history.balances')}>
         <div>
-          <p className="history-label">{t('history.balance')}</p>
+          {/* The cash the ledger entries below move (DESIGN §17: MT5's Balance adds the margin, shown on Me). */}
+          <p className="history-label">{t('wallet.cash')}</p>
           <p className="history-value num price" data-testid="history-balance">
             {detail ? formatDecimal(detail.balance, lang, 2) : '--'}
           </p>

@@ -37,6 +37,22 @@ export default function SystemPage() {
   const setTheme = useSettingsStore((s) => s.setTheme);
   const quickCloseConfirm = useSettingsStore((s) => s.quickCloseConfirm);
   const setQuickCloseConfirm = useSettingsStore((s) => s.setQuickCloseConfirm);
+  const oneTap = useSettingsStore((s) => s.oneTap);
+  // One-tap trading (DESIGN §17): the risk warning the first time it is turned on; declined, it stays off.
+  const changeOneTap = async (on: boolean) => {
+    const store = useSettingsStore.getState();
+    if (on && !store.oneTapWarned) {
+      const ok = await Dialog.confirm({
+        title: t('system.oneTap'),
+        content: <span data-testid="one-tap-warning">{t('system.oneTapWarning')}</span>,
+        confirmText: t('system.oneTapAccept'),
+        cancelText: t('common.cancel'),
+      });
+      if (!ok) return;
+      store.markOneTapWarned();
+    }
+    store.setOneTap(on);
+  };
   const signedIn = useUserStore((s) => Boolean(s.token));
   const [busy, setBusy] = useState(false);
   // The session ends once this screen has gone: ending it while the screen is still up would let the login guard
@@ -98,6 +114,20 @@ export default function SystemPage() {
                   onChange={setQuickCloseConfirm}
                   label={t('system.quickCloseConfirm')}
                   testId="system-quick-close-confirm"
+                />
+              </div>
+            </li>
+            <li>
+              <div className="menu-row system-static">
+                <span className="menu-label">
+                  {t('system.oneTap')}
+                  <span className="menu-hint">{t('system.oneTapHint')}</span>
+                </span>
+                <Switch
+                  checked={oneTap}
+                  onChange={(on) => void changeOneTap(on)}
+                  label={t('system.oneTap')}
+                  testId="system-one-tap"
                 />
               </div>
             </li>

@@ -31,6 +31,8 @@ import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
+import { AccountFigures } from '../../../shared/trading/account-figures.tsx';
+import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';
 import { InstallBanner } from '../../../shared/ui/install-banner.tsx';
 import { NoticeBell } from '../../../shared/ui/notice-bell.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -61,6 +63,7 @@ export default function UserPage() {
   const [hidden, setHidden] = useState(() => readStorage(HIDE_BALANCE_KEY) === '1');
   useUserInfo();
   const balanceQuery = useBalance();
+  const summary = useAccountSummary().data;
   // The balance moves with every FOREX_TRADE push while this screen shows.
   useAccountFeed();
   const resetDemo = useResetDemo();
@@ -114,7 +117,8 @@ export default function UserPage() {
       ? t('user.demoAccount')
       : profile.email || (profile.mobile ? `+${profile.global_code} ${profile.mobile}` : '');
   const initial = (demo ? 'D' : (profile?.email || profile?.mobile || '?').charAt(0)).toUpperCase();
-  const balance = profile?.balance ?? '0';
+  // MT5's Balance (DESIGN §17: cash + margin) once the summary is in; the profile's cash until then (equal when flat).
+  const balance = summary?.balance ?? profile?.balance ?? '0';
 
   const groups: MenuEntry[][] = [
     [
@@ -185,6 +189,7 @@ export default function UserPage() {
           <p className="account-balance-value num" aria-labelledby="balance-label" data-testid="user-balance">
             {hidden ? '****' : formatMoney(balance, lang)}
           </p>
+          {!hidden && <AccountFigures summary={summary} testId="user-figures" without={['balance']} />}
         </div>
         <div className="account-actions">
           <button

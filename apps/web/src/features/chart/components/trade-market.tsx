@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import type { Category, TradeItem } from '@tradepad/contracts/market/constants';
@@ -35,7 +35,14 @@ const noCategories: Category[] = [];
  * The market half of the trade screen (spec §2): the selected instrument with its live price and change, the
  * instrument drawer, the period bar and the candlestick chart.
  */
-export function TradeMarket({ chartReady }: { chartReady: boolean }) {
+export function TradeMarket({
+  chartReady,
+  tradeBar,
+}: {
+  chartReady: boolean;
+  /** What the full-screen (and landscape) chart trades with (DESIGN §17), composed by the screen. */
+  tradeBar?: (item: TradeItem, items: readonly TradeItem[]) => ReactNode;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = useTradeList();
@@ -125,6 +132,7 @@ export function TradeMarket({ chartReady }: { chartReady: boolean }) {
           <ChartSkeleton />
         )}
       </Suspense>
+      {fullScreen && item && list.data && tradeBar?.(item, list.data)}
       {item && infoWanted && (
         <Suspense fallback={null}>
           <InstrumentInfoSheet item={item} visible={info} onClose={() => setInfo(false)} />

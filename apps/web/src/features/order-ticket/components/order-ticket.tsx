@@ -8,6 +8,7 @@ import { formatMoney as microsText, micros, type Micros } from '@tradepad/domain
 import { pointsToPrice } from '@tradepad/domain/price';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { useAccountFeed } from '../../../shared/trading/account-feed.ts';
+import { AccountFigures } from '../../../shared/trading/account-figures.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
@@ -56,7 +57,7 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     points === null ? '--' : formatPrice(pointsToPrice(points, precision), precision, lang);
 
   const refuse = (key: string) => toastMessage(t(key));
-  const onSubmit = async () => {
+  const onSubmit = async (sent: typeof side = side) => {
     if (!figures.open || submit.isPending || !gate.pass()) return;
     if (!ticket.loggedIn) {
       void navigate(`/login?from=${encodeURIComponent('/trade')}`);
@@ -73,11 +74,21 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
     if (kind === 'market' && ticket.deviation === null) return refuse('ticket.problem.deviation');
     if (kind === 'pending' && ticket.expireAt === null) return refuse('ticket.problem.expiry');
     try {
-      const result = await submit.mutateAsync(ticket.params());
+      const result = await submit.mutateAsync(ticket.params(sent));
       setPlaced(result.order);
     } catch {
       // The API client showed the server's message.
     }
+  };
+
+  // One-tap trading (DESIGN §17): Buy and Sell send a market order at once with the ticket's lots. Stop levels belong
+  // to the side they were set on, so with a level on, a tap on the other side only picks it (the next tap sends).
+  const oneTap = useSettingsStore((s) => s.oneTap);
+  const onSide = (s: typeof side) => {
+    const sendNow =
+      oneTap && kind === 'market' && (s === side || (!ticket.stopLoss.on && !ticket.takeProfit.on && !ticket.trailingText));
+    ticket.setSide(s);
+    if (sendNow) void onSubmit(s);
   };
 
   const lotsError = figures.lotsProblem && ticket.lotsText !== '' ? t(`ticket.problem.${figures.lotsProblem}`) : undefined;
@@ -116,7 +127,9 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
               aria-checked={selected}
               className={`ticket-side is-${name}${selected ? ' is-selected' : ''}`}
               data-testid={`ticket-side-${name}`}
-              onClick={() => ticket.setSide(s)}
+              disabled={oneTap && kind === 'market' && submit.isPending}
+              data-one-tap={oneTap && kind === 'market' ? 'on' : undefined}
+              onClick={() => onSide(s)}
             >
               <span className="ticket-side-label">{t(`trading.${name}`)}</span>
               <span className="ticket-side-price num price is-live">
@@ -293,6 +306,8 @@ export default function OrderTicket({ item, items }: { item: TradeItem; items: r
         />
         <Figure label={t('ticket.freeMargin')} value={money(figures.freeMargin)} unit="USD" testId="ticket-free-margin" />
       </dl>
+      {/* The account as MT5 shows it (DESIGN §17), live from the pushes. */}
+      {ticket.account && <AccountFigures summary={ticket.account} testId="ticket-account" without={['free-margin']} />}
 
       <p className="ticket-risk" data-testid="ticket-risk-warning">
         {t('ticket.riskWarning')}

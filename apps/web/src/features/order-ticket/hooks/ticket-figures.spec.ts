@@ -41,11 +41,13 @@ const item = (over: Partial<TradeItem>): TradeItem =>
   }) as TradeItem;
 
 const account = (equity: string, used = '0.00'): AccountSummary => ({
+  cash: equity,
   balance: equity,
   credit: '0.00',
   equity,
   used_margin: used,
   free_margin: equity,
+  free_margin_mode: 'loss_only',
   floating: '0.00',
   margin_level: 0,
   margin_call_level: 100,

@@ -4,8 +4,8 @@ import { conversionRate, type QuoteLookup, type Rate } from '@tradepad/domain/co
 import { lotsCheck, lotsRange, parseLots, type LotRules, type Lots, type LotsProblem } from '@tradepad/domain/lots';
 import { formatMoney, micros, parseMoney, type Micros } from '@tradepad/domain/money';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
-import { commissionFor, typeFee } from '@tradepad/domain/account-types';
-import { freeMargin, stopOutPrice } from '@tradepad/domain/risk';
+import { commissionFor, freeMarginFor, typeFee } from '@tradepad/domain/account-types';
+import { stopOutPrice } from '@tradepad/domain/risk';
 import {
   amountInCents,
   levelAmount,
@@ -350,11 +350,12 @@ export function ticketFigures(input: TicketInput): TicketFigures {
     marginShort: null,
     open: item.MarketStatus === MARKET_OPEN,
   };
-  const balance = money(account?.balance);
+  // Free margin as the engine counts it (DESIGN §17): from the cash, per the account type's mode, credit covering a loss.
+  const cash = money(account?.cash);
   const floating = money(account?.floating);
-  // Credit (issue 32) covers a floating loss as the engine counts it.
   const credit = money(account?.credit) ?? undefined;
-  if (balance !== null && floating !== null) figures.freeMargin = freeMargin({ balance, floating, credit });
+  if (account && cash !== null && floating !== null)
+    figures.freeMargin = freeMarginFor(account.free_margin_mode, { balance: cash, floating, credit });
   const type = input.accountTerms ?? { commissionPerLot: micros(0), feeOnMargin: true };
   if (lots !== null && lots > 0n) figures.commission = commissionFor(lots, type.commissionPerLot);
   if (!terms || lots === null || lots <= 0n || entryPoints === null || entryPoints <= 0) return figures;

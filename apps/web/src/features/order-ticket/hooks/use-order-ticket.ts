@@ -275,10 +275,11 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
   /**
    * The call's parameters. A market order carries the price the trader sees on the side's button now, at the tap
    * (the ask for a buy, the bid for a sell), and the deviation: the engine refuses a fill worse than that by more.
+   * `sent` is the side a one-tap Buy or Sell sends (DESIGN §17), the chosen side otherwise.
    */
   const levelParam = (points: number | null) => (points ? plainPrice(pointsToPrice(points, precision), precision) : '0');
-  const params = (): SubmitParams => ({
-    type: side,
+  const params = (sent: OrderSide = side): SubmitParams => ({
+    type: sent,
     cont: figures.lots !== null ? formatLots(figures.lots) : lotsText,
     forex_id: item.Id,
     status: kind === 'market' ? SUBMIT_MARKET : SUBMIT_PENDING,
@@ -292,7 +293,7 @@ export function useOrderTicket(item: TradeItem, items: readonly TradeItem[]) {
     stop_loss_price: levelParam(figures.stopLoss.points),
     target_profit_price: levelParam(figures.takeProfit.points),
     multiple: leverage ?? 0,
-    price_seen: kind === 'market' ? plainPrice(side === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
+    price_seen: kind === 'market' ? plainPrice(sent === ORDER_BUY ? ask : bid, item.PricePrecision) : '0',
     deviation: kind === 'market' ? (deviation ?? 0) : 0,
     trailing_distance: trailingText || '0',
     expire_at: kind === 'pending' ? (expireAt ?? 0) : 0,

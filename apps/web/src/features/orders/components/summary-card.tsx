@@ -5,15 +5,14 @@ import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { plTone, signed } from '../../../shared/trading/order-text.ts';
 
 /**
- * The order screen's account card (spec §2): balance, equity, used and free margin, floating P/L and margin level,
- * fetched once and then moved by FOREX_TRADE pushes.
+ * The order screen's account card (spec §2, DESIGN §17 MT5's figures): Balance (cash + margin), Equity, Margin, Free
+ * margin, floating P/L and Margin level ("--" with no position), fetched once and then moved by FOREX_TRADE pushes.
  */
 export function SummaryCard() {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
   const summary = useAccountSummary().data;
   const money = (v: string | undefined) => (v === undefined ? '--' : formatDecimal(v, lang, 2));
-  const used = summary ? Number(summary.used_margin) : 0;
   const floating = summary?.floating ?? '0.00';
   return (
     <section className="summary-card" aria-labelledby="summary-title" data-testid="account-summary">
@@ -48,7 +47,7 @@ export function SummaryCard() {
           </dd>
         </div>
         <div>
-          <dt>{t('orders.usedMargin')}</dt>
+          <dt>{t('trading.margin')}</dt>
           <dd className="num price" data-testid="summary-used-margin">
             {money(summary?.used_margin)}
           </dd>
@@ -62,7 +61,7 @@ export function SummaryCard() {
         <div>
           <dt>{t('orders.marginLevel')}</dt>
           <dd className={`num price${summary?.margin_call ? ' tone-down' : ''}`} data-testid="summary-margin-level">
-            {summary && used > 0 ? formatPercentValue(summary.margin_level, lang) : '--'}
+            {summary && summary.margin_level > 0 ? formatPercentValue(summary.margin_level, lang) : '--'}
           </dd>
         </div>
       </dl>

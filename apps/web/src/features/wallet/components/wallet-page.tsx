@@ -7,6 +7,7 @@ import { formatDecimal } from '../../../i18n/format.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useWalletBalance } from '../api/wallet-balance.api.ts';
+import { LiveAccountFigures } from '../../../shared/trading/account-figures.tsx';
 import '../../../shared/market/market.css';
 import './wallet.css';
 
@@ -36,7 +37,7 @@ export default function WalletPage() {
     <Page name="wallet" title={t('route.wallet')} back="/user" bodyClassName="wallet-body">
       <section className="wallet-balance-card" aria-label={t('wallet.balances')}>
         <div>
-          <p className="wallet-balance-label">{t('wallet.balance')}</p>
+          <p className="wallet-balance-label">{t('wallet.cash')}</p>
           {amount(detail.data?.balance, 'wallet-balance')}
         </div>
         <div>
@@ -59,6 +60,10 @@ export default function WalletPage() {
             {t('user.withdraw')}
           </Link>
         </div>
+      </section>
+      {/* The trading account as MT5 shows it (DESIGN §17); the cash above is what withdrawals take from. */}
+      <section className="wallet-figures" aria-label={t('wallet.figures')}>
+        <LiveAccountFigures testId="wallet-figures" />
       </section>
       <p className="wallet-notice tint-primary">{t('wallet.lockedHint')}</p>
       <ul className="wallet-menu">
