@@ -333,7 +333,18 @@ describe('notices and web push', () => {
     const phone = browserKeys(endpoint(`a-${u.id}`));
     expect((await u.post(API.pushSubscribe, { subscription: JSON.stringify(phone.json) })).code).toBe(1);
     expect((await u.get(API.pushPrefs)).data).toEqual({
-      kinds: ['fill', 'margin_call', 'stop_out', 'alert', 'deposit', 'withdrawal', 'desk_close', 'adjustment', 'kyc', 'account_type'],
+      kinds: [
+        'fill',
+        'margin_call',
+        'stop_out',
+        'alert',
+        'deposit',
+        'withdrawal',
+        'desk_close',
+        'adjustment',
+        'kyc',
+        'account_type',
+      ],
       subscriptions: 1,
     });
 
