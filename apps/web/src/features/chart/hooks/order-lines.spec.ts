@@ -126,6 +126,19 @@ describe('dragFigures', () => {
     expect(f.result).toBeNull();
   });
 
+  it('counts pips by the category: a dollar on BTCUSD, so a 245-dollar stop is 245 pips, not 24,500 (issue 33)', () => {
+    const btc = {
+      ...eurusd,
+      Code: 'BTCUSD',
+      PricePrecision: 2,
+      CategoryId: 5,
+      BaseCurrency: 'BTC',
+      QuoteCurrency: 'USD',
+    } as TradeItem;
+    const f = dragFigures(order({ Price: 95_000 }), 'sl', 94_755, btc, { bid: 95_000, ask: 95_020 }, noLookup);
+    expect(f.pips).toBe(245);
+  });
+
   it('converts a USD/XXX result at the level and leaves the pips out without a quote', () => {
     const f = dragFigures(order({ Price: 150 }), 'tp', 151.5, usdjpy, null, noLookup);
     expect(f.pips).toBeNull();

@@ -146,7 +146,8 @@ export function dragFigures(
     };
     const from = kind === 'pending' ? fillPrice(side, quote) : closePrice(side, quote);
     distance = pointsToPrice(Math.abs(level - from), precision);
-    pips = Math.abs(level - from) / pipPoints(precision);
+    // The pip follows the category (domain pipPoints): a dollar on BTCUSD, ten points on gold.
+    pips = Math.abs(level - from) / pipPoints(precision, item.CategoryId);
   }
   let result: Micros | null = null;
   const terms = termsOf(item);
