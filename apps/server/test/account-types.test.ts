@@ -169,6 +169,24 @@ describe('account types', () => {
     expect((await u.call(API.close, { id: (opened.data.order as OrderView).Id })).code).toBe(1);
   });
 
+  it('filters the users list and its export by account type, a user without one counted in the default', async () => {
+    const types = (await admin.get(ADMIN_API.accountTypes)).data.data as AccountType[];
+    const standard = types.find((t) => t.is_default)!;
+    const ids = async (typeId: number) =>
+      ((await admin.get(ADMIN_API.users, { account_type_id: typeId, limit: 100 })).data.data as Array<{ id: number }>).map(
+        (u) => u.id,
+      );
+    const u = await demoTrader(h);
+    const userId = Number((await info(u)).id);
+    expect(await ids(standard.id)).toContain(userId);
+    expect(await ids(raw.id)).not.toContain(userId);
+    const moved = await admin.post(`${ADMIN_API.users}/${userId}/account-type`, { account_type_id: raw.id, reason: 'Filter' });
+    expect(moved.code, moved.msg).toBe(1);
+    expect(await ids(raw.id)).toContain(userId);
+    expect(await ids(standard.id)).not.toContain(userId);
+    expect((await admin.get(ADMIN_API.users, { account_type_id: 'x' })).code).toBe(0);
+  });
+
   it('never charges a swap-free account a swap', async () => {
     const free = await createType({ name: 'Islamic', swap_free: true });
     const saved = await admin.postJson(`${ADMIN_API.instruments}/${id('EURUSD')}`, { swap_long: '-6.25', swap_short: '1.2' });

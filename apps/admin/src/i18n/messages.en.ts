@@ -856,6 +856,7 @@ export const messagesEn = {
       country: 'Country',
       filter_country: 'Country (ISO code)',
       filter_kyc: 'Real name',
+      filter_account_type: 'Account type',
       filter_account: 'Account',
       filter_from: 'Signed up from',
       filter_to: 'Signed up to',

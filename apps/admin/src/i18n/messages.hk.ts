@@ -836,6 +836,7 @@ export const messagesHk: ConsoleMessages = {
       country: '國家/地區',
       filter_country: '國家/地區（ISO 代碼）',
       filter_kyc: '實名',
+      filter_account_type: '賬戶類型',
       filter_account: '帳戶',
       filter_from: '註冊日期由',
       filter_to: '註冊日期至',

@@ -18,7 +18,7 @@ const anyOf = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
- * `GET /admin/api/users?q=&country=&kyc_status=&is_demo=&from=&to=&page=&limit=[&format=csv]`: `q` matches any part
+ * `GET /admin/api/users?q=&country=&kyc_status=&account_type_id=&is_demo=&from=&to=&page=&limit=[&format=csv]`: `q` matches any part
  * of e-mail, phone, uid, real name, invite code; `country` the ISO 3166 code given at sign-up; `kyc_status` the newest
  * real-name application's status (0 none, 1 waiting, 2 approved, 3 rejected); `is_demo` real or demo accounts;
  * `from`/`to` the sign-up day (UTC, inclusive) or unix ms (DESIGN §16).
@@ -38,6 +38,8 @@ export const userSearchParams = z.object({
       .regex(/^[A-Z]{2}$/, { error: 'err.field_invalid' }),
   ),
   kyc_status: anyOf(intParam('err.field_invalid', 0, 4)),
+  /** The account type's id (DESIGN §16); a user without one is in the default type. */
+  account_type_id: anyOf(intParam('err.field_invalid', 1, 1_000_000_000)),
   is_demo: anyOf(switchParam),
   from: dayOrUnixMsParam,
   to: dayOrUnixMsParam,

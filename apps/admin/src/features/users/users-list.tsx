@@ -15,6 +15,8 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../../providers/http.ts';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { useAccess } from '../../ui/use-access.ts';
 import { TimeCell } from '../../ui/cells.tsx';
@@ -42,8 +44,23 @@ export function SwitchChips({ user }: { user: Pick<AdminUser, 'login_enabled' | 
 /** The real-name statuses the filter offers (the newest application's). */
 const KYC_CHOICES = [0, 1, 2, 3].map((v) => ({ id: v, name: kycStatus(v).key }));
 
-/** The users list's filters (DESIGN §16): text, country, real-name status, real or demo, sign-up days. */
-function userFilters(search: string) {
+/** The account types as the filter's choices (every type, public or not); none until they arrive. */
+function useAccountTypeChoices(): Array<{ id: number; name: string }> {
+  const [choices, setChoices] = useState<Array<{ id: number; name: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    apiGet(ADMIN_API.accountTypes)
+      .then((list) => live && setChoices(list.data.map((t) => ({ id: t.id, name: t.name }))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return choices;
+}
+
+/** The users list's filters (DESIGN §16): text, country, real-name status, account type, real or demo, sign-up days. */
+function userFilters(search: string, types: Array<{ id: number; name: string }>) {
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={search} sx={{ minWidth: 320 }} />,
     <TextInput
@@ -59,6 +76,15 @@ function userFilters(search: string) {
       source="kyc_status"
       label="tp.users.filter_kyc"
       choices={KYC_CHOICES}
+      alwaysOn
+      emptyText="tp.users.any"
+    />,
+    <SelectInput
+      key="account_type_id"
+      source="account_type_id"
+      label="tp.users.filter_account_type"
+      choices={types}
+      translateChoice={false}
       alwaysOn
       emptyText="tp.users.any"
     />,
@@ -96,11 +122,12 @@ function UsersActions() {
 
 /**
  * Every user, newest first; the search box matches any part of e-mail, phone, uid, real name or invite code, and the
- * filters narrow by country, real-name status, real or demo and sign-up days; "Export CSV" downloads all they keep.
+ * filters narrow by country, real-name status, account type, real or demo and sign-up days; "Export CSV" downloads all they keep.
  */
 export function UsersList() {
   const translate = useTranslate();
   const search = translate('tp.users.search');
+  const types = useAccountTypeChoices();
   const { may } = useAccess();
   return (
     <>
@@ -113,7 +140,7 @@ export function UsersList() {
       </PageHead>
       <List<AdminUser>
         title={<></>}
-        filters={userFilters(search)}
+        filters={userFilters(search, types)}
         exporter={false}
         perPage={20}
         actions={<UsersActions />}

@@ -33,6 +33,7 @@ export function usersAdminRoutes(r: Router, users: UsersAdminService) {
         q: p.q,
         country: p.country,
         kycStatus: p.kyc_status,
+        accountTypeId: p.account_type_id,
         isDemo: p.is_demo,
         from: dayBound(p.from, 'from'),
         to: dayBound(p.to, 'to'),

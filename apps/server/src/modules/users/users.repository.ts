@@ -24,6 +24,7 @@ export interface UserFilter {
   q: string;
   country?: string | undefined;
   kycStatus?: number | undefined;
+  accountTypeId?: number | undefined;
   isDemo?: boolean | undefined;
   from?: number | undefined;
   to?: number | undefined;
@@ -122,7 +123,10 @@ export class UsersRepository {
       .execute();
   }
 
-  /** The users the filters keep (DESIGN §16): text, country, newest real-name status, real or demo, sign-up time. */
+  /**
+   * The users the filters keep (DESIGN §16): text, country, newest real-name status, account type, real or demo,
+   * sign-up time.
+   */
   private filtered(f: UserFilter) {
     let base = this.db.selectFrom('users as u');
     if (f.q !== '') {
@@ -130,6 +134,11 @@ export class UsersRepository {
       base = base.where('u.id', 'in', this.db.selectFrom('user_search').select('user_id').where(match));
     }
     if (f.country !== undefined) base = base.where('u.country', '=', f.country);
+    if (f.accountTypeId !== undefined) {
+      // A user without a type is in the default one (modules/account-types).
+      const typeOf = sql<number>`coalesce(u.account_type_id, (select t.id from account_types t where t.is_default = 1))`;
+      base = base.where(typeOf, '=', f.accountTypeId);
+    }
     if (f.isDemo !== undefined) base = base.where('u.is_demo', '=', f.isDemo ? 1 : 0);
     if (f.from !== undefined) base = base.where('u.created_at', '>=', f.from);
     if (f.to !== undefined) base = base.where('u.created_at', '<=', f.to);
