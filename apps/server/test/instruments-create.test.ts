@@ -64,6 +64,12 @@ describe('back office: creating an instrument', () => {
     const listed = await tradeItem('TPC');
     expect(listed).toMatchObject({ Id: id, ShowCode: 'TPC/USD', PricePrecision: 2, ForexContNum: 1 });
     expect(listed!.HasForexMultiple.map((l) => l.Value)).toEqual([2, 5]);
+    // Found by the names staff gave it, in the reader's language and in English.
+    const search = async (text: string, lang: string) =>
+      ((await h.call('GET', API.tradeList, { searchCurrency: text }, { lang })).data as TradeItem[]).map((i) => i.Code);
+    expect(await search('幣', 'hk')).toContain('TPC');
+    expect(await search('tradepad coin', 'ar')).toContain('TPC');
+    expect(await search('تريدباد', 'ar')).toContain('TPC');
 
     // The simulator walks it from 250.00: a quote within a few seconds.
     let quoted: TradeItem | undefined;
