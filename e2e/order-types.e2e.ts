@@ -68,6 +68,12 @@ describe.skipIf(!chromiumPath())('named order types in Chromium', () => {
     await page.getByTestId('placed-done').click();
     await page.goto('/trade?symbol=BTCUSD&period=15min');
     await expect.poll(() => page.getByTestId('chart').getAttribute('data-order-lines'), { timeout: 15_000 }).toBe('2');
+
+    // The order's sheet names the limit the stop will place.
+    await page.goto('/order');
+    await page.getByTestId('orders-tab-pending').click();
+    await page.getByTestId(`order-row-${order.Id}`).click();
+    await page.getByTestId('order-sheet').getByText('Limit price').waitFor();
     await context.close();
   });
 });

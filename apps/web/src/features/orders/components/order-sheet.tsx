@@ -163,6 +163,10 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             boolean,
           ],
         ]),
+    // A stop limit waiting for its stop (DESIGN §17): the limit it will place.
+    ...(order.StopLimitPrice > 0 && order.Kind?.endsWith('stop_limit') === true
+      ? [[t('ticket.stopLimitPrice'), price(order.StopLimitPrice), true] as [string, string, boolean]]
+      : []),
     [t('trading.stopLoss'), price(order.TargetLossPrice), order.TargetLossPrice > 0],
     [t('trading.takeProfit'), price(order.TargetProfitPrice), order.TargetProfitPrice > 0],
     [t('trading.margin'), `${formatDecimal(order.CautionMoney, lang, 2)} USD`, true],
