@@ -41,6 +41,7 @@ describe('what each staff role sees', () => {
     ]);
     expect(sectionsFor('finance')).toEqual([
       'dashboard',
+      'account-types',
       'users',
       'deposits',
       'withdrawals',
@@ -50,7 +51,7 @@ describe('what each staff role sees', () => {
       'reports',
     ]);
     for (const role of ['compliance', 'dealer', 'content', 'support']) expect(mayUse(role, 'changes')).toBe(false);
-    expect(sectionsFor('compliance')).toEqual(['dashboard', 'users', 'kyc', 'settings', 'audit', 'outbox']);
+    expect(sectionsFor('compliance')).toEqual(['dashboard', 'account-types', 'users', 'kyc', 'settings', 'audit', 'outbox']);
     expect(sectionsFor('dealer')).toEqual([
       'dashboard',
       'positions',
@@ -62,8 +63,10 @@ describe('what each staff role sees', () => {
       'instruments',
     ]);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
-    expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'support']);
-    expect(sectionsFor('content')).toEqual(['dashboard', 'users', 'news']);
+    expect(sectionsFor('support')).toEqual(['dashboard', 'account-types', 'users', 'support']);
+    expect(sectionsFor('content')).toEqual(['dashboard', 'account-types', 'users', 'news']);
+    // Every role reads the published account types; only dealers and super admins change them.
+    expect(mayUse('finance', 'account-types', 'act')).toBe(false);
     for (const role of ['finance', 'compliance', 'dealer', 'support']) expect(mayUse(role, 'news')).toBe(false);
     expect(mayUse('content', 'news', actionKind('edit'))).toBe(true);
     expect(mayUse('super_admin', 'news', actionKind('create'))).toBe(true);

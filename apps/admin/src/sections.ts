@@ -112,11 +112,12 @@ const TABLE = {
     act: STAFF_ACCESS.dealer,
     routes: { '/hedge': lazyPage(() => import('./features/hedge/hedge-orders-page.tsx'), 'HedgeOrdersPage') },
   },
-  // Account types (DESIGN §16, MT5's groups): the published terms; dealers and super admins.
+  // Account types (DESIGN §16, MT5's groups): the published terms, read by every role that reads users (the users
+  // page names a user's type); dealers and super admins change them.
   'account-types': {
     label: 'tp.nav.account_types',
     icon: AccountTypesIcon,
-    read: STAFF_ACCESS.dealer,
+    read: STAFF_ACCESS.usersRead,
     act: STAFF_ACCESS.dealer,
     routes: {
       '/account-types': lazyPage(() => import('./features/account-types/account-types-page.tsx'), 'AccountTypesPage'),
