@@ -33,8 +33,10 @@ export function useFieldCheck<F extends string>(): FieldCheck<F> {
     const onInput = (e: Event) => {
       if (e.target instanceof Element && inputEndsMark(e.target)) setInvalid(null);
     };
-    document.addEventListener('input', onInput, true);
-    return () => document.removeEventListener('input', onInput, true);
+    // In the bubbling phase, after React's own handler at the root: cleared in the capturing phase, before it, the
+    // re-render lost what `fill` or a paste put in a controlled field (the bound address's code stayed empty).
+    document.addEventListener('input', onInput);
+    return () => document.removeEventListener('input', onInput);
   }, [invalid]);
   return {
     invalid,
