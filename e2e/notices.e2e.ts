@@ -184,7 +184,9 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
 
     // This device: the permission is asked now, on the tap. Headless Chromium has no push service to reach offline,
     // so its subscribe may fail: then the screen says so and the server holds no subscription.
-    await expect.poll(() => page.getByTestId('push-device').isDisabled()).toBe(false);
+    // The switch waits for the service worker's registration, which installs every screen's assets first (slower on
+    // a loaded machine as the app grows).
+    await expect.poll(() => page.getByTestId('push-device').isDisabled(), { timeout: 20_000 }).toBe(false);
     await page.getByTestId('push-device').click();
     await expect.poll(() => asked).toEqual(['/mine/notices/settings']);
     await expect
