@@ -85,6 +85,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       'Risk',
       'Liquidity',
       'Hedge orders',
+      'Account types',
       'Users',
       'Instruments',
     ]);
@@ -131,6 +132,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       '風險',
       '流動性',
       '對沖訂單',
+      '賬戶類型',
       '用戶',
       '交易產品',
     ]);

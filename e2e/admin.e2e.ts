@@ -112,6 +112,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
       '風險',
       '流動性',
       '對沖訂單',
+      '賬戶類型',
       '用戶',
       '入金',
       '出金',
@@ -155,6 +156,7 @@ describe.skipIf(!chromiumPath())('the back office in Chromium', () => {
     await e.staffSignIn(page, { email: 'fin@example.com', password: 'Staff12345' });
     expect(await page.locator('nav a').allTextContents()).toEqual([
       'Dashboard',
+      'Account types',
       'Users',
       'Deposits',
       'Withdrawals',
