@@ -159,6 +159,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
     await page.locator('nav a').first().waitFor();
     expect(await page.locator('nav a').allTextContents()).toEqual([
       'Dashboard',
+      'Account types',
       'Users',
       'Deposits',
       'Withdrawals',
