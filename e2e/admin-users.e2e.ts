@@ -72,12 +72,13 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount (USD)').fill('50.00');
     await dialog.getByLabel('Kind').click();
-    await page.getByRole('option', { name: 'Bonus' }).click();
-    await dialog.getByLabel('Reason').fill('Welcome bonus');
+    // A compensation is cash; a bonus goes to credit (DESIGN §16), which the cash balance here does not show.
+    await page.getByRole('option', { name: 'Compensation' }).click();
+    await dialog.getByLabel('Reason').fill('Delayed withdrawal');
     await dialog.getByRole('button', { name: 'Submit adjustment' }).click();
     await page.getByText('Balance adjusted.').waitFor();
     await expect.poll(balance).toBe('50.00');
-    await page.getByText('Bonus #1').waitFor();
+    await page.getByText('Compensation #1').waitFor();
 
     // Above the threshold (1000 USD): it waits.
     await page.getByRole('button', { name: 'Adjust balance…' }).click();
@@ -123,7 +124,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     await page.locator('nav a', { hasText: '用戶' }).click();
     await page.locator('tbody tr', { hasText: email }).click();
     await page.getByRole('heading', { name: email }).waitFor();
-    await page.getByText('贈金 #1').waitFor();
+    await page.getByText('補償 #1').waitFor();
     expect(await page.getByRole('button', { name: '調整餘額…' }).count()).toBe(0);
     await e.shot(page, 'admin-user-profile-support-hk');
     await context.close();
