@@ -57,7 +57,9 @@ describe.skipIf(!chromiumPath())('statement in Chromium', () => {
     const csvBytes = fs.readFileSync((await csv.path())!);
     expect(csvBytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csvBytes.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Type,No.,Time,Open time,Symbol,Side,Lots,Open price,Close price,P/L,Fee,Swap,Amount,Description,Commission');
+    expect(lines[0]).toBe(
+      'Type,No.,Time,Open time,Symbol,Side,Lots,Open price,Close price,P/L,Fee,Swap,Amount,Description,Commission',
+    );
     for (const id of closed) expect(lines.some((l) => l.startsWith(`Trade,${id},`))).toBe(true);
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-pdf').click()]);
