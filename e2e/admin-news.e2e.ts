@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
   it('writes an article in English and Traditional Chinese, publishes it, and traders read it in each', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, WRITER);
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Users', 'News']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Account types', 'Users', 'News']);
     await page.locator('nav a', { hasText: 'News' }).click();
     await page.getByRole('heading', { name: 'News and announcements' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
@@ -133,7 +133,7 @@ describe.skipIf(!chromiumPath())('news in the back office', () => {
   it('shows the list and the editor in Traditional Chinese', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, WRITER, '?lang=hk');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '用戶', '新聞']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '賬戶類型', '用戶', '新聞']);
     await page.locator('nav a', { hasText: '新聞' }).click();
     await page.getByRole('heading', { name: '新聞及公告' }).waitFor();
     const row = page.getByTestId(`news-row-${articleId}`);

@@ -59,7 +59,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
   it('finance finds a user and adjusts the balance; above the threshold a second member approves it', async () => {
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, { email: 'fin@example.com', password: 'Staff12345' });
-    expect((await page.locator('nav a').allTextContents()).slice(0, 2)).toEqual(['Dashboard', 'Users']);
+    expect((await page.locator('nav a').allTextContents()).slice(0, 3)).toEqual(['Dashboard', 'Account types', 'Users']);
     await page.locator('nav a', { hasText: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
     await page.getByPlaceholder('Search e-mail, phone, uid, name, invite code').fill('MEI.LING');
@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath())('users in the back office', () => {
     await e.staffLogin({ email: 'help@example.com', password: 'Staff12345' });
     const { context, page } = await e.newPage(DESK);
     await e.staffSignIn(page, { email: 'help@example.com', password: 'Staff12345' }, '?lang=hk');
-    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '用戶', '客戶支援']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['總覽', '賬戶類型', '用戶', '客戶支援']);
     await page.locator('nav a', { hasText: '用戶' }).click();
     await page.locator('tbody tr', { hasText: email }).click();
     await page.getByRole('heading', { name: email }).waitFor();

@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath())('support inbox', () => {
     const { context, page } = await e.newPage({ width: 1280, height: 800 });
     await e.staffSignIn(page, AGENT);
     // Support sees the dashboard and the users every role reads, and its own section.
-    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Users', 'Support']);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Dashboard', 'Account types', 'Users', 'Support']);
     await page.locator('nav a', { hasText: 'Support' }).click();
     await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
     const thread = page.getByRole('link', { name: /asks@example\.com/ });
