@@ -42,6 +42,24 @@ interface DialogProps {
 }
 
 /** The reason field both dialogs require (kept in the audit log, told to the trader). */
+/** Which position a dialog acts on: side, lots, symbol, trader, price and P/L, the same words in both dialogs. */
+function PositionSummary({ position: p, price }: { position: DeskPosition; price: DeskPosition['current_price'] }) {
+  const translate = useTranslate();
+  const locale = useTimeLocale();
+  return (
+    <DialogContentText sx={{ mb: 2 }}>
+      {translate('tp.positions.close_summary', {
+        side: translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell'),
+        lots: p.lots,
+        symbol: p.symbol,
+        user: p.user_account,
+        price,
+        profit: money(p.profit, locale),
+      })}
+    </DialogContentText>
+  );
+}
+
 function ReasonField({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled: boolean }) {
   const translate = useTranslate();
   return (
@@ -112,16 +130,7 @@ export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
       <Box component="form" onSubmit={submit}>
         <DialogTitle>{translate('tp.positions.close_title', { id: p.id })}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate('tp.positions.close_summary', {
-              side: translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell'),
-              lots: p.lots,
-              symbol: p.symbol,
-              user: p.user_account,
-              price: p.current_price,
-              profit: money(p.profit, locale),
-            })}
-          </DialogContentText>
+          <PositionSummary position={p} price={p.current_price} />
           <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
             {translate('tp.positions.close_market_note')}
           </Alert>
@@ -170,7 +179,6 @@ export function CloseDialog({ position: p, onDone, onCancel }: DialogProps) {
 export function StopsDialog({ position: p, onDone, onCancel }: DialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const locale = useTimeLocale();
   const [stopLoss, setStopLoss] = useState(p.stop_loss ? String(p.stop_loss) : '');
   const [takeProfit, setTakeProfit] = useState(p.take_profit ? String(p.take_profit) : '');
   const [reason, setReason] = useState('');
@@ -202,16 +210,7 @@ export function StopsDialog({ position: p, onDone, onCancel }: DialogProps) {
       <Box component="form" onSubmit={submit}>
         <DialogTitle>{translate('tp.positions.stops_title', { id: p.id })}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate('tp.positions.close_summary', {
-              side: translate(p.side === 1 ? 'tp.positions.buy' : 'tp.positions.sell'),
-              lots: p.lots,
-              symbol: p.symbol,
-              user: p.user_account,
-              price: p.current_price || p.open_price,
-              profit: money(p.profit, locale),
-            })}
-          </DialogContentText>
+          <PositionSummary position={p} price={p.current_price || p.open_price} />
           <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
             {translate('tp.positions.stops_note')}
           </Alert>
