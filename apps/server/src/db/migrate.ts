@@ -35,6 +35,7 @@ import * as m034 from './migrations/034-chart-layouts.ts';
 import * as m035 from './migrations/035-credit.ts';
 import * as m036 from './migrations/036-instrument-names.ts';
 import * as m037 from './migrations/037-stop-limit.ts';
+import * as m038 from './migrations/038-copy-trading.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '035-credit': m035,
   '036-instrument-names': m036,
   '037-stop-limit': m037,
+  '038-copy-trading': m038,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

@@ -57,6 +57,8 @@ export interface OrdersTable {
   commission: Generated<number>;
   /** A stop limit's limit in points, placed once its stop (`order_price`) triggers; 0 for other orders (migration 037). */
   stop_limit_price: Generated<number>;
+  /** The provider's position this copy follows (migration 038); 0 for every other order. */
+  copy_of: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -27,7 +27,9 @@ import type {
   SwapChargesTable,
   SwapRolloversTable,
 } from './schema-trading.ts';
+import type { CopyEventsTable, CopyFeesTable, CopyFollowsTable, CopyStrategiesTable } from './schema-copy.ts';
 
+export type * from './schema-copy.ts';
 export type * from './schema-money.ts';
 export type * from './schema-trading.ts';
 
@@ -90,6 +92,10 @@ export interface Database {
   hedge_orders: HedgeOrdersTable;
   hedge_positions: HedgePositionsTable;
   account_types: AccountTypesTable;
+  copy_strategies: CopyStrategiesTable;
+  copy_follows: CopyFollowsTable;
+  copy_events: CopyEventsTable;
+  copy_fees: CopyFeesTable;
 }
 
 /** A limit's counter (DESIGN §10): `count` events in the window that began at `window_start` and ends at `expires_at`. */
@@ -216,6 +222,8 @@ export interface UsersTable {
   country: string | null;
   /** The account type (migration 032); null is read as the default type. */
   account_type_id: Generated<number | null>;
+  /** A copy account's follower (migration 038): the account holds one follow's money and copies; null for a trader. */
+  copy_owner_id: Generated<number | null>;
 }
 
 export interface SessionsTable {

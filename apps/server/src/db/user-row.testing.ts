@@ -26,5 +26,6 @@ export const testUserRow = (over: Partial<UserRow> = {}): UserRow => ({
   updated_at: 0,
   country: 'GB',
   account_type_id: null,
+  copy_owner_id: null,
   ...over,
 });

@@ -116,6 +116,7 @@ export class Closing {
         receipt: o.receipt,
         commission: microsToStorage(commission),
         stop_limit_price: o.stopLimitPrice,
+        copy_of: 0,
       };
       const partId = await this.d.writer.run(async (trx) => {
         // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.

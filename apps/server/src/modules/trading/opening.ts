@@ -201,6 +201,7 @@ export class Opening {
       receipt: null,
       commission: microsToStorage(commission),
       stop_limit_price: input.stopLimitPrice ?? 0,
+      copy_of: 0,
     };
     // The receipt of a market fill: its latency runs to the transaction where the fill is written.
     const r = input.receipt;

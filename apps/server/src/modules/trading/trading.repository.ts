@@ -35,6 +35,7 @@ const ORDER_COLUMNS = [
   'receipt',
   'commission',
   'stop_limit_price',
+  'copy_of',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
