@@ -67,12 +67,7 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // A period's fee is charged once per follow, whichever node or retry gets there first.
-  await db.schema
-    .createIndex('copy_fees_once')
-    .on('copy_fees')
-    .columns(['follow_id', 'kind', 'period_start'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('copy_fees_once').on('copy_fees').columns(['follow_id', 'kind', 'period_start']).unique().execute();
   await db.schema.alterTable('users').addColumn('copy_owner_id', 'bigint').execute();
   await db.schema.createIndex('users_copy_owner_idx').on('users').column('copy_owner_id').execute();
   await db.schema

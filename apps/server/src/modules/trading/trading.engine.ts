@@ -1,4 +1,5 @@
 import {
+  ZERO,
   expired,
   type AccountTerms,
   fillPrice,
@@ -37,6 +38,7 @@ import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
 import type { StopsHook } from './stops.ts';
+import type { CopyAccountHook, CopyRoster } from './copying-types.ts';
 import { Settlement } from './settlement.ts';
 import type { ReceiptQuote } from './receipt.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -406,6 +408,32 @@ export class TradingEngine {
    */
   runFenced<T>(job: (trx: Tx) => Promise<T>): Promise<T> {
     return this.d.writer.run(job, { checksFirst: true });
+  }
+
+  // Copy trading (issue 34, DESIGN §18)
+
+  private roster: CopyRoster | undefined;
+
+  /** Plugs in the copy module's roster (before `start`): a provider's fills are copied to its followers from then on. */
+  useCopying(roster: CopyRoster): void {
+    this.roster = roster;
+  }
+
+  /** A copy account's equity now (cash, credit and floating P/L), undefined when the engine does not hold it yet. */
+  copyEquity(accountUserId: number): Micros | undefined {
+    if (!this.book.account(accountUserId)) return undefined;
+    return this.book.figures(accountUserId).equity;
+  }
+
+  /**
+   * Closes every open copy of a copy account at the market (its own quote) in one transaction of the engine's writer,
+   * and runs `within` in that same transaction (an unfollow's fee and the money's way back). Resolves once committed.
+   * TODO(r34-engine): positions; today only an account with nothing open is closed.
+   */
+  async closeCopyAccount(accountUserId: number, within: CopyAccountHook): Promise<void> {
+    const acc = await this.book.accountFor(accountUserId, false);
+    if (acc.orders.size > 0) throw new Error('closeCopyAccount: open copies are not closed yet (r34-engine)');
+    await this.d.writer.run((trx) => within(trx, { orderIds: [], profit: ZERO }), { checksFirst: true });
   }
 
   // Risk and pushes
