@@ -74,10 +74,18 @@ describe.skipIf(!chromiumPath())('chart and markets list', () => {
 
   it('fills a landscape screen with the chart, and Escape and back leave', async () => {
     const { context, page } = await e.newPage({ lang: 'en', ...LANDSCAPE });
-    await page.goto('/trade?symbol=EURUSD&period=1min');
+    // A period in the middle of the bar: the narrower full-screen bar scrolls it back into sight (it sat cut off).
+    await page.goto('/trade?symbol=EURUSD&period=60min');
     await chart(page).locator('canvas').first().waitFor();
     await page.getByTestId('chart-fullscreen').click();
     await expect.poll(() => page.getByTestId('trade-market').getAttribute('class')).toContain('is-full');
+    await expect
+      .poll(async () => {
+        const bar = (await page.getByTestId('period-bar').boundingBox())!;
+        const chosen = (await page.getByTestId('period-60min').boundingBox())!;
+        return chosen.x >= bar.x && chosen.x + chosen.width <= bar.x + bar.width;
+      })
+      .toBe(true);
     const box = await chart(page).boundingBox();
     expect(box!.width).toBeGreaterThan(800);
     expect(box!.height).toBeGreaterThan(250);

@@ -25,13 +25,22 @@ export function PeriodBar({ value, onChange }: { value: Period; onChange(period:
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = bar.current;
-    const active = el?.querySelector<HTMLElement>('.is-active');
-    if (!el || !active || el.scrollWidth <= el.clientWidth) return;
+    if (!el) return;
     // Only the bar scrolls (scrollIntoView would move the page too): the chosen period to its middle, in screen
-    // pixels (the same in a right-to-left page).
-    const a = active.getBoundingClientRect();
-    const b = el.getBoundingClientRect();
-    el.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
+    // pixels (the same in a right-to-left page). Again whenever the bar's width changes (entering the full-screen or
+    // landscape chart narrows it), so the chosen period never sits scrolled out of sight.
+    const centre = () => {
+      const active = el.querySelector<HTMLElement>('.is-active');
+      if (!active || el.scrollWidth <= el.clientWidth) return;
+      const a = active.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      el.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
+    };
+    centre();
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(centre);
+    watch.observe(el);
+    return () => watch.disconnect();
   }, [value]);
   return (
     <div ref={bar} className="period-bar" role="tablist" aria-label={t('chart.periods')} data-testid="period-bar">
