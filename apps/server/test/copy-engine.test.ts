@@ -88,6 +88,10 @@ describe('copy engine over HTTP and the websocket', () => {
         management_accrued_at: clock.now(),
         performance_settled_at: clock.now(),
         started_at: clock.now(),
+        status: 1,
+        end_reason: '',
+        returned: 0,
+        ended_at: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

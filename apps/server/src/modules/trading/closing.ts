@@ -14,6 +14,7 @@ import {
 import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { commissionCharged, orderClosed, writeOff } from '../ledger/ledger-entries.ts';
+import type { JournalEntry } from '../ledger/ledger.repository.ts';
 import { closeFillKind, fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
@@ -235,29 +236,49 @@ export class Closing implements CopyCloser {
     profit: Micros,
     now: number,
   ): Promise<{ swap: Micros; commission: Micros } | undefined> {
-    // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
-    const commission = commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot);
-    const closed = await this.d.repo.closeHolding(
-      trx,
-      o.id,
-      {
-        status: STATUS_CLOSED,
-        close_price: exitPrice,
-        profit: microsToStorage(profit),
-        closed_type: closedType,
-        closed_at: now,
-      },
-      microsToStorage(commission),
-    );
+    const [closed] = await this.closeManyIn(trx, [{ o, exitPrice, profit }], closedType, now);
     if (!closed) return undefined;
-    const swap = micros(closed.swap);
-    await this.d.ledger.postAll(trx, [
-      orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, swap, at: now }),
-      commissionCharged({ orderId: o.id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
-    ]);
     // Its copies close with it, in this transaction, at its price (issue 34): whatever closed it.
     if (o.copyOf === 0) await this.copying.closesIn(trx, o, closedType, exitPrice, now);
-    return { swap, commission };
+    return closed;
+  }
+
+  /**
+   * Closes holding orders inside the caller's transaction, each by its own compare-and-set, their ledger entries
+   * written together (a provider's close takes all its copies: a few statements for a thousand entries). Answers those
+   * it closed, each with the swap it settled and its closing commission; an order no longer holding is left out.
+   */
+  async closeManyIn(
+    trx: Tx,
+    items: ReadonlyArray<{ o: LiveOrder; exitPrice: number; profit: Micros }>,
+    closedType: number,
+    now: number,
+  ): Promise<Array<{ o: LiveOrder; swap: Micros; commission: Micros }>> {
+    const done: Array<{ o: LiveOrder; swap: Micros; commission: Micros }> = [];
+    const entries: JournalEntry[] = [];
+    for (const { o, exitPrice, profit } of items) {
+      // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
+      const commission = commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot);
+      const closed = await this.d.repo.closeHolding(
+        trx,
+        o.id,
+        {
+          status: STATUS_CLOSED,
+          close_price: exitPrice,
+          profit: microsToStorage(profit),
+          closed_type: closedType,
+          closed_at: now,
+        },
+        microsToStorage(commission),
+      );
+      if (!closed) continue;
+      const swap = micros(closed.swap);
+      const who = { orderId: o.id, userId: o.userId, demo: o.demo, at: now };
+      entries.push(orderClosed({ ...who, margin: o.margin, profit, swap }), commissionCharged({ ...who, amount: commission }));
+      done.push({ o, swap, commission });
+    }
+    if (entries.length > 0) await this.d.ledger.postAll(trx, entries);
+    return done;
   }
 
   /** If the cash is below zero, the house writes it off to zero (the entry refers to the order whose close did it). */

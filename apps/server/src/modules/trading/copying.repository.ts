@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, DbKind, Tx } from '../../db/database.ts';
+import { RawQuery } from '../../db/raw-query.ts';
 import type { CopyEventsTable } from '../../db/schema.ts';
 
 export type NewCopyEventRow = Insertable<CopyEventsTable>;
@@ -11,8 +12,23 @@ export interface FollowRef {
   followerId: number;
 }
 
-/** Rows per multi-row insert: 10 columns each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
+/** Ids per `in (…)` list. */
 const CHUNK = 500;
+/** Event rows per insert: 1,000 parameters, far below SQLite's and PostgreSQL's limits. */
+const EVENT_ROWS = 100;
+
+const EVENT_COLUMNS = [
+  'follow_id',
+  'strategy_id',
+  'follower_id',
+  'provider_order_id',
+  'order_id',
+  'event',
+  'price',
+  'lots',
+  'reason',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof NewCopyEventRow>;
 
 /**
  * The engine's SQL for copy trading (issue 34): the copy events it writes with each copy, skip or change, the stops it
@@ -20,15 +36,33 @@ const CHUNK = 500;
  * other rows and calls; the engine writes only these, inside its own transactions.
  */
 export class CopyingRepository {
-  constructor(private readonly db: Db) {}
+  /** Multi-row inserts of events by row count (at most EVENT_ROWS), their text written once (see RawQuery). */
+  private readonly inserts = new Map<number, RawQuery>();
 
-  /** Writes copy events, many rows per statement (a provider's fill may reach a thousand followers). */
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+  ) {}
+
+  /** Writes copy events, EVENT_ROWS per statement (a provider's fill may reach a thousand followers). */
   async insertEvents(trx: Tx, rows: readonly NewCopyEventRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK)
-      await trx
-        .insertInto('copy_events')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
+    for (let i = 0; i < rows.length; i += EVENT_ROWS) {
+      const chunk = rows.slice(i, i + EVENT_ROWS);
+      await this.insertOf(chunk.length).run(
+        trx,
+        chunk.flatMap((r) => EVENT_COLUMNS.map((c) => r[c])),
+      );
+    }
+  }
+
+  private insertOf(n: number): RawQuery {
+    let q = this.inserts.get(n);
+    if (!q) {
+      const row = `(${EVENT_COLUMNS.map(() => '?').join(', ')})`;
+      q = new RawQuery(this.kind, `insert into copy_events (${EVENT_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')}`);
+      this.inserts.set(n, q);
+    }
+    return q;
   }
 
   /** Sets a provider position's stops on its copies still holding, in one statement; answers how many it changed. */

@@ -56,6 +56,15 @@ export class CopyBench {
   private nextUser = 1000;
   private follows = 0;
 
+  constructor(
+    private readonly opts: {
+      /** Plug the roster in (default): false runs the engine as before copy trading (the benchmark's baseline). */
+      copying?: boolean;
+      /** Told each committed writer transaction's time, begin to commit, in seconds (the benchmark). */
+      commitSeconds?: { observe(seconds: number): void };
+    } = {},
+  ) {}
+
   async open(): Promise<void> {
     this.handle = openDatabase({ sqlitePath: path.join(this.dir, 'db.sqlite') });
     await migrateToLatest(this.handle);
@@ -93,7 +102,7 @@ export class CopyBench {
       db: this.handle.db,
       repo: new TradingRepository(this.handle.db, 'sqlite'),
       ledger: this.ledger,
-      writer: new TradeWriter(this.handle.db),
+      writer: new TradeWriter(this.handle.db, undefined, { commitSeconds: this.opts.commitSeconds }),
       market: {
         quote: (code) => this.quotes.get(code),
         isOpen: (inst, now = this.clock.now()) => inst.enabled === 1 && isMarketOpen(inst.hours, now),
@@ -106,7 +115,7 @@ export class CopyBench {
       staleQuoteMs: 10_000,
       demoStartBalance: '100000',
     });
-    this.engine.useCopying(this.roster);
+    if (this.opts.copying !== false) this.engine.useCopying(this.roster);
     await this.engine.start(this.instruments, termsOf);
   }
 
@@ -172,6 +181,10 @@ export class CopyBench {
         management_accrued_at: now,
         performance_settled_at: now,
         started_at: now + this.follows++,
+        status: 1,
+        end_reason: '',
+        returned: 0,
+        ended_at: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -32,6 +32,12 @@ export interface CopyCloser {
     profit: Micros,
     now: number,
   ): Promise<{ swap: Micros; commission: Micros } | undefined>;
+  closeManyIn(
+    trx: Tx,
+    items: ReadonlyArray<{ o: LiveOrder; exitPrice: number; profit: Micros }>,
+    closedType: number,
+    now: number,
+  ): Promise<Array<{ o: LiveOrder; swap: Micros; commission: Micros }>>;
   partIn(trx: Tx, o: LiveOrder, part: Lots, closedType: number, exitPrice: number, profit: Micros, now: number): Promise<PartWritten | undefined>;
   afterPart(o: LiveOrder, part: Lots, written: PartWritten): void;
   writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<Micros>;
@@ -108,18 +114,22 @@ export class Copying {
     const copies = this.book.copiesOf(provider.id);
     if (copies.length === 0) return;
     const closer = this.closer();
+    const holding = copies.filter((c) => c.status === STATUS_HOLDING);
+    const profits = new Map(holding.map((c) => [c, this.book.profitAt(c, exitPrice) ?? ZERO]));
+    const done = await closer.closeManyIn(
+      trx,
+      holding.map((o) => ({ o, exitPrice, profit: profits.get(o)! })),
+      closedType,
+      now,
+    );
     const closed: LiveOrder[] = [];
     const records: CopyRecord[] = [];
     /** What the closes return to each copy account's cash, to tell whether one may have gone below zero. */
     const moved = new Map<number, { cash: bigint; last: number }>();
-    for (const copy of copies) {
-      if (copy.status !== STATUS_HOLDING) continue;
-      const profit = this.book.profitAt(copy, exitPrice) ?? ZERO;
-      const done = await closer.closeIn(trx, copy, closedType, exitPrice, profit, now);
-      if (!done) continue;
+    for (const { o: copy, swap, commission } of done) {
       closed.push(copy);
       const m = moved.get(copy.userId) ?? { cash: 0n, last: 0 };
-      moved.set(copy.userId, { cash: m.cash + copy.margin + profit + done.swap - done.commission, last: copy.id });
+      moved.set(copy.userId, { cash: m.cash + copy.margin + profits.get(copy)! + swap - commission, last: copy.id });
       const ref = this.follows.get(copy.userId);
       if (ref) records.push(this.closeRecord(ref, provider.id, copy, copy.id, exitPrice, copy.lots));
     }
@@ -281,20 +291,18 @@ export class Copying {
       const ref = this.follows.get(accountUserId);
       await this.d.writer.run(async (trx) => {
         const now = this.d.clock.now();
-        const closed: Array<{ o: LiveOrder; price: number }> = [];
-        let profit = 0n;
-        const records: CopyRecord[] = [];
+        const items: Array<{ o: LiveOrder; exitPrice: number; profit: Micros }> = [];
         for (const o of open) {
           if (o.status === STATUS_PENDING) continue;
           const q = this.book.ownQuote(accountUserId, o.inst.row.code);
           if (!q) throw refuse('err.quote_stale');
           const price = closePrice(o.side, q);
-          const p = this.book.profitAt(o, price) ?? ZERO;
-          if (!(await closer.closeIn(trx, o, CLOSED_BY_USER, price, p, now))) continue;
-          closed.push({ o, price });
-          profit += p;
-          if (ref) records.push(this.closeRecord(ref, o.copyOf, o, o.id, price, o.lots));
+          items.push({ o, exitPrice: price, profit: this.book.profitAt(o, price) ?? ZERO });
         }
+        const done = new Set((await closer.closeManyIn(trx, items, CLOSED_BY_USER, now)).map((c) => c.o));
+        const closed = items.filter((i) => done.has(i.o)).map((i) => ({ o: i.o, price: i.exitPrice, profit: i.profit }));
+        const profit = closed.reduce((sum, c) => sum + c.profit, 0n);
+        const records = ref ? closed.map((c) => this.closeRecord(ref, c.o.copyOf, c.o, c.o.id, c.price, c.o.lots)) : [];
         if (closed.length > 0) await closer.writeOffIn(trx, accountUserId, false, now, closed.at(-1)!.o.id);
         const byPrice = new Map(closed.map((c) => [c.o, c.price]));
         this.afterCloses(trx, closed.map((c) => c.o), CLOSED_BY_USER, (o) => byPrice.get(o)!);

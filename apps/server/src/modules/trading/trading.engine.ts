@@ -112,7 +112,7 @@ export class TradingEngine {
 
   constructor(private readonly d: EngineDeps) {
     this.fills = new FillListeners(d.log);
-    this.copies = new CopyingRepository(d.db);
+    this.copies = new CopyingRepository(d.db, d.repo.kind);
     this.build();
   }
 

@@ -52,14 +52,21 @@ export class TradingRepository {
   private readonly insert: RawQuery<{ id: number }>;
   /** PostgreSQL only: many orders in one statement (see insertOrders). */
   private readonly insertMany?: RawQuery<{ id: number }>;
+  /** A holding order's close (see closeHolding): a provider's close runs it for each of its copies too. */
+  private readonly close: RawQuery<{ swap: number | string }>;
 
   constructor(
     private readonly db: Db,
-    kind: DbKind,
+    readonly kind: DbKind,
   ) {
     this.insert = new RawQuery(
       kind,
       `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')}) returning id`,
+    );
+    this.close = new RawQuery(
+      kind,
+      'update orders set status = ?, close_price = ?, profit = ?, closed_type = ?, closed_at = ?, ' +
+        'commission = commission + ? where id = ? and status = 1 returning swap',
     );
     if (kind === 'postgres') {
       // The rows as one JSON array typed by the table itself (a column added later needs no change here); ids are
@@ -112,10 +119,24 @@ export class TradingRepository {
    * stored, in the same statement: the close settles exactly what the rollovers wrote, even one committed in the same
    * batch. Undefined when the order was no longer holding.
    */
-  async closeHolding(trx: Tx, id: number, patch: OrderPatch, commission = 0): Promise<{ swap: number } | undefined> {
-    // The closing side of a commission adds to what the row was charged at its open (migration 032).
-    const set = commission === 0 ? patch : { ...patch, commission: sql<number>`commission + ${commission}` };
-    return trx.updateTable('orders').set(set).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
+  async closeHolding(
+    trx: Tx,
+    id: number,
+    patch: { status: number; close_price: number; profit: number; closed_type: number; closed_at: number },
+    commission = 0,
+  ): Promise<{ swap: number } | undefined> {
+    // Hand-written (see RawQuery): a provider's close runs it for every copy. The closing side of a commission adds to
+    // what the row was charged at its open (migration 032).
+    const { rows } = await this.close.run(trx, [
+      patch.status,
+      patch.close_price,
+      patch.profit,
+      patch.closed_type,
+      patch.closed_at,
+      commission,
+      id,
+    ]);
+    return rows[0] ? { swap: Number(rows[0].swap) } : undefined;
   }
 
   /** Adds a commission charged on a row (a pending order's opening side at its fill; migration 032). */
