@@ -12,13 +12,14 @@
 import os from 'node:os';
 import { CLOSED_BY_USER } from '@tradepad/contracts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
-import { CopyBench } from '../apps/server/src/modules/trading/copying.testing.ts';
+import { CopyBench } from '../apps/server/test/copy-bench.ts';
 
 const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
 const SOLO = Number(process.env.COPY_SOLO ?? 2000);
 
-const q = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const q = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (x: number) => x.toFixed(2);
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
@@ -127,8 +128,18 @@ async function solo(): Promise<string[]> {
   ];
 }
 
-console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
 for (const line of await fanOut()) console.log(line);
 console.log('');
 if (SOLO > 0) for (const line of await solo()) console.log(line);
-console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

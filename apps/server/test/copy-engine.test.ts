@@ -26,7 +26,10 @@ describe('copy engine over HTTP and the websocket', () => {
   const db = () => h.app.tradepad.database.db;
   const deposit = (userId: number, amount: string) =>
     transaction(db(), (trx) =>
-      h.app.tradepad.ledger.post(trx, depositCredited({ depositId: 900_000 + userId, userId, amount: parseMoney(amount), at: clock.now() })),
+      h.app.tradepad.ledger.post(
+        trx,
+        depositCredited({ depositId: 900_000 + userId, userId, amount: parseMoney(amount), at: clock.now() }),
+      ),
     );
 
   /** A copy account as the copy module makes one at follow time: a user row of its own, owned by the follower. */
@@ -96,7 +99,14 @@ describe('copy engine over HTTP and the websocket', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     followers.set(provider.id, [
-      { followId: Number(followId), strategyId: 1, followerId: follower.id, accountUserId: account, mode: 'proportional', value: '1' },
+      {
+        followId: Number(followId),
+        strategyId: 1,
+        followerId: follower.id,
+        accountUserId: account,
+        mode: 'proportional',
+        value: '1',
+      },
     ]);
 
     const socket = await h.ws('?lang=en');
@@ -120,7 +130,12 @@ describe('copy engine over HTTP and the websocket', () => {
     expect(close).toMatchObject({ event: 'close', order_id: copy.id, price: '1.08700', lots: '0.25' });
     const after = await db().selectFrom('orders').selectAll().where('id', '=', copy.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: STATUS_CLOSED, close_price: 108700, profit: 47_500_000 });
-    const events = await db().selectFrom('copy_events').select(['event', 'order_id']).where('follow_id', '=', Number(followId)).orderBy('id').execute();
+    const events = await db()
+      .selectFrom('copy_events')
+      .select(['event', 'order_id'])
+      .where('follow_id', '=', Number(followId))
+      .orderBy('id')
+      .execute();
     expect(events).toEqual([
       { event: 'fill', order_id: copy.id },
       { event: 'close', order_id: copy.id },

@@ -90,7 +90,10 @@ describe('copyPart', () => {
   });
 
   it('skips a share that rounds down to nothing', () => {
-    expect(copyPart(parseLots('0.02'), parseLots('0.1'), parseLots('1'), rules)).toEqual({ kind: 'skip', reason: 'below_lot_step' });
+    expect(copyPart(parseLots('0.02'), parseLots('0.1'), parseLots('1'), rules)).toEqual({
+      kind: 'skip',
+      reason: 'below_lot_step',
+    });
   });
 
   it('closes the copy whole when the rest would fall below the minimum, or the provider closes everything', () => {

@@ -368,7 +368,7 @@ export const fr: Messages = {
   'ok.alert_deleted': 'Alerte supprimée',
   'alert.fired_above': '{symbol} : le bid est à {bid}, au niveau ou au-dessus de votre prix d’alerte {price}',
   'alert.fired_below': '{symbol} : le bid est à {bid}, au niveau ou en dessous de votre prix d’alerte {price}',
-  'copy.skip.below_min_lot': 'La copie est inférieure au lot minimum de l\'instrument',
+  'copy.skip.below_min_lot': "La copie est inférieure au lot minimum de l'instrument",
   'copy.skip.insufficient_margin': 'La marge libre du compte de copie ne couvre pas la copie',
   'copy.skip.market_closed': 'Le marché était fermé pour la copie',
   'copy.skip.busy': 'Le compte de copie était occupé (clôture ou liquidation en cours)',

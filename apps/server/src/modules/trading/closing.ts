@@ -171,7 +171,8 @@ export class Closing implements CopyCloser {
       commissionCharged({ ...who, amount: commission }),
     ]);
     // The part's share of the accrued swap is known once the stored swap is read; a charge is ≤ 0 mostly.
-    if (!acc || acc.cash + margin.part + profit + swap.part - commission < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, partId);
+    if (!acc || acc.cash + margin.part + profit + swap.part - commission < 0n)
+      await this.writeOffIn(trx, o.userId, o.demo, now, partId);
     return { partId, rest, margin, fee, swap, commission };
   }
 

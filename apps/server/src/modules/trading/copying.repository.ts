@@ -59,7 +59,10 @@ export class CopyingRepository {
     let q = this.inserts.get(n);
     if (!q) {
       const row = `(${EVENT_COLUMNS.map(() => '?').join(', ')})`;
-      q = new RawQuery(this.kind, `insert into copy_events (${EVENT_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')}`);
+      q = new RawQuery(
+        this.kind,
+        `insert into copy_events (${EVENT_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')}`,
+      );
       this.inserts.set(n, q);
     }
     return q;

@@ -1,14 +1,8 @@
-import {
-  CLOSED_BY_STOP_LOSS,
-  CLOSED_BY_STOP_OUT,
-  CLOSED_BY_USER,
-  STATUS_CLOSED,
-  STATUS_HOLDING,
-} from '@tradepad/contracts';
+import { CLOSED_BY_STOP_LOSS, CLOSED_BY_STOP_OUT, CLOSED_BY_USER, STATUS_CLOSED, STATUS_HOLDING } from '@tradepad/contracts';
 import { parseLots, parseMoney, type Micros } from '@tradepad/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkLedger } from '../ledger/ledger-checker.ts';
-import { CopyBench } from './copying.testing.ts';
+import { CopyBench } from '../../../test/copy-bench.ts';
 
 const usd = (text: string): Micros => parseMoney(text);
 
@@ -66,15 +60,39 @@ describe('copy trading in the engine', () => {
     expect(b.copyPushes).toEqual([
       {
         userId: a.followerId,
-        message: { type: 'COPY', strategy_id: provider, event: 'fill', order_id: rows[0]!.id, price: '1.08510', lots: '0.25', reason: '' },
+        message: {
+          type: 'COPY',
+          strategy_id: provider,
+          event: 'fill',
+          order_id: rows[0]!.id,
+          price: '1.08510',
+          lots: '0.25',
+          reason: '',
+        },
       },
       {
         userId: f.followerId,
-        message: { type: 'COPY', strategy_id: provider, event: 'fill', order_id: rows[1]!.id, price: '1.08510', lots: '0.1', reason: '' },
+        message: {
+          type: 'COPY',
+          strategy_id: provider,
+          event: 'fill',
+          order_id: rows[1]!.id,
+          price: '1.08510',
+          lots: '0.1',
+          reason: '',
+        },
       },
       {
         userId: tiny.followerId,
-        message: { type: 'COPY', strategy_id: provider, event: 'skip', order_id: 0, price: '1.08510', lots: '0', reason: 'copy.skip.below_min_lot' },
+        message: {
+          type: 'COPY',
+          strategy_id: provider,
+          event: 'skip',
+          order_id: 0,
+          price: '1.08510',
+          lots: '0',
+          reason: 'copy.skip.below_min_lot',
+        },
       },
       {
         userId: poor.followerId,
@@ -208,7 +226,8 @@ describe('copy trading in the engine', () => {
       [b.points('1.08300'), b.points('1.09000')],
       [b.points('1.08300'), b.points('1.09000')],
     ]);
-    for (const r of rows) expect(b.engine.order(r.id)).toMatchObject({ stopLoss: b.points('1.08300'), takeProfit: b.points('1.09000') });
+    for (const r of rows)
+      expect(b.engine.order(r.id)).toMatchObject({ stopLoss: b.points('1.08300'), takeProfit: b.points('1.09000') });
     expect((await b.events(p.id)).map((e) => e.event)).toEqual(['fill', 'fill', 'stops', 'stops']);
     expect(b.copyPushes).toEqual([]);
     await b.engine.close(p, CLOSED_BY_USER);
@@ -260,7 +279,10 @@ describe('copy trading in the engine', () => {
     expect(seen).toEqual([{ orderIds: [c!.id], profit: usd('22.5'), cash: usd('2500') - usd('0.75') + usd('22.5') }]);
     expect((await b.copyRows(p.id))[0]).toMatchObject({ status: STATUS_CLOSED, close_price: b.points('1.08600') });
     expect(b.engine.copiesOf(p.id)).toEqual([]);
-    expect(b.copyPushes.at(-1)).toMatchObject({ userId: a.followerId, message: { event: 'close', order_id: c!.id, price: '1.08600' } });
+    expect(b.copyPushes.at(-1)).toMatchObject({
+      userId: a.followerId,
+      message: { event: 'close', order_id: c!.id, price: '1.08600' },
+    });
     // Nothing open any more: a second close runs the hook alone.
     await b.engine.closeCopyAccount(a.accountUserId, async (_trx, closed) => void seen.push({ ...closed, cash: 0n as Micros }));
     expect(seen[1]).toMatchObject({ orderIds: [] });
@@ -279,7 +301,8 @@ describe('copy trading in the engine', () => {
       const copies = await b.copyRows(p.id);
       b.tick('EURUSD', round % 2 ? '1.08600' : '1.08400');
       const hooked: number[][] = [];
-      const unfollow = () => b.engine.closeCopyAccount(a.accountUserId, async (_trx, closed) => void hooked.push([...closed.orderIds]));
+      const unfollow = () =>
+        b.engine.closeCopyAccount(a.accountUserId, async (_trx, closed) => void hooked.push([...closed.orderIds]));
       const close = () => b.engine.close(p, CLOSED_BY_USER);
       // Asked in either order, and a writer turn apart or in the same batch.
       if (round === 0) await Promise.all([unfollow(), close()]);

@@ -38,7 +38,15 @@ export interface CopyCloser {
     closedType: number,
     now: number,
   ): Promise<Array<{ o: LiveOrder; swap: Micros; commission: Micros }>>;
-  partIn(trx: Tx, o: LiveOrder, part: Lots, closedType: number, exitPrice: number, profit: Micros, now: number): Promise<PartWritten | undefined>;
+  partIn(
+    trx: Tx,
+    o: LiveOrder,
+    part: Lots,
+    closedType: number,
+    exitPrice: number,
+    profit: Micros,
+    now: number,
+  ): Promise<PartWritten | undefined>;
   afterPart(o: LiveOrder, part: Lots, written: PartWritten): void;
   writeOffIn(trx: Tx, userId: number, demo: boolean, now: number, orderId: number): Promise<Micros>;
   afterClose(o: LiveOrder): void;
@@ -170,7 +178,16 @@ export class Copying {
       if (copy.status !== STATUS_HOLDING) continue;
       const skip = (reason: 'busy' | 'below_lot_step', lots: Lots) => {
         if (ref)
-          records.push({ ref, inst: copy.inst, providerOrderId: provider.id, orderId: 0, event: 'skip', price: exitPrice, lots, reason });
+          records.push({
+            ref,
+            inst: copy.inst,
+            providerOrderId: provider.id,
+            orderId: 0,
+            event: 'skip',
+            price: exitPrice,
+            lots,
+            reason,
+          });
       };
       if (!held.has(copy)) {
         skip('busy', 0n as Lots);
@@ -193,7 +210,8 @@ export class Copying {
       const written = await closer.partIn(trx, copy, share.lots, closedType, exitPrice, profit, now);
       if (!written) continue;
       parts.push({ copy, lots: share.lots, written });
-      if (ref) records.push({ ...this.closeRecord(ref, provider.id, copy, written.partId, exitPrice, share.lots), event: 'partial' });
+      if (ref)
+        records.push({ ...this.closeRecord(ref, provider.id, copy, written.partId, exitPrice, share.lots), event: 'partial' });
     }
     this.afterCloses(trx, whole, closedType, exitPrice);
     if (parts.length > 0) {
@@ -228,7 +246,15 @@ export class Copying {
   }
 
   /** The provider's stops changed in `trx`: the same levels on its copies (one statement), an event each. */
-  async stopsIn(trx: Tx, provider: LiveOrder, stopLoss: number, takeProfit: number, trailing: number, now: number, recorded = true): Promise<void> {
+  async stopsIn(
+    trx: Tx,
+    provider: LiveOrder,
+    stopLoss: number,
+    takeProfit: number,
+    trailing: number,
+    now: number,
+    recorded = true,
+  ): Promise<void> {
     const copies = this.book.copiesOf(provider.id);
     if (copies.length === 0) return;
     await this.d.copies.setCopyStops(trx, provider.id, stopLoss, takeProfit, trailing);
@@ -244,7 +270,16 @@ export class Copying {
     for (const copy of copies) {
       const ref = this.follows.get(copy.userId);
       if (ref)
-        records.push({ ref, inst: copy.inst, providerOrderId: provider.id, orderId: copy.id, event: 'stops', price: stopLoss, lots: copy.lots, reason: '' });
+        records.push({
+          ref,
+          inst: copy.inst,
+          providerOrderId: provider.id,
+          orderId: copy.id,
+          event: 'stops',
+          price: stopLoss,
+          lots: copy.lots,
+          reason: '',
+        });
     }
     await this.record(trx, records, now);
   }
@@ -305,7 +340,12 @@ export class Copying {
         const records = ref ? closed.map((c) => this.closeRecord(ref, c.o.copyOf, c.o, c.o.id, c.price, c.o.lots)) : [];
         if (closed.length > 0) await closer.writeOffIn(trx, accountUserId, false, now, closed.at(-1)!.o.id);
         const byPrice = new Map(closed.map((c) => [c.o, c.price]));
-        this.afterCloses(trx, closed.map((c) => c.o), CLOSED_BY_USER, (o) => byPrice.get(o)!);
+        this.afterCloses(
+          trx,
+          closed.map((c) => c.o),
+          CLOSED_BY_USER,
+          (o) => byPrice.get(o)!,
+        );
         await this.record(trx, records, now);
         await within(trx, { orderIds: closed.map((c) => c.o.id), profit: micros(profit) });
       });
@@ -315,12 +355,24 @@ export class Copying {
     }
   }
 
-  private closeRecord(ref: FollowRef, providerOrderId: number, copy: LiveOrder, orderId: number, price: number, lots: Lots): CopyRecord {
+  private closeRecord(
+    ref: FollowRef,
+    providerOrderId: number,
+    copy: LiveOrder,
+    orderId: number,
+    price: number,
+    lots: Lots,
+  ): CopyRecord {
     return { ref, inst: copy.inst, providerOrderId, orderId, event: 'close', price, lots, reason: '' };
   }
 
   /** After the commit: closed copies leave the book, their accounts are pushed, hedging hears each fill. */
-  private afterCloses(trx: Tx, closed: readonly LiveOrder[], closedType: number, price: number | ((o: LiveOrder) => number)): void {
+  private afterCloses(
+    trx: Tx,
+    closed: readonly LiveOrder[],
+    closedType: number,
+    price: number | ((o: LiveOrder) => number),
+  ): void {
     if (closed.length === 0) return;
     const closer = this.closer();
     const d = this.d;

@@ -3,25 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CopyPushMessage } from '@tradepad/contracts';
 import { isMarketOpen, parseLots, parseMoney, priceToPoints, requiredMargin, tradeFee, type Side } from '@tradepad/domain';
-import { transaction } from '../../db/after-commit.ts';
-import { openDatabase, type DbHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { EVERY_USER_SOCKET, InProcessBus, type UserMessage } from '../../ports/bus.ts';
-import { ManualClock } from '../../ports/clock.ts';
-import { depositCredited } from '../ledger/ledger-entries.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { calibrationFor } from '../market/calibration.ts';
-import { quoteTerms } from '../market/catalogue.ts';
-import { CATEGORIES, INSTRUMENTS } from '../market/instruments.data.ts';
-import type { Instrument } from '../market/instrument.ts';
-import { MarketRepository } from '../market/market.repository.ts';
-import { QuoteBook, type Quote } from '../market/quote-book.ts';
-import { ScriptedFeed } from '../market/scripted-feed.ts';
-import type { CopyFollower, CopyMode, CopyRoster } from './copying-types.ts';
-import { TradeWriter } from './trade-writer.ts';
-import { TradingEngine, type EngineInstrument, type LiveOrder } from './trading.engine.ts';
-import { TradingRepository } from './trading.repository.ts';
-import { termsOf } from './trading.service.ts';
+import { transaction } from '../src/db/after-commit.ts';
+import { openDatabase, type DbHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { EVERY_USER_SOCKET, InProcessBus, type UserMessage } from '../src/ports/bus.ts';
+import { ManualClock } from '../src/ports/clock.ts';
+import { depositCredited } from '../src/modules/ledger/ledger-entries.ts';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
+import { calibrationFor } from '../src/modules/market/calibration.ts';
+import { quoteTerms } from '../src/modules/market/catalogue.ts';
+import { CATEGORIES, INSTRUMENTS } from '../src/modules/market/instruments.data.ts';
+import type { Instrument } from '../src/modules/market/instrument.ts';
+import { MarketRepository } from '../src/modules/market/market.repository.ts';
+import { QuoteBook, type Quote } from '../src/modules/market/quote-book.ts';
+import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
+import type { CopyFollower, CopyMode, CopyRoster } from '../src/modules/trading/copying-types.ts';
+import { TradeWriter } from '../src/modules/trading/trade-writer.ts';
+import { TradingEngine, type EngineInstrument, type LiveOrder } from '../src/modules/trading/trading.engine.ts';
+import { TradingRepository } from '../src/modules/trading/trading.repository.ts';
+import { termsOf } from '../src/modules/trading/trading.service.ts';
 
 /** A Wednesday afternoon in London: every market of the seed is open. */
 export const WEDNESDAY = Date.UTC(2026, 10, 18, 14, 0, 0);
@@ -76,7 +76,9 @@ export class CopyBench {
         this.instruments.map((i) => [i.code, { code: i.code, ...quoteTerms(i), minuteVol: calibrationFor(i.code).minuteVol }]),
       ),
     );
-    this.feed = new ScriptedFeed(this.instruments.map((i) => ({ code: i.code, precision: i.precision, spreadPoints: i.spread_points })));
+    this.feed = new ScriptedFeed(
+      this.instruments.map((i) => ({ code: i.code, precision: i.precision, spreadPoints: i.spread_points })),
+    );
     this.feed.start((tick) => {
       const q = this.quotes.accept(tick);
       if (q) for (const l of this.quoteListeners) l(tick.code, q);
