@@ -120,6 +120,7 @@ async function main() {
         expireAt: 0,
         stopLimitPrice: 0,
         receipt: null,
+        copyOf: 0,
         busy: false,
         unitsF: 0,
       };

@@ -59,6 +59,13 @@ export interface UserMovement {
 
 export type MovementListener = (movement: UserMovement) => void;
 
+/**
+ * SQLite writes (and reads) this many entries or users in a few multi-row statements rather than a few statements
+ * each; SQLITE_ROWS rows per statement keeps the parameters (6 per entry) far below SQLite's limit.
+ */
+const SQLITE_MANY_FROM = 8;
+const SQLITE_ROWS = 150;
+
 const ownerOf = (ref: AccountRef) => ('user' in ref ? `user:${ref.user}` : 'house');
 const kindOf = (ref: AccountRef) => ('user' in ref ? ref.kind : ref.house);
 
@@ -74,6 +81,8 @@ export class LedgerRepository {
   /** Postings and balance updates by number of postings (2 to 4 in practice). */
   private readonly insertPostings = new Map<number, RawQuery>();
   private readonly addToBalances = new Map<number, RawQuery>();
+  private readonly insertEntries = new Map<number, RawQuery<{ id: number }>>();
+  private readonly selectBalances = new Map<number, RawQuery<{ owner: string; balance: number }>>();
 
   /** PostgreSQL only: several users' balances locked, and several entries written, in one statement each. */
   private readonly many?: {
@@ -188,6 +197,7 @@ export class LedgerRepository {
       if (total !== 0n) throw new Error(`journal entry ${entry.type} does not balance: ${total}`);
     }
     const many = this.many;
+    if (!many && entries.length >= SQLITE_MANY_FROM) return this.postAllSqlite(trx, entries);
     if (!many || entries.length < 2) {
       const ids: Array<number | undefined> = [];
       for (const entry of entries) ids.push(await this.post(trx, entry));
@@ -228,6 +238,62 @@ export class LedgerRepository {
       written.forEach((e, i) => ids.set(e, Number(rows[i]!.id)));
     }
     return entries.map((e) => ids.get(e));
+  }
+
+  /**
+   * Many entries on SQLite (a provider's fill copied to a thousand followers, issue 34): the entries, their postings and
+   * the balances in a few multi-row statements instead of three per entry. Entry ids are drawn in the rows' order
+   * within a statement (SQLite's rowids ascend), so the ids answered, sorted, are the entries' in order.
+   */
+  private async postAllSqlite(trx: Tx, entries: readonly JournalEntry[]): Promise<Array<number | undefined>> {
+    const written = entries.filter((e) => e.postings.length > 0);
+    const ids = new Map<JournalEntry, number>();
+    for (let i = 0; i < written.length; i += SQLITE_ROWS) {
+      const chunk = written.slice(i, i + SQLITE_ROWS);
+      const { rows } = await this.entriesInsert(chunk.length).run(
+        trx,
+        chunk.flatMap((e) => [e.type, e.ref.type, String(e.ref.id), e.userId, e.memoKey, e.at]),
+      );
+      if (rows.length !== chunk.length) throw new Error('journal entries were not all written');
+      const drawn = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      chunk.forEach((e, j) => ids.set(e, drawn[j]!));
+    }
+    const byAccount = new Map<number, bigint>();
+    let values: unknown[] = [];
+    for (const entry of written) {
+      afterCommit(trx, () => this.report(entry));
+      for (const p of entry.postings) {
+        const accountId = await this.accountId(trx, p.account);
+        values.push(ids.get(entry), accountId, microsToStorage(p.amount));
+        byAccount.set(accountId, (byAccount.get(accountId) ?? 0n) + p.amount);
+        if (values.length === SQLITE_ROWS * 3) {
+          await this.postingsInsert(SQLITE_ROWS).run(trx, values);
+          values = [];
+        }
+      }
+    }
+    if (values.length > 0) await this.postingsInsert(values.length / 3).run(trx, values);
+    const accounts = [...byAccount.keys()].sort((a, b) => a - b);
+    for (let i = 0; i < accounts.length; i += SQLITE_ROWS) {
+      const chunk = accounts.slice(i, i + SQLITE_ROWS);
+      const deltas = chunk.flatMap((a) => [a, microsToStorage(micros(byAccount.get(a)!))]);
+      await this.balancesUpdate(chunk.length).run(trx, [...deltas, ...chunk]);
+    }
+    return entries.map((e) => ids.get(e));
+  }
+
+  /** Several entries in one statement (SQLite's many path), by row count. */
+  private entriesInsert(n: number): RawQuery<{ id: number }> {
+    let q = this.insertEntries.get(n);
+    if (!q) {
+      const rows = Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
+      q = new RawQuery<{ id: number }>(
+        this.dbKind,
+        `insert into journal_entries (type, ref_type, ref_id, user_id, memo_key, created_at) values ${rows} returning id`,
+      );
+      this.insertEntries.set(n, q);
+    }
+    return q;
   }
 
   private report(entry: JournalEntry): void {
@@ -321,6 +387,16 @@ export class LedgerRepository {
   async lockBalances(trx: Tx, userIds: readonly number[], kind: UserAccountKind): Promise<Map<number, Micros>> {
     const users = [...new Set(userIds)];
     const found = new Map<number, Micros>();
+    if (!this.many && users.length >= SQLITE_MANY_FROM) {
+      // SQLite (one writer, nothing to lock): many users' balances read in a few statements.
+      for (let i = 0; i < users.length; i += SQLITE_ROWS) {
+        const chunk = users.slice(i, i + SQLITE_ROWS);
+        const { rows } = await this.balancesSelect(chunk.length).run(trx, [kind, CURRENCY, ...chunk.map((u) => `user:${u}`)]);
+        const byOwner = new Map(rows.map((r) => [r.owner, r.balance]));
+        for (const u of chunk) found.set(u, micros(byOwner.get(`user:${u}`) ?? 0));
+      }
+      return found;
+    }
     if (!this.many || users.length < 2) {
       for (const u of users) found.set(u, await this.lockBalance(trx, u, kind));
       return found;
@@ -329,6 +405,19 @@ export class LedgerRepository {
     const byOwner = new Map(rows.map((r) => [r.owner, r.balance]));
     for (const u of users) found.set(u, micros(byOwner.get(`user:${u}`) ?? 0));
     return found;
+  }
+
+  private balancesSelect(n: number): RawQuery<{ owner: string; balance: number }> {
+    let q = this.selectBalances.get(n);
+    if (!q) {
+      const owners = Array.from({ length: n }, () => '?').join(', ');
+      q = new RawQuery(
+        this.dbKind,
+        `select owner, balance from ledger_accounts where kind = ? and currency = ? and owner in (${owners})`,
+      );
+      this.selectBalances.set(n, q);
+    }
+    return q;
   }
 
   /** A user account's balance (the cached sum of its postings). */

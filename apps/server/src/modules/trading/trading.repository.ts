@@ -7,6 +7,10 @@ import { RawQuery } from '../../db/raw-query.ts';
 
 export type NewOrderRow = Omit<OrderRow, 'id'>;
 
+/** SQLite writes this many orders and more in multi-row statements of SQLITE_ROWS rows (28 parameters a row). */
+const SQLITE_MANY_FROM = 8;
+const SQLITE_ROWS = 30;
+
 const ORDER_COLUMNS = [
   'user_id',
   'is_demo',
@@ -52,14 +56,23 @@ export class TradingRepository {
   private readonly insert: RawQuery<{ id: number }>;
   /** PostgreSQL only: many orders in one statement (see insertOrders). */
   private readonly insertMany?: RawQuery<{ id: number }>;
+  /** SQLite: multi-row inserts of orders by row count (at most SQLITE_ROWS; see insertOrders). */
+  private readonly insertRows = new Map<number, RawQuery<{ id: number }>>();
+  /** A holding order's close (see closeHolding): a provider's close runs it for each of its copies too. */
+  private readonly close: RawQuery<{ swap: number | string }>;
 
   constructor(
     private readonly db: Db,
-    kind: DbKind,
+    readonly kind: DbKind,
   ) {
     this.insert = new RawQuery(
       kind,
       `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')}) returning id`,
+    );
+    this.close = new RawQuery(
+      kind,
+      'update orders set status = ?, close_price = ?, profit = ?, closed_type = ?, closed_at = ?, ' +
+        'commission = commission + ? where id = ? and status = 1 returning swap',
     );
     if (kind === 'postgres') {
       // The rows as one JSON array typed by the table itself (a column added later needs no change here); ids are
@@ -87,6 +100,7 @@ export class TradingRepository {
    * statement is a round trip there), one each on SQLite (in process).
    */
   async insertOrders(trx: Tx, orders: readonly NewOrderRow[]): Promise<number[]> {
+    if (!this.insertMany && orders.length >= SQLITE_MANY_FROM) return this.insertOrdersSqlite(trx, orders);
     if (!this.insertMany || orders.length < 2) {
       const ids: number[] = [];
       for (const order of orders) ids.push(await this.insertOrder(trx, order));
@@ -96,6 +110,33 @@ export class TradingRepository {
     const { rows: inserted } = await this.insertMany.run(trx, [JSON.stringify(rows)]);
     if (inserted.length !== orders.length) throw new Error('orders were not all inserted');
     return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+  }
+
+  /**
+   * Many orders on SQLite (a provider's fill copied to a thousand followers, issue 34): SQLITE_ROWS rows per statement;
+   * a statement's rowids ascend in its rows' order, so its ids, sorted, are the rows' in order.
+   */
+  private async insertOrdersSqlite(trx: Tx, orders: readonly NewOrderRow[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < orders.length; i += SQLITE_ROWS) {
+      const chunk = orders.slice(i, i + SQLITE_ROWS);
+      let q = this.insertRows.get(chunk.length);
+      if (!q) {
+        const row = `(${ORDER_COLUMNS.map(() => '?').join(', ')})`;
+        q = new RawQuery(
+          'sqlite',
+          `insert into orders (${ORDER_COLUMNS.join(', ')}) values ${Array(chunk.length).fill(row).join(', ')} returning id`,
+        );
+        this.insertRows.set(chunk.length, q);
+      }
+      const { rows } = await q.run(
+        trx,
+        chunk.flatMap((o) => ORDER_COLUMNS.map((c) => o[c])),
+      );
+      if (rows.length !== chunk.length) throw new Error('orders were not all inserted');
+      ids.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b));
+    }
+    return ids;
   }
 
   /**
@@ -112,10 +153,24 @@ export class TradingRepository {
    * stored, in the same statement: the close settles exactly what the rollovers wrote, even one committed in the same
    * batch. Undefined when the order was no longer holding.
    */
-  async closeHolding(trx: Tx, id: number, patch: OrderPatch, commission = 0): Promise<{ swap: number } | undefined> {
-    // The closing side of a commission adds to what the row was charged at its open (migration 032).
-    const set = commission === 0 ? patch : { ...patch, commission: sql<number>`commission + ${commission}` };
-    return trx.updateTable('orders').set(set).where('id', '=', id).where('status', '=', 1).returning('swap').executeTakeFirst();
+  async closeHolding(
+    trx: Tx,
+    id: number,
+    patch: { status: number; close_price: number; profit: number; closed_type: number; closed_at: number },
+    commission = 0,
+  ): Promise<{ swap: number } | undefined> {
+    // Hand-written (see RawQuery): a provider's close runs it for every copy. The closing side of a commission adds to
+    // what the row was charged at its open (migration 032).
+    const { rows } = await this.close.run(trx, [
+      patch.status,
+      patch.close_price,
+      patch.profit,
+      patch.closed_type,
+      patch.closed_at,
+      commission,
+      id,
+    ]);
+    return rows[0] ? { swap: Number(rows[0].swap) } : undefined;
   }
 
   /** Adds a commission charged on a row (a pending order's opening side at its fill; migration 032). */

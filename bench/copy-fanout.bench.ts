@@ -1,0 +1,145 @@
+/**
+ * Copy trading's fan-out (issue 34 point 6), in process on the engine with a real SQLite file and durable commits (WAL,
+ * every commit flushed before it is acknowledged), driven by a scripted feed:
+ * - fan-out: one provider's market order copied to COPY_FOLLOWERS (default 1,000) followers, proportional, every copy
+ *   written in the provider's own transaction: the commit's time (begin → commit, the writer's own timing), the
+ *   provider's place() end to end, and the close that takes every copy with it. Target: commit p99 ≤ 50 ms on 2 cores.
+ * - the provider's own fill with 0 followers: COPY_SOLO orders (default 2,000), each opened and closed alone, on an
+ *   engine with the roster plugged in (the provider has no followers) against one without (the engine as before copy
+ *   trading), in alternating rounds on two databases. Target: unchanged within noise.
+ * Prints figures; asserts nothing but a sound ledger.
+ */
+import os from 'node:os';
+import { CLOSED_BY_USER } from '@tradepad/contracts';
+import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
+import { CopyBench } from '../apps/server/test/copy-bench.ts';
+
+const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
+const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
+const SOLO = Number(process.env.COPY_SOLO ?? 2000);
+
+const q = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const ms = (x: number) => x.toFixed(2);
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+const row = (name: string, xs: readonly number[]) =>
+  `| ${name} | ${xs.length} | ${ms(q(xs, 0.5))} | ${ms(q(xs, 0.99))} | ${ms(Math.max(...xs))} |`;
+
+async function fanOut(): Promise<string[]> {
+  const commits: number[] = [];
+  let recording = false;
+  const b = new CopyBench({ commitSeconds: { observe: (s) => recording && commits.push(s * 1000) } });
+  await b.open();
+  const provider = await b.trader('1000000');
+  const t0 = performance.now();
+  for (let i = 0; i < FOLLOWERS; i++) await b.follower(provider, '20000', 'proportional', '1');
+  const seeded = (performance.now() - t0) / 1000;
+  const openCommit: number[] = [];
+  const closeCommit: number[] = [];
+  const openPlace: number[] = [];
+  const closeCall: number[] = [];
+  /** The process's CPU time over each call (user + system): what the wall time would be on an idle core. */
+  const openCpu: number[] = [];
+  const closeCpu: number[] = [];
+  (globalThis as { gc?: () => void }).gc?.();
+  for (let r = 0; r < ROUNDS + 3; r++) {
+    b.tick('EURUSD', r % 2 ? '1.08500' : '1.08520');
+    commits.length = 0;
+    recording = true;
+    let s = performance.now();
+    let cpu = process.cpuUsage();
+    const p = await b.order(provider, 1, { lots: '5' });
+    const placed = performance.now() - s;
+    const placedCpu = cpuMs(cpu);
+    const opened = commits.splice(0);
+    if (b.engine.copiesOf(p.id).length !== FOLLOWERS) throw new Error(`copied to ${b.engine.copiesOf(p.id).length}`);
+    s = performance.now();
+    cpu = process.cpuUsage();
+    await b.engine.close(p, CLOSED_BY_USER);
+    const closed = performance.now() - s;
+    const closedCpu = cpuMs(cpu);
+    recording = false;
+    // The first rounds compile the code paths: not counted.
+    if (r < 3) continue;
+    openPlace.push(placed);
+    closeCall.push(closed);
+    openCpu.push(placedCpu);
+    closeCpu.push(closedCpu);
+    openCommit.push(...opened);
+    closeCommit.push(...commits);
+  }
+  await b.engine.idle();
+  const problems = await checkLedger(b.handle.db);
+  await b.close();
+  return [
+    `One provider order copied to ${FOLLOWERS} followers (${ROUNDS} rounds after 3 of warm-up; SQLite, durable commits; seeding ${seeded.toFixed(1)} s; ledger ${problems.length === 0 ? 'sound' : `${problems.length} problems`})`,
+    '| measure | n | p50 ms | p99 ms | max ms |',
+    '|---|---|---|---|---|',
+    row(`open: the commit (provider + ${FOLLOWERS} copies, events)`, openCommit),
+    row('open: place() end to end (plan, commit, book)', openPlace),
+    row(`close: the commit (provider + ${FOLLOWERS} copies)`, closeCommit),
+    row('close: close() end to end', closeCall),
+    row('open: CPU time of place() (user + system)', openCpu),
+    row('close: CPU time of close() (user + system)', closeCpu),
+  ];
+}
+
+async function solo(): Promise<string[]> {
+  const before = new CopyBench({ copying: false });
+  const after = new CopyBench();
+  await before.open();
+  await after.open();
+  const providers = new Map<CopyBench, number>();
+  for (const b of [before, after]) providers.set(b, await b.trader('1000000'));
+  // The roster knows other providers; this one has no followers.
+  const other = await after.trader('1000000');
+  for (let i = 0; i < 10; i++) await after.follower(other, '1000', 'fixed_lots', '0.01');
+  const times = new Map<CopyBench, number[]>([
+    [before, []],
+    [after, []],
+  ]);
+  const per = 100;
+  for (let r = 0; r < SOLO / per + 2; r++)
+    for (const b of r % 2 ? [after, before] : [before, after]) {
+      b.tick('EURUSD', '1.08500');
+      for (let i = 0; i < per; i++) {
+        const s = performance.now();
+        const o = await b.order(providers.get(b)!, 1, { lots: '0.1' });
+        const took = performance.now() - s;
+        await b.engine.close(o, CLOSED_BY_USER);
+        if (r >= 2) times.get(b)!.push(took);
+      }
+    }
+  for (const b of [before, after]) {
+    await b.engine.idle();
+    const problems = await checkLedger(b.handle.db);
+    if (problems.length) throw new Error(`ledger: ${JSON.stringify(problems)}`);
+    await b.close();
+  }
+  return [
+    `A provider's own market fill with 0 followers (${SOLO} orders each, one at a time, each its own durable commit; alternating rounds of ${per})`,
+    '| engine | n | p50 ms | p99 ms | max ms |',
+    '|---|---|---|---|---|',
+    row('without a roster (as before copy trading)', times.get(before)!),
+    row('roster plugged in, provider without followers', times.get(after)!),
+  ];
+}
+
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
+for (const line of await fanOut()) console.log(line);
+console.log('');
+if (SOLO > 0) for (const line of await solo()) console.log(line);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
