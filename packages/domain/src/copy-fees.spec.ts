@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chargeable,
+  equityStopHit,
   firstAccrual,
   managementDaysDue,
   managementFeeForDay,
@@ -71,5 +72,16 @@ describe('days and months (UTC)', () => {
     expect(performanceSettlementDue(settled, Date.UTC(2026, 10, 30, 23, 59))).toBe(false);
     expect(performanceSettlementDue(settled, Date.UTC(2026, 11, 1))).toBe(true);
     expect(utcMonthStart(Date.UTC(2027, 0, 15))).toBe(Date.UTC(2027, 0, 1));
+  });
+});
+
+describe('equityStopHit', () => {
+  it.each([
+    ['700', '1000', 30, true],
+    ['700.000001', '1000', 30, false],
+    ['10', '1000', 0, false],
+    ['50', '1000', 95, true],
+  ])('equity %s of %s with a %i %% stop → %s', (equity, invested, pct, hit) => {
+    expect(equityStopHit(usd(equity), usd(invested), pct)).toBe(hit);
   });
 });

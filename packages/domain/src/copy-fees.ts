@@ -68,3 +68,12 @@ export const firstAccrual = (startedAt: number): number => utcDayStart(startedAt
  * month start). Settled on the 1st of each month, UTC.
  */
 export const performanceSettlementDue = (settledAt: number, now: number): boolean => utcMonthStart(now) > settledAt;
+
+/**
+ * The equity stop (DESIGN §18): a follow ends when its copy account's equity falls to `invested × (1 − pct ÷ 100)` or
+ * below; 0 % is no stop.
+ */
+export function equityStopHit(equity: Micros, invested: Micros, stopPercent: number): boolean {
+  if (stopPercent <= 0) return false;
+  return equity * 100n <= invested * BigInt(100 - stopPercent);
+}

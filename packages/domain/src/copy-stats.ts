@@ -120,4 +120,3 @@ export function maxDrawdown(curve: readonly CurvePoint[]): bigint {
 
 /** Winning closed orders among `closed`, hundredths of a percent. */
 export const winRate = (wins: number, closed: number): bigint => hundredthsOf(BigInt(wins), BigInt(closed));
-
