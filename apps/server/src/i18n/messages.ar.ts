@@ -356,6 +356,7 @@ export const ar: Messages = {
   'statement.kind_withdrawal': 'سحب',
   'statement.kind_adjustment': 'تسوية',
   'statement.kind_credit': 'رصيد ائتماني',
+  'statement.kind_copy': 'نسخ التداول',
   'statement.kind_total': 'الإجمالي',
   'statement.partial': 'إغلاق جزئي لـ #{ref}',
   'statement.total_profit': 'الربح/الخسارة المحققة',

@@ -367,6 +367,7 @@ export const de: Messages = {
   'statement.kind_withdrawal': 'Auszahlung',
   'statement.kind_adjustment': 'Korrektur',
   'statement.kind_credit': 'Kredit',
+  'statement.kind_copy': 'Copy-Trading',
   'statement.kind_total': 'Summe',
   'statement.partial': 'Teilschließung von #{ref}',
   'statement.total_profit': 'Realisierter G/V',

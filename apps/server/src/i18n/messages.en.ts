@@ -359,6 +359,7 @@ export const en = {
   'statement.kind_withdrawal': 'Withdrawal',
   'statement.kind_adjustment': 'Adjustment',
   'statement.kind_credit': 'Credit',
+  'statement.kind_copy': 'Copy trading',
   'statement.kind_total': 'Total',
   'statement.partial': 'Partial close of #{ref}',
   'statement.total_profit': 'Realised P/L',

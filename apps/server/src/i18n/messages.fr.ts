@@ -367,6 +367,7 @@ export const fr: Messages = {
   'statement.kind_withdrawal': 'Retrait',
   'statement.kind_adjustment': 'Ajustement',
   'statement.kind_credit': 'Crédit',
+  'statement.kind_copy': 'Copy trading',
   'statement.kind_total': 'Total',
   'statement.partial': 'Clôture partielle de #{ref}',
   'statement.total_profit': 'P/P réalisé',

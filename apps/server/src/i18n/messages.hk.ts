@@ -349,6 +349,7 @@ export const hk: Messages = {
   'statement.kind_withdrawal': '提款',
   'statement.kind_adjustment': '調整',
   'statement.kind_credit': '信用額',
+  'statement.kind_copy': '跟單',
   'statement.kind_total': '總計',
   'statement.partial': '#{ref} 的部分平倉',
   'statement.total_profit': '已實現盈虧',

@@ -363,6 +363,7 @@ export const it: Messages = {
   'statement.kind_withdrawal': 'Prelievo',
   'statement.kind_adjustment': 'Rettifica',
   'statement.kind_credit': 'Credito',
+  'statement.kind_copy': 'Copy trading',
   'statement.kind_total': 'Totale',
   'statement.partial': 'Chiusura parziale di #{ref}',
   'statement.total_profit': 'P/P realizzato',

@@ -358,6 +358,7 @@ export const jp: Messages = {
   'statement.kind_withdrawal': '出金',
   'statement.kind_adjustment': '調整',
   'statement.kind_credit': 'クレジット',
+  'statement.kind_copy': 'コピートレード',
   'statement.kind_total': '合計',
   'statement.partial': '#{ref} の一部決済',
   'statement.total_profit': '確定損益',

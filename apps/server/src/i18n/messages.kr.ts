@@ -354,6 +354,7 @@ export const kr: Messages = {
   'statement.kind_withdrawal': '출금',
   'statement.kind_adjustment': '조정',
   'statement.kind_credit': '크레딧',
+  'statement.kind_copy': '카피 트레이딩',
   'statement.kind_total': '합계',
   'statement.partial': '#{ref} 부분 청산',
   'statement.total_profit': '실현 손익',

@@ -364,6 +364,7 @@ export const pt: Messages = {
   'statement.kind_withdrawal': 'Levantamento',
   'statement.kind_adjustment': 'Ajuste',
   'statement.kind_credit': 'Crédito',
+  'statement.kind_copy': 'Copy trading',
   'statement.kind_total': 'Total',
   'statement.partial': 'Fecho parcial de #{ref}',
   'statement.total_profit': 'L/P realizado',

@@ -362,6 +362,7 @@ export const ru: Messages = {
   'statement.kind_withdrawal': 'Вывод',
   'statement.kind_adjustment': 'Корректировка',
   'statement.kind_credit': 'Кредит',
+  'statement.kind_copy': 'Копитрейдинг',
   'statement.kind_total': 'Итого',
   'statement.partial': 'Частичное закрытие #{ref}',
   'statement.total_profit': 'Реализованная П/У',

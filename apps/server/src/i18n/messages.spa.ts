@@ -363,6 +363,7 @@ export const spa: Messages = {
   'statement.kind_withdrawal': 'Retiro',
   'statement.kind_adjustment': 'Ajuste',
   'statement.kind_credit': 'Crédito',
+  'statement.kind_copy': 'Copy trading',
   'statement.kind_total': 'Total',
   'statement.partial': 'Cierre parcial de #{ref}',
   'statement.total_profit': 'G/P realizada',

@@ -351,6 +351,7 @@ export const th: Messages = {
   'statement.kind_withdrawal': 'ถอนเงิน',
   'statement.kind_adjustment': 'ปรับยอด',
   'statement.kind_credit': 'เครดิต',
+  'statement.kind_copy': 'เทรดแบบคัดลอก',
   'statement.kind_total': 'รวม',
   'statement.partial': 'ปิดบางส่วนของ #{ref}',
   'statement.total_profit': 'กำไร/ขาดทุนที่รับรู้แล้ว',

@@ -363,6 +363,7 @@ export const tr: Messages = {
   'statement.kind_withdrawal': 'Para çekme',
   'statement.kind_adjustment': 'Düzeltme',
   'statement.kind_credit': 'Kredi',
+  'statement.kind_copy': 'Kopya işlem',
   'statement.kind_total': 'Toplam',
   'statement.partial': '#{ref} kısmi kapanışı',
   'statement.total_profit': 'Gerçekleşen K/Z',

@@ -360,6 +360,7 @@ export const vn: Messages = {
   'statement.kind_withdrawal': 'Rút tiền',
   'statement.kind_adjustment': 'Điều chỉnh',
   'statement.kind_credit': 'Tín dụng',
+  'statement.kind_copy': 'Giao dịch sao chép',
   'statement.kind_total': 'Tổng',
   'statement.partial': 'Đóng một phần của #{ref}',
   'statement.total_profit': 'Lãi/lỗ đã thực hiện',
