@@ -383,6 +383,11 @@ export const ar: Messages = {
   'ok.alert_deleted': 'تم حذف التنبيه',
   'alert.fired_above': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أعلى منه',
   'alert.fired_below': '{symbol}: سعر العرض {bid} عند سعر التنبيه {price} أو أدنى منه',
+  'copy.skip.below_min_lot': 'حجم النسخة أقل من الحد الأدنى للوت في الأداة',
+  'copy.skip.insufficient_margin': 'الهامش الحر في حساب النسخ لا يغطي النسخة',
+  'copy.skip.market_closed': 'كان السوق مغلقًا أثناء النسخ',
+  'copy.skip.busy': 'كان حساب النسخ مشغولًا (إغلاق أو إيقاف قسري جارٍ)',
+  'copy.skip.below_lot_step': 'حصة النسخة من الإغلاق الجزئي أقل من خطوة لوت واحدة',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'شراء',
   'notice.sell': 'بيع',

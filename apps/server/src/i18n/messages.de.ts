@@ -394,6 +394,11 @@ export const de: Messages = {
   'ok.alert_deleted': 'Alarm gelöscht',
   'alert.fired_above': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder über Ihrem Alarmpreis {price}',
   'alert.fired_below': '{symbol}: Der Geldkurs liegt bei {bid}, auf oder unter Ihrem Alarmpreis {price}',
+  'copy.skip.below_min_lot': 'Die Kopie liegt unter der Mindestlotgröße des Instruments',
+  'copy.skip.insufficient_margin': 'Die freie Margin des Kopierkontos deckt die Kopie nicht',
+  'copy.skip.market_closed': 'Der Markt war für die Kopie geschlossen',
+  'copy.skip.busy': 'Das Kopierkonto war beschäftigt (Schließung oder Stop-out läuft)',
+  'copy.skip.below_lot_step': 'Der Anteil der Kopie an der Teilschließung ist kleiner als ein Lotschritt',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Kauf',
   'notice.sell': 'Verkauf',

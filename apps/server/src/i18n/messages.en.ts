@@ -386,6 +386,11 @@ export const en = {
   'ok.alert_deleted': 'Alert deleted',
   'alert.fired_above': '{symbol}: the bid is {bid}, at or above your alert price {price}',
   'alert.fired_below': '{symbol}: the bid is {bid}, at or below your alert price {price}',
+  'copy.skip.below_min_lot': 'The copy is below the instrument\'s minimum lot size',
+  'copy.skip.insufficient_margin': 'The copy account\'s free margin cannot cover the copy',
+  'copy.skip.market_closed': 'The market was closed for the copy',
+  'copy.skip.busy': 'The copy account was busy (closing or stopping out)',
+  'copy.skip.below_lot_step': 'The copy\'s share of the partial close is below one lot step',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Buy',
   'notice.sell': 'Sell',

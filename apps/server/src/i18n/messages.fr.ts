@@ -395,6 +395,11 @@ export const fr: Messages = {
   'ok.alert_deleted': 'Alerte supprimée',
   'alert.fired_above': '{symbol} : le bid est à {bid}, au niveau ou au-dessus de votre prix d’alerte {price}',
   'alert.fired_below': '{symbol} : le bid est à {bid}, au niveau ou en dessous de votre prix d’alerte {price}',
+  'copy.skip.below_min_lot': 'La copie est inférieure au lot minimum de l\'instrument',
+  'copy.skip.insufficient_margin': 'La marge libre du compte de copie ne couvre pas la copie',
+  'copy.skip.market_closed': 'Le marché était fermé pour la copie',
+  'copy.skip.busy': 'Le compte de copie était occupé (clôture ou liquidation en cours)',
+  'copy.skip.below_lot_step': 'La part de la copie dans la clôture partielle est inférieure à un pas de lot',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Achat',
   'notice.sell': 'Vente',

@@ -376,6 +376,11 @@ export const hk: Messages = {
   'ok.alert_deleted': '已刪除提醒',
   'alert.fired_above': '{symbol}：買價 {bid} 已達到或高於你的提醒價 {price}',
   'alert.fired_below': '{symbol}：買價 {bid} 已達到或低於你的提醒價 {price}',
+  'copy.skip.below_min_lot': '跟單手數低於該產品的最小手數',
+  'copy.skip.insufficient_margin': '跟單賬戶的可用保證金不足以開立跟單',
+  'copy.skip.market_closed': '跟單時市場已休市',
+  'copy.skip.busy': '跟單賬戶正忙（平倉或強制平倉中）',
+  'copy.skip.below_lot_step': '跟單在部分平倉中的份額不足一個手數步長',
   // Issue 21: in-app notices and web push.
   'notice.buy': '買入',
   'notice.sell': '賣出',

@@ -390,6 +390,11 @@ export const it: Messages = {
   'ok.alert_deleted': 'Avviso eliminato',
   'alert.fired_above': '{symbol}: il bid è a {bid}, pari o superiore al tuo prezzo di avviso {price}',
   'alert.fired_below': '{symbol}: il bid è a {bid}, pari o inferiore al tuo prezzo di avviso {price}',
+  'copy.skip.below_min_lot': 'La copia è inferiore al lotto minimo dello strumento',
+  'copy.skip.insufficient_margin': 'Il margine libero del conto copia non copre la copia',
+  'copy.skip.market_closed': 'Il mercato era chiuso per la copia',
+  'copy.skip.busy': 'Il conto copia era occupato (chiusura o stop-out in corso)',
+  'copy.skip.below_lot_step': 'La quota della copia nella chiusura parziale è inferiore a un passo di lotto',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Acquisto',
   'notice.sell': 'Vendita',

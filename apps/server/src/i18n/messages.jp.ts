@@ -385,6 +385,11 @@ export const jp: Messages = {
   'ok.alert_deleted': 'アラートを削除しました',
   'alert.fired_above': '{symbol}：Bid {bid} がアラート価格 {price} 以上になりました',
   'alert.fired_below': '{symbol}：Bid {bid} がアラート価格 {price} 以下になりました',
+  'copy.skip.below_min_lot': 'コピーのロット数が銘柄の最小ロットを下回っています',
+  'copy.skip.insufficient_margin': 'コピー口座の余剰証拠金が不足しています',
+  'copy.skip.market_closed': 'コピー時に市場が閉まっていました',
+  'copy.skip.busy': 'コピー口座は処理中でした（決済またはロスカット中）',
+  'copy.skip.below_lot_step': '部分決済でのコピーの持分が1ロット刻みに満たません',
   // Issue 21: in-app notices and web push.
   'notice.buy': '買い',
   'notice.sell': '売り',

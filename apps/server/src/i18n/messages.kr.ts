@@ -381,6 +381,11 @@ export const kr: Messages = {
   'ok.alert_deleted': '알림이 삭제되었습니다',
   'alert.fired_above': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이상입니다',
   'alert.fired_below': '{symbol}: 매수호가 {bid}이(가) 알림 가격 {price} 이하입니다',
+  'copy.skip.below_min_lot': '복사 수량이 상품의 최소 랏보다 작습니다',
+  'copy.skip.insufficient_margin': '복사 계좌의 가용 증거금이 부족합니다',
+  'copy.skip.market_closed': '복사 시 시장이 닫혀 있었습니다',
+  'copy.skip.busy': '복사 계좌가 처리 중이었습니다(청산 또는 강제 청산 중)',
+  'copy.skip.below_lot_step': '부분 청산에서 복사분이 랏 단위 한 칸보다 작습니다',
   // Issue 21: in-app notices and web push.
   'notice.buy': '매수',
   'notice.sell': '매도',

@@ -391,6 +391,11 @@ export const pt: Messages = {
   'ok.alert_deleted': 'Alerta excluído',
   'alert.fired_above': '{symbol}: o bid está em {bid}, igual ou acima do seu preço de alerta {price}',
   'alert.fired_below': '{symbol}: o bid está em {bid}, igual ou abaixo do seu preço de alerta {price}',
+  'copy.skip.below_min_lot': 'A cópia está abaixo do lote mínimo do instrumento',
+  'copy.skip.insufficient_margin': 'A margem livre da conta de cópia não cobre a cópia',
+  'copy.skip.market_closed': 'O mercado estava fechado para a cópia',
+  'copy.skip.busy': 'A conta de cópia estava ocupada (fecho ou stop-out em curso)',
+  'copy.skip.below_lot_step': 'A parte da cópia no fecho parcial é inferior a um passo de lote',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Compra',
   'notice.sell': 'Venda',

@@ -389,6 +389,11 @@ export const ru: Messages = {
   'ok.alert_deleted': 'Оповещение удалено',
   'alert.fired_above': '{symbol}: цена bid {bid} достигла вашей цены оповещения {price} или выше',
   'alert.fired_below': '{symbol}: цена bid {bid} достигла вашей цены оповещения {price} или ниже',
+  'copy.skip.below_min_lot': 'Объём копии ниже минимального лота инструмента',
+  'copy.skip.insufficient_margin': 'Свободной маржи копирующего счёта не хватает на копию',
+  'copy.skip.market_closed': 'Рынок был закрыт для копии',
+  'copy.skip.busy': 'Копирующий счёт был занят (закрытие или стоп-аут)',
+  'copy.skip.below_lot_step': 'Доля копии в частичном закрытии меньше одного шага лота',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Покупка',
   'notice.sell': 'Продажа',

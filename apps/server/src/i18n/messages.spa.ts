@@ -390,6 +390,11 @@ export const spa: Messages = {
   'ok.alert_deleted': 'Alerta eliminada',
   'alert.fired_above': '{symbol}: el bid está en {bid}, igual o por encima de su precio de alerta {price}',
   'alert.fired_below': '{symbol}: el bid está en {bid}, igual o por debajo de su precio de alerta {price}',
+  'copy.skip.below_min_lot': 'La copia está por debajo del lote mínimo del instrumento',
+  'copy.skip.insufficient_margin': 'El margen libre de la cuenta de copia no cubre la copia',
+  'copy.skip.market_closed': 'El mercado estaba cerrado para la copia',
+  'copy.skip.busy': 'La cuenta de copia estaba ocupada (cierre o stop-out en curso)',
+  'copy.skip.below_lot_step': 'La parte de la copia en el cierre parcial es menor que un paso de lote',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Compra',
   'notice.sell': 'Venta',

@@ -378,6 +378,11 @@ export const th: Messages = {
   'ok.alert_deleted': 'ลบการแจ้งเตือนแล้ว',
   'alert.fired_above': '{symbol}: ราคาเสนอซื้อ {bid} สูงกว่าหรือเท่ากับราคาแจ้งเตือน {price} ของคุณ',
   'alert.fired_below': '{symbol}: ราคาเสนอซื้อ {bid} ต่ำกว่าหรือเท่ากับราคาแจ้งเตือน {price} ของคุณ',
+  'copy.skip.below_min_lot': 'ขนาดการคัดลอกต่ำกว่าล็อตขั้นต่ำของสินค้า',
+  'copy.skip.insufficient_margin': 'มาร์จิ้นว่างของบัญชีคัดลอกไม่พอสำหรับการคัดลอก',
+  'copy.skip.market_closed': 'ตลาดปิดในขณะคัดลอก',
+  'copy.skip.busy': 'บัญชีคัดลอกกำลังดำเนินการอยู่ (ปิดสถานะหรือถูกบังคับปิด)',
+  'copy.skip.below_lot_step': 'ส่วนของการคัดลอกในการปิดบางส่วนน้อยกว่าหนึ่งขั้นล็อต',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'ซื้อ',
   'notice.sell': 'ขาย',

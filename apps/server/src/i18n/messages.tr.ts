@@ -390,6 +390,11 @@ export const tr: Messages = {
   'ok.alert_deleted': 'Alarm silindi',
   'alert.fired_above': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya üzerinde',
   'alert.fired_below': '{symbol}: alış fiyatı {bid}, alarm fiyatınız {price} seviyesinde veya altında',
+  'copy.skip.below_min_lot': 'Kopya, enstrümanın minimum lot büyüklüğünün altında',
+  'copy.skip.insufficient_margin': 'Kopya hesabının serbest teminatı kopyayı karşılamıyor',
+  'copy.skip.market_closed': 'Kopyalama sırasında piyasa kapalıydı',
+  'copy.skip.busy': 'Kopya hesabı meşguldü (kapanış veya stop-out sürüyor)',
+  'copy.skip.below_lot_step': 'Kopyanın kısmi kapanıştaki payı bir lot adımından küçük',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Al',
   'notice.sell': 'Sat',

@@ -387,6 +387,11 @@ export const vn: Messages = {
   'ok.alert_deleted': 'Đã xóa cảnh báo',
   'alert.fired_above': '{symbol}: giá mua {bid} đã bằng hoặc cao hơn giá cảnh báo {price} của bạn',
   'alert.fired_below': '{symbol}: giá mua {bid} đã bằng hoặc thấp hơn giá cảnh báo {price} của bạn',
+  'copy.skip.below_min_lot': 'Khối lượng sao chép thấp hơn lô tối thiểu của sản phẩm',
+  'copy.skip.insufficient_margin': 'Ký quỹ khả dụng của tài khoản sao chép không đủ',
+  'copy.skip.market_closed': 'Thị trường đã đóng khi sao chép',
+  'copy.skip.busy': 'Tài khoản sao chép đang bận (đang đóng hoặc bị dừng lỗ bắt buộc)',
+  'copy.skip.below_lot_step': 'Phần sao chép trong lệnh đóng một phần nhỏ hơn một bước lô',
   // Issue 21: in-app notices and web push.
   'notice.buy': 'Mua',
   'notice.sell': 'Bán',
