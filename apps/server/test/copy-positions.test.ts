@@ -40,7 +40,11 @@ describe('copy trading with positions', () => {
     tick('EURUSD', '1.08500');
     provider = await funded('10000');
     await approvedKyc(provider, admin);
-    const opened = await provider.post(API.copyStrategies, { name: 'Copied', performance_fee_percent: '20', management_fee_percent: '0' });
+    const opened = await provider.post(API.copyStrategies, {
+      name: 'Copied',
+      performance_fee_percent: '20',
+      management_fee_percent: '0',
+    });
     expect(opened.code, opened.msg).toBe(1);
     strategyId = opened.data.id as number;
   }, 120_000);
@@ -48,7 +52,12 @@ describe('copy trading with positions', () => {
 
   it('closes the copy once when the provider closes as the follower unfollows, fee above the mark, the rest returned', async () => {
     const follower = await funded('5000');
-    const followed = await follower.post(API.copyFollow, { strategy_id: strategyId, amount: '2500', mode: 'proportional', value: '1' });
+    const followed = await follower.post(API.copyFollow, {
+      strategy_id: strategyId,
+      amount: '2500',
+      mode: 'proportional',
+      value: '1',
+    });
     expect(followed.code, followed.msg).toBe(1);
     const f = followed.data as FollowView;
     const afterFollow = await cash(follower.id);
@@ -57,7 +66,8 @@ describe('copy trading with positions', () => {
     const order = await buy('1');
     const [copy] = await copiesOf(order.Id);
     expect(copy, 'the follow is in the roster the engine copies from').toBeDefined();
-    expect(copy!.open_price).toBe(Math.round(Number(order.OpenPrice) * 100_000));
+    const own = await db().selectFrom('orders').select('open_price').where('id', '=', order.Id).executeTakeFirstOrThrow();
+    expect(copy!.open_price, 'at the provider’s own fill price').toBe(own.open_price);
 
     tick('EURUSD', '1.08700');
     const [closed, ended] = await Promise.all([
