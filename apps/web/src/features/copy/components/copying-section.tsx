@@ -143,7 +143,7 @@ function EventRow({ event: e }: { event: CopyEventView }) {
   return (
     <li className={`copy-event${skip ? ' is-skip' : ''}`} data-testid={`copy-event-${e.id}`} data-event={e.event}>
       <span className="copy-event-what">
-        {t(copyEventKey(e.event), {
+        {t(skip && !(Number(e.lots) > 0) ? 'copy.event.skipNoLots' : copyEventKey(e.event), {
           code: isolate(e.code || '--'),
           lots: isolate(formatQuantity(e.lots, lang)),
           price: isolate(formatQuantity(e.price, lang)),

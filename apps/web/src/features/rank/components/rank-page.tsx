@@ -127,7 +127,7 @@ function RankRow({ entry, place, lang }: { entry: StrategyEntry; place: number; 
           <bdi className="rank-user">{entry.name}</bdi>
           <span className="rank-tags">
             <span className="rank-tag">
-              <span className="visually-hidden">{t('rank.provider')}: </span>
+              <span className="visually-hidden">{t('rank.providerLabel')}: </span>
               <bdi className="num">{entry.provider_uid}</bdi>
             </span>
             <span className="rank-tag">
