@@ -125,7 +125,12 @@ function FollowCard({ follow: f, onUnfollow }: { follow: FollowView; onUnfollow(
         </ul>
       )}
       {active && (
-        <button type="button" className="btn btn-secondary btn-small copy-follow-unfollow" data-testid={`copying-unfollow-${f.strategy_id}`} onClick={onUnfollow}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small copy-follow-unfollow"
+          data-testid={`copying-unfollow-${f.strategy_id}`}
+          onClick={onUnfollow}
+        >
           {t('copy.unfollow.action')}
         </button>
       )}

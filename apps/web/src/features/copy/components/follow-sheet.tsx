@@ -12,7 +12,15 @@ import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toastMessage } from '../../../shared/ui/toast.ts';
 import { useFollow } from '../api/follow.api.ts';
-import { checkFollow, followableCash, MAX_EQUITY_STOP, MODE_VALUE, normalizeDecimal, yearlyManagementFee, type FollowCheck } from '../hooks/follow-form.ts';
+import {
+  checkFollow,
+  followableCash,
+  MAX_EQUITY_STOP,
+  MODE_VALUE,
+  normalizeDecimal,
+  yearlyManagementFee,
+  type FollowCheck,
+} from '../hooks/follow-form.ts';
 import { SheetHead } from './sheet-head.tsx';
 
 /**
@@ -24,7 +32,14 @@ export function FollowSheet({ strategy, onClose }: { strategy: StrategyDetail | 
   const [shown, setShown] = useState(strategy);
   if (strategy && strategy !== shown) setShown(strategy);
   return (
-    <Popup visible={strategy !== null} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="copy-sheet-body" destroyOnClose>
+    <Popup
+      visible={strategy !== null}
+      position="bottom"
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="copy-sheet-body"
+      destroyOnClose
+    >
       {shown && <FollowForm key={shown.id} strategy={shown} onDone={onClose} />}
     </Popup>
   );
@@ -43,7 +58,10 @@ function FollowForm({ strategy: s, onDone }: { strategy: StrategyDetail; onDone(
   const [refusal, setRefusal] = useState('');
 
   const available = summary.data ? followableCash(summary.data.cash, summary.data.free_margin) : null;
-  const check: FollowCheck = checkFollow({ amount, mode, value, equityStop }, { min: s.min_investment, available: available ?? '0' });
+  const check: FollowCheck = checkFollow(
+    { amount, mode, value, equityStop },
+    { min: s.min_investment, available: available ?? '0' },
+  );
   const problem = (p: FollowCheck['amount']) => (p ? t(p.key, p.values) : undefined);
   // The management fee's yearly amount on what is typed, or on the minimum until a valid amount is.
   const feeBase = amount && !check.amount ? normalizeDecimal(amount) : s.min_investment;
@@ -161,9 +179,7 @@ function FollowForm({ strategy: s, onDone }: { strategy: StrategyDetail; onDone(
         <h3 id="copy-fees-title" className="copy-fees-title">
           {t('copy.follow.fees')}
         </h3>
-        <p>
-          {t('copy.follow.performanceFee', { percent: formatPercentValue(Number(s.performance_fee_percent), lang) })}
-        </p>
+        <p>{t('copy.follow.performanceFee', { percent: formatPercentValue(Number(s.performance_fee_percent), lang) })}</p>
         <p>
           {t('copy.follow.managementFee', {
             percent: formatPercentValue(Number(s.management_fee_percent), lang),

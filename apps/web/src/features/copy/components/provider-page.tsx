@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import type { CopyMine } from '@tradepad/contracts/copy/schemas';
-import {
-  COPY_MAX_MANAGEMENT_FEE_PERCENT,
-  COPY_MAX_PERFORMANCE_FEE_PERCENT,
-} from '@tradepad/contracts/copy/constants';
+import { COPY_MAX_MANAGEMENT_FEE_PERCENT, COPY_MAX_PERFORMANCE_FEE_PERCENT } from '@tradepad/contracts/copy/constants';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatCount, formatDateTime, formatMoney, formatPercent } from '../../../i18n/format.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -94,7 +91,10 @@ function MyStrategy({ mine }: { mine: CopyMine }) {
                 <bdi className="num">{f.follower_uid}</bdi>
                 <span className="num price">{formatMoney(f.equity, lang)} USD</span>
                 <span className="copy-card-hint">
-                  {t('copy.provider.followerSince', { time: formatDateTime(f.started_at, lang), fees: formatMoney(f.fees_paid, lang) })}
+                  {t('copy.provider.followerSince', {
+                    time: formatDateTime(f.started_at, lang),
+                    fees: formatMoney(f.fees_paid, lang),
+                  })}
                 </span>
               </li>
             ))}
@@ -108,11 +108,18 @@ function MyStrategy({ mine }: { mine: CopyMine }) {
 function OpenForm() {
   const { t } = useTranslation();
   const open = useOpenStrategy();
-  const [draft, setDraft] = useState({ name: '', description: '', performanceFee: '20', managementFee: '0', minInvestment: '100' });
+  const [draft, setDraft] = useState({
+    name: '',
+    description: '',
+    performanceFee: '20',
+    managementFee: '0',
+    minInvestment: '100',
+  });
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState('');
   const check: StrategyCheck = checkStrategy(draft);
-  const set = (field: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
+  const set = (field: keyof typeof draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }));
   const error = (field: Exclude<keyof StrategyCheck, 'params'>) => {
     const p = check[field];
     return tried && p ? (
@@ -144,7 +151,14 @@ function OpenForm() {
     >
       <h2 className="copy-card-title">{t('copy.provider.openTitle')}</h2>
       <p className="copy-card-hint">{t('copy.provider.intro')}</p>
-      <TextField label={t('copy.provider.name')} value={draft.name} maxLength={NAME_MAX} onChange={set('name')} testId="copy-provider-name" hint={error('name')} />
+      <TextField
+        label={t('copy.provider.name')}
+        value={draft.name}
+        maxLength={NAME_MAX}
+        onChange={set('name')}
+        testId="copy-provider-name"
+        hint={error('name')}
+      />
       <div className="field">
         <label className="field-label" htmlFor="copy-provider-description">
           {t('copy.provider.description')}

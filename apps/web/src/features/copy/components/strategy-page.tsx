@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import type { StrategyDetail } from '@tradepad/contracts/copy/schemas';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { directionOf, formatCount, formatMoney, formatPercent, formatPercentValue, formatSignedDecimal } from '../../../i18n/format.ts';
+import {
+  directionOf,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  formatPercentValue,
+  formatSignedDecimal,
+} from '../../../i18n/format.ts';
 import { Link, useLocation, useParams } from '../../../shared/router/router.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
@@ -131,7 +138,9 @@ function StrategyBody({ strategy: s }: { strategy: StrategyDetail }) {
           </div>
           <div>
             <dt>{t('copy.terms.managementFee')}</dt>
-            <dd className="num price">{t('copy.terms.perYear', { percent: formatPercentValue(Number(s.management_fee_percent), lang) })}</dd>
+            <dd className="num price">
+              {t('copy.terms.perYear', { percent: formatPercentValue(Number(s.management_fee_percent), lang) })}
+            </dd>
           </div>
           <div>
             <dt>{t('copy.terms.minimum')}</dt>

@@ -24,7 +24,14 @@ export function UnfollowSheet({ target, onClose }: { target: UnfollowTarget | nu
   const [shown, setShown] = useState(target);
   if (target && target !== shown) setShown(target);
   return (
-    <Popup visible={target !== null} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="copy-sheet-body" destroyOnClose>
+    <Popup
+      visible={target !== null}
+      position="bottom"
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="copy-sheet-body"
+      destroyOnClose
+    >
       {shown && <UnfollowContent key={shown.follow.id} target={shown} onDone={onClose} />}
     </Popup>
   );

@@ -24,7 +24,9 @@ const isolate = (v: string) => `\u2068${v}\u2069`;
 function isCopyPush(m: unknown): m is CopyPush {
   if (typeof m !== 'object' || m === null) return false;
   const p = m as Partial<CopyPush>;
-  return p.type === 'COPY' && typeof p.strategy_id === 'number' && (p.event === 'fill' || p.event === 'close' || p.event === 'skip');
+  return (
+    p.type === 'COPY' && typeof p.strategy_id === 'number' && (p.event === 'fill' || p.event === 'close' || p.event === 'skip')
+  );
 }
 
 /** The toast's sentence for a push: the strategy's name when the trader's list of follows knows it. */

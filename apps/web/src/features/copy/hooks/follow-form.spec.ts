@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basisPoints, checkFollow, followableCash, normalizeDecimal, yearlyManagementFee, type FollowDraft } from './follow-form.ts';
+import {
+  basisPoints,
+  checkFollow,
+  followableCash,
+  normalizeDecimal,
+  yearlyManagementFee,
+  type FollowDraft,
+} from './follow-form.ts';
 
 const draft = (over: Partial<FollowDraft> = {}): FollowDraft => ({
   amount: '500',

@@ -12,7 +12,9 @@ const draft = (over: Partial<StrategyDraft> = {}): StrategyDraft => ({
 
 describe('checkStrategy', () => {
   it('sends trimmed text and normalised numbers', () => {
-    expect(checkStrategy(draft({ name: '  Steady FX ', performanceFee: '12,5', managementFee: '', minInvestment: '' })).params).toEqual({
+    expect(
+      checkStrategy(draft({ name: '  Steady FX ', performanceFee: '12,5', managementFee: '', minInvestment: '' })).params,
+    ).toEqual({
       name: 'Steady FX',
       description: 'Majors, small lots',
       performance_fee_percent: '12.5',

@@ -1,7 +1,4 @@
-import {
-  COPY_MAX_MANAGEMENT_FEE_PERCENT,
-  COPY_MAX_PERFORMANCE_FEE_PERCENT,
-} from '@tradepad/contracts/copy/constants';
+import { COPY_MAX_MANAGEMENT_FEE_PERCENT, COPY_MAX_PERFORMANCE_FEE_PERCENT } from '@tradepad/contracts/copy/constants';
 import { basisPoints, decimalMicros, normalizeDecimal, type FieldProblem } from './follow-form.ts';
 
 /** What a provider types to open a strategy; fees in percent, the minimum in USD. */
@@ -49,7 +46,8 @@ export function checkStrategy(draft: StrategyDraft): StrategyCheck {
   if (name.length < NAME_MIN || name.length > NAME_MAX) {
     out.name = { key: 'copy.provider.nameInvalid', values: { min: NAME_MIN, max: NAME_MAX } };
   }
-  if (description.length > DESCRIPTION_MAX) out.description = { key: 'copy.provider.descriptionInvalid', values: { max: DESCRIPTION_MAX } };
+  if (description.length > DESCRIPTION_MAX)
+    out.description = { key: 'copy.provider.descriptionInvalid', values: { max: DESCRIPTION_MAX } };
   const performance = fee(draft.performanceFee, COPY_MAX_PERFORMANCE_FEE_PERCENT);
   const management = fee(draft.managementFee, COPY_MAX_MANAGEMENT_FEE_PERCENT);
   if (performance.problem) out.performanceFee = performance.problem;

@@ -4,13 +4,7 @@ import { COPY_SORTS, type CopySort } from '@tradepad/contracts/copy/constants';
 import type { StrategyEntry, StrategyList } from '@tradepad/contracts/copy/schemas';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link, useNavigate } from '../../../shared/router/router.tsx';
-import {
-  directionOf,
-  formatCount,
-  formatDateTime,
-  formatPercent,
-  formatPercentValue,
-} from '../../../i18n/format.ts';
+import { directionOf, formatCount, formatDateTime, formatPercent, formatPercentValue } from '../../../i18n/format.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
