@@ -3,7 +3,7 @@ import { COPY_MODES, type CopyModeName } from '@tradepad/contracts/copy/constant
 import type { StrategyDetail } from '@tradepad/contracts/copy/schemas';
 import { formatMoney as microsText } from '@tradepad/domain/money';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { formatMoney, formatPercentValue } from '../../../i18n/format.ts';
+import { formatMoney, formatPercentValue, formatQuantity } from '../../../i18n/format.ts';
 import { useAccountSummary } from '../../../shared/api/account-summary.api.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
@@ -62,7 +62,11 @@ function FollowForm({ strategy: s, onDone }: { strategy: StrategyDetail; onDone(
     { amount, mode, value, equityStop },
     { min: s.min_investment, available: available ?? '0' },
   );
-  const problem = (p: FollowCheck['amount']) => (p ? t(p.key, p.values) : undefined);
+  // The figures in a message written as the trader reads them: money with its grouping, lots and ratios as typed.
+  const problem = (p: FollowCheck['amount'], format: (v: string) => string = String) =>
+    p ? t(p.key, Object.fromEntries(Object.entries(p.values ?? {}).map(([k, v]) => [k, format(String(v))]))) : undefined;
+  const money = (v: string) => formatMoney(v, lang);
+  const lots = (v: string) => formatQuantity(v, lang);
   // The management fee's yearly amount on what is typed, or on the minimum until a valid amount is.
   const feeBase = amount && !check.amount ? normalizeDecimal(amount) : s.min_investment;
   const yearly = yearlyManagementFee(feeBase, s.management_fee_percent);
@@ -117,7 +121,7 @@ function FollowForm({ strategy: s, onDone }: { strategy: StrategyDetail; onDone(
             </span>
             {tried && check.amount && (
               <span className="copy-field-error" role="alert" data-testid="copy-amount-error">
-                {problem(check.amount)}
+                {problem(check.amount, money)}
               </span>
             )}
           </>
@@ -146,7 +150,7 @@ function FollowForm({ strategy: s, onDone }: { strategy: StrategyDetail; onDone(
           hint={
             tried && check.value ? (
               <span className="copy-field-error" role="alert">
-                {problem(check.value)}
+                {problem(check.value, lots)}
               </span>
             ) : undefined
           }

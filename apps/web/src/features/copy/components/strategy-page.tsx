@@ -98,7 +98,11 @@ function StrategyBody({ strategy: s }: { strategy: StrategyDetail }) {
             {t(`copy.strategy.status.${s.status}`)}
           </p>
         )}
-        {s.description && <p className="copy-hero-description">{s.description}</p>}
+        {s.description && (
+          <p className="copy-hero-description" dir="auto">
+            {s.description}
+          </p>
+        )}
       </section>
 
       <section className="copy-card" aria-labelledby="copy-curve-title">
@@ -138,8 +142,8 @@ function StrategyBody({ strategy: s }: { strategy: StrategyDetail }) {
           </div>
           <div>
             <dt>{t('copy.terms.managementFee')}</dt>
-            <dd className="num price">
-              {t('copy.terms.perYear', { percent: formatPercentValue(Number(s.management_fee_percent), lang) })}
+            <dd className="num">
+              {t('copy.terms.perYear', { percent: `\u2068${formatPercentValue(Number(s.management_fee_percent), lang)}\u2069` })}
             </dd>
           </div>
           <div>
