@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, type FollowView, type StrategyDetail } from '@tradepad/contracts';
+import { ADMIN_API, API, type FollowView, type StatementView, type StrategyDetail } from '@tradepad/contracts';
 import { parseMoney } from '@tradepad/domain';
 import { ManualClock } from '../src/ports/clock.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -143,6 +143,11 @@ describe('copy trading: strategies, following, fees and the console', () => {
     const row = await db().selectFrom('users').selectAll().where('id', '=', account).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ copy_owner_id: follower.id, email: null, phone: null, is_demo: 0 });
 
+    // Left out of the console's users list, and no sign-in reaches it.
+    const people = (await admin.get(ADMIN_API.users, { limit: 100 })).data as { data: Array<{ id: number }> };
+    expect(people.data.map((u) => u.id)).toContain(follower.id);
+    expect(people.data.map((u) => u.id)).not.toContain(account);
+    expect((await h.call('POST', API.login, { account: row.uid, password: '!copy', login_type: 2 })).code).toBe(0);
     expect((await follow(follower, { amount: '100' })).msg).toBe('You already follow this strategy');
     const mine = (await follower.get(API.copyFollowing)).data;
     expect(mine.data[0]).toMatchObject({ id: f.id, status: 'following', equity: '200.13', fees_paid: '0.00' });
@@ -190,7 +195,7 @@ describe('copy trading: strategies, following, fees and the console', () => {
     await h.app.tradepad.copy.fees.run(); // a second run charges nothing twice
     const fees = await db().selectFrom('copy_fees').selectAll().where('follow_id', '=', f.id).orderBy('period_start').execute();
     expect(fees.map((r) => r.kind)).toEqual(['management', 'management', 'management']);
-    let equity = parseMoney('1000');
+    let equity: bigint = parseMoney('1000');
     let total = 0n;
     for (const r of fees) {
       const due = (equity * 200n) / 3_650_000n;
@@ -207,6 +212,19 @@ describe('copy trading: strategies, following, fees and the console', () => {
     expect(listed.total).toBe(3);
     expect(listed.data[0]).toMatchObject({ kind: 'management', follow_id: f.id, strategy_name: 'Steady EUR' });
     expect(parseMoney((await provider.get(API.copyMine)).data.management_fees_earned as string)).toBeGreaterThan(0n);
+
+    // Both statements: the follower's money into copy trading and the fees paid; the provider's fees earned.
+    const days = { from: '2026-11-01', to: '2026-12-31' };
+    const theirs = (await follower.get(API.statement, days)).data as StatementView;
+    const copyRows = theirs.funds.filter((r) => r.Kind === 'copy');
+    expect(copyRows.map((r) => r.Type)).toEqual(['copy_funded', 'management_fee', 'management_fee', 'management_fee']);
+    expect(copyRows[0]!.Amount).toBe('-1000.00');
+    expect(copyRows[1]!.Amount.startsWith('-')).toBe(true);
+    expect(copyRows[1]!.Memo).toBe(`Copy trading management fee (follow #${f.id})`);
+    const earned = (await provider.get(API.statement, days)).data as StatementView;
+    const earnedRows = earned.funds.filter((r) => r.Type === 'management_fee');
+    expect(earnedRows).toHaveLength(3);
+    expect(earnedRows.every((r) => r.Kind === 'copy' && !r.Amount.startsWith('-'))).toBe(true);
 
     const before = await cash(follower.id);
     const ended = (await follower.post(API.copyUnfollow, { strategy_id: strategyId })).data as FollowView;
