@@ -174,10 +174,11 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
     });
 
     // The COPY push: a toast wherever the follower is, and the list reads itself again.
-    await expect.poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 15_000 }).toContain('copied 0.05 lots');
+    const toast = async () => ((await page.locator('.adm-toast-main').textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
+    await expect.poll(toast, { timeout: 10_000 }).toContain('Harbour Majors: copied 0.05 lots at');
     const copied = page.locator(`[data-testid="copying-events-${strategyId}"] [data-event="fill"]`);
-    await copied.waitFor({ timeout: 15_000 });
-    expect(await copied.textContent()).toContain(fillText);
+    await copied.waitFor({ timeout: 10_000 });
+    expect((await copied.textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`0.05 lots at ${fillText}`);
     const events = (await e.api('GET', API.copyFollowing, {}, { authorization: follower.token })).data.data[0].events;
     expect(events[0]).toMatchObject({ event: 'fill', lots: '0.05' });
     expect(Number(events[0].price)).toBe(fill);
@@ -197,7 +198,7 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
     await page.getByTestId('copy-unfollow-sheet').waitFor();
     expect(await page.getByTestId('copy-unfollow-sheet').textContent()).toContain('closed at the market price');
     await page.getByTestId('copy-unfollow-confirm').click();
-    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toMatch(/Unfollowed\. [\d,.]+ USD returned/);
+    await expect.poll(toast).toMatch(/Unfollowed\. [\d,.]+ USD returned/);
     await page.getByTestId(`copying-unfollow-${strategyId}`).waitFor({ state: 'detached' });
     const ended = (await e.api('GET', API.copyFollowing, {}, { authorization: follower.token })).data.data[0];
     expect(ended).toMatchObject({ status: 'ended', end_reason: 'unfollow' });

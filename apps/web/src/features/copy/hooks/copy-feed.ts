@@ -1,4 +1,5 @@
 import type { CopyFollowing } from '@tradepad/contracts/copy/schemas';
+import type { CopyPushMessage } from '@tradepad/contracts/realtime/channels';
 import { translate } from '../../../i18n/i18n.ts';
 import { formatQuantity } from '../../../i18n/format.ts';
 import { queryClient } from '../../../shared/api/query-client.ts';
@@ -8,25 +9,14 @@ import { toastMessage } from '../../../shared/ui/toast.ts';
 import { COPY_KEY, followingKey } from '../api/copy-keys.ts';
 import { skipReasonText } from './copy-events.ts';
 
-/** What a `COPY` push carries (DESIGN §18), read defensively: a malformed push is ignored rather than thrown on. */
-export interface CopyPush {
-  type: 'COPY';
-  strategy_id: number;
-  event: 'fill' | 'close' | 'skip';
-  order_id: number;
-  price: string;
-  lots: string;
-  reason: string;
-}
+/** What a `COPY` push carries (DESIGN §18). */
+export type CopyPush = CopyPushMessage;
 
 const isolate = (v: string) => `\u2068${v}\u2069`;
 
-function isCopyPush(m: unknown): m is CopyPush {
-  if (typeof m !== 'object' || m === null) return false;
-  const p = m as Partial<CopyPush>;
-  return (
-    p.type === 'COPY' && typeof p.strategy_id === 'number' && (p.event === 'fill' || p.event === 'close' || p.event === 'skip')
-  );
+/** Typed by the channel table, yet read defensively: a malformed push is ignored rather than thrown on. */
+function wellFormed(p: CopyPush): boolean {
+  return typeof p.strategy_id === 'number' && (p.event === 'fill' || p.event === 'close' || p.event === 'skip');
 }
 
 /** The toast's sentence for a push: the strategy's name when the trader's list of follows knows it. */
@@ -44,8 +34,8 @@ export function copyPushText(push: CopyPush, strategyName: string | undefined, l
  * (Orders › Copying, the strategy page) are read again. Installed once at start.
  */
 export function installCopyToasts(): () => void {
-  return realtime.onMessage((message: unknown) => {
-    if (!isCopyPush(message)) return;
+  return realtime.onMessage((message) => {
+    if (message.type !== 'COPY' || !wellFormed(message)) return;
     const following = queryClient.getQueryData<CopyFollowing>(followingKey);
     const name = following?.data.find((f) => f.strategy_id === message.strategy_id)?.strategy_name;
     toastMessage(copyPushText(message, name));
