@@ -182,7 +182,7 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
     const events = (await e.api('GET', API.copyFollowing, {}, { authorization: follower.token })).data.data[0].events;
     expect(events[0]).toMatchObject({ event: 'fill', lots: '0.05' });
     expect(Number(events[0].price)).toBe(fill);
-    await page.waitForTimeout(2600); // the toast's time
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 5_000 });
     await confirmShot(page, 'copy-copying-en');
 
     for (const lang of ['hk', 'ar']) {
