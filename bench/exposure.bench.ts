@@ -100,6 +100,7 @@ async function main() {
         id: id++,
         userId: acc.userId,
         demo,
+        copyOf: 0,
         inst,
         side,
         status: STATUS_HOLDING,

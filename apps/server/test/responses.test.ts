@@ -10,6 +10,7 @@ import { nextStaffCode } from './staff-totp.ts';
 import {
   PASSWORD,
   SIGN_UP_CONSENT,
+  approvedDeposit,
   demoUser,
   ownerCode,
   pngOf,
@@ -297,6 +298,12 @@ describe('response schemas against the server', () => {
     tick('EURUSD', '1.08700');
     expectAnswer(API.close, await u.post(API.close, { id: order.data.order.Id }));
     expect(expectAnswer(API.rankSetting, await u.post(API.rankSetting, { opt_in: 1 }))).toEqual({ opt_in: true });
+    // The rank page lists copy strategies (DESIGN §18): the verified trader opens one.
+    expectAnswer(
+      API.copyStrategies,
+      await u.post(API.copyStrategies, { name: 'Schemas', performance_fee_percent: '10' }),
+      'POST',
+    );
     const ranks = expectAnswer(API.followList, await h.call('GET', API.followList));
     expect(ranks.total).toBe(1);
 
@@ -582,6 +589,28 @@ describe('response schemas against the server', () => {
     const layout = JSON.stringify({ v: 1, indicators: [], drawings: [] });
     expectAnswer(API.chartLayout, await u.post(API.chartLayout, { forex_id: id('EURUSD'), layout }), 'POST');
     expectAnswer(API.chartLayout, await u.get(API.chartLayout, { forex_id: id('EURUSD') }), 'GET');
+  });
+
+  it('describes the copy trading calls, the trader’s and the console’s (DESIGN §18)', async () => {
+    const list = expectAnswer(API.copyStrategies, await h.call('GET', API.copyStrategies), 'GET');
+    const strategy = list.data[0].id as number;
+    const path = (p: string) => p.replace(':id', String(strategy));
+    expectAnswer(API.copyStrategy, await h.call('GET', path(API.copyStrategy)), 'GET');
+    const follower = await realUser(h, clock);
+    await approvedDeposit(follower, admin, '500');
+    expectAnswer(
+      API.copyFollow,
+      await follower.post(API.copyFollow, { strategy_id: strategy, amount: '100', mode: 'fixed_lots', value: '0.01' }),
+    );
+    expectAnswer(API.copyFollowing, await follower.get(API.copyFollowing), 'GET');
+    expectAnswer(API.copyMine, await follower.get(API.copyMine), 'GET');
+    const dealer = await staff(h, 'dealer');
+    expectAnswer(ADMIN_API.copyStrategies, await dealer.get(ADMIN_API.copyStrategies), 'GET');
+    expectAnswer(ADMIN_API.copyStrategyFollowers, await dealer.get(path(ADMIN_API.copyStrategyFollowers)), 'GET');
+    expectAnswer(ADMIN_API.copyFees, await dealer.get(ADMIN_API.copyFees, { strategy_id: strategy }), 'GET');
+    expectAnswer(ADMIN_API.copyStrategySuspend, await dealer.post(path(ADMIN_API.copyStrategySuspend), { reason: 'check' }));
+    expectAnswer(ADMIN_API.copyStrategyResume, await dealer.post(path(ADMIN_API.copyStrategyResume), { reason: 'done' }));
+    expectAnswer(API.copyUnfollow, await follower.post(API.copyUnfollow, { strategy_id: strategy }));
   });
 
   it('has made every call that answers with an envelope', () => {

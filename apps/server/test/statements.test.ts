@@ -179,6 +179,7 @@ describe('statements', () => {
       withdrawal_fees: '1.00',
       adjustments: '0.00',
       credit: '50.00',
+      copy: '0.00',
     });
     // The ledger's own account of the same money: what moved the cash in the period adds up.
     await h.expectLedgerSound();

@@ -35,6 +35,7 @@ describe('statementTotals', () => {
       withdrawalFees: micros(0),
       adjustments: micros(0),
       credit: micros(0),
+      copy: micros(0),
     });
   });
 
