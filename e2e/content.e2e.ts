@@ -178,53 +178,18 @@ describe.skipIf(!chromiumPath())('news, announcements, rankings and support in C
     await context.close();
   });
 
-  it('shows an honest empty ranking, lets a real user opt in, and says copy trading is coming soon', async () => {
+  it('shows an honest empty ranking, offers a real user to become a provider, and a visitor the way in', async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await signedIn(page, real);
     await page.goto('/rank');
-    await page.getByTestId('page-rank').getByTestId('no-data').getByText('No leaders yet').waitFor();
-    const optIn = page.getByTestId('rank-optin');
-    expect(await optIn.getAttribute('aria-checked')).toBe('false');
-    await optIn.click();
-    await expect.poll(() => optIn.getAttribute('aria-checked')).toBe('true');
-
-    // A leader needs closed real orders over 3 weeks; the list's look and the dialog are checked with one row.
-    await page.route('**/api/follow/list?*', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          code: 1,
-          msg: '',
-          data: {
-            data: [
-              {
-                user: '86****21',
-                multiple: 100,
-                three_week_rate: '12.34',
-                three_week_win: '66.67',
-                three_week_profit: '1234.50',
-                total_rate: '-3.10',
-                total_trade_num: 42,
-                code: 'EURUSD',
-                followers: 0,
-              },
-            ],
-            total: 1,
-            updated_at: Date.now(),
-          },
-        }),
-      }),
-    );
-    await page.reload();
-    await page.getByTestId('rank-row-0').waitFor();
-    expect(await page.getByTestId('rank-row-0').textContent()).toContain('86****21');
-    await page.getByTestId('rank-row-0').click();
-    const dialog = page.locator('.adm-dialog');
-    await dialog.getByText('Coming soon', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('page-rank').getByTestId('no-data').getByText('No strategies yet').waitFor();
+    // Strategies and following them are tested in copy-trading.e2e.ts; here, the way to open one.
+    await page.getByTestId('rank-provider').click();
+    await page.waitForURL((u) => u.pathname === '/copy/provider');
+    await page.getByTestId('copy-provider-form').waitFor();
     await context.close();
 
-    // A visitor sees the way in instead of the switch.
+    // A visitor sees the way in instead.
     const visitor = await e.newPage({ lang: 'en' });
     await visitor.page.goto('/rank');
     await visitor.page.getByTestId('rank-login').waitFor();

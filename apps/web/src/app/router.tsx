@@ -40,6 +40,8 @@ const NoticesPage = lazy(() => import('../features/notices/components/notices-pa
 const PushSettingsPage = lazy(() => import('../features/notices/components/push-settings-page.tsx'));
 const FeedbackPage = lazy(() => import('../features/support/components/feedback-page.tsx'));
 const AlertsPage = lazy(() => import('../features/alerts/components/alerts-page.tsx'));
+const StrategyPage = lazy(() => import('../features/copy/components/strategy-page.tsx'));
+const ProviderPage = lazy(() => import('../features/copy/components/provider-page.tsx'));
 
 /**
  * `auth`: visitors go to /login?from=. The real-account-only screens (spec §6) are stopped where a demo user taps
@@ -63,6 +65,7 @@ const REAL_ONLY: [string, string, string, string, ReactNode][] = [
   ['/mine/auth', 'auth', 'route.auth', '/user', <AuthPage />],
   ['/mine/invite', 'invite', 'route.invite', '/user', <InvitePage />],
   ['/mine/two-factor', 'twoFactor', 'route.twoFactor', '/user', <TwoFactorPage />],
+  ['/copy/provider', 'copyProvider', 'route.copyProvider', '/rank', <ProviderPage />],
 ];
 
 /** `/news/:id`, a friendlier address for an article, is the spec's `/news/detail?id=` (spec §2). */
@@ -88,6 +91,8 @@ const routes: RouteObject[] = [
       { path: '/language', element: <LanguagePage /> },
       { path: '/product', element: <ProductPage /> },
       { path: '/account-types', element: <AccountTypesPage /> },
+      // A copy-trading strategy's page (DESIGN §18): public; Follow asks for a real account.
+      { path: '/copy/:id', element: <StrategyPage /> },
       { path: '/mine/password', element: guard('auth', <PasswordPage />) },
       { path: '/mine/devices', element: guard('auth', <DevicesPage />) },
       // Open to visitors too: language, theme and price colours (DESIGN §17); the signed-in rows show when signed in.

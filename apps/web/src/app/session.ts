@@ -5,6 +5,7 @@ import { queryClient } from '../shared/api/query-client.ts';
 import { tradeListKey } from '../shared/api/trade-list.api.ts';
 import { fetchUserInfo } from '../shared/api/user-info.api.ts';
 import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
+import { installCopyToasts } from '../features/copy/hooks/copy-feed.ts';
 import { realtime } from '../shared/realtime/socket.ts';
 import { endSession } from '../shared/session/end-session.ts';
 import { useSettingsStore } from '../shared/store/settings.store.ts';
@@ -46,6 +47,8 @@ export function installSession(navigate: Navigate): void {
 
   // A price alert fired (issue 20 point 7): toasted wherever the trader is.
   installAlertToasts();
+  // A copy filled, closed or skipped (issue 34): told wherever the trader is, the copy lists read again.
+  installCopyToasts();
 
   // The server ended this session (logout elsewhere, password change or reset, expiry): as a 999 answer would.
   realtime.onSessionRevoked(() => {

@@ -20,7 +20,7 @@ const stubs = vi.hoisted(() => {
 });
 vi.mock('../features/markets/components/home-page.tsx', () => ({ default: stubs.home }));
 vi.mock('./screens/trade-screen.tsx', () => ({ default: stubs.trade }));
-vi.mock('../features/orders/components/orders-page.tsx', () => ({ default: stubs.order }));
+vi.mock('./screens/orders-screen.tsx', () => ({ default: stubs.order }));
 vi.mock('../features/account/components/user-page.tsx', () => ({ default: stubs.user }));
 vi.mock('../features/news/components/news-page.tsx', () => ({ default: stubs.news }));
 vi.mock('../features/rank/components/rank-page.tsx', () => ({ default: stubs.rank }));

@@ -59,7 +59,7 @@ export const TAB_SCREENS: Record<string, TabScreen> = {
     Component: screen(() => import('./screens/trade-screen.tsx')),
     prefetch: [(client) => client.prefetchQuery(tradeListQuery)],
   },
-  '/order': { name: 'order', auth: true, Component: screen(() => import('../features/orders/components/orders-page.tsx')) },
+  '/order': { name: 'order', auth: true, Component: screen(() => import('./screens/orders-screen.tsx')) },
   '/user': { name: 'user', auth: true, Component: screen(() => import('../features/account/components/user-page.tsx')) },
   '/news': { name: 'news', auth: false, Component: screen(() => import('../features/news/components/news-page.tsx')) },
   '/rank': { name: 'rank', auth: false, Component: screen(() => import('../features/rank/components/rank-page.tsx')) },

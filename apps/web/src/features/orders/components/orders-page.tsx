@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { Link } from '../../../shared/router/router.tsx';
@@ -26,20 +26,30 @@ import '../../../shared/market/market.css';
 import './orders.css';
 
 const TAB_NAMES: Record<DealTab, string> = { 1: 'holding', 0: 'pending', 3: 'history' };
+/** The tabs: the order lists by status, then the trader's copy trading (issue 34) when the screen composes it in. */
+type OrdersTab = DealTab | 'copying';
 /** Unknown live orders (a pending order that just filled) refresh the lists at most this often. */
 const REFRESH_GAP_MS = 2_000;
 
 /**
  * /order (spec §2): the margin-call banner, the account card, the Holding, Pending and History tabs with paged,
  * pull-to-refresh lists whose holding rows move with FOREX_TRADE, and the order's detail sheet. Orders that close
- * (FOREX_CLOSED) leave the lists at once, and their sheet closes.
+ * (FOREX_CLOSED) leave the lists at once, and their sheet closes. `copying` draws a fourth tab, Copying (issue 34),
+ * given by the screen that composes the copy-trading feature in.
  */
-export default function OrdersPage() {
+export default function OrdersPage({ copying }: { copying?: () => ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   useAccountFeed();
   useDayMarketFeed();
+  // The order lists keep their status tab while Copying shows, so coming back finds them as they were.
   const [tab, setTab] = useState<DealTab>(STATUS_HOLDING);
+  const [copyingOpen, setCopyingOpen] = useState(false);
+  const copyingShown = copyingOpen && copying !== undefined;
+  const chooseTab = (next: OrdersTab) => {
+    setCopyingOpen(next === 'copying');
+    if (next !== 'copying') setTab(next);
+  };
   const [selected, setSelected] = useState<{ id: number; tab: DealTab } | null>(null);
 
   const deals = useDeals(tab);
@@ -195,20 +205,29 @@ export default function OrdersPage() {
       <MarginCallBanner />
       <SummaryCard />
       <div className="orders-tabs">
-        <Segmented<`${DealTab}`>
+        <Segmented<`${DealTab}` | 'copying'>
           label={t('orders.tabs')}
-          value={`${tab}`}
-          onChange={(v) => setTab(Number(v) as DealTab)}
-          options={([STATUS_HOLDING, STATUS_PENDING, STATUS_CLOSED] as const).map((s) => ({
-            value: `${s}` as const,
-            label: t(`orders.tab.${TAB_NAMES[s]}`),
-            testId: `orders-tab-${TAB_NAMES[s]}`,
-          }))}
+          value={copyingShown ? 'copying' : `${tab}`}
+          onChange={(v) => chooseTab(v === 'copying' ? v : (Number(v) as DealTab))}
+          options={[
+            ...([STATUS_HOLDING, STATUS_PENDING, STATUS_CLOSED] as const).map((s) => ({
+              value: `${s}` as const,
+              label: t(`orders.tab.${TAB_NAMES[s]}`),
+              testId: `orders-tab-${TAB_NAMES[s]}`,
+            })),
+            ...(copying ? [{ value: 'copying' as const, label: t('orders.tab.copying'), testId: 'orders-tab-copying' }] : []),
+          ]}
         />
       </div>
-      <div role="tabpanel" aria-label={t(`orders.tab.${name}`)}>
-        {body}
-      </div>
+      {copyingShown ? (
+        <div role="tabpanel" aria-label={t('orders.tab.copying')}>
+          {copying()}
+        </div>
+      ) : (
+        <div role="tabpanel" aria-label={t(`orders.tab.${name}`)}>
+          {body}
+        </div>
+      )}
       <OrderSheet order={selectedOrder} onClose={() => setSelected(null)} />
     </Page>
   );

@@ -1,66 +1,53 @@
+import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { COPY_SORTS, type CopySort } from '@tradepad/contracts/copy/constants';
+import type { StrategyEntry, StrategyList } from '@tradepad/contracts/copy/schemas';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { Link } from '../../../shared/router/router.tsx';
-import type { RankEntry, RankList } from '@tradepad/contracts/content/constants';
-import {
-  directionOf,
-  formatCount,
-  formatDateTime,
-  formatPercent,
-  formatPercentValue,
-  formatSignedDecimal,
-} from '../../../i18n/format.ts';
+import { Link, useNavigate } from '../../../shared/router/router.tsx';
+import { directionOf, formatCount, formatDateTime, formatPercent, formatPercentValue } from '../../../i18n/format.ts';
 import { rowsOf } from '../../../shared/api/paged.ts';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { isDemo, useUserStore } from '../../../shared/store/user.store.ts';
-import { Dialog } from '../../../shared/ui/antd.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
-import { Switch } from '../../../shared/ui/switch.tsx';
-import { followListKey, useLeaders } from '../api/follow-list.api.ts';
-import { useRankOptIn } from '../api/rank-setting.api.ts';
-import { useRememberedOptIn } from '../hooks/rank-opt-in.ts';
+import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { strategiesKey, useStrategies } from '../api/strategies.api.ts';
 import '../../../shared/market/market.css';
 import './rank.css';
 
 const TONE = { 1: 'tone-up', [-1]: 'tone-down', 0: 'tone-flat' } as const;
+const tone = (value: string) => TONE[directionOf(Number(value))];
 
 /**
- * /rank (spec §2): copy-trade leaders over the last 3 weeks (spec §9), best first. Tapping a leader says copy trading
- * is coming soon. Signed-in real users can choose to be listed (a masked id and their statistics).
+ * /rank (spec §2, DESIGN §18): the strategies anyone can follow, by 3-week return after fees (or total return,
+ * followers, equity). A tap opens the strategy's page with Follow. Real traders are offered to open their own.
  */
 export default function RankPage() {
   const { t } = useTranslation();
   const lang = useSettingsStore((s) => s.lang);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const leaders = useLeaders();
-  const rows = rowsOf(leaders.data?.pages);
-  const updatedAt = leaders.data?.pages[0]?.updated_at ?? 0;
+  const [sort, setSort] = useState<CopySort>('three_week_rate');
+  const strategies = useStrategies(sort);
+  const rows = rowsOf(strategies.data?.pages);
+  const updatedAt = strategies.data?.pages[0]?.updated_at ?? 0;
 
   const refresh = async () => {
-    queryClient.setQueryData<InfiniteData<RankList, number>>(followListKey, (d) =>
+    queryClient.setQueryData<InfiniteData<StrategyList, number>>(strategiesKey(sort), (d) =>
       d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d,
     );
-    await leaders.refetch();
-  };
-
-  const comingSoon = (entry: RankEntry) => {
-    void Dialog.alert({
-      title: t('common.comingSoon'),
-      content: t('rank.comingSoonText', { user: entry.user }),
-      confirmText: t('common.close'),
-    });
+    await strategies.refetch();
   };
 
   let body;
-  if (leaders.isPending) body = <RankSkeleton />;
-  else if (leaders.isError && !leaders.data) {
+  if (strategies.isPending) body = <RankSkeleton />;
+  else if (strategies.isError && !strategies.data) {
     body = (
       <NoData
         title={t('rank.loadError')}
         action={
-          <button type="button" className="no-data-action" onClick={() => void leaders.refetch()}>
+          <button type="button" className="no-data-action" onClick={() => void strategies.refetch()}>
             {t('common.reload')}
           </button>
         }
@@ -69,8 +56,8 @@ export default function RankPage() {
   } else {
     body = (
       <PagedList
-        hasMore={leaders.hasNextPage}
-        loadMore={() => leaders.fetchNextPage({ throwOnError: true })}
+        hasMore={strategies.hasNextPage}
+        loadMore={() => strategies.fetchNextPage({ throwOnError: true })}
         refresh={refresh}
         hideEnd={rows.length === 0}
         testId="rank-list"
@@ -80,47 +67,15 @@ export default function RankPage() {
         ) : (
           <ol className="rank-list">
             {rows.map((entry, i) => (
-              <li key={`${entry.user}-${i}`}>
-                <button type="button" className="rank-card" data-testid={`rank-row-${i}`} onClick={() => comingSoon(entry)}>
-                  <span className="rank-head">
-                    <span className={`rank-place num${i < 3 ? ' is-top' : ''}`} aria-label={t('rank.place', { place: i + 1 })}>
-                      {i + 1}
-                    </span>
-                    <span className="rank-who">
-                      <bdi className="rank-user num">{entry.user}</bdi>
-                      <span className="rank-tags">
-                        <span className="rank-tag">
-                          <span className="visually-hidden">{t('rank.variety')}: </span>
-                          <bdi>{entry.code || '--'}</bdi>
-                        </span>
-                        <span className="rank-tag">
-                          <span className="visually-hidden">{t('trading.leverage')}: </span>
-                          <span className="price">{t('trading.leverageValue', { value: entry.multiple })}</span>
-                        </span>
-                      </span>
-                    </span>
-                    <span className="rank-main">
-                      <span className={`rank-main-value num price ${TONE[directionOf(Number(entry.three_week_rate))]}`}>
-                        {formatPercent(Number(entry.three_week_rate), lang)}
-                      </span>
-                      <span className="rank-main-label">{t('rank.threeWeekRate')}</span>
-                    </span>
-                  </span>
-                  <span className="rank-stats">
-                    <Stat label={t('rank.winRate')} value={formatPercentValue(Number(entry.three_week_win), lang)} />
-                    <Stat
-                      label={t('rank.threeWeekProfit')}
-                      value={`${formatSignedDecimal(entry.three_week_profit, lang, 2)}`}
-                      tone={TONE[directionOf(Number(entry.three_week_profit))]}
-                    />
-                    <Stat
-                      label={t('rank.totalRate')}
-                      value={formatPercent(Number(entry.total_rate), lang)}
-                      tone={TONE[directionOf(Number(entry.total_rate))]}
-                    />
-                    <Stat label={t('rank.totalOrders')} value={formatCount(entry.total_trade_num, lang)} />
-                    <Stat label={t('rank.followers')} value={formatCount(entry.followers ?? 0, lang)} />
-                  </span>
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className="rank-card"
+                  data-testid={`rank-row-${i}`}
+                  data-strategy={entry.id}
+                  onClick={() => navigate(`/copy/${entry.id}`)}
+                >
+                  <RankRow entry={entry} place={i + 1} lang={lang} />
                 </button>
               </li>
             ))}
@@ -140,9 +95,58 @@ export default function RankPage() {
           </p>
         )}
       </section>
-      <OptInCard />
+      <ProviderCard />
+      <div className="rank-sort">
+        <Segmented<CopySort>
+          label={t('rank.sortBy')}
+          value={sort}
+          onChange={setSort}
+          options={COPY_SORTS.map((s) => ({ value: s, label: t(`rank.sort.${s}`), testId: `rank-sort-${s}` }))}
+        />
+      </div>
       {body}
     </Page>
+  );
+}
+
+function RankRow({ entry, place, lang }: { entry: StrategyEntry; place: number; lang: Parameters<typeof formatCount>[1] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="rank-head">
+        <span className={`rank-place num${place <= 3 ? ' is-top' : ''}`} aria-label={t('rank.place', { place })}>
+          {place}
+        </span>
+        <span className="rank-who">
+          <bdi className="rank-user">{entry.name}</bdi>
+          <span className="rank-tags">
+            <span className="rank-tag">
+              <span className="visually-hidden">{t('rank.providerLabel')}: </span>
+              <bdi className="num">{entry.provider_uid}</bdi>
+            </span>
+            <span className="rank-tag">
+              {t('rank.fees', {
+                performance: formatPercentValue(Number(entry.performance_fee_percent), lang),
+                management: formatPercentValue(Number(entry.management_fee_percent), lang),
+              })}
+            </span>
+          </span>
+        </span>
+        <span className="rank-main">
+          <span className={`rank-main-value num price ${tone(entry.three_week_rate)}`}>
+            {formatPercent(Number(entry.three_week_rate), lang)}
+          </span>
+          <span className="rank-main-label">{t('rank.threeWeekRate')}</span>
+        </span>
+      </span>
+      <span className="rank-stats">
+        <Stat label={t('rank.winRate')} value={formatPercentValue(Number(entry.three_week_win), lang)} />
+        <Stat label={t('rank.totalRate')} value={formatPercent(Number(entry.total_rate), lang)} tone={tone(entry.total_rate)} />
+        <Stat label={t('rank.maxDrawdown')} value={formatPercentValue(Number(entry.max_drawdown), lang)} />
+        <Stat label={t('rank.totalOrders')} value={formatCount(entry.total_trade_num, lang)} />
+        <Stat label={t('rank.followers')} value={formatCount(entry.followers, lang)} />
+      </span>
+    </>
   );
 }
 
@@ -155,13 +159,11 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: str
   );
 }
 
-/** Being listed is a choice: signed-in real users switch it on here; others learn how to get there. */
-function OptInCard() {
+/** Becoming a provider: real traders open their strategy here; visitors are shown the way in, demo users why not. */
+function ProviderCard() {
   const { t } = useTranslation();
   const loggedIn = useUserStore((s) => s.loggedIn);
-  const profile = useUserStore((s) => s.profile);
-  const [on, remember] = useRememberedOptIn(loggedIn ? profile?.rank_opt_in : undefined);
-  const save = useRankOptIn();
+  const demo = useUserStore((s) => isDemo(s.profile));
 
   if (!loggedIn) {
     return (
@@ -172,32 +174,17 @@ function OptInCard() {
       </p>
     );
   }
-  if (isDemo(profile)) return <p className="rank-optin-note">{t('rank.demoNote')}</p>;
-
-  const change = async (next: boolean) => {
-    try {
-      await save.mutateAsync(next);
-      remember(next);
-    } catch {
-      // The API client showed the server's message.
-    }
-  };
+  if (demo) return <p className="rank-optin-note">{t('rank.demoNote')}</p>;
   return (
-    <section className="rank-optin" aria-labelledby="rank-optin-title">
-      <div className="rank-optin-text">
-        <h2 id="rank-optin-title" className="rank-optin-title">
-          {t('rank.optIn')}
-        </h2>
-        <p className="rank-optin-hint">{t('rank.optInHint')}</p>
-      </div>
-      <Switch
-        checked={on}
-        label={t('rank.optIn')}
-        disabled={save.isPending}
-        testId="rank-optin"
-        onChange={(next) => void change(next)}
-      />
-    </section>
+    <Link to="/copy/provider" className="rank-optin rank-provider" data-testid="rank-provider">
+      <span className="rank-optin-text">
+        <span className="rank-optin-title">{t('rank.provider.title')}</span>
+        <span className="rank-optin-hint">{t('rank.provider.hint')}</span>
+      </span>
+      <span className="rank-provider-go flip-rtl" aria-hidden="true">
+        ›
+      </span>
+    </Link>
   );
 }
 
