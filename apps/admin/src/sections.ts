@@ -21,6 +21,7 @@ import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
 import ChangesIcon from '@mui/icons-material/PendingActions';
 import AccountTypesIcon from '@mui/icons-material/Layers';
+import CopyIcon from '@mui/icons-material/Groups';
 import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import { lazyPage } from './ui/lazy-page.tsx';
 import type { messagesEn } from './i18n/messages.en.ts';
@@ -111,6 +112,18 @@ const TABLE = {
     read: STAFF_ACCESS.dealer,
     act: STAFF_ACCESS.dealer,
     routes: { '/hedge': lazyPage(() => import('./features/hedge/hedge-orders-page.tsx'), 'HedgeOrdersPage') },
+  },
+  // Copy trading (issue 34, DESIGN §18): providers' strategies, their followers and the fees charged, read by the roles
+  // the calls name (the trading desk); dealers and super admins suspend and resume a strategy, with a reason.
+  copy: {
+    label: 'tp.nav.copy',
+    icon: CopyIcon,
+    read: STAFF_ACCESS.dealer,
+    act: STAFF_ACCESS.dealer,
+    routes: {
+      '/copy': lazyPage(() => import('./features/copy/copy-strategies-page.tsx'), 'CopyStrategiesPage'),
+      '/copy/fees': lazyPage(() => import('./features/copy/copy-fees-page.tsx'), 'CopyFeesPage'),
+    },
   },
   // Account types (DESIGN §16, MT5's groups): the published terms, read by every role that reads users (the users
   // page names a user's type); dealers and super admins change them.
