@@ -3,6 +3,7 @@ import { ACCOUNT_PATHS } from './accounts/paths.ts';
 import { ALERT_PATHS } from './alerts/paths.ts';
 import { CHART_PATHS } from './charts/paths.ts';
 import { CONTENT_PATHS } from './content/paths.ts';
+import { COPY_ADMIN_PATHS, COPY_PATHS } from './copy/paths.ts';
 import { DESK_ADMIN_PATHS } from './desk/paths.ts';
 import { HEDGE_ADMIN_PATHS } from './hedging/paths.ts';
 import { LIQUIDITY_ADMIN_PATHS } from './liquidity/paths.ts';
@@ -31,6 +32,7 @@ export const API = {
   ...NOTICE_PATHS,
   ...ACCOUNT_TYPE_PATHS,
   ...CHART_PATHS,
+  ...COPY_PATHS,
 } as const;
 
 /** The back office's paths (`/admin/api/…`), gathered the same way. */
@@ -42,6 +44,7 @@ export const ADMIN_API = {
   ...HEDGE_ADMIN_PATHS,
   ...LIQUIDITY_ADMIN_PATHS,
   ...ACCOUNT_TYPE_ADMIN_PATHS,
+  ...COPY_ADMIN_PATHS,
 } as const;
 
 /** A path as a client sends it: a contract's `:id` replaced by the record's id. */

@@ -4,6 +4,7 @@ import { ALERT_CALLS } from './alerts/calls.ts';
 import type { CallDef } from './call-def.ts';
 import { CHART_CALLS } from './charts/calls.ts';
 import { CONTENT_CALLS } from './content/calls.ts';
+import { COPY_CALLS } from './copy/calls.ts';
 import { DESK_CALLS } from './desk/calls.ts';
 import { HEDGE_CALLS } from './hedging/calls.ts';
 import { LIQUIDITY_CALLS } from './liquidity/calls.ts';
@@ -54,6 +55,7 @@ export const CONTRACTS = [
   ...NOTICE_CALLS,
   ...ACCOUNT_TYPE_CALLS,
   ...CHART_CALLS,
+  ...COPY_CALLS,
 ] as const satisfies readonly CallDef[];
 
 /** The same list seen as plain call descriptions, for code that walks every call (OpenAPI, tests). */

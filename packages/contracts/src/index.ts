@@ -37,6 +37,7 @@ export * from './alerts/schemas.ts';
 export * from './notices/schemas.ts';
 export * from './account-types/schemas.ts';
 export * from './charts/schemas.ts';
+export * from './copy/schemas.ts'; // with copy/constants.ts
 export * from './settings/calls.ts'; // the table itself: @tradepad/contracts/settings/table
 export { SESSION_ABSOLUTE_RANGE, SESSION_IDLE_RANGE } from './settings/values.ts';
 export * from './realtime/protocol.ts';

@@ -30,6 +30,7 @@ export type NewsDetail = z.infer<typeof newsDetail>;
 
 /** One copy-trade leader of `follow/list` (spec §3 "Rank entry"). Rates are percentages with 2 decimals. */
 export const rankEntry = z.object({
+  strategy_id: count.describe('The strategy a tap opens (GET /v1/api/copy/strategies/:id), DESIGN §18.'),
   user: z.string().describe('A masked name: the leader opted in to be listed, not to be identified.'),
   multiple: count.describe('The leverage they use most.'),
   three_week_rate: decimal('Profit over the last 3 weeks ÷ margin committed, %.'),

@@ -28,7 +28,7 @@ export const CONTENT_CALLS = [
     methods: GET,
     auth: 'none',
     tag: 'content',
-    summary: 'Copy-trade leaders over the last 3 weeks (opted-in real accounts, masked), refreshed every 5 minutes',
+    summary: 'Copy-trade strategies (DESIGN §18) ranked by their 3-week return after fees; a new strategy is listed at once',
     params: followListParams,
     response: rankList,
   },

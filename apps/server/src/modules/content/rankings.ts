@@ -73,6 +73,7 @@ export class Rankings {
       .map((r): RankEntry & { sortKey: bigint } => {
         const all = allTime.get(r.user_id) ?? r;
         return {
+          strategy_id: 0,
           user: maskUid(uid.get(r.user_id)!),
           multiple: leverages.get(r.user_id) ?? 0,
           three_week_rate: percent(BigInt(r.profit), BigInt(r.margin)),

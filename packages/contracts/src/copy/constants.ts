@@ -1,0 +1,30 @@
+/**
+ * Copy trading's fixed terms (DESIGN §18), without zod so the apps can import them.
+ */
+
+/** How a follower's copy is sized from the provider's order. */
+export const COPY_MODES = ['proportional', 'fixed_lots', 'multiplier'] as const;
+export type CopyModeName = (typeof COPY_MODES)[number];
+
+/** The public list's orders; `three_week_rate` when none is given. */
+export const COPY_SORTS = ['three_week_rate', 'total_rate', 'followers', 'equity'] as const;
+export type CopySort = (typeof COPY_SORTS)[number];
+
+/** A strategy's state: open, suspended by staff, closed by its provider. */
+export const COPY_STRATEGY_STATUSES = ['open', 'suspended', 'closed'] as const;
+export type CopyStrategyStatus = (typeof COPY_STRATEGY_STATUSES)[number];
+
+/** Why a follow ended ('' while following). */
+export const COPY_END_REASONS = ['', 'unfollow', 'equity_stop', 'suspended'] as const;
+
+/** What a copy event records. */
+export const COPY_EVENTS = ['fill', 'close', 'partial', 'stops', 'skip'] as const;
+
+/** The fee kinds, as `copy_fees.kind` and the ledger's entry types (`performance_fee`, `management_fee`). */
+export const COPY_FEE_KINDS = ['performance', 'management'] as const;
+export type CopyFeeKind = (typeof COPY_FEE_KINDS)[number];
+
+/** Limits of a strategy's terms: performance fee 0–50 %, management fee 0–5 % a year, equity stop 0–95 %. */
+export const COPY_MAX_PERFORMANCE_FEE_PERCENT = 50;
+export const COPY_MAX_MANAGEMENT_FEE_PERCENT = 5;
+export const COPY_MAX_EQUITY_STOP_PERCENT = 95;
