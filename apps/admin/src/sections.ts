@@ -113,18 +113,6 @@ const TABLE = {
     act: STAFF_ACCESS.dealer,
     routes: { '/hedge': lazyPage(() => import('./features/hedge/hedge-orders-page.tsx'), 'HedgeOrdersPage') },
   },
-  // Copy trading (issue 34, DESIGN §18): providers' strategies, their followers and the fees charged, read by the roles
-  // the calls name (the trading desk); dealers and super admins suspend and resume a strategy, with a reason.
-  copy: {
-    label: 'tp.nav.copy',
-    icon: CopyIcon,
-    read: STAFF_ACCESS.dealer,
-    act: STAFF_ACCESS.dealer,
-    routes: {
-      '/copy': lazyPage(() => import('./features/copy/copy-strategies-page.tsx'), 'CopyStrategiesPage'),
-      '/copy/fees': lazyPage(() => import('./features/copy/copy-fees-page.tsx'), 'CopyFeesPage'),
-    },
-  },
   // Account types (DESIGN §16, MT5's groups): the published terms, read by every role that reads users (the users
   // page names a user's type); dealers and super admins change them.
   'account-types': {
@@ -148,6 +136,18 @@ const TABLE = {
         show: lazyPage(() => import('./features/users/user-show.tsx'), 'UserShow'),
       },
       adjustments: { actOnly: true, list: lazyPage(() => import('./features/users/adjustments-list.tsx'), 'AdjustmentsList') },
+    },
+  },
+  // Copy trading (issue 34, DESIGN §18): the strategies and their followers are the trading desk's (dealers and super
+  // admins, who also suspend and resume a strategy with a reason); the fees charged are read by finance too.
+  copy: {
+    label: 'tp.nav.copy',
+    icon: CopyIcon,
+    read: [...STAFF_ACCESS.dealer, 'finance'],
+    act: STAFF_ACCESS.dealer,
+    routes: {
+      '/copy': lazyPage(() => import('./features/copy/copy-strategies-page.tsx'), 'CopyStrategiesPage'),
+      '/copy/fees': lazyPage(() => import('./features/copy/copy-fees-page.tsx'), 'CopyFeesPage'),
     },
   },
   deposits: {

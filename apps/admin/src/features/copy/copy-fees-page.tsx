@@ -23,7 +23,7 @@ import { useTimeLocale } from '../../ui/cells.tsx';
 import { formatTime } from '../../ui/format.ts';
 import { usePoll } from '../../ui/poll.ts';
 import { useAccess } from '../../ui/use-access.ts';
-import { CopyHead } from './copy-head.tsx';
+import { CopyHead, useReadsStrategies } from './copy-head.tsx';
 import { CopyPager } from './copy-pager.tsx';
 import { exactUsd, feePeriod } from './copy-view.ts';
 
@@ -42,6 +42,7 @@ export function CopyFeesPage() {
   const translate = useTranslate();
   const locale = useTimeLocale();
   const { may, isPending } = useAccess();
+  const readsStrategies = useReadsStrategies();
   const [search, setSearch] = useSearchParams();
   const strategyId = /^\d+$/.test(search.get('strategy_id') ?? '') ? Number(search.get('strategy_id')) : undefined;
   const [kind, setKind] = useState<CopyFeeKind | ''>('');
@@ -54,14 +55,17 @@ export function CopyFeesPage() {
     withQuery(ADMIN_API.copyFees, query),
   );
   const strategies = usePoll(
-    (signal) => apiGet(ADMIN_API.copyStrategies, STRATEGY_CHOICES, { signal }),
+    // The strategies' names, for the roles that read them; finance filters by the ones its fees name.
+    (signal) =>
+      readsStrategies ? apiGet(ADMIN_API.copyStrategies, STRATEGY_CHOICES, { signal }) : Promise.resolve(undefined),
     REFRESH_MS * 4,
-    'copy-fee-strategies',
+    `copy-fee-strategies:${readsStrategies}`,
   );
   if (isPending) return <Loading />;
   if (!may('copy')) return <AccessDenied />;
   const rows = list.data?.data ?? [];
-  const choices = strategies.data?.data ?? [];
+  const named = strategies.data?.data ?? rows.map((f) => ({ id: f.strategy_id, name: f.strategy_name }));
+  const choices = named.filter((s, i) => named.findIndex((o) => o.id === s.id) === i);
 
   return (
     <>

@@ -18,13 +18,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { AccessDenied, Link, Loading, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import { apiGet, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
 import { formatTime } from '../../ui/format.ts';
 import { usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useAccess } from '../../ui/use-access.ts';
-import { CopyHead } from './copy-head.tsx';
+import { CopyHead, useReadsStrategies } from './copy-head.tsx';
 import { CopyPager } from './copy-pager.tsx';
 import { exactUsd, strategyStatus } from './copy-view.ts';
 import { StrategyFollowers } from './strategy-followers.tsx';
@@ -43,6 +44,7 @@ export function CopyStrategiesPage() {
   const translate = useTranslate();
   const locale = useTimeLocale();
   const { may, isPending } = useAccess();
+  const readsStrategies = useReadsStrategies();
   const [status, setStatus] = useState<CopyStrategyStatus | ''>('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -50,12 +52,14 @@ export function CopyStrategiesPage() {
   const [acting, setActing] = useState<{ strategy: AdminStrategy; action: StatusAction } | null>(null);
   const query = { status: status || undefined, page, limit };
   const list = usePoll(
-    (signal) => apiGet(ADMIN_API.copyStrategies, query, { signal }),
+    // Finance reads only the fees (it is sent there below): no call it would be refused.
+    (signal) => (readsStrategies ? apiGet(ADMIN_API.copyStrategies, query, { signal }) : Promise.resolve(undefined)),
     REFRESH_MS,
-    withQuery(ADMIN_API.copyStrategies, query),
+    `${withQuery(ADMIN_API.copyStrategies, query)}:${readsStrategies}`,
   );
   if (isPending) return <Loading />;
   if (!may('copy')) return <AccessDenied />;
+  if (!readsStrategies) return <Navigate to="/copy/fees" replace />;
   const acts = may('copy', 'act');
   const rows = list.data?.data ?? [];
   // The followers shown belong to the row as last read (its name and state follow a suspension).
