@@ -56,8 +56,7 @@ export function CopyFeesPage() {
   );
   const strategies = usePoll(
     // The strategies' names, for the roles that read them; finance filters by the ones its fees name.
-    (signal) =>
-      readsStrategies ? apiGet(ADMIN_API.copyStrategies, STRATEGY_CHOICES, { signal }) : Promise.resolve(undefined),
+    (signal) => (readsStrategies ? apiGet(ADMIN_API.copyStrategies, STRATEGY_CHOICES, { signal }) : Promise.resolve(undefined)),
     REFRESH_MS * 4,
     `copy-fee-strategies:${readsStrategies}`,
   );

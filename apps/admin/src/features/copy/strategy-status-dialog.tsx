@@ -1,15 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
 import type { AdminStrategy } from '@tradepad/contracts/copy/schemas';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiPost, newIdempotencyKey } from '../../providers/http.ts';
