@@ -21,7 +21,7 @@ import { AccessDenied, Link, Loading, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { apiGet, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
-import { formatTime } from '../../ui/format.ts';
+import { timeParts } from '../../ui/format.ts';
 import { usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useAccess } from '../../ui/use-access.ts';
@@ -106,24 +106,23 @@ export function CopyStrategiesPage() {
               <TableCell sx={num}>{translate('tp.copy.invested')}</TableCell>
               <TableCell>{translate('tp.copy.fee_terms')}</TableCell>
               <TableCell sx={num}>{translate('tp.copy.fees_earned')}</TableCell>
-              <TableCell>{translate('tp.copy.opened')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {list.data && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={9} sx={{ color: 'text.secondary' }}>
+                <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
                   {translate('tp.copy.none')}
                 </TableCell>
               </TableRow>
             )}
             {rows.map((s) => (
               <TableRow key={s.id} hover selected={current?.id === s.id} data-testid={`copy-strategy-${s.id}`}>
-                <TableCell sx={{ maxWidth: 240 }}>
+                <TableCell sx={{ maxWidth: 220 }} title={s.description}>
                   <strong>{s.name}</strong>
-                  <Typography variant="caption" color="text.secondary" component="div" noWrap title={s.description}>
-                    #{s.id} {s.description}
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    #{s.id} · {translate('tp.copy.opened_on', { time: timeParts(s.created_at, locale)?.[0] ?? '—' })}
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -132,7 +131,7 @@ export function CopyStrategiesPage() {
                     {translate('tp.common.user_id_short', { id: s.provider_id })}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ maxWidth: 220 }}>
+                <TableCell sx={{ maxWidth: 180 }}>
                   <StatusChip info={strategyStatus(s.status)} />
                   {s.status === 'suspended' && s.suspend_reason && (
                     <Typography variant="caption" color="text.secondary" component="div" data-testid="copy-suspend-reason">
@@ -140,9 +139,21 @@ export function CopyStrategiesPage() {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={num}>{s.followers}</TableCell>
+                <TableCell sx={num}>
+                  {/* The count opens the followers below the table (again: closes them). */}
+                  <Button
+                    size="small"
+                    onClick={() => setShown(current?.id === s.id ? null : s)}
+                    aria-expanded={current?.id === s.id}
+                    title={translate('tp.copy.show_followers')}
+                    data-testid={`copy-followers-${s.id}`}
+                    sx={{ minWidth: 0, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {s.followers} ▸
+                  </Button>
+                </TableCell>
                 <TableCell sx={num}>{exactUsd(s.invested)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ maxWidth: 200 }}>
                   {translate('tp.copy.fee_terms_value', {
                     performance: s.performance_fee_percent,
                     management: s.management_fee_percent,
@@ -151,20 +162,13 @@ export function CopyStrategiesPage() {
                     {translate('tp.copy.min_investment')}: {translate('tp.copy.usd', { amount: exactUsd(s.min_investment) })}
                   </Typography>
                 </TableCell>
-                <TableCell sx={num}>{exactUsd(s.fees_earned)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.created_at, locale)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Button
-                      size="small"
-                      onClick={() => setShown(current?.id === s.id ? null : s)}
-                      data-testid={`copy-followers-${s.id}`}
-                    >
-                      {translate('tp.copy.show_followers')}
-                    </Button>
-                    <Button size="small" component={Link} to={`/copy/fees?strategy_id=${s.id}`}>
-                      {translate('tp.copy.show_fees')}
-                    </Button>
+                <TableCell sx={num}>
+                  <Link to={`/copy/fees?strategy_id=${s.id}`} title={translate('tp.copy.show_fees')}>
+                    {exactUsd(s.fees_earned)}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ pl: 0 }}>
+                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                     {acts && s.status === 'open' && (
                       <Button
                         size="small"

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { apiGet, withQuery } from '../../providers/http.ts';
 import { useTimeLocale } from '../../ui/cells.tsx';
-import { timeParts } from '../../ui/format.ts';
+import { formatTime } from '../../ui/format.ts';
 import { usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { CopyPager } from './copy-pager.tsx';
@@ -31,20 +31,6 @@ const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace
 const REFRESH_MS = 5000;
 
 type FollowFilter = '' | AdminFollower['status'];
-
-/** A time as two short lines (date over time), or '—'. */
-function TimeLines({ ms, locale }: { ms: number; locale: string }) {
-  const parts = timeParts(ms, locale);
-  if (!parts) return <>—</>;
-  return (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
-      {parts[0]}
-      <Box component="small" sx={{ display: 'block', color: 'text.secondary' }}>
-        {parts[1]}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * One strategy's follows, active and ended (DESIGN §18): who follows, how their copies are sized, what they put in,
@@ -109,14 +95,12 @@ export function StrategyFollowers({ strategy, onHide }: { strategy: AdminStrateg
               <TableCell sx={num}>{translate('tp.copy.fees_paid')}</TableCell>
               <TableCell sx={num}>{translate('tp.copy.returned')}</TableCell>
               <TableCell>{translate('tp.copy.status')}</TableCell>
-              <TableCell>{translate('tp.copy.started')}</TableCell>
-              <TableCell>{translate('tp.copy.ended')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {list.data && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={10} sx={{ color: 'text.secondary' }}>
+                <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
                   {translate('tp.copy.no_followers')}
                 </TableCell>
               </TableRow>
@@ -144,12 +128,14 @@ export function StrategyFollowers({ strategy, onHide }: { strategy: AdminStrateg
                 <TableCell sx={num}>{f.status === 'ended' ? usd(f.returned) : '—'}</TableCell>
                 <TableCell>
                   <StatusChip info={followStatus(f.status, f.end_reason)} />
-                </TableCell>
-                <TableCell>
-                  <TimeLines ms={f.started_at} locale={locale} />
-                </TableCell>
-                <TableCell>
-                  <TimeLines ms={f.ended_at} locale={locale} />
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    {translate('tp.copy.since', { time: formatTime(f.started_at, locale) })}
+                  </Typography>
+                  {f.status === 'ended' && (
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                      {translate('tp.copy.until', { time: formatTime(f.ended_at, locale) })}
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
