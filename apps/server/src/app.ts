@@ -15,6 +15,7 @@ import { registerBackoffice } from './modules/backoffice/backoffice.module.ts';
 import { registerChanges } from './modules/changes/changes.module.ts';
 import { registerCharts } from './modules/charts/charts.module.ts';
 import { registerContent } from './modules/content/content.module.ts';
+import { registerCopy } from './modules/copy/copy.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerKyc } from './modules/kyc/kyc.module.ts';
 import type { KycService } from './modules/kyc/kyc.service.ts';
@@ -95,6 +96,8 @@ export interface AppContext {
   leadership: Leadership;
   /** Hedging over FIX (issue 31): `idle()` waits for its queued steps. */
   hedging: HedgingService;
+  /** Copy trading (issue 34): `fees.run()` charges the fees due, `checkStops()` runs the equity stops now. */
+  copy: ReturnType<typeof registerCopy>['copy'];
 }
 
 declare module 'fastify' {
@@ -155,6 +158,10 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { alerts } = registerAlerts(ctx, { engine, commands, market, notifications, notices, userById });
   const { uploads } = await registerUploads(ctx, { throttle });
   const { kyc, kycExpiry } = registerKyc(ctx, { uploads, notifications, notices, onLeading: trading.onLeading });
+  const { copy } = registerCopy(ctx, {
+    ...{ engine, commands, market, userById, onLeading: trading.onLeading },
+    kycStatus: (userId) => kyc.status(userId),
+  });
   const { accounts } = identity;
   const { changes } = registerChanges(ctx);
   const { users } = registerUsers(ctx, {
@@ -184,7 +191,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { database, bus, settings, ledger, clock } = ctx;
   app.decorate('tradepad', {
     ...{ config, clock, database, accounts, gateway, bus, settings, ledger, market, engine, wallet, kyc, uploads },
-    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership, hedging, kycExpiry },
+    ...{ notifications, alerts, notices, trading: trading.trading, leadership: trading.leadership, hedging, kycExpiry, copy },
   } satisfies AppContext);
 
   registerOperations(app, {

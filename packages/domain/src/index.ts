@@ -22,3 +22,5 @@ export * from './hedging.ts';
 export * from './identity.ts';
 export * from './account-types.ts';
 export * from './csv.ts';
+export * from './copy-fees.ts';
+export * from './copy-stats.ts';

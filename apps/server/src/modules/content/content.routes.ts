@@ -10,7 +10,7 @@ export function contentRoutes(r: Router, deps: { news: NewsService; rankings: Ra
   r.get(API.newsList, ({ req, params: p }) => news.list(req.lang, p.category_id, p.page, p.limit));
   r.get(API.newsInfo, ({ req, params }) => news.info(req.lang, params.id));
   r.get(API.legalPage, ({ req, params }) => news.legalPage(req.lang, params.key));
-  r.get(API.followList, ({ params: p }) => rankings.page(p.page, p.limit));
+  // follow/list is fed from the copy strategies (modules/copy, DESIGN §18).
   r.post(
     API.rankSetting,
     async ({ user: { user }, params }) => {

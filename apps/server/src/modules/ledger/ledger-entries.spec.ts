@@ -2,6 +2,9 @@ import { micros, type Micros } from '@tradepad/domain';
 import { describe, expect, it } from 'vitest';
 import {
   balanceAdjusted,
+  copyFeeCharged,
+  copyFunded,
+  copyReturned,
   demoFunded,
   demoReset,
   depositCredited,
@@ -201,6 +204,50 @@ const cases: Array<{ name: string; entry: JournalEntry; type: string; ref: Journ
       type: 'adjust_compensation',
       ref: { type: 'adjustment', id: 4 },
       moves: { 'user:7/cash': 5, 'house/demo_funding': -5 },
+    },
+    {
+      name: 'copyFunded',
+      entry: copyFunded({ followId: 9, followerId: user, accountUserId: 70, amount: m(500), at }),
+      type: 'copy_funded',
+      ref: { type: 'copy_follow', id: 9 },
+      moves: { 'user:7/cash': -500, 'user:70/cash': 500 },
+    },
+    {
+      name: 'copyReturned',
+      entry: copyReturned({ followId: 9, followerId: user, accountUserId: 70, amount: m(480.5), at }),
+      type: 'copy_returned',
+      ref: { type: 'copy_follow', id: 9 },
+      moves: { 'user:70/cash': -480.5, 'user:7/cash': 480.5 },
+    },
+    {
+      name: 'copyFeeCharged (performance)',
+      entry: copyFeeCharged({
+        followId: 9,
+        followerId: user,
+        accountUserId: 70,
+        providerId: 3,
+        kind: 'performance',
+        amount: m(4),
+        at,
+      }),
+      type: 'performance_fee',
+      ref: { type: 'copy_follow', id: 9 },
+      moves: { 'user:70/cash': -4, 'user:3/cash': 4 },
+    },
+    {
+      name: 'copyFeeCharged (management)',
+      entry: copyFeeCharged({
+        followId: 9,
+        followerId: user,
+        accountUserId: 70,
+        providerId: 3,
+        kind: 'management',
+        amount: m(0.054794),
+        at,
+      }),
+      type: 'management_fee',
+      ref: { type: 'copy_follow', id: 9 },
+      moves: { 'user:70/cash': -0.054794, 'user:3/cash': 0.054794 },
     },
   ];
 

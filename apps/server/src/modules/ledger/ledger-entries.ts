@@ -206,3 +206,40 @@ export const creditAdjusted = (p: {
     ],
     p.amount < 0n ? 'ledger.credit_out' : 'ledger.credit_in',
   );
+
+// Copy trading (issue 34, DESIGN §18): a follow's copy account is a user of its own, funded from the follower's cash.
+
+interface CopyMoney {
+  followId: number;
+  /** The follower: the entry shows in their history and statement. */
+  followerId: number;
+  /** The follow's copy account (a user row whose `copy_owner_id` is the follower). */
+  accountUserId: number;
+  amount: Micros;
+  at: number;
+}
+
+/** Following a strategy: `amount` from the follower's cash into the copy account's cash. */
+export const copyFunded = (p: CopyMoney): JournalEntry =>
+  entry('copy_funded', { type: 'copy_follow', id: p.followId }, p.followerId, p.at, [
+    [cash(p.followerId), -p.amount],
+    [cash(p.accountUserId), p.amount],
+  ]);
+
+/** The end of a follow: what is left in the copy account's cash back to the follower's cash. */
+export const copyReturned = (p: CopyMoney): JournalEntry =>
+  entry('copy_returned', { type: 'copy_follow', id: p.followId }, p.followerId, p.at, [
+    [cash(p.accountUserId), -p.amount],
+    [cash(p.followerId), p.amount],
+  ]);
+
+/**
+ * A copy fee (`performance` above the high-water mark, or a day's `management`): from the copy account's cash to the
+ * provider's cash. Shown to the follower (the entry's user) as paid and to the provider as earned; `copy_fees` keeps
+ * the same amount with what it was reckoned on.
+ */
+export const copyFeeCharged = (p: CopyMoney & { kind: 'performance' | 'management'; providerId: number }): JournalEntry =>
+  entry(`${p.kind}_fee`, { type: 'copy_follow', id: p.followId }, p.followerId, p.at, [
+    [cash(p.accountUserId), -p.amount],
+    [cash(p.providerId), p.amount],
+  ]);
