@@ -146,7 +146,8 @@ describe.skipIf(!chromiumPath())('copy trading in the back office', () => {
     const entry = page.locator('tbody tr', { hasText: 'strategy.suspend' });
     await entry.waitFor();
     await entry.getByLabel('Show before and after').click();
-    await page.getByText(REASON, { exact: false }).first().waitFor();
+    await page.locator('td', { hasText: REASON }).first().waitFor();
+    await page.waitForTimeout(300); // the row's unfolding
     await e.shot(page, 'admin-copy-audit-en');
 
     // Resume, in Traditional Chinese: the same session, the console's language chosen by ?lang=.
