@@ -112,6 +112,10 @@ describe.skipIf(!chromiumPath())('copy trading in the back office', () => {
     await follow.getByText('Following', { exact: true }).waitFor();
     // Cells run together in the row's text: sizing, its equity stop, then the money put in.
     expect(await follow.textContent()).toMatch(/Proportional × 1(\.0+)?Equity stop at −30%1,000\.00/);
+    // The strategy's figures after fees, as traders see them: the provider's equity and the follower's 1,000 USD.
+    const figures = page.getByTestId('copy-figures');
+    await figures.getByText('Largest drawdown').waitFor();
+    expect(await figures.textContent()).toMatch(/Equity[\d,.]+ USD/);
     await e.shot(page, 'admin-copy-strategies-en');
 
     // Suspend: a confirmation that says what happens, and no sending without a reason.

@@ -25,6 +25,7 @@ import { usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { CopyPager } from './copy-pager.tsx';
 import { exactUsd, followStatus } from './copy-view.ts';
+import { StrategyFigures } from './strategy-figures.tsx';
 
 const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** Equity moves with the copies' prices: the list reads again every five seconds while it is shown. */
@@ -78,6 +79,7 @@ export function StrategyFollowers({ strategy, onHide }: { strategy: AdminStrateg
           {translate('tp.copy.hide_followers')}
         </Button>
       </Stack>
+      <StrategyFigures strategyId={strategy.id} />
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {list.error}
