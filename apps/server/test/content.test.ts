@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, LANGS, type NewsItem, type RankEntry, type TradeItem } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
-import { demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedKyc, demoUser, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 /** News, announcements and rankings through HTTP: languages, sanitising, staff roles, and leaders from real orders. */
@@ -116,7 +116,7 @@ describe('content', () => {
       return u;
     }
 
-    it('is honestly empty before anyone opts in, then lists opted-in real traders by their 3-week profit rate', async () => {
+    it('is honestly empty before any strategy opens, then lists strategies by their 3-week return after fees', async () => {
       eurusd = ((await h.call('GET', API.tradeList)).data as TradeItem[]).find((i) => i.Code === 'EURUSD')!.Id;
       expect((await h.call('GET', API.followList)).data).toMatchObject({ data: [], total: 0 });
 
@@ -124,30 +124,36 @@ describe('content', () => {
       const loser = await fundedUser();
       const shy = await fundedUser();
       const demo = await demoUser(h);
+      // Copy trading (DESIGN §18): the rank page lists strategies, opened by verified real traders.
+      for (const [u, name] of [
+        [winner, 'Winner'],
+        [loser, 'Loser'],
+      ] as const) {
+        await approvedKyc(u, admin);
+        const opened = await u.post(API.copyStrategies, { name, performance_fee_percent: '10', management_fee_percent: '0' });
+        expect(opened.code, opened.msg).toBe(1);
+      }
+      expect((await h.call('GET', API.followList)).data.total).toBe(2);
       await tradeOnce(winner, '1.09000');
       await tradeOnce(winner, '1.08400');
       await tradeOnce(loser, '1.08000');
       await tradeOnce(shy, '1.09500');
-      expect((await winner.get(API.userInfo)).data.rank_opt_in).toBe(0);
-      for (const u of [winner, loser]) expect((await u.post(API.rankSetting, { opt_in: 1 })).code).toBe(1);
-      // The trader's own profile shows the change at once (the sessions keep the user's row in memory).
-      expect((await winner.get(API.userInfo)).data.rank_opt_in).toBe(1);
+      // The opt-in still answers (the profile shows it), but lists nobody without a strategy.
+      expect((await shy.post(API.rankSetting, { opt_in: 1 })).code).toBe(1);
+      expect((await shy.get(API.userInfo)).data.rank_opt_in).toBe(1);
       expect(await demo.post(API.rankSetting, { opt_in: 1 })).toMatchObject({ code: 0, msg: /real accounts/ });
 
+      clock.advance(6 * 60_000); // past the figures' 5-minute cache
       const list = (await h.call('GET', API.followList)).data;
       expect(list.total).toBe(2);
       const [first, second] = list.data as RankEntry[];
       expect(first).toMatchObject({ code: 'EURUSD', multiple: 100, total_trade_num: 2, three_week_win: '50.00', followers: 0 });
       expect(first!.user).toMatch(/^\w{2}\*{4}\w{2}$/);
+      expect(first!.strategy_id).toBeGreaterThan(0);
       expect(Number(first!.three_week_profit)).toBeGreaterThan(0);
+      expect(Number(first!.three_week_rate)).toBeGreaterThan(0);
       expect(second).toMatchObject({ three_week_win: '0.00', total_trade_num: 1 });
       expect(Number(second!.three_week_rate)).toBeLessThan(0);
-
-      // Three weeks later the window is empty again; opting out removes a leader at once.
-      expect((await loser.post(API.rankSetting, { opt_in: 0 })).code).toBe(1);
-      expect((await h.call('GET', API.followList)).data.total).toBe(1);
-      clock.advance(22 * 86_400_000);
-      expect((await h.call('GET', API.followList)).data.total).toBe(0);
       await h.expectLedgerSound();
     });
   });

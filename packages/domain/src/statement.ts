@@ -24,7 +24,8 @@ export interface StatementTradeMoney {
  * of credit (issue 32: a bonus in or out, apart from the cash).
  */
 export interface StatementFundsMoney {
-  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'credit';
+  /** `copy`: copy trading (issue 34): money into or back from a copy account, and copy fees paid or earned. */
+  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'credit' | 'copy';
   amount: Micros;
   fee: Micros;
 }
@@ -45,6 +46,8 @@ export interface StatementTotals {
   adjustments: Micros;
   /** Credit (bonuses) in less credit out: never cash, so apart from the adjustments. */
   credit: Micros;
+  /** Copy trading: into copy accounts (negative), back from them, fees paid (negative) or earned. */
+  copy: Micros;
 }
 
 /**
@@ -76,12 +79,14 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
   let withdrawalFees = 0n;
   let adjustments = 0n;
   let credit = 0n;
+  let copy = 0n;
   for (const f of funds) {
     if (f.kind === 'deposit') deposits += c(f.amount);
     else if (f.kind === 'withdrawal') {
       withdrawals -= c(f.amount);
       withdrawalFees += c(f.fee);
     } else if (f.kind === 'credit') credit += c(f.amount);
+    else if (f.kind === 'copy') copy += c(f.amount);
     else adjustments += c(f.amount);
   }
   return {
@@ -96,6 +101,7 @@ export function statementTotals(trades: readonly StatementTradeMoney[], funds: r
     withdrawalFees: micros(withdrawalFees),
     adjustments: micros(adjustments),
     credit: micros(credit),
+    copy: micros(copy),
   };
 }
 

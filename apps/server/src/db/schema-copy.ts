@@ -48,14 +48,14 @@ export interface CopyFollowsTable {
   management_accrued_at: number;
   /** When the performance fee was last settled (the month's start, unix ms). */
   performance_settled_at: number;
-  /** 1 following, 2 ended. */
-  status: number;
+  /** 1 following, 2 ended (1 by default). */
+  status: Generated<number>;
   /** '' while following; 'unfollow' | 'equity_stop' | 'suspended' once ended. */
-  end_reason: string;
+  end_reason: Generated<string>;
   /** What came back to the follower's cash at the end, micros. */
-  returned: number;
+  returned: Generated<number>;
   started_at: number;
-  ended_at: number;
+  ended_at: Generated<number>;
 }
 
 /** Each copy, skip or change told to a follower (the `COPY` push) and kept for their "copying" list. */

@@ -2,6 +2,7 @@
 import type {
   AlertPushMessage,
   ClientMessage,
+  CopyPushMessage,
   ClientMessageType,
   DayMarketMessage,
   FeedStatusMessage,
@@ -18,6 +19,7 @@ import type {
 export type {
   AlertPushMessage,
   ClientMessage,
+  CopyPushMessage,
   ClientMessageType,
   DayMarketMessage,
   FeedStatusMessage,
@@ -47,8 +49,8 @@ export interface ChannelMessages {
   FOREX_TRADE: ForexTradeMessage | MarginCallMessage;
   /** The user's orders that just closed or were cancelled. */
   FOREX_CLOSED: ForexClosedMessage;
-  /** Every socket logged in as the user, without a `sub` (DESIGN §10, §12, §13, issue 21). */
-  EVERY_USER_SOCKET: SessionRevokedMessage | SupportPushMessage | AlertPushMessage | NoticePushMessage;
+  /** Every socket logged in as the user, without a `sub` (DESIGN §10, §12, §13, §18, issues 21 and 34). */
+  EVERY_USER_SOCKET: SessionRevokedMessage | SupportPushMessage | AlertPushMessage | NoticePushMessage | CopyPushMessage;
 }
 
 export type ChannelKey = keyof ChannelMessages;
@@ -77,7 +79,7 @@ export const CHANNELS = {
     name: '*',
     match: 'none',
     requiresLogin: true,
-    types: ['session_revoked', 'SUPPORT', 'ALERT', 'NOTICE'],
+    types: ['session_revoked', 'SUPPORT', 'ALERT', 'NOTICE', 'COPY'],
   },
 } as const satisfies { readonly [K in ChannelKey]: ChannelRow<ChannelMessages[K]['type']> };
 

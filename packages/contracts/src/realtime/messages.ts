@@ -1,6 +1,6 @@
 import { PERIOD_NAMES } from '@tradepad/domain/periods';
 import { z } from 'zod';
-import { count, usd2 } from '../answers.ts';
+import { count, decimal, usd2 } from '../answers.ts';
 import { klinePoint } from '../market/answers.ts';
 import { supportMessageSchema } from '../support/schemas.ts';
 import { alertSchema } from '../alerts/schemas.ts';
@@ -146,6 +146,26 @@ export const noticePushMessage = z.object({
 });
 export type NoticePushMessage = z.infer<typeof noticePushMessage>;
 
+/** Why a provider's order was not copied to a follower (`copy.skip.<reason>`, translated in the server and the app). */
+export const COPY_SKIP_REASONS = ['below_min_lot', 'insufficient_margin', 'market_closed', 'busy', 'below_lot_step'] as const;
+export type CopySkipReason = (typeof COPY_SKIP_REASONS)[number];
+
+/**
+ * `COPY` (issue 34, DESIGN §18): a copy of a provider's order was filled or closed (whole or in part) in the follower's
+ * copy account, at the provider's own price, or the order was not copied (`skip`, with its reason). Sent without a
+ * `sub` to every socket logged in as the follower (not the copy account, which never signs in), after the commit.
+ */
+export const copyPushMessage = z.object({
+  type: z.literal('COPY'),
+  strategy_id: count,
+  event: z.enum(['fill', 'close', 'skip']),
+  order_id: count.describe("The copy's order (a partial close's History row); 0 for a skip."),
+  price: decimal("The provider's fill price, in the instrument's digits."),
+  lots: decimal('The lots copied or closed (a skip: the lots the sizing gave, maybe 0).'),
+  reason: z.string().describe("A skip's message key, `copy.skip.<reason>` (COPY_SKIP_REASONS); '' otherwise."),
+});
+export type CopyPushMessage = z.infer<typeof copyPushMessage>;
+
 /**
  * Each channel's message schemas, one row per row of the channel table (channels.ts), each listing a schema for every
  * message its channel carries: the compiler refuses a channel without its row, a schema of another channel's message,
@@ -156,7 +176,7 @@ export const CHANNEL_MESSAGES = {
   KLINE: [klineMessage],
   FOREX_TRADE: [forexTradeMessage, marginCallMessage],
   FOREX_CLOSED: [forexClosedMessage],
-  EVERY_USER_SOCKET: [sessionRevokedMessage, supportPushMessage, alertPushMessage, noticePushMessage],
+  EVERY_USER_SOCKET: [sessionRevokedMessage, supportPushMessage, alertPushMessage, noticePushMessage, copyPushMessage],
 } as const satisfies { readonly [K in ChannelKey]: readonly z.ZodType<ChannelMessages[K]>[] };
 
 /** A message some channel carries that its row of CHANNEL_MESSAGES has no schema for (never: the compiler stops). */

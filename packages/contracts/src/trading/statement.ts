@@ -52,8 +52,11 @@ export type StatementTradeView = z.infer<typeof statementTradeView>;
 /** A cash movement outside trading: a credited deposit, a paid withdrawal, or an adjustment (staff, write-off, demo). */
 export const statementFundsView = z.object({
   Id: count.describe('The ledger entry.'),
-  /** `credit`: a bonus moved on the credit balance (issue 32), in (positive) or out; never cash. */
-  Kind: z.enum(['deposit', 'withdrawal', 'adjustment', 'credit']),
+  /**
+   * `credit`: a bonus moved on the credit balance (issue 32), in (positive) or out; never cash. `copy` (issue 34): money
+   * into a copy account or back, a copy fee paid (from the copy account) or earned (into the provider's cash).
+   */
+  Kind: z.enum(['deposit', 'withdrawal', 'adjustment', 'credit', 'copy']),
   Type: z.string().describe('Ledger entry type (deposit, withdraw_paid, adjust_bonus, writeoff, …).'),
   Memo: z.string().describe("What it was, in the request's language."),
   At: unixMs('When.'),
@@ -83,6 +86,7 @@ export const statementView = z.object({
     withdrawal_fees: usd2('Their fees,'),
     adjustments: usd2('Adjustments (signed),'),
     credit: usd2('Credit in less credit out (bonuses; never withdrawable),'),
+    copy: usd2('Copy trading: back from copy accounts less put in, fees earned less fees paid,'),
   }),
 });
 export type StatementView = z.infer<typeof statementView>;

@@ -91,7 +91,13 @@ export class AccountsRepository {
   }
 
   userIdByInviteCode(code: string): Promise<{ id: number } | undefined> {
-    return this.db.selectFrom('users').select('id').where('invite_code', '=', code).where('is_demo', '=', 0).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select('id')
+      .where('invite_code', '=', code)
+      .where('is_demo', '=', 0)
+      .where('copy_owner_id', 'is', null)
+      .executeTakeFirst();
   }
 
   /** The people who registered with this user's invite code, newest first. */

@@ -45,7 +45,11 @@ export class SignIn {
    * code never make a new counter, and unknown accounts behave like known ones).
    */
   private async findForLogin(p: z.infer<typeof loginParams>): Promise<{ user: UserRow | undefined; key: string }> {
-    const found = (user: UserRow | undefined, name: string) => ({ user, key: user ? `u:${user.id}` : `n:${name}` });
+    // A copy account (issue 34) is a follower's money, never a login: it reads as no account at all.
+    const found = (row: UserRow | undefined, name: string) => {
+      const user = row?.copy_owner_id == null ? row : undefined;
+      return { user, key: user ? `u:${user.id}` : `n:${name}` };
+    };
     if (p.login_type === LOGIN_TYPE_DEMO) {
       const u = await this.d.repo.userByDemoId(p.account.trim());
       return found(u?.is_demo ? u : undefined, `demo:${p.account.trim()}`);

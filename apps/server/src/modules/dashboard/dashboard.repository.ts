@@ -12,6 +12,8 @@ export class DashboardRepository {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('is_demo', '=', 0)
+      // A follow's copy account (issue 34) is no sign-up.
+      .where('copy_owner_id', 'is', null)
       .where('created_at', '>=', from)
       .executeTakeFirstOrThrow();
     return Number(r.n);

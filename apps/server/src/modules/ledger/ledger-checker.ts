@@ -2,7 +2,13 @@ import type { Db } from '../../db/database.ts';
 
 export interface LedgerProblem {
   kind:
-    'unbalanced_entry' | 'balance_mismatch' | 'negative_user_balance' | 'margin_mismatch' | 'swap_mismatch' | 'credit_mismatch';
+    | 'unbalanced_entry'
+    | 'balance_mismatch'
+    | 'negative_user_balance'
+    | 'margin_mismatch'
+    | 'swap_mismatch'
+    | 'credit_mismatch'
+    | 'copy_mismatch';
   detail: string;
 }
 
@@ -13,6 +19,8 @@ export interface LedgerProblem {
  * account exactly the swaps accrued on their holding positions (issue 20: settled into the cash on close, so a swap
  * counted twice or lost shows here), and each user's credit account (issue 32: never below zero, like every user
  * account) exactly the sum of their credited adjustments to credit (staff bonuses are the only way credit moves).
+ * Copy trading (issue 34): an ended follow's copy account holds no cash and no margin (everything went back or to fees),
+ * and the fees recorded in `copy_fees` sum, per kind, to the fee entries of the ledger.
  * Returns the problems found; none means sound.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
@@ -76,6 +84,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     if (swap !== 0n && !swapAccounts.has(owner))
       problems.push({ kind: 'swap_mismatch', detail: `${owner}: no swap account, open positions ${swap}` });
   problems.push(...(await checkCredit(db, accounts)));
+  problems.push(...(await checkCopy(db, accounts)));
   return problems;
 }
 
@@ -104,5 +113,37 @@ async function checkCredit(db: Db, accounts: ReadonlyArray<{ owner: string; kind
   for (const [owner, amount] of grantedBy)
     if (amount !== 0n && !seen.has(owner))
       problems.push({ kind: 'credit_mismatch', detail: `${owner}: no credit account, credited adjustments ${amount}` });
+  return problems;
+}
+
+/** Copy accounts of ended follows are empty; copy_fees rows and the fee entries agree per kind. */
+async function checkCopy(db: Db, accounts: ReadonlyArray<{ owner: string; kind: string; total: number | string }>) {
+  const problems: LedgerProblem[] = [];
+  const ended = await db.selectFrom('copy_follows').select(['id', 'account_user_id']).where('status', '=', 2).execute();
+  const endedAccounts = new Map(ended.map((f) => [`user:${f.account_user_id}`, Number(f.id)]));
+  for (const a of accounts) {
+    const follow = endedAccounts.get(a.owner);
+    if (follow !== undefined && (a.kind === 'cash' || a.kind === 'margin') && BigInt(a.total) !== 0n)
+      problems.push({ kind: 'copy_mismatch', detail: `follow ${follow} ended: ${a.owner}/${a.kind} still holds ${a.total}` });
+  }
+  const rows = await db
+    .selectFrom('copy_fees')
+    .select(['kind', (eb) => eb.fn.sum<number | string>('amount').as('amount')])
+    .groupBy('kind')
+    .execute();
+  const entries = await db
+    .selectFrom('journal_entries as e')
+    .innerJoin('postings as p', 'p.entry_id', 'e.id')
+    .select(['e.type', (eb) => eb.fn.sum<number | string>('p.amount').as('amount')])
+    .where('e.type', 'in', ['performance_fee', 'management_fee'])
+    .where('p.amount', '>', 0)
+    .groupBy('e.type')
+    .execute();
+  for (const kind of ['performance', 'management']) {
+    const recorded = BigInt(rows.find((r) => r.kind === kind)?.amount ?? 0);
+    const posted = BigInt(entries.find((r) => r.type === `${kind}_fee`)?.amount ?? 0);
+    if (recorded !== posted)
+      problems.push({ kind: 'copy_mismatch', detail: `${kind} fees: copy_fees ${recorded}, ledger entries ${posted}` });
+  }
   return problems;
 }

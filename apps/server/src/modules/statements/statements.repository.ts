@@ -45,7 +45,15 @@ export const FUNDS_ENTRY_TYPES = [
   'writeoff',
   'demo_funding',
   'demo_reset',
+  // Copy trading (issue 34): into and back from a copy account, and the fees (paid by the follower, earned by the provider).
+  'copy_funded',
+  'copy_returned',
+  'performance_fee',
+  'management_fee',
 ] as const;
+
+/** Copy fees: the follower's entries (their copy account pays), shown to the provider too (their cash earns). */
+const COPY_FEE_TYPES = ['performance_fee', 'management_fee'] as const;
 
 const big = (v: unknown): bigint => BigInt(typeof v === 'number' ? Math.trunc(v) : String(v ?? 0));
 
@@ -117,7 +125,28 @@ export class StatementsRepository {
         >`sum(case when a.owner = ${owner} and a.kind in ('cash', 'locked', 'credit') then p.amount else 0 end)`.as('amount'),
       )
       .select(sql<string | number>`sum(case when a.owner = 'house' and a.kind = 'fees' then p.amount else 0 end)`.as('fee'))
-      .where('e.user_id', '=', userId)
+      // A copy fee the user paid leaves their copy account (another user's row), not their own cash.
+      .select(
+        sql<string | number>`sum(case when e.user_id = ${userId} and e.type in ('performance_fee', 'management_fee')
+          and a.owner <> ${owner} and a.owner <> 'house' and p.amount < 0 then p.amount else 0 end)`.as('paid'),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('e.user_id', '=', userId),
+          eb.and([
+            eb('e.type', 'in', COPY_FEE_TYPES),
+            eb.exists(
+              eb
+                .selectFrom('postings as q')
+                .innerJoin('ledger_accounts as b', 'b.id', 'q.account_id')
+                .select('q.id')
+                .whereRef('q.entry_id', '=', 'e.id')
+                .where('b.owner', '=', owner)
+                .where('b.kind', '=', 'cash'),
+            ),
+          ]),
+        ]),
+      )
       .where('e.type', 'in', FUNDS_ENTRY_TYPES)
       .where('e.created_at', '>=', start)
       .where('e.created_at', '<', end)
@@ -132,7 +161,7 @@ export class StatementsRepository {
       ref_id: r.ref_id,
       memo_key: r.memo_key,
       created_at: Number(r.created_at),
-      amount: big(r.amount),
+      amount: big(r.amount) + big(r.paid),
       fee: big(r.fee),
     }));
   }

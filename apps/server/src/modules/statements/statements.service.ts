@@ -41,8 +41,18 @@ export interface Statement {
   totals: StatementTotals;
 }
 
+const COPY_TYPES = new Set(['copy_funded', 'copy_returned', 'performance_fee', 'management_fee']);
+
 const kindOf = (type: string): StatementFundsMoney['kind'] =>
-  type === 'deposit' ? 'deposit' : type === 'withdraw_paid' ? 'withdrawal' : type === 'credit' ? 'credit' : 'adjustment';
+  type === 'deposit'
+    ? 'deposit'
+    : type === 'withdraw_paid'
+      ? 'withdrawal'
+      : type === 'credit'
+        ? 'credit'
+        : COPY_TYPES.has(type)
+          ? 'copy'
+          : 'adjustment';
 
 /** A price in points written in the instrument's precision, exactly ("1.08500"). */
 export function priceText(points: number, precision: number): string {
@@ -87,6 +97,7 @@ export const FUNDS_KIND_KEY = {
   withdrawal: 'statement.kind_withdrawal',
   adjustment: 'statement.kind_adjustment',
   credit: 'statement.kind_credit',
+  copy: 'statement.kind_copy',
 } as const;
 
 /** A statement's memo of a cash movement in `lang` (the ledger's own wording). */
@@ -182,6 +193,7 @@ export class StatementsService {
         withdrawal_fees: money2(s.totals.withdrawalFees),
         adjustments: money2(s.totals.adjustments),
         credit: money2(s.totals.credit),
+        copy: money2(s.totals.copy),
       },
     };
   }

@@ -1,6 +1,7 @@
 import {
   CHANNEL_FOREX_CLOSED,
   CHANNEL_FOREX_TRADE,
+  type CopyPushMessage,
   type ForexClosedMessage,
   type ForexTradeMessage,
   type Lang,
@@ -8,7 +9,7 @@ import {
 } from '@tradepad/contracts';
 import { formatMoney, micros, pointsToPrice } from '@tradepad/domain';
 import { translate } from '../../i18n/translate.ts';
-import type { Bus } from '../../ports/bus.ts';
+import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
 import type { LiveAccount, LiveBook } from './live-book.ts';
@@ -66,6 +67,11 @@ export class AccountPushes {
       for (const [id, at] of this.callNoticeAt) if (now - at >= CALL_NOTICE_EVERY_MS) this.callNoticeAt.delete(id);
     this.callNoticeAt.set(acc.userId, now);
     this.notices.notify(acc.userId, 'margin_call', { level: level.toFixed(2) });
+  }
+
+  /** A copy filled, closed or skipped (issue 34): told to the follower's every socket, not to the copy account. */
+  copied(followerId: number, msg: CopyPushMessage): void {
+    this.bus.publishToUser(followerId, EVERY_USER_SOCKET, msg);
   }
 
   /** A stop-out closed or cancelled orders (committed): the trader is told by mail/SMS too. */

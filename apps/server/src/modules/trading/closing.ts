@@ -18,6 +18,7 @@ import { closeFillKind, fillOf } from './engine-fills.ts';
 import { recordFillNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import type { SettlementDeps } from './settlement.ts';
+import type { CopyCloser, Copying, PartWritten } from './copying.ts';
 import type { NewOrderRow } from './trading.repository.ts';
 
 /** What a settlement did, for the caller and the websocket. */
@@ -49,10 +50,11 @@ export type CloseHook = (
  * zero (negative balance protection). The stop-out closes several orders in one transaction through `closeIn` and
  * `writeOffIn`.
  */
-export class Closing {
+export class Closing implements CopyCloser {
   constructor(
     private readonly book: LiveBook,
     private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock' | 'fills'>,
+    private readonly copying: Copying,
   ) {}
 
   /** Closes a holding order at the current closing price (a user's close, a trigger, the back office). */
@@ -73,94 +75,110 @@ export class Closing {
     const q = this.book.ownQuote(o.userId, o.inst.row.code);
     if (!q) throw refuse('err.quote_stale');
     o.busy = true;
+    // Its copies close their shares in the same transaction (issue 34), held busy meanwhile.
+    const held = this.copying.hold(o);
     try {
       const exitPrice = closePrice(o.side, q);
       const rate = this.book.rate(o.inst, exitPrice);
       if (!rate) throw refuse('err.quote_stale');
       const profit = profitLoss(o.inst.terms, o.side, part, o.openPrice, exitPrice, rate);
-      const margin = splitProRata(o.margin, part, o.lots);
-      const fee = splitProRata(o.fee, part, o.lots);
-      const rest = toLots(o.lots - part);
       const now = this.d.clock.now();
-      const acc = this.book.account(o.userId);
-      // The account type's commission on the part closed (DESIGN §16), charged with the close.
-      const commission = commissionFor(part, this.book.termsOf(o.userId).commissionPerLot);
-      // The part's share of the accrued swap is known once the stored swap is read (below); a charge is ≤ 0 mostly.
-      const mayGoNegative = (swapPart: Micros) => !acc || acc.cash + margin.part + profit + swapPart - commission < 0n;
-      let swapSplit = { part: ZERO, rest: ZERO };
-      const partRow: NewOrderRow = {
-        user_id: o.userId,
-        is_demo: o.demo ? 1 : 0,
-        instrument_id: o.inst.row.id,
-        side: o.side,
-        status: STATUS_CLOSED,
-        kind: o.kind,
-        lots: Number(part),
-        leverage: o.leverage,
-        order_price: o.orderPrice,
-        open_price: o.openPrice,
-        close_price: exitPrice,
-        stop_loss: o.stopLoss,
-        take_profit: o.takeProfit,
-        margin: microsToStorage(margin.part),
-        fee: microsToStorage(fee.part),
-        profit: microsToStorage(profit),
-        closed_type: closedType,
-        created_at: o.createdAt,
-        opened_at: o.openedAt,
-        closed_at: now,
-        trailing_distance: 0,
-        expire_at: 0,
-        swap: 0,
-        parent_id: o.id,
-        receipt: o.receipt,
-        commission: microsToStorage(commission),
-        stop_limit_price: o.stopLimitPrice,
-        copy_of: 0,
-      };
-      const partId = await this.d.writer.run(async (trx) => {
-        // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.
-        const shrunk = await this.d.repo.shrink(trx, o.id, Number(o.lots), {
-          lots: Number(rest),
-          margin: microsToStorage(margin.rest),
-          fee: microsToStorage(fee.rest),
-        });
-        if (!shrunk) return undefined;
-        // The accrued swap as stored, split like the margin: the part settles its share, the rest keeps the remainder.
-        const stored = micros(shrunk.swap);
-        swapSplit = stored === 0n ? { part: ZERO, rest: ZERO } : splitProRata(stored, part, o.lots);
-        if (stored !== 0n) await this.d.repo.setSwap(trx, o.id, microsToStorage(swapSplit.rest));
-        const id = await this.d.repo.insertOrder(trx, { ...partRow, swap: microsToStorage(swapSplit.part) });
-        await this.d.ledger.post(
-          trx,
-          orderClosed({
-            orderId: id,
-            userId: o.userId,
-            demo: o.demo,
-            margin: margin.part,
-            profit,
-            swap: swapSplit.part,
-            at: now,
-          }),
-        );
-        await this.d.ledger.post(
-          trx,
-          commissionCharged({ orderId: id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
-        );
-        if (mayGoNegative(swapSplit.part)) await this.writeOffIn(trx, o.userId, o.demo, now, id);
-        if (within) await within(trx, { exitPrice, profit, at: now, partId: id });
-        return id;
+      const written = await this.d.writer.run(async (trx) => {
+        const done = await this.partIn(trx, o, part, closedType, exitPrice, profit, now);
+        if (!done) return undefined;
+        await this.copying.partsIn(trx, o, part, closedType, exitPrice, now, held);
+        if (within) await within(trx, { exitPrice, profit, at: now, partId: done.partId });
+        return done;
       });
-      if (partId === undefined) return undefined;
-      this.book.resize(o, rest, margin.rest, fee.rest, swapSplit.rest);
-      const after = this.book.account(o.userId);
-      if (after) setMargin(after, micros(after.margin - margin.part));
-      this.d.pushes.closed(o.userId, [partId], closedType);
-      this.d.fills?.emit(fillOf(o, 'partial_close', exitPrice, part, partId));
-      return { partId, exitPrice, profit };
+      if (written === undefined) return undefined;
+      this.afterPart(o, part, written);
+      this.d.pushes.closed(o.userId, [written.partId], closedType);
+      this.d.fills?.emit(fillOf(o, 'partial_close', exitPrice, part, written.partId));
+      return { partId: written.partId, exitPrice, profit };
     } finally {
       o.busy = false;
+      this.copying.release(held);
     }
+  }
+
+  /**
+   * Writes a partial close inside the caller's transaction: compare-and-set on the position's status and size, the
+   * part's History row with its pro-rata margin, fee and stored swap, the margin share back with the part's P/L, the
+   * commission on the part, a write-off if the cash may have gone below zero. Undefined when another path settled or
+   * changed the position first.
+   */
+  async partIn(
+    trx: Tx,
+    o: LiveOrder,
+    part: Lots,
+    closedType: number,
+    exitPrice: number,
+    profit: Micros,
+    now: number,
+  ): Promise<PartWritten | undefined> {
+    const margin = splitProRata(o.margin, part, o.lots);
+    const fee = splitProRata(o.fee, part, o.lots);
+    const rest = toLots(o.lots - part);
+    const acc = this.book.account(o.userId);
+    // The account type's commission on the part closed (DESIGN §16), charged with the close.
+    const commission = commissionFor(part, this.book.termsOf(o.userId).commissionPerLot);
+    const partRow: NewOrderRow = {
+      user_id: o.userId,
+      is_demo: o.demo ? 1 : 0,
+      instrument_id: o.inst.row.id,
+      side: o.side,
+      status: STATUS_CLOSED,
+      kind: o.kind,
+      lots: Number(part),
+      leverage: o.leverage,
+      order_price: o.orderPrice,
+      open_price: o.openPrice,
+      close_price: exitPrice,
+      stop_loss: o.stopLoss,
+      take_profit: o.takeProfit,
+      margin: microsToStorage(margin.part),
+      fee: microsToStorage(fee.part),
+      profit: microsToStorage(profit),
+      closed_type: closedType,
+      created_at: o.createdAt,
+      opened_at: o.openedAt,
+      closed_at: now,
+      trailing_distance: 0,
+      expire_at: 0,
+      swap: 0,
+      parent_id: o.id,
+      receipt: o.receipt,
+      commission: microsToStorage(commission),
+      stop_limit_price: o.stopLimitPrice,
+      copy_of: o.copyOf,
+    };
+    // Compare-and-set on the status and the size: a close or another partial close racing this one wins or loses whole.
+    const shrunk = await this.d.repo.shrink(trx, o.id, Number(o.lots), {
+      lots: Number(rest),
+      margin: microsToStorage(margin.rest),
+      fee: microsToStorage(fee.rest),
+    });
+    if (!shrunk) return undefined;
+    // The accrued swap as stored, split like the margin: the part settles its share, the rest keeps the remainder.
+    const stored = micros(shrunk.swap);
+    const swap = stored === 0n ? { part: ZERO, rest: ZERO } : splitProRata(stored, part, o.lots);
+    if (stored !== 0n) await this.d.repo.setSwap(trx, o.id, microsToStorage(swap.rest));
+    const partId = await this.d.repo.insertOrder(trx, { ...partRow, swap: microsToStorage(swap.part) });
+    const who = { orderId: partId, userId: o.userId, demo: o.demo, at: now };
+    await this.d.ledger.postAll(trx, [
+      orderClosed({ ...who, margin: margin.part, profit, swap: swap.part }),
+      commissionCharged({ ...who, amount: commission }),
+    ]);
+    // The part's share of the accrued swap is known once the stored swap is read; a charge is ≤ 0 mostly.
+    if (!acc || acc.cash + margin.part + profit + swap.part - commission < 0n) await this.writeOffIn(trx, o.userId, o.demo, now, partId);
+    return { partId, rest, margin, fee, swap, commission };
+  }
+
+  /** A committed partial close in the book: the position's size, margin, fee and swap, and its account's margin. */
+  afterPart(o: LiveOrder, _part: Lots, w: PartWritten): void {
+    this.book.resize(o, w.rest, w.margin.rest, w.fee.rest, w.swap.rest);
+    const after = this.book.account(o.userId);
+    if (after) setMargin(after, micros(after.margin - w.margin.part));
   }
 
   /**
@@ -237,6 +255,8 @@ export class Closing {
       orderClosed({ orderId: o.id, userId: o.userId, demo: o.demo, margin: o.margin, profit, swap, at: now }),
       commissionCharged({ orderId: o.id, userId: o.userId, demo: o.demo, amount: commission, at: now }),
     ]);
+    // Its copies close with it, in this transaction, at its price (issue 34): whatever closed it.
+    if (o.copyOf === 0) await this.copying.closesIn(trx, o, closedType, exitPrice, now);
     return { swap, commission };
   }
 

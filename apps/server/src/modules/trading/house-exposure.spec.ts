@@ -38,6 +38,7 @@ function order(side: Side, size: string, openPrice: number, demo = false): LiveO
     receipt: null,
     swap: micros(0n),
     commission: micros(0n),
+    copyOf: 0,
     busy: false,
     // As the live book sets it: lots × contract size.
     unitsF: (Number(l) * 100_000) / 10_000,

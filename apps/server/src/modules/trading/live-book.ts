@@ -61,6 +61,8 @@ import {
   setCash,
 } from './live-types.ts';
 
+const NO_COPIES: readonly LiveOrder[] = Object.freeze([]);
+
 export interface BookDeps {
   db: Db;
   repo: TradingRepository;
@@ -91,6 +93,8 @@ export class LiveBook {
   private readonly exposedLists = new Map<number, LiveAccount[]>();
   private readonly accounts = new Map<number, LiveAccount>();
   readonly orders = new Map<number, LiveOrder>();
+  /** Copy trading (issue 34): the open copies of each provider position, by the provider's order id. */
+  private readonly copies = new Map<number, Set<LiveOrder>>();
   /** Pending orders with an expiry, checked every second (issue 20). */
   readonly expiring = new Set<LiveOrder>();
   /** Accounts whose orders or cash changed since the last push. */
@@ -379,6 +383,11 @@ export class LiveBook {
     o.unitsF = (Number(o.lots) * Number(o.inst.terms.contractSize)) / 10_000;
     acc.orders.set(o.id, o);
     this.orders.set(o.id, o);
+    if (o.copyOf > 0) {
+      let set = this.copies.get(o.copyOf);
+      if (!set) this.copies.set(o.copyOf, (set = new Set()));
+      set.add(o);
+    }
     if (o.status === STATUS_PENDING && o.expireAt > 0) this.expiring.add(o);
     this.arm(o);
     if (o.status === STATUS_HOLDING) this.hold(acc, o, 1);
@@ -389,6 +398,10 @@ export class LiveBook {
     this.disarm(o);
     this.orders.delete(o.id);
     this.expiring.delete(o);
+    if (o.copyOf > 0) {
+      const set = this.copies.get(o.copyOf);
+      if (set?.delete(o) && set.size === 0) this.copies.delete(o.copyOf);
+    }
     const acc = this.accounts.get(o.userId);
     if (!acc || !acc.orders.delete(o.id)) return;
     if (o.status === STATUS_HOLDING) this.hold(acc, o, -1);
@@ -455,7 +468,8 @@ export class LiveBook {
     const t = this.termsOf(o.userId);
     if (o.status === STATUS_PENDING && o.kind !== 'market')
       book.add(pendingOrderTrigger(o.id, o.kind, fillingLevel(o.side, o.orderPrice, t)));
-    if (o.status === STATUS_HOLDING) {
+    // A copy's stops are its provider's, copied for the record: it closes with the provider, at its price (issue 34).
+    if (o.status === STATUS_HOLDING && o.copyOf === 0) {
       if (o.stopLoss > 0) book.add(stopLossTrigger(o.id, o.side, closingLevel(o.side, o.stopLoss, t)));
       if (o.takeProfit > 0) book.add(takeProfitTrigger(o.id, o.side, closingLevel(o.side, o.takeProfit, t)));
       if (o.trailingDistance > 0) {
@@ -463,6 +477,12 @@ export class LiveBook {
         if (level !== undefined) book.add(trailTrigger(o.id, o.side, closingLevel(o.side, level, t)));
       }
     }
+  }
+
+  /** The open copies of a provider's position (issue 34); empty for an order nobody copies. */
+  copiesOf(providerOrderId: number): readonly LiveOrder[] {
+    const set = this.copies.get(providerOrderId);
+    return set ? [...set] : NO_COPIES;
   }
 
   /** The terms of a user's account type (today's default for an account not in memory). */

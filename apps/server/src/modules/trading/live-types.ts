@@ -53,6 +53,11 @@ export interface LiveOrder {
   swap: Micros;
   /** The account type's commission charged on it so far (its opening side; DESIGN §16), for its view. */
   commission: Micros;
+  /**
+   * Copy trading (issue 34): the provider's position this order copies, 0 for every other order. A copy never fires
+   * its own stops: it closes with its provider, at the provider's price (only its own account's stop-out closes it).
+   */
+  copyOf: number;
   /** A settlement of this order is queued or running: triggers and stop-outs leave it alone. */
   busy: boolean;
   /** Units (lots × contract size) as a float, for the risk screen only. */
@@ -144,6 +149,7 @@ export function liveOrder(inst: EngineInstrument, row: OrderRow): LiveOrder {
     receipt: row.receipt ?? null,
     swap: micros(row.swap ?? 0),
     commission: micros(Number(row.commission ?? 0)),
+    copyOf: Number(row.copy_of ?? 0),
     busy: false,
     unitsF: 0,
   };

@@ -21,6 +21,7 @@ import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
 import type { GroupOutcome, JobGroup } from './trade-writer.ts';
 import type { NewOrderRow } from './trading.repository.ts';
+import type { CopyPlan, Copying } from './copying.ts';
 
 /** What a market fill's receipt is made of besides the fill price: the quote it filled on and the request's start. */
 export interface ReceiptSource extends ReceiptQuote {
@@ -61,6 +62,8 @@ interface Placing {
   at: number;
   /** Completes the row just before it is written, once accepted (a market fill's receipt: its latency ends here). */
   beforeWrite?: () => void;
+  /** Its followers' copies (issue 34), written with it when it is accepted; none for a provider nobody copies. */
+  copies?: CopyPlan | undefined;
 }
 
 /**
@@ -70,7 +73,10 @@ interface Placing {
  * order writes nothing; on PostgreSQL a run of orders costs about five round trips instead of five per order.
  */
 class Placement implements JobGroup<Placing, number> {
-  constructor(private readonly d: Pick<SettlementDeps, 'repo' | 'ledger'>) {}
+  constructor(
+    private readonly d: Pick<SettlementDeps, 'repo' | 'ledger'>,
+    private readonly copying: Copying,
+  ) {}
 
   async run(trx: Tx, items: readonly Placing[]): Promise<Array<GroupOutcome<number>>> {
     const cash = await this.d.ledger.lockBalances(
@@ -105,6 +111,9 @@ class Placement implements JobGroup<Placing, number> {
       accepted.flatMap((p, i) => [opened(p, ids[i]!), commissioned(p, ids[i]!)]),
     );
     const id = new Map(accepted.map((p, i) => [p, ids[i]!]));
+    // The followers' copies, in this same transaction, at the providers' fill prices (issue 34).
+    const copied = accepted.flatMap((p) => (p.copies ? [{ plan: p.copies, providerOrderId: id.get(p)!, at: p.at }] : []));
+    if (copied.length > 0) await this.copying.opensIn(trx, copied, copied[0]!.at);
     return items.map((p) => refused.get(p) ?? { ok: true, value: id.get(p)! });
   }
 }
@@ -149,8 +158,9 @@ export class Opening {
   constructor(
     private readonly book: LiveBook,
     private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'clock' | 'fills'>,
+    private readonly copying: Copying,
   ) {
-    this.placement = new Placement(d);
+    this.placement = new Placement(d, copying);
   }
 
   /**
@@ -221,6 +231,24 @@ export class Opening {
             });
           }
         : undefined;
+    // A real provider's followers copy a market order (a pending one when it fills): planned here, nothing when none.
+    const planned = holding
+      ? this.copying.plan(
+          {
+            userId: input.userId,
+            inst: input.inst,
+            side: input.side,
+            lots: input.lots,
+            leverage: input.leverage,
+            price: input.openPrice,
+            stopLoss: input.stopLoss,
+            takeProfit: input.takeProfit,
+            trailingDistance: input.trailingDistance,
+          },
+          input.demo,
+        )
+      : undefined;
+    const copies = planned ? await planned : undefined;
     // Checked against the cash and written with the orders queued beside it (Placement).
     const id = await this.d.writer.runIn(this.placement, {
       userId: input.userId,
@@ -233,6 +261,7 @@ export class Opening {
       row,
       at: now,
       beforeWrite,
+      copies,
     });
     // The cash has followed the commit already (cashMoved).
     setMargin(acc, micros(acc.margin + input.margin));

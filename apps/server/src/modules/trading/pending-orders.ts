@@ -23,6 +23,7 @@ import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
 import type { JobOptions } from './trade-writer.ts';
+import type { Copying } from './copying.ts';
 
 /** A job that checks everything before it writes (see JobOptions): no savepoint of its own. */
 const PLACE_JOB: JobOptions = { checksFirst: true };
@@ -35,6 +36,7 @@ export class PendingOrders {
   constructor(
     private readonly book: LiveBook,
     private readonly d: Pick<SettlementDeps, 'repo' | 'ledger' | 'writer' | 'pushes' | 'clock' | 'fills'>,
+    private readonly copying: Copying,
   ) {}
 
   /** Cancels a pending order: margin and fee go back to the cash. Undefined when it was no longer pending. */
@@ -186,6 +188,22 @@ export class PendingOrders {
         fee = typeFee(terms, tradeFee(o.inst.terms, o.lots, margin, this.book.settings.feeType));
       }
       const floating = this.book.figures(o.userId).floating;
+      // A real provider's followers copy the fill at its price, in its transaction (issue 34).
+      const planned = this.copying.plan(
+        {
+          userId: o.userId,
+          inst: o.inst,
+          side: o.side,
+          lots: o.lots,
+          leverage: o.leverage,
+          price,
+          stopLoss: o.stopLoss,
+          takeProfit: o.takeProfit,
+          trailingDistance: o.trailingDistance,
+        },
+        o.demo,
+      );
+      const copies = planned ? await planned : undefined;
       let refused = false;
       const ok = await this.d.writer.run(async (trx) => {
         refused = false;
@@ -212,6 +230,7 @@ export class PendingOrders {
         ]);
         await this.d.repo.addCommission(trx, o.id, microsToStorage(commission));
         await recordFillNotice(this.d.pushes, trx, o, 'pending', price, undefined);
+        if (copies) await this.copying.opensIn(trx, [{ plan: copies, providerOrderId: o.id }], now);
         return true;
       });
       if (refused) {

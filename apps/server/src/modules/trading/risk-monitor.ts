@@ -271,6 +271,8 @@ export class RiskMonitor {
             margin,
           );
         }
+        // A copy account's copies closed by its own stop-out are told to its follower (issue 34).
+        if (closed.length > 0 && closed[0]!.o.copyOf > 0) await this.settlement.copying.stoppedOutIn(trx, closed, now);
         // The write-off refers to the last position closed (the one that left the cash below zero).
         let writtenOff = ZERO;
         if (cash < 0n)

@@ -14,6 +14,10 @@ import { PendingOrders } from './pending-orders.ts';
 import { Stops, type StopsHook } from './stops.ts';
 import type { FillListeners } from './engine-fills.ts';
 import type { TradeWriter } from './trade-writer.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Copying } from './copying.ts';
+import type { CopyRoster } from './copying-types.ts';
+import type { CopyingRepository } from './copying.repository.ts';
 import type { TradingRepository } from './trading.repository.ts';
 
 export interface SettlementDeps {
@@ -26,6 +30,10 @@ export interface SettlementDeps {
   demoStartBalance: string | (() => Promise<string>);
   /** Told of every committed client fill (hedging); none in the engine's unit tests. */
   fills?: FillListeners | undefined;
+  /** Copy trading (issue 34): the engine's copy SQL and the copy module's roster, once plugged in. */
+  copies: CopyingRepository;
+  roster: () => CopyRoster | undefined;
+  log?: Pick<FastifyBaseLogger, 'error'> | undefined;
 }
 
 /**
@@ -47,6 +55,8 @@ export class Settlement {
   private readonly closing: Closing;
   private readonly pending: PendingOrders;
   private readonly stops: Stops;
+  /** Copy trading (issue 34): a provider's fills copied to its followers in the same transaction. */
+  readonly copying: Copying;
 
   /** Told of every committed client fill (see SettlementDeps.fills). */
   readonly fills: FillListeners | undefined;
@@ -56,10 +66,11 @@ export class Settlement {
     private readonly d: SettlementDeps,
   ) {
     this.fills = d.fills;
-    this.opening = new Opening(book, d);
-    this.closing = new Closing(book, d);
-    this.pending = new PendingOrders(book, d);
-    this.stops = new Stops(book, d);
+    this.copying = new Copying(book, d, () => this.closing);
+    this.opening = new Opening(book, d, this.copying);
+    this.closing = new Closing(book, d, this.copying);
+    this.pending = new PendingOrders(book, d, this.copying);
+    this.stops = new Stops(book, d, this.copying);
   }
 
   /** Opens a market order or places a pending one (see Opening.place). */

@@ -3,6 +3,7 @@ import { trailedStop } from '@tradepad/domain';
 import type { Tx } from '../../db/database.ts';
 import type { LiveBook, LiveOrder } from './live-book.ts';
 import type { SettlementDeps } from './settlement.ts';
+import type { Copying } from './copying.ts';
 
 /** Written inside a stop change's transaction once it succeeded (the back office's audit record and the notice). */
 export type StopsHook = (trx: Tx, at: number) => Promise<void>;
@@ -12,6 +13,7 @@ export class Stops {
   constructor(
     private readonly book: LiveBook,
     private readonly d: Pick<SettlementDeps, 'repo' | 'writer' | 'clock'>,
+    private readonly copying: Copying,
   ) {}
 
   /**
@@ -28,8 +30,12 @@ export class Stops {
     if (o.busy) return false;
     const ok = await this.d.writer.run(async (trx) => {
       const set = await this.d.repo.setStops(trx, o.id, stopLoss, takeProfit, trailing);
-      if (set && within) await within(trx, this.d.clock.now());
-      return set;
+      if (!set) return false;
+      const now = this.d.clock.now();
+      // The copies take the same levels in the same transaction (issue 34).
+      if (o.copyOf === 0) await this.copying.stopsIn(trx, o, stopLoss, takeProfit, trailing, now);
+      if (within) await within(trx, now);
+      return true;
     });
     if (!ok || !this.book.orders.has(o.id)) return false;
     o.stopLoss = stopLoss;
@@ -62,7 +68,12 @@ export class Stops {
     }
     this.trailWrites.add(o);
     void this.d.writer
-      .run((trx) => this.d.repo.setStops(trx, o.id, o.stopLoss, o.takeProfit, o.trailingDistance))
+      .run(async (trx) => {
+        const { stopLoss, takeProfit, trailingDistance } = o;
+        await this.d.repo.setStops(trx, o.id, stopLoss, takeProfit, trailingDistance);
+        // A trailed step moves the copies' stops too (their record), without an event per step.
+        await this.copying.stopsIn(trx, o, stopLoss, takeProfit, trailingDistance, this.d.clock.now(), false);
+      })
       .catch(() => undefined)
       .finally(() => {
         this.trailWrites.delete(o);

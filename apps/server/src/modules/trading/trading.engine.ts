@@ -1,5 +1,4 @@
 import {
-  ZERO,
   expired,
   type AccountTerms,
   fillPrice,
@@ -39,6 +38,7 @@ import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
 import type { StopsHook } from './stops.ts';
 import type { CopyAccountHook, CopyRoster } from './copying-types.ts';
+import { CopyingRepository } from './copying.repository.ts';
 import { Settlement } from './settlement.ts';
 import type { ReceiptQuote } from './receipt.ts';
 import type { TradeWriter } from './trade-writer.ts';
@@ -107,9 +107,12 @@ export class TradingEngine {
 
   /** Every committed client fill, told after its commit (hedging listens; see engine-fills.ts). */
   readonly fills: FillListeners;
+  /** The engine's copy-trading SQL (issue 34). */
+  private readonly copies: CopyingRepository;
 
   constructor(private readonly d: EngineDeps) {
     this.fills = new FillListeners(d.log);
+    this.copies = new CopyingRepository(d.db);
     this.build();
   }
 
@@ -117,7 +120,13 @@ export class TradingEngine {
     const d = this.d;
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices);
-    this.settlement = new Settlement(this.book, { ...d, pushes: this.pushes, fills: this.fills });
+    this.settlement = new Settlement(this.book, {
+      ...d,
+      pushes: this.pushes,
+      fills: this.fills,
+      copies: this.copies,
+      roster: () => this.roster,
+    });
     const alerts = new AlertLevels(this.book, d.log, () => this.alertHooks);
     this.alerts = alerts;
     this.risk = new RiskMonitor(this.book, this.settlement, this.pushes, { ...d, alert: (t, q) => alerts.fired(t, q) });
@@ -134,6 +143,7 @@ export class TradingEngine {
   async start(instruments: readonly Instrument[], terms: (i: Instrument) => TradingTerms): Promise<void> {
     if (this.listening) this.build();
     await this.book.load(instruments, terms);
+    await this.settlement.copying.load();
     await this.alerts.load();
     if (!this.listening) {
       this.listening = true;
@@ -428,12 +438,16 @@ export class TradingEngine {
   /**
    * Closes every open copy of a copy account at the market (its own quote) in one transaction of the engine's writer,
    * and runs `within` in that same transaction (an unfollow's fee and the money's way back). Resolves once committed.
-   * TODO(r34-engine): positions; today only an account with nothing open is closed.
+   * The copies are marked busy first, so a provider's close racing this one settles each copy exactly once; refused
+   * (`refuse`, nothing written) while one of its instruments cannot trade. See Copying.closeAccount.
    */
-  async closeCopyAccount(accountUserId: number, within: CopyAccountHook): Promise<void> {
-    const acc = await this.book.accountFor(accountUserId, false);
-    if (acc.orders.size > 0) throw new Error('closeCopyAccount: open copies are not closed yet (r34-engine)');
-    await this.d.writer.run((trx) => within(trx, { orderIds: [], profit: ZERO }), { checksFirst: true });
+  closeCopyAccount(accountUserId: number, within: CopyAccountHook): Promise<void> {
+    return this.settlement.copying.closeAccount(accountUserId, within);
+  }
+
+  /** Whether a provider position's copies are open, and which (tests, the copy module's views). */
+  copiesOf(providerOrderId: number): readonly LiveOrder[] {
+    return this.book.copiesOf(providerOrderId);
   }
 
   // Risk and pushes

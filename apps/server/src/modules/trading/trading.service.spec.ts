@@ -105,6 +105,7 @@ function fakeEngine(row: Instrument = EURUSD) {
         receipt: null,
         swap: micros(0),
         commission: micros(0),
+        copyOf: 0,
         busy: false,
         unitsF: 20_000,
         ...over,

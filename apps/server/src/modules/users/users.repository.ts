@@ -125,10 +125,11 @@ export class UsersRepository {
 
   /**
    * The users the filters keep (DESIGN §16): text, country, newest real-name status, account type, real or demo,
-   * sign-up time.
+   * sign-up time; never a copy account.
    */
   private filtered(f: UserFilter) {
-    let base = this.db.selectFrom('users as u');
+    // Copy accounts (issue 34) are a follower's money, not people: never listed, exported or counted.
+    let base = this.db.selectFrom('users as u').where('u.copy_owner_id', 'is', null);
     if (f.q !== '') {
       const match = sql<SqlBool>`text ${sql.raw(this.kind === 'postgres' ? 'ilike' : 'like')} ${containing(f.q)} escape '\\'`;
       base = base.where('u.id', 'in', this.db.selectFrom('user_search').select('user_id').where(match));
