@@ -87,6 +87,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       'Hedge orders',
       'Account types',
       'Users',
+      'Copy trading',
       'Instruments',
     ]);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -134,6 +135,7 @@ describe.skipIf(!chromiumPath())('trading desk in the back office', () => {
       '對沖訂單',
       '賬戶類型',
       '用戶',
+      '跟單交易',
       '交易產品',
     ]);
     await page.getByText('在線交易者').waitFor();

@@ -161,6 +161,7 @@ describe.skipIf(!chromiumPath())('two-factor sign-in in Chromium', () => {
       'Dashboard',
       'Account types',
       'Users',
+      'Copy trading',
       'Deposits',
       'Withdrawals',
       'Channels',

@@ -25,6 +25,7 @@ describe('what each staff role sees', () => {
       'hedge',
       'account-types',
       'users',
+      'copy',
       'deposits',
       'withdrawals',
       'kyc',
@@ -43,6 +44,7 @@ describe('what each staff role sees', () => {
       'dashboard',
       'account-types',
       'users',
+      'copy',
       'deposits',
       'withdrawals',
       'channels',
@@ -60,6 +62,7 @@ describe('what each staff role sees', () => {
       'hedge',
       'account-types',
       'users',
+      'copy',
       'instruments',
     ]);
     expect(mayUse('dealer', 'instruments', 'act')).toBe(false);
@@ -68,6 +71,11 @@ describe('what each staff role sees', () => {
     // Every role reads the published account types; only dealers and super admins change them.
     expect(mayUse('finance', 'account-types', 'act')).toBe(false);
     for (const role of ['finance', 'compliance', 'dealer', 'support']) expect(mayUse(role, 'news')).toBe(false);
+    // Copy trading: the desk suspends and resumes strategies; finance reads the fees only, compliance nothing.
+    expect(mayUse('dealer', 'copy', 'act')).toBe(true);
+    expect(mayUse('finance', 'copy', 'read')).toBe(true);
+    expect(mayUse('finance', 'copy', 'act')).toBe(false);
+    for (const role of ['compliance', 'content', 'support']) expect(mayUse(role, 'copy')).toBe(false);
     expect(mayUse('content', 'news', actionKind('edit'))).toBe(true);
     expect(mayUse('super_admin', 'news', actionKind('create'))).toBe(true);
     expect(sectionsFor(undefined)).toEqual([]);

@@ -13,6 +13,8 @@ describe("the console's pages", () => {
     // The wallet-settings resource has no page: the settings page is the section's route.
     expect(sectionPaths('settings')).toEqual(['/settings']);
     expect(sectionPaths('support')).toEqual(['/support']);
+    // Copy trading's two pages are one section.
+    expect(sectionPaths('copy')).toEqual(['/copy']);
   });
 
   it('registers every resource and route the sections name, the home page at /', () => {
@@ -41,6 +43,8 @@ describe("the console's pages", () => {
       '/liquidity',
       '/hedge',
       '/account-types',
+      '/copy',
+      '/copy/fees',
       '/changes',
       '/instruments',
       '/settings',

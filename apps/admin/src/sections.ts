@@ -21,6 +21,7 @@ import UsersIcon from '@mui/icons-material/People';
 import NewsIcon from '@mui/icons-material/Article';
 import ChangesIcon from '@mui/icons-material/PendingActions';
 import AccountTypesIcon from '@mui/icons-material/Layers';
+import CopyIcon from '@mui/icons-material/Groups';
 import { STAFF_ACCESS, STAFF_ROLES, type StaffRole } from '@tradepad/contracts/staff/constants';
 import { lazyPage } from './ui/lazy-page.tsx';
 import type { messagesEn } from './i18n/messages.en.ts';
@@ -135,6 +136,18 @@ const TABLE = {
         show: lazyPage(() => import('./features/users/user-show.tsx'), 'UserShow'),
       },
       adjustments: { actOnly: true, list: lazyPage(() => import('./features/users/adjustments-list.tsx'), 'AdjustmentsList') },
+    },
+  },
+  // Copy trading (issue 34, DESIGN §18): the strategies and their followers are the trading desk's (dealers and super
+  // admins, who also suspend and resume a strategy with a reason); the fees charged are read by finance too.
+  copy: {
+    label: 'tp.nav.copy',
+    icon: CopyIcon,
+    read: [...STAFF_ACCESS.dealer, 'finance'],
+    act: STAFF_ACCESS.dealer,
+    routes: {
+      '/copy': lazyPage(() => import('./features/copy/copy-strategies-page.tsx'), 'CopyStrategiesPage'),
+      '/copy/fees': lazyPage(() => import('./features/copy/copy-fees-page.tsx'), 'CopyFeesPage'),
     },
   },
   deposits: {

@@ -1,0 +1,226 @@
+import { ADMIN_API } from '@tradepad/contracts/api-paths';
+import { COPY_STRATEGY_STATUSES, type AdminStrategy, type CopyStrategyStatus } from '@tradepad/contracts/copy/schemas';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { AccessDenied, Link, Loading, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { apiGet, withQuery } from '../../providers/http.ts';
+import { useTimeLocale } from '../../ui/cells.tsx';
+import { timeParts } from '../../ui/format.ts';
+import { usePoll } from '../../ui/poll.ts';
+import { StatusChip } from '../../ui/status-chip.tsx';
+import { useAccess } from '../../ui/use-access.ts';
+import { CopyHead, useReadsStrategies } from './copy-head.tsx';
+import { CopyPager } from './copy-pager.tsx';
+import { exactUsd, strategyStatus } from './copy-view.ts';
+import { StrategyFollowers } from './strategy-followers.tsx';
+import { StrategyStatusDialog, type StatusAction } from './strategy-status-dialog.tsx';
+
+const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Followers and money change as traders follow and unfollow: the list reads again every ten seconds. */
+const REFRESH_MS = 10_000;
+
+/**
+ * Copy trading's strategies (issue 34, DESIGN §18): every provider's strategy with its state, followers, the money
+ * they put in, its fee terms and the fees charged so far, filtered by state. A row opens its followers below the
+ * table; dealers and super admins suspend an open strategy or resume a suspended one, with a reason.
+ */
+export function CopyStrategiesPage() {
+  const translate = useTranslate();
+  const locale = useTimeLocale();
+  const { may, isPending } = useAccess();
+  const readsStrategies = useReadsStrategies();
+  const [status, setStatus] = useState<CopyStrategyStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const [shown, setShown] = useState<AdminStrategy | null>(null);
+  const [acting, setActing] = useState<{ strategy: AdminStrategy; action: StatusAction } | null>(null);
+  const query = { status: status || undefined, page, limit };
+  const list = usePoll(
+    // Finance reads only the fees (it is sent there below): no call it would be refused.
+    (signal) => (readsStrategies ? apiGet(ADMIN_API.copyStrategies, query, { signal }) : Promise.resolve(undefined)),
+    REFRESH_MS,
+    `${withQuery(ADMIN_API.copyStrategies, query)}:${readsStrategies}`,
+  );
+  if (isPending) return <Loading />;
+  if (!may('copy')) return <AccessDenied />;
+  if (!readsStrategies) return <Navigate to="/copy/fees" replace />;
+  const acts = may('copy', 'act');
+  const rows = list.data?.data ?? [];
+  // The followers shown belong to the row as last read (its name and state follow a suspension).
+  const current = shown ? (rows.find((r) => r.id === shown.id) ?? shown) : null;
+
+  return (
+    <>
+      <CopyHead tab="strategies" />
+      {list.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {list.error}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 2 }}>
+        <TextField
+          select
+          size="small"
+          label={translate('tp.copy.status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as CopyStrategyStatus | '');
+            setPage(1);
+          }}
+          sx={{ width: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          data-testid="copy-status-filter"
+        >
+          <MenuItem value="">{translate('tp.copy.all_statuses')}</MenuItem>
+          {COPY_STRATEGY_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`tp.copy.status_${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={translate('tp.copy.tab_strategies')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('tp.copy.strategy')}</TableCell>
+              <TableCell>{translate('tp.copy.provider')}</TableCell>
+              <TableCell>{translate('tp.copy.status')}</TableCell>
+              <TableCell sx={num}>{translate('tp.copy.followers')}</TableCell>
+              <TableCell sx={num}>{translate('tp.copy.invested')}</TableCell>
+              <TableCell>{translate('tp.copy.fee_terms')}</TableCell>
+              <TableCell sx={num}>{translate('tp.copy.fees_earned')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
+                  {translate('tp.copy.none')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((s) => (
+              <TableRow key={s.id} hover selected={current?.id === s.id} data-testid={`copy-strategy-${s.id}`}>
+                <TableCell sx={{ maxWidth: 220 }} title={s.description}>
+                  <strong>{s.name}</strong>
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    #{s.id} · {translate('tp.copy.opened_on', { time: timeParts(s.created_at, locale)?.[0] ?? '—' })}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Link to={`/users/${s.provider_id}/show`}>{s.provider_uid}</Link>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {translate('tp.common.user_id_short', { id: s.provider_id })}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ maxWidth: 180 }}>
+                  <StatusChip info={strategyStatus(s.status)} />
+                  {s.status === 'suspended' && s.suspend_reason && (
+                    <Typography variant="caption" color="text.secondary" component="div" data-testid="copy-suspend-reason">
+                      {translate('tp.copy.suspend_reason', { reason: s.suspend_reason })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={num}>
+                  {/* The count opens the followers below the table (again: closes them). */}
+                  <Button
+                    size="small"
+                    onClick={() => setShown(current?.id === s.id ? null : s)}
+                    aria-expanded={current?.id === s.id}
+                    title={translate('tp.copy.show_followers')}
+                    data-testid={`copy-followers-${s.id}`}
+                    sx={{ minWidth: 0, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {s.followers} ▸
+                  </Button>
+                </TableCell>
+                <TableCell sx={num}>{exactUsd(s.invested)}</TableCell>
+                <TableCell sx={{ maxWidth: 200 }}>
+                  {translate('tp.copy.fee_terms_value', {
+                    performance: s.performance_fee_percent,
+                    management: s.management_fee_percent,
+                  })}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {translate('tp.copy.min_investment')}: {translate('tp.copy.usd', { amount: exactUsd(s.min_investment) })}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={num}>
+                  <Link to={`/copy/fees?strategy_id=${s.id}`} title={translate('tp.copy.show_fees')}>
+                    {exactUsd(s.fees_earned)}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ pl: 0 }}>
+                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+                    {acts && s.status === 'open' && (
+                      <Button
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        onClick={() => setActing({ strategy: s, action: 'suspend' })}
+                        data-testid={`copy-suspend-${s.id}`}
+                      >
+                        {translate('tp.copy.suspend')}
+                      </Button>
+                    )}
+                    {acts && s.status === 'suspended' && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => setActing({ strategy: s, action: 'resume' })}
+                        data-testid={`copy-resume-${s.id}`}
+                      >
+                        {translate('tp.copy.resume')}
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <CopyPager
+          total={list.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onPage={setPage}
+          onLimit={(l) => {
+            setLimit(l);
+            setPage(1);
+          }}
+        />
+      </TableContainer>
+      {current && <StrategyFollowers key={current.id} strategy={current} onHide={() => setShown(null)} />}
+      {acting && (
+        <StrategyStatusDialog
+          strategy={acting.strategy}
+          action={acting.action}
+          onClose={() => setActing(null)}
+          onDone={(changed) => {
+            setActing(null);
+            if (shown?.id === changed.id) setShown(changed);
+            list.reload();
+          }}
+        />
+      )}
+      <Box sx={{ height: 16 }} />
+    </>
+  );
+}
