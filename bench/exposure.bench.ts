@@ -121,7 +121,6 @@ async function main() {
         expireAt: 0,
         stopLimitPrice: 0,
         receipt: null,
-        copyOf: 0,
         busy: false,
         unitsF: 0,
       };
