@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          // One Chromium for the tier; each file still starts its own server (e2e/support/shared-browser.ts).
+          globalSetup: ['e2e/support/shared-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -43,9 +43,11 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
   for (const lang of LANGS) {
     it(`renders every screen in ${lang} without sideways overflow`, async () => {
       const { context, page } = await e.newPage({ lang });
+      // The app reads the session at start: it is set or removed in storage (on the app's origin, reached once through
+      // /language) and the screen then loaded afresh.
+      await page.goto('/language');
       for (const screen of SCREENS) {
         await context.clearCookies();
-        await page.goto('/language');
         await page.evaluate(
           ([t, p, signedIn]) => {
             if (signedIn) {
