@@ -85,9 +85,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   const endpoint = inject('chromiumWsEndpoint');
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
-  const browser = endpoint
-    ? await chromium.connect(endpoint)
-    : await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
 
   const secrets = staffSecrets();
@@ -242,6 +240,34 @@ export async function liveQuote(e: E2E, code = 'BTCUSD'): Promise<TradeItem> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no fresh ${code} quote within 30 s`);
+}
+
+/**
+ * Goes to `path` inside the trader app (its router follows the history), as a tap on a link would, without loading
+ * the page again: cheaper than `page.goto`, and the language chosen in the tab stays (newPage's `lang` is set again on
+ * every load).
+ */
+export function navigateInApp(page: Page, path: string): Promise<void> {
+  return page.evaluate((to) => {
+    window.history.pushState({ idx: (window.history.state?.idx ?? 0) + 1, key: `e2e${Date.now()}` }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Waits until nothing finite is animating (a sheet sliding in, a dialog or toast fading, a price's flash): at most
+ * `atMost` ms, the fixed pause this replaces, so a busy page is never waited on longer than before; looping animations
+ * (a spinner) do not count.
+ */
+export async function animationsDone(page: Page, atMost: number): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: atMost, polling: 'raf' },
+    )
+    .catch(() => undefined); // still moving after `atMost`: go on, as the pause did
 }
 
 /** How far the page sticks out sideways past the viewport, in CSS pixels (0 or less: nothing overflows). */
