@@ -40,7 +40,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/shared-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own server on a free port, its own data folder, mail sink and browser
+          // contexts, and much of a browser test is waiting (prices, pushes, the server), which the other file fills.
+          maxWorkers: 2,
         },
       },
       {

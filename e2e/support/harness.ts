@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
@@ -267,7 +267,10 @@ export async function animationsDone(page: Page, atMost: number): Promise<void> 
       undefined,
       { timeout: atMost, polling: 'raf' },
     )
-    .catch(() => undefined); // still moving after `atMost`: go on, as the pause did
+    .catch((err: unknown) => {
+      // Still moving after `atMost`: go on, as the pause did.
+      if (!(err instanceof errors.TimeoutError)) throw err;
+    });
 }
 
 /** How far the page sticks out sideways past the viewport, in CSS pixels (0 or less: nothing overflows). */
