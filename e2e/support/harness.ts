@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
-import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
@@ -271,6 +271,16 @@ export async function animationsDone(page: Page, atMost: number): Promise<void> 
       // Still moving after `atMost`: go on, as the pause did.
       if (!(err instanceof errors.TimeoutError)) throw err;
     });
+}
+
+/**
+ * A download's bytes. Read through the browser's stream: the tier shares one Chromium (shared-browser.ts), whose
+ * downloads are not files of this process, so `download.path()` is refused there.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** How far the page sticks out sideways past the viewport, in CSS pixels (0 or less: nothing overflows). */
