@@ -17,3 +17,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// Typed here, where both the set-up that provides it and the harness that injects it (and the benchmarks importing the
+// harness) see it.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's endpoint (shared-browser.ts), for `chromium.connect`; absent outside the e2e tier. */
+    chromiumWsEndpoint?: string;
+  }
+}

@@ -19,10 +19,3 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.close();
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The shared Chromium's endpoint (shared-browser.ts), for `chromium.connect`; absent outside the e2e tier. */
-    chromiumWsEndpoint?: string;
-  }
-}
