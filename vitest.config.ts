@@ -36,9 +36,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          // One Chromium for the tier; each file still starts its own server (e2e/support/shared-browser.ts).
+          globalSetup: ['e2e/support/shared-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own server on a free port, its own data folder, mail sink and browser
+          // contexts, and much of a browser test is waiting (prices, pushes, the server), which the other file fills.
+          maxWorkers: 2,
         },
       },
       {

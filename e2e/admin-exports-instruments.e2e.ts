@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { ADMIN_API } from '@tradepad/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, downloadedBytes, startE2E, type E2E } from './support/harness.ts';
 
 const DESK = { width: 1280, height: 800 };
 
@@ -42,7 +41,7 @@ describe.skipIf(!chromiumPath())('exports and instruments in the back office', (
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe('users.csv');
-    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const text = (await downloadedBytes(download)).toString('utf8');
     const [header, ...lines] = text.trim().split('\r\n');
     expect(header).toBe(
       'id,uid,email,phone,country,is_demo,login_enabled,trading_enabled,kyc_status,balance,created_at,created_at_utc',
@@ -54,7 +53,7 @@ describe.skipIf(!chromiumPath())('exports and instruments in the back office', (
     await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
     const [deposits] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(deposits.suggestedFilename()).toBe('deposits.csv');
-    expect(fs.readFileSync((await deposits.path())!, 'utf8').split('\r\n')[0]).toContain('id,user_id,user_account');
+    expect((await downloadedBytes(deposits)).toString('utf8').split('\r\n')[0]).toContain('id,user_id,user_account');
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API, type KlinePoint, type OrderView, type TradeItem } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, liveQuote, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, animationsDone, chromiumPath, liveQuote, navigateInApp, startE2E, type E2E } from './support/harness.ts';
 import { pngOf } from './support/png.ts';
 
 /**
@@ -43,9 +43,11 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
   for (const lang of LANGS) {
     it(`renders every screen in ${lang} without sideways overflow`, async () => {
       const { context, page } = await e.newPage({ lang });
+      // The app reads the session at start: it is set or removed in storage (on the app's origin, reached once through
+      // /language) and the screen then loaded afresh.
+      await page.goto('/language');
       for (const screen of SCREENS) {
         await context.clearCookies();
-        await page.goto('/language');
         await page.evaluate(
           ([t, p, signedIn]) => {
             if (signedIn) {
@@ -220,13 +222,6 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           .map((el) => el.textContent),
       }));
 
-    /** Goes to `path` inside the app (its router follows the history), without loading the page again. */
-    const go = (p: Page, path: string) =>
-      p.evaluate((to) => {
-        window.history.pushState({ idx: (window.history.state?.idx ?? 0) + 1, key: `e2e${Date.now()}` }, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-
     /** The closed trade shown as a stop-out, with its report. */
     async function stopOutRoutes(page: Page) {
       await page.route('**/v1/api/forex/my_deal?*', async (route) => {
@@ -296,9 +291,9 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
         );
         await stopOutRoutes(page);
 
-        /** Checks a screen (after `settle` ms for a sheet's animation or a price's flash) and photographs it. */
+        /** Checks a screen (once a sheet's animation or a price's flash is over, at most `settle` ms) and photographs it. */
         const check = async (p: Page, theme: string, name: string, settle = 120) => {
-          await p.waitForTimeout(settle);
+          await animationsDone(p, settle);
           expect(await seen(p), `${name} in ${lang}, ${theme}`).toEqual({
             overflow: 0,
             dir: lang === 'ar' ? 'rtl' : 'ltr',
@@ -337,15 +332,15 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           // in the settings, as a trader would, and every screen is reached inside the app.
           if (theme === 'light') await page.goto('/?theme=light');
           else {
-            await go(page, '/mine/system');
+            await navigateInApp(page, '/mine/system');
             await page.getByTestId('theme-dark').click();
-            await go(page, '/');
+            await navigateInApp(page, '/');
           }
           await page.getByTestId('market-ask-BTCUSD').waitFor();
           await look(page, 'home');
 
           // The chart with the position, its stop-loss and take-profit, and the pending order drawn.
-          await go(page, `/trade?symbol=BTCUSD&period=${PERIOD}`);
+          await navigateInApp(page, `/trade?symbol=BTCUSD&period=${PERIOD}`);
           const chart = page.getByTestId('chart');
           await expect.poll(() => chart.getAttribute('data-status'), { timeout: 15_000 }).toBe('ready');
           await expect.poll(() => chart.getAttribute('data-order-lines'), { timeout: 15_000 }).toBe('4');
@@ -378,7 +373,7 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           await page.getByTestId('ticket-lots').fill('0.05');
 
           // Positions with one-tap close; a notice arriving; the position's sheet with its receipt.
-          await go(page, '/order');
+          await navigateInApp(page, '/order');
           await page.getByTestId('orders-tab-holding').click();
           await page.getByTestId(`order-row-${held.Id}`).waitFor();
           await look(page, 'positions');
@@ -409,7 +404,7 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
             ['/mine/chat', 'chat', 'chat-msg-staff'],
             ['/user', 'user-switch', 'switch-to-demo'],
           ] as const) {
-            await go(page, path);
+            await navigateInApp(page, path);
             await page.getByTestId(ready).first().waitFor();
             // The trader's English in the chat keeps its own direction (and its punctuation) in Arabic too.
             if (name === 'chat')

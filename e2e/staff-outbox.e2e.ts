@@ -1,7 +1,7 @@
 import { ADMIN_API, API, OUTBOX_MASK } from '@tradepad/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
+import { ADMIN, animationsDone, chromiumPath, startE2E, type E2E, SIGN_UP_CONSENT } from './support/harness.ts';
 
 const DESK = 1280;
 
@@ -154,7 +154,7 @@ describe.skipIf(!chromiumPath())('staff and outbox in the back office', () => {
     await page.locator('tbody tr', { hasText: `Same proof as #${ids[0]}` }).click();
     await page.getByText(`This proof is the same image as the one sent with deposit #${ids[0]}`).waitFor();
     // The panel slides in: shoot it once it has stopped.
-    await page.waitForTimeout(600);
+    await animationsDone(page, 600);
     await e.shot(page, 'admin-deposit-duplicate-en');
     await context.close();
   });

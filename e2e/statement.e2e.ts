@@ -1,7 +1,15 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@tradepad/contracts';
-import { chromiumPath, demoLogin, liveQuote, signedInPage, startE2E, type E2E, type SignIn } from './support/harness.ts';
+import {
+  chromiumPath,
+  demoLogin,
+  downloadedBytes,
+  liveQuote,
+  signedInPage,
+  startE2E,
+  type E2E,
+  type SignIn,
+} from './support/harness.ts';
 
 /**
  * The statement in the browser (issue 21 points 3 and 7): a demo trader with closed BTCUSD trades opens the account
@@ -54,7 +62,7 @@ describe.skipIf(!chromiumPath())('statement in Chromium', () => {
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-csv').click()]);
     expect(csv.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csvBytes = fs.readFileSync((await csv.path())!);
+    const csvBytes = await downloadedBytes(csv);
     expect(csvBytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csvBytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
@@ -64,7 +72,7 @@ describe.skipIf(!chromiumPath())('statement in Chromium', () => {
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-pdf').click()]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdfBytes = fs.readFileSync((await pdf.path())!);
+    const pdfBytes = await downloadedBytes(pdf);
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfBytes.toString('latin1')).toContain('/FontFile2');
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, animationsDone, chromiumPath, navigateInApp, startE2E, type E2E } from './support/harness.ts';
 import { pngOf } from './support/png.ts';
 
 const PASSWORD = 'Harbour26x';
@@ -231,38 +231,43 @@ describe.skipIf(!chromiumPath())('dark theme and the built-in support chat in Ch
       { authorization: token },
     );
     const info = await e.api('GET', API.userInfo, {}, { authorization: token });
+    // One tab per language: each theme is chosen with ?theme= on a load (as a link would), and the other screens of
+    // that theme are reached inside the app.
     for (const lang of ['hk', 'en', 'ar', 'de']) {
+      const { context, page } = await e.newPage({ lang });
+      await page.goto('/language');
+      await page.evaluate(
+        ([t, p]) => {
+          localStorage.setItem('tradepad.token', t);
+          localStorage.setItem('tradepad.profile', p);
+        },
+        [token, JSON.stringify(info.data)] as const,
+      );
       for (const th of ['light', 'dark']) {
-        const { context, page } = await e.newPage({ lang });
-        await page.goto(`/language?theme=${th}`);
-        await page.evaluate(
-          ([t, p]) => {
-            localStorage.setItem('tradepad.token', t);
-            localStorage.setItem('tradepad.profile', p);
-          },
-          [token, JSON.stringify(info.data)] as const,
-        );
-        await page.goto('/mine/chat');
+        await page.goto(`/mine/chat?theme=${th}`);
         await page.getByTestId('chat-msg-user').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(th);
         await e.shot(page, `support-chat-${lang}-${th}`);
-        await page.goto('/mine/system');
+        await navigateInApp(page, '/mine/system');
         await page.getByTestId('theme-light').waitFor();
         await e.shot(page, `system-${lang}-${th}`);
         if (th === 'dark' || lang === 'ar') {
-          for (const [route, testId] of [
-            ['/', 'page-home'],
-            ['/trade', 'page-trade'],
-            ['/user', 'page-user'],
-            ['/order', 'page-order'],
+          // Each main screen once what it shows has arrived: the prices, the chart, the account, the orders' tabs.
+          for (const [route, testId, ready] of [
+            ['/', 'page-home', page.getByTestId('market-ask-BTCUSD')],
+            ['/trade', 'page-trade', page.locator('[data-testid="chart"][data-status="ready"]')],
+            ['/user', 'page-user', page.getByTestId('switch-to-demo')],
+            ['/order', 'page-order', page.getByTestId('orders-tab-holding')],
           ] as const) {
-            await page.goto(route);
+            await navigateInApp(page, route);
             await page.getByTestId(testId).waitFor();
-            await page.waitForTimeout(800);
+            await ready.waitFor();
+            await animationsDone(page, 800);
             await e.shot(page, `main${route.replace(/\//g, '-')}-${lang}-${th}`);
           }
         }
-        await context.close();
       }
+      await context.close();
     }
   }, 300_000);
 });

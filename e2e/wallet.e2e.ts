@@ -1,8 +1,8 @@
 import { pngOf } from './support/png.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_API, API } from '@tradepad/contracts';
-import { ADMIN, chromiumPath, overflow, registerByMail, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN_API, API, LANG_TAGS } from '@tradepad/contracts';
+import { ADMIN, chromiumPath, overflow, registerByMail, navigateInApp, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * The wallet in the browser (issue "Wallet, real-name, invites", screens): a real user reports a bank wire with a
@@ -157,8 +157,10 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await context.close();
   });
 
-  // Two codes (bind, then withdraw) are at least the 60-s resend wait apart.
-  it('binds a TRC20 address from the withdrawal form, withdraws with the fee shown as typed, and the amount is locked', async () => {
+  // Two codes (bind, then withdraw) are at least the 60-s resend wait apart: the address is bound here, the screens
+  // in four languages are taken meanwhile, and the withdrawal follows them.
+  let bindCodeAt = 0;
+  it('binds a TRC20 address from the withdrawal form, with a code, and the new address waits before it can be used', async () => {
     // Withdrawing needs an approved real-name verification by default.
     const queue = await staff('GET', ADMIN_API.kyc, { user_id: String(userProfile.id) });
     const pending = (queue.data as { id: number; status: number }[]).find((k) => k.status === 1);
@@ -168,7 +170,6 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await signIn(page);
     await page.goto('/mine/wallet');
     await page.getByTestId('wallet-balance').waitFor();
-    const before = cents((await page.getByTestId('wallet-balance').textContent()) ?? '');
     await page.getByTestId('wallet-withdraw').click();
     await page.waitForURL((u) => u.pathname === '/mine/withdraw');
     await page.getByTestId('withdraw-currency-USDT-TRC20').click();
@@ -189,7 +190,7 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await page.getByTestId('way-submit').click();
     expect(new URL(page.url()).pathname).toBe('/mine/withdraw-way');
     await page.getByTestId('way-send-code').click();
-    const bindCodeAt = Date.now();
+    bindCodeAt = Date.now();
     await page.getByTestId('way-code').fill(await e.lastCode(email));
     await e.shot(page, 'wallet-withdraw-way-code-en');
     await page.getByTestId('way-submit').click();
@@ -202,11 +203,76 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     expect(await held.textContent()).toMatch(/^Usable from /);
     await e.shot(page, 'wallet-withdraw-hold-en');
     await staff('POST', ADMIN_API.settings, { withdraw_method_hold_hours: '0' });
-    await page.reload();
+    await context.close();
+  });
 
+  const screens = [
+    ['/mine/wallet', 'wallet'],
+    ['/mine/charge', 'charge'],
+    ['/mine/charge?tab=bank', 'charge'],
+    ['/mine/withdraw', 'withdraw'],
+    ['/mine/withdraw?type=2', 'withdraw'],
+    ['/mine/withdraw?view=records', 'withdrawRecords'],
+    ['/mine/coin-address-list', 'coinAddressList'],
+    ['/mine/bank-card-list', 'bankCardList'],
+    ['/mine/withdraw-way?type=1', 'withdrawWay'],
+    ['/mine/withdraw-way?type=2', 'withdrawWay'],
+    ['/mine/auth', 'auth'],
+    ['/mine/invite', 'invite'],
+  ] as const;
+  // One test per language: each opens all twelve screens, inside the app as a trader moves between them; a screen
+  // that only changes its query from the one before is loaded afresh (the same page would otherwise pass for it).
+  for (const lang of ['hk', 'en', 'ar', 'de'])
+    it(`shows each new screen at phone size in ${lang} without sideways overflow`, async () => {
+      const { context, page } = await e.newPage({ lang });
+      await page.goto('/language');
+      await page.evaluate(
+        ([t, p]) => {
+          localStorage.setItem('tradepad.token', t);
+          localStorage.setItem('tradepad.profile', p);
+        },
+        [userToken, JSON.stringify(userProfile)] as const,
+      );
+      let previous = '';
+      for (const [path, name] of screens) {
+        if (previous && name !== previous) await navigateInApp(page, path);
+        else await page.goto(path);
+        previous = name;
+        await page.getByTestId(`page-${name}`).waitFor({ timeout: 10_000 });
+        await page.waitForTimeout(400);
+        const over = await overflow(page);
+        expect(over, `${path} in ${lang} overflows by ${over}px`).toBeLessThanOrEqual(0);
+        expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await e.shot(page, `wallet-${path.slice(6).replace(/[?=&]/g, '-')}-${lang}`);
+      }
+      // The withdrawal's final "send X to Y" step, in this language (nothing is sent: it is cancelled).
+      await navigateInApp(page, '/mine/withdraw');
+      await page.getByTestId('withdraw-currency-USDT-TRC20').click();
+      await page.locator('[data-testid^="withdraw-method-"][aria-checked="true"]').waitFor();
+      await page.getByTestId('withdraw-amount').fill('20');
+      await page.getByTestId('withdraw-code').fill('123456');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-confirm').waitFor();
+      await page.waitForTimeout(400);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await e.shot(page, `wallet-withdraw-confirm-${lang}`);
+      await page.getByTestId('withdraw-confirm-cancel').click();
+      await context.close();
+    });
+
+  it('withdraws to the bound address with the fee shown as typed, and the amount is locked', async () => {
+    const { context, page } = await e.newPage({ lang: 'en' });
+    await signIn(page);
+    await page.goto('/mine/wallet');
+    await page.getByTestId('wallet-balance').waitFor();
+    const before = cents((await page.getByTestId('wallet-balance').textContent()) ?? '');
+    await page.getByTestId('wallet-withdraw').click();
+    await page.waitForURL((u) => u.pathname === '/mine/withdraw');
+
+    // The hold is over (withdraw_method_hold_hours 0): the bound address is chosen and usable.
     await page.getByTestId('withdraw-currency-USDT-TRC20').click();
     await page.locator('[data-testid^="withdraw-method-"][aria-checked="true"]').waitFor();
-    expect(await held.count()).toBe(0);
+    expect(await page.locator('[data-testid^="withdraw-method-hold-"]').count()).toBe(0);
     await page.getByTestId('withdraw-amount').fill('100');
     // TRC20 takes a fixed fee of 1 USD.
     await expect.poll(() => page.getByTestId('withdraw-fee').textContent()).toBe('1.00 USD');
@@ -249,58 +315,28 @@ describe.skipIf(!chromiumPath())('wallet, deposits and real-name verification in
     await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator('[data-testid^="method-delete-"]').count()).toBe(1);
     await e.shot(page, 'wallet-coin-addresses-en');
-    await context.close();
-  }, 150_000);
 
-  const screens = [
-    ['/mine/wallet', 'wallet'],
-    ['/mine/charge', 'charge'],
-    ['/mine/charge?tab=bank', 'charge'],
-    ['/mine/withdraw', 'withdraw'],
-    ['/mine/withdraw?type=2', 'withdraw'],
-    ['/mine/withdraw?view=records', 'withdrawRecords'],
-    ['/mine/coin-address-list', 'coinAddressList'],
-    ['/mine/bank-card-list', 'bankCardList'],
-    ['/mine/withdraw-way?type=1', 'withdrawWay'],
-    ['/mine/withdraw-way?type=2', 'withdrawWay'],
-    ['/mine/auth', 'auth'],
-    ['/mine/invite', 'invite'],
-  ] as const;
-  // One test per language: each loads all twelve screens.
-  for (const lang of ['hk', 'en', 'ar', 'de'])
-    it(`shows each new screen at phone size in ${lang} without sideways overflow`, async () => {
-      const { context, page } = await e.newPage({ lang });
-      await page.goto('/language');
-      await page.evaluate(
-        ([t, p]) => {
-          localStorage.setItem('tradepad.token', t);
-          localStorage.setItem('tradepad.profile', p);
-        },
-        [userToken, JSON.stringify(userProfile)] as const,
-      );
-      for (const [path, name] of screens) {
-        await page.goto(path);
-        await page.getByTestId(`page-${name}`).waitFor({ timeout: 10_000 });
-        await page.waitForTimeout(400);
+    // The screens above were taken before the withdrawal: its row and the locked amount in the other languages too,
+    // switched on the language page of this same tab and reached inside the app (a reload would start in English,
+    // the page's language).
+    for (const lang of ['hk', 'ar', 'de'] as const) {
+      await navigateInApp(page, '/language');
+      await page.getByTestId(`lang-${lang}`).click();
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe(LANG_TAGS[lang]);
+      for (const [path, ready] of [
+        ['/mine/withdraw?view=records', `withdrawal-status-${id}`],
+        ['/mine/wallet', 'wallet-locked'],
+      ] as const) {
+        await navigateInApp(page, path);
+        await page.getByTestId(ready).waitFor();
         const over = await overflow(page);
         expect(over, `${path} in ${lang} overflows by ${over}px`).toBeLessThanOrEqual(0);
         expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-        await e.shot(page, `wallet-${path.slice(6).replace(/[?=&]/g, '-')}-${lang}`);
+        await e.shot(page, `wallet-after-withdrawal-${path.slice(6).replace(/[?=&]/g, '-')}-${lang}`);
       }
-      // The withdrawal's final "send X to Y" step, in this language (nothing is sent: it is cancelled).
-      await page.goto('/mine/withdraw');
-      await page.getByTestId('withdraw-currency-USDT-TRC20').click();
-      await page.locator('[data-testid^="withdraw-method-"][aria-checked="true"]').waitFor();
-      await page.getByTestId('withdraw-amount').fill('20');
-      await page.getByTestId('withdraw-code').fill('123456');
-      await page.getByTestId('withdraw-submit').click();
-      await page.getByTestId('withdraw-confirm').waitFor();
-      await page.waitForTimeout(400);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await e.shot(page, `wallet-withdraw-confirm-${lang}`);
-      await page.getByTestId('withdraw-confirm-cancel').click();
-      await context.close();
-    });
+    }
+    await context.close();
+  }, 150_000);
 
   it('gives a demo user the only-real-account message instead of the screens', async () => {
     const uuid = 'e2e-wallet-demo-0000-000000000000';

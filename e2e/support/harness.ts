@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API, type TradeItem } from '@tradepad/contracts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN_API, API, type TradeItem } from '@tradepad/contracts';
+import { chromium, errors, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 import { codeIn, startMailSink } from '../../apps/server/test/mail-sink.ts';
 import { nextStaffCode, signInStaff, staffSecrets } from '../../apps/server/test/staff-totp.ts';
 
@@ -48,11 +50,7 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export function chromiumPath(): string | undefined {
-  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'])
-    if (p && fs.existsSync(p)) return p;
-  return undefined;
-}
+export { chromiumPath } from './chromium.ts';
 
 export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
   const sink = await startMailSink();
@@ -82,23 +80,50 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
 
+  // The tier's shared Chromium (shared-browser.ts) when there is one: `close()` then ends only this file's connection
+  // and the contexts it opened.
+  const endpoint = inject('chromiumWsEndpoint');
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
 
   const secrets = staffSecrets();
+  /**
+   * The console token each staff member's last sign-in through the page left. An authenticator code serves once per
+   * 30-s step, so a third sign-in of one member within a step would wait up to 30 s: a later `staffSignIn` opens the
+   * console as that sign-in left it instead, while the server still takes the token; the sign-in page itself is then
+   * exercised once per member and server (and by the sign-in tests, which fill it themselves).
+   */
+  const consoleSessions = new Map<string, string>();
+  let restoreCount = 0;
+  async function restoreConsoleSession(page: Page, email: string, query: string): Promise<boolean> {
+    const token = consoleSessions.get(email);
+    if (!token) return false;
+    const me = await e2e.api('GET', ADMIN_API.me, {}, { authorization: token });
+    if (me.code !== 1 || me.data.totp_pending || me.data.must_change_password) {
+      consoleSessions.delete(email);
+      return false;
+    }
+    // Once per call and tab (a later sign-out in the test must stick), before the console's own scripts run.
+    const flag = `e2e.restored.${++restoreCount}`;
+    await page.addInitScript(
+      ([key, t, staff]) => {
+        try {
+          if (sessionStorage.getItem(key)) return;
+          sessionStorage.setItem(key, '1');
+          localStorage.setItem('tradepad.admin.token', t);
+          localStorage.setItem('tradepad.admin.staff', staff);
+        } catch {
+          // about:blank and other opaque origins have no storage
+        }
+      },
+      [flag, token, JSON.stringify(me.data)] as const,
+    );
+    await page.goto(`/admin/${query}`);
+    await page.locator('nav a').first().waitFor();
+    return true;
+  }
   const e2e: E2E = {
     baseUrl,
     browser,
@@ -151,6 +176,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       return { token: String(login.data.token), id: Number(login.data.id) };
     },
     async staffSignIn(page, who, query = '') {
+      if (await restoreConsoleSession(page, who.email, query)) return;
       await page.goto(`/admin/${query}`);
       await page.locator('input[type=email]').fill(who.email);
       await page.locator('input[type=password]').fill(who.password);
@@ -158,6 +184,8 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       await page.getByTestId('admin-login-totp').fill(await nextStaffCode(secrets, who.email));
       await page.locator('button[type=submit]').click();
       await page.locator('nav a').first().waitFor();
+      const token = await page.evaluate(() => localStorage.getItem('tradepad.admin.token'));
+      if (token) consoleSessions.set(who.email, token);
     },
     async shot(page, name) {
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
@@ -212,6 +240,47 @@ export async function liveQuote(e: E2E, code = 'BTCUSD'): Promise<TradeItem> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no fresh ${code} quote within 30 s`);
+}
+
+/**
+ * Goes to `path` inside the trader app (its router follows the history), as a tap on a link would, without loading
+ * the page again: cheaper than `page.goto`, and the language chosen in the tab stays (newPage's `lang` is set again on
+ * every load).
+ */
+export function navigateInApp(page: Page, path: string): Promise<void> {
+  return page.evaluate((to) => {
+    window.history.pushState({ idx: (window.history.state?.idx ?? 0) + 1, key: `e2e${Date.now()}` }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Waits until nothing finite is animating (a sheet sliding in, a dialog or toast fading, a price's flash): at most
+ * `atMost` ms, the fixed pause this replaces, so a busy page is never waited on longer than before; looping animations
+ * (a spinner) do not count.
+ */
+export async function animationsDone(page: Page, atMost: number): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: atMost, polling: 'raf' },
+    )
+    .catch((err: unknown) => {
+      // Still moving after `atMost`: go on, as the pause did.
+      if (!(err instanceof errors.TimeoutError)) throw err;
+    });
+}
+
+/**
+ * A download's bytes. Read through the browser's stream: the tier shares one Chromium (shared-browser.ts), whose
+ * downloads are not files of this process, so `download.path()` is refused there.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** How far the page sticks out sideways past the viewport, in CSS pixels (0 or less: nothing overflows). */
