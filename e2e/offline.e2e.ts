@@ -201,8 +201,9 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
     expect(await submit.getAttribute('aria-disabled')).toBeNull();
 
     // The server stops answering pings (and new sockets fail): after the missed pongs the app shows it reconnecting.
+    // Four 5-s pings go unanswered first (20 s); the margin is for a machine running two browser files at once.
     mode = 'no-pongs';
-    await page.getByTestId('connection-reconnecting').waitFor({ timeout: 30_000 });
+    await page.getByTestId('connection-reconnecting').waitFor({ timeout: 45_000 });
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
     await e.shot(page, 'reconnecting-en');
