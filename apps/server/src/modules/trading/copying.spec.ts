@@ -27,6 +27,21 @@ describe('copy trading in the engine', () => {
     await b.close();
   });
 
+  it('copies to 250 followers through the multi-row statements (a fan-out past 200 rows) and closes them all at once', async () => {
+    const provider = await b.trader('100000');
+    const followers = [];
+    for (let i = 0; i < 250; i++) followers.push(await b.follower(provider, '1000', 'fixed_lots', '0.01'));
+    const p = await b.order(provider, 1);
+    const rows = await b.copyRows(p.id);
+    expect(rows).toHaveLength(250);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set(followers.map((f) => f.accountUserId)));
+    expect(rows.every((r) => r.open_price === p.openPrice && r.status === STATUS_HOLDING)).toBe(true);
+    for (const f of followers) expect(b.engine.account(f.accountUserId)!.cash).toBe(await b.cash(f.accountUserId));
+    const done = await b.engine.close(p, CLOSED_BY_USER);
+    expect((await b.copyRows(p.id)).every((r) => r.status === STATUS_CLOSED && r.close_price === done!.exitPrice)).toBe(true);
+    for (const f of followers) expect(b.engine.account(f.accountUserId)!.cash).toBe(await b.cash(f.accountUserId));
+  });
+
   it('copies an open to every follower by mode, at the provider’s fill, in one commit; skips are recorded with their reason', async () => {
     const provider = await b.trader('10000');
     const a = await b.follower(provider, '2500', 'proportional', '1');
