@@ -201,7 +201,7 @@ describe.skipIf(!chromiumPath())('offline in Chromium', () => {
     expect(await submit.getAttribute('aria-disabled')).toBeNull();
 
     // The server stops answering pings (and new sockets fail): after the missed pongs the app shows it reconnecting.
-    // Four 5-s pings go unanswered first (20 s); the margin is for a machine running two browser files at once.
+    // Four 5-s pings go unanswered first (20 s); the margin is for a loaded machine.
     mode = 'no-pongs';
     await page.getByTestId('connection-reconnecting').waitFor({ timeout: 45_000 });
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
