@@ -25,9 +25,8 @@ import { usePoll } from '../../ui/poll.ts';
 import { useAccess } from '../../ui/use-access.ts';
 import { CopyHead, useReadsStrategies } from './copy-head.tsx';
 import { CopyPager } from './copy-pager.tsx';
-import { exactUsd, feePeriod } from './copy-view.ts';
+import { exactUsd, feePeriod, NUM_CELL as num } from './copy-view.ts';
 
-const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const REFRESH_MS = 15_000;
 /** The strategy filter offers the first hundred strategies (the list call's largest page). */
 const STRATEGY_CHOICES = { page: 1, limit: 100 } as const;

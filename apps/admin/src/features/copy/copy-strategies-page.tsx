@@ -27,11 +27,10 @@ import { StatusChip } from '../../ui/status-chip.tsx';
 import { useAccess } from '../../ui/use-access.ts';
 import { CopyHead, useReadsStrategies } from './copy-head.tsx';
 import { CopyPager } from './copy-pager.tsx';
-import { exactUsd, strategyStatus } from './copy-view.ts';
+import { exactUsd, strategyStatus, NUM_CELL as num } from './copy-view.ts';
 import { StrategyFollowers } from './strategy-followers.tsx';
 import { StrategyStatusDialog, type StatusAction } from './strategy-status-dialog.tsx';
 
-const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** Followers and money change as traders follow and unfollow: the list reads again every ten seconds. */
 const REFRESH_MS = 10_000;
 

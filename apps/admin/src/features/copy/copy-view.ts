@@ -47,3 +47,6 @@ export function feePeriod(kind: 'performance' | 'management', startMs: number): 
   const iso = new Date(startMs).toISOString();
   return kind === 'performance' ? iso.slice(0, 7) : iso.slice(0, 10);
 }
+
+/** A money or count cell of the copy pages' tables: right-aligned, figures of one width, never wrapped. */
+export const NUM_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

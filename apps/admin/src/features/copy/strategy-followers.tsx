@@ -24,10 +24,9 @@ import { formatTime } from '../../ui/format.ts';
 import { usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { CopyPager } from './copy-pager.tsx';
-import { exactUsd, followStatus } from './copy-view.ts';
+import { exactUsd, followStatus, NUM_CELL as num } from './copy-view.ts';
 import { StrategyFigures } from './strategy-figures.tsx';
 
-const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** Equity moves with the copies' prices: the list reads again every five seconds while it is shown. */
 const REFRESH_MS = 5000;
 
