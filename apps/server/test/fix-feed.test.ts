@@ -79,7 +79,8 @@ describe('FIX market-data feed from two liquidity providers', () => {
     lp1 = await FixLp.start({ name: 'lp1', prices: { 'ETH/USD': { bid: '3400.10', ask: '3400.60' } } });
     lp2 = await FixLp.start({ name: 'lp2', prices: { 'ETH/USD': { bid: '3405.00', ask: '3405.50' } } });
     // Every LP refuses BTC/USD; EURUSD and the rest are not in the file.
-    lp1.reject('BTC/USD', 'not permissioned');
+    // lp1's reject comes last, yet the reason lists it first: sessions in priority order, not arrival order.
+    lp1.reject('BTC/USD', 'not permissioned', 300);
     lp2.reject('BTC/USD', 'unknown symbol');
     lp1.stream(200);
     lp2.stream(200);
@@ -133,8 +134,7 @@ describe('FIX market-data feed from two liquidity providers', () => {
   it('closes an instrument every session rejected (with the reason) and one the file does not map; readiness skips them', async () => {
     await until(async () => (await symbol('BTCUSD')).reason?.startsWith('rejected by every session') === true);
     const btc = await symbol('BTCUSD');
-    expect(btc.reason).toContain('lp1: BTC/USD: not permissioned');
-    expect(btc.reason).toContain('lp2: BTC/USD: unknown symbol');
+    expect(btc.reason).toBe('rejected by every session: lp1: BTC/USD: not permissioned; lp2: BTC/USD: unknown symbol');
     expect(btc.source).toBeNull();
     expect((await symbol('EURUSD')).reason).toBe('not mapped in the feed file');
     const list = (await h.call('GET', API.tradeList)).data as Array<{ Code: string; MarketStatus: number }>;

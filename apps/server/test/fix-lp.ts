@@ -113,7 +113,7 @@ export class FixLp {
   /** What each connected session asked for: symbol → MDReqID. */
   private readonly subscriptions = new Map<LpSession, Map<string, string>>();
   private readonly prices = new Map<string, LpPrice>();
-  private readonly rejected = new Map<string, string>();
+  private readonly rejected = new Map<string, { reason: string; delayMs: number }>();
   private quoting = true;
   private close: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -152,9 +152,11 @@ export class FixLp {
   }
 
   subscribe(session: LpSession, id: string, symbol: string): void {
-    const reason = this.rejected.get(symbol) ?? (this.prices.has(symbol) ? undefined : 'unknown symbol');
-    if (reason !== undefined) {
-      session.push('Y', { MDReqID: id, MDReqRejReason: '0', Text: `${symbol}: ${reason}` });
+    const rejected = this.rejected.get(symbol) ?? (this.prices.has(symbol) ? undefined : { reason: 'unknown symbol', delayMs: 0 });
+    if (rejected !== undefined) {
+      const send = () => session.push('Y', { MDReqID: id, MDReqRejReason: '0', Text: `${symbol}: ${rejected.reason}` });
+      if (rejected.delayMs > 0) setTimeout(send, rejected.delayMs).unref();
+      else send();
       return;
     }
     let mine = this.subscriptions.get(session);
@@ -205,9 +207,9 @@ export class FixLp {
     this.quoting = on;
   }
 
-  /** From now on a request for `symbol` is answered with a reject (Y). */
-  reject(symbol: string, reason: string): void {
-    this.rejected.set(symbol, reason);
+  /** From now on a request for `symbol` is answered with a reject (Y), `delayMs` after the request when given. */
+  reject(symbol: string, reason: string, delayMs = 0): void {
+    this.rejected.set(symbol, { reason, delayMs });
   }
 
   testRequest(id: string): void {

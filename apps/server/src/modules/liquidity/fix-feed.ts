@@ -115,7 +115,16 @@ export class FixFeed implements Feed {
     if (!this.routes.has(code)) return 'not mapped in the feed file';
     const rejected = this.rejects.get(code);
     if (!rejected || rejected.size < this.sessions.length) return undefined;
-    return `rejected by every session: ${[...rejected].map(([i, text]) => `${this.sessions[i]!.name}: ${text}`).join('; ')}`;
+    return `rejected by every session: ${this.rejectTexts(code).join('; ')}`;
+  }
+
+  /** Each session's standing reject of `code` as "name: text", in the sessions' priority order (not arrival order). */
+  private rejectTexts(code: string): string[] {
+    const rejected = this.rejects.get(code);
+    if (!rejected) return [];
+    return [...rejected]
+      .sort(([a], [b]) => a - b)
+      .map(([i, text]) => `${this.sessions[i]!.name}: ${text}`);
   }
 
   liquidity(): FeedLiquidity {
@@ -137,7 +146,7 @@ export class FixFeed implements Feed {
         const current = route?.current;
         const q = current === undefined ? undefined : this.quoted[current]!.get(inst.code);
         const price = (points: number | undefined) => (points === undefined ? null : pointsToPrice(points, inst.precision));
-        const rejected = [...(this.rejects.get(inst.code) ?? [])].map(([i, text]) => `${this.sessions[i]!.name}: ${text}`);
+        const rejected = this.rejectTexts(inst.code);
         return {
           code: inst.code,
           lp_symbol: this.o.file.symbols[inst.code] ?? null,
