@@ -4,6 +4,7 @@
  * - fan-out: one provider's market order copied to COPY_FOLLOWERS (default 1,000) followers, proportional, every copy
  *   written in the provider's own transaction: the commit's time (begin → commit, the writer's own timing), the
  *   provider's place() end to end, and the close that takes every copy with it. Target: commit p99 ≤ 50 ms on 2 cores.
+ *   Measured twice: on the fresh file, and again after COPY_AGE (default 100) rounds of history.
  * - the provider's own fill with 0 followers: COPY_SOLO orders (default 2,000), each opened and closed alone, on an
  *   engine with the roster plugged in (the provider has no followers) against one without (the engine as before copy
  *   trading), in alternating rounds on two databases. Target: unchanged within noise.
@@ -17,6 +18,7 @@ import { CopyBench } from '../apps/server/test/copy-bench.ts';
 const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
 const SOLO = Number(process.env.COPY_SOLO ?? 2000);
+const AGE = Number(process.env.COPY_AGE ?? 100);
 
 const q = (xs: readonly number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -28,6 +30,17 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 const row = (name: string, xs: readonly number[]) =>
   `| ${name} | ${xs.length} | ${ms(q(xs, 0.5))} | ${ms(q(xs, 0.99))} | ${ms(Math.max(...xs))} |`;
 
+/** One round's figures: the open and the close of one provider order with every copy. */
+interface Rounds {
+  openCommit: number[];
+  closeCommit: number[];
+  openPlace: number[];
+  closeCall: number[];
+  /** The process's CPU time over each call (user + system): what the wall time would be on an idle core. */
+  openCpu: number[];
+  closeCpu: number[];
+}
+
 async function fanOut(): Promise<string[]> {
   const commits: number[] = [];
   let recording = false;
@@ -37,53 +50,63 @@ async function fanOut(): Promise<string[]> {
   const t0 = performance.now();
   for (let i = 0; i < FOLLOWERS; i++) await b.follower(provider, '20000', 'proportional', '1');
   const seeded = (performance.now() - t0) / 1000;
-  const openCommit: number[] = [];
-  const closeCommit: number[] = [];
-  const openPlace: number[] = [];
-  const closeCall: number[] = [];
-  /** The process's CPU time over each call (user + system): what the wall time would be on an idle core. */
-  const openCpu: number[] = [];
-  const closeCpu: number[] = [];
   (globalThis as { gc?: () => void }).gc?.();
-  for (let r = 0; r < ROUNDS + 3; r++) {
-    b.tick('EURUSD', r % 2 ? '1.08500' : '1.08520');
-    commits.length = 0;
-    recording = true;
-    let s = performance.now();
-    let cpu = process.cpuUsage();
-    const p = await b.order(provider, 1, { lots: '5' });
-    const placed = performance.now() - s;
-    const placedCpu = cpuMs(cpu);
-    const opened = commits.splice(0);
-    if (b.engine.copiesOf(p.id).length !== FOLLOWERS) throw new Error(`copied to ${b.engine.copiesOf(p.id).length}`);
-    s = performance.now();
-    cpu = process.cpuUsage();
-    await b.engine.close(p, CLOSED_BY_USER);
-    const closed = performance.now() - s;
-    const closedCpu = cpuMs(cpu);
-    recording = false;
-    // The first rounds compile the code paths: not counted.
-    if (r < 3) continue;
-    openPlace.push(placed);
-    closeCall.push(closed);
-    openCpu.push(placedCpu);
-    closeCpu.push(closedCpu);
-    openCommit.push(...opened);
-    closeCommit.push(...commits);
-  }
+  let round = 0;
+  /** `n` rounds of open and close; recorded in `into` when given. */
+  const run = async (n: number, into?: Rounds) => {
+    for (let r = 0; r < n; r++, round++) {
+      b.tick('EURUSD', round % 2 ? '1.08500' : '1.08520');
+      commits.length = 0;
+      recording = true;
+      let s = performance.now();
+      let cpu = process.cpuUsage();
+      const p = await b.order(provider, 1, { lots: '5' });
+      const placed = performance.now() - s;
+      const placedCpu = cpuMs(cpu);
+      const opened = commits.splice(0);
+      if (b.engine.copiesOf(p.id).length !== FOLLOWERS) throw new Error(`copied to ${b.engine.copiesOf(p.id).length}`);
+      s = performance.now();
+      cpu = process.cpuUsage();
+      await b.engine.close(p, CLOSED_BY_USER);
+      const closed = performance.now() - s;
+      const closedCpu = cpuMs(cpu);
+      recording = false;
+      if (!into) continue;
+      into.openPlace.push(placed);
+      into.closeCall.push(closed);
+      into.openCpu.push(placedCpu);
+      into.closeCpu.push(closedCpu);
+      into.openCommit.push(...opened);
+      into.closeCommit.push(...commits);
+    }
+  };
+  const rounds = (): Rounds => ({ openCommit: [], closeCommit: [], openPlace: [], closeCall: [], openCpu: [], closeCpu: [] });
+  // The first rounds compile the code paths: not counted.
+  await run(3);
+  const fresh = rounds();
+  await run(ROUNDS, fresh);
+  // History: once the account-keyed indexes hold more than a page per follower, each copy dirties pages of its own
+  // (see migration 039); the tables of a platform that has run for a while are in that state, a fresh file is not.
+  await run(AGE);
+  const aged = rounds();
+  await run(ROUNDS, aged);
   await b.engine.idle();
   const problems = await checkLedger(b.handle.db);
   await b.close();
+  const block = (label: string, x: Rounds) => [
+    row(`${label} open: the commit (provider + ${FOLLOWERS} copies, events)`, x.openCommit),
+    row(`${label} open: place() end to end (plan, commit, book)`, x.openPlace),
+    row(`${label} close: the commit (provider + ${FOLLOWERS} copies)`, x.closeCommit),
+    row(`${label} close: close() end to end`, x.closeCall),
+    row(`${label} open: CPU time of place() (user + system)`, x.openCpu),
+    row(`${label} close: CPU time of close() (user + system)`, x.closeCpu),
+  ];
   return [
-    `One provider order copied to ${FOLLOWERS} followers (${ROUNDS} rounds after 3 of warm-up; SQLite, durable commits; seeding ${seeded.toFixed(1)} s; ledger ${problems.length === 0 ? 'sound' : `${problems.length} problems`})`,
+    `One provider order copied to ${FOLLOWERS} followers (${ROUNDS} rounds after 3 of warm-up, then ${ROUNDS} more after ${AGE} unmeasured rounds of history; SQLite, durable commits; seeding ${seeded.toFixed(1)} s; ledger ${problems.length === 0 ? 'sound' : `${problems.length} problems`})`,
     '| measure | n | p50 ms | p99 ms | max ms |',
     '|---|---|---|---|---|',
-    row(`open: the commit (provider + ${FOLLOWERS} copies, events)`, openCommit),
-    row('open: place() end to end (plan, commit, book)', openPlace),
-    row(`close: the commit (provider + ${FOLLOWERS} copies)`, closeCommit),
-    row('close: close() end to end', closeCall),
-    row('open: CPU time of place() (user + system)', openCpu),
-    row('close: CPU time of close() (user + system)', closeCpu),
+    ...block('fresh:', fresh),
+    ...block(`after ${AGE + ROUNDS + 3} rounds:`, aged),
   ];
 }
 

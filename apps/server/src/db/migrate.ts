@@ -36,6 +36,7 @@ import * as m035 from './migrations/035-credit.ts';
 import * as m036 from './migrations/036-instrument-names.ts';
 import * as m037 from './migrations/037-stop-limit.ts';
 import * as m038 from './migrations/038-copy-trading.ts';
+import * as m039 from './migrations/039-copy-events-index.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '036-instrument-names': m036,
   '037-stop-limit': m037,
   '038-copy-trading': m038,
+  '039-copy-events-index': m039,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */
