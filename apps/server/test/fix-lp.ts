@@ -152,7 +152,8 @@ export class FixLp {
   }
 
   subscribe(session: LpSession, id: string, symbol: string): void {
-    const rejected = this.rejected.get(symbol) ?? (this.prices.has(symbol) ? undefined : { reason: 'unknown symbol', delayMs: 0 });
+    const rejected =
+      this.rejected.get(symbol) ?? (this.prices.has(symbol) ? undefined : { reason: 'unknown symbol', delayMs: 0 });
     if (rejected !== undefined) {
       const send = () => session.push('Y', { MDReqID: id, MDReqRejReason: '0', Text: `${symbol}: ${rejected.reason}` });
       if (rejected.delayMs > 0) setTimeout(send, rejected.delayMs).unref();

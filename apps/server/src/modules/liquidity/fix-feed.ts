@@ -122,9 +122,7 @@ export class FixFeed implements Feed {
   private rejectTexts(code: string): string[] {
     const rejected = this.rejects.get(code);
     if (!rejected) return [];
-    return [...rejected]
-      .sort(([a], [b]) => a - b)
-      .map(([i, text]) => `${this.sessions[i]!.name}: ${text}`);
+    return [...rejected].sort(([a], [b]) => a - b).map(([i, text]) => `${this.sessions[i]!.name}: ${text}`);
   }
 
   liquidity(): FeedLiquidity {
