@@ -116,7 +116,15 @@ describe('copy trading console: the strategies list with their figures', () => {
     const pub = (await h.call('GET', API.copyStrategies, { sort: 'total_rate' })).data.data as StrategyEntry[];
     for (const s of page.data) {
       const entry = pub.find((e) => e.id === s.id)!;
-      for (const k of ['equity', 'three_week_rate', 'three_week_win', 'three_week_profit', 'total_rate', 'total_trade_num', 'max_drawdown'] as const)
+      for (const k of [
+        'equity',
+        'three_week_rate',
+        'three_week_win',
+        'three_week_profit',
+        'total_rate',
+        'total_trade_num',
+        'max_drawdown',
+      ] as const)
         expect(s[k], k).toEqual(entry[k]);
     }
   });
@@ -151,7 +159,9 @@ describe('copy trading console: the strategies list with their figures', () => {
     const open = await list({ status: 'open', sort: 'total_rate' });
     expect(open.data.map((s) => s.id)).toEqual([gainer.strategy]);
     expect(open.total).toBe(1);
-    expect((await dealer.post(ADMIN_API.copyStrategyResume.replace(':id', String(loser.strategy)), { reason: 'ok' })).code).toBe(1);
+    expect((await dealer.post(ADMIN_API.copyStrategyResume.replace(':id', String(loser.strategy)), { reason: 'ok' })).code).toBe(
+      1,
+    );
     await h.expectLedgerSound();
   });
 

@@ -183,9 +183,11 @@ export const adminStrategyListParams = z.object({
   ),
   sort: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? undefined : v),
-    z.enum(COPY_ADMIN_SORTS as readonly CopyAdminSort[] as [CopyAdminSort, ...CopyAdminSort[]], {
-      error: 'err.copy_sort_invalid',
-    }).optional(),
+    z
+      .enum(COPY_ADMIN_SORTS as readonly CopyAdminSort[] as [CopyAdminSort, ...CopyAdminSort[]], {
+        error: 'err.copy_sort_invalid',
+      })
+      .optional(),
   ),
   ...pageParams,
 });

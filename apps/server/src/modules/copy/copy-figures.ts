@@ -14,12 +14,7 @@ import type { CopyStrategyRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { maskUid } from '../content/rankings.ts';
 import type { CopyRepository } from './copy.repository.ts';
-import {
-  FLOW_ENTRY_TYPES,
-  type ClosedTotals,
-  type CopyStatsRepository,
-  type Movement,
-} from './copy-stats.repository.ts';
+import { FLOW_ENTRY_TYPES, type ClosedTotals, type CopyStatsRepository, type Movement } from './copy-stats.repository.ts';
 import { feePercent } from './copy-views.ts';
 
 /** The statistics window of the rank page (3 weeks) and how long computed figures are kept. */

@@ -84,7 +84,11 @@ export class CopyStatsRepository {
           .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
           .where('s.id', 'in', ids)
           // The owner names the index; user_id ties each account to its strategy.
-          .where('a.owner', 'in', part.map((s) => owner(s.provider_id)))
+          .where(
+            'a.owner',
+            'in',
+            part.map((s) => owner(s.provider_id)),
+          )
           .where('a.kind', 'in', RECORD_KINDS);
       const [before, rows] = await Promise.all([
         base()
@@ -93,7 +97,13 @@ export class CopyStatsRepository {
           .groupBy('s.id')
           .execute(),
         base()
-          .select(['s.id as strategy_id', 'e.id as entry_id', 'e.type', 'e.created_at', (eb) => eb.fn.sum<number>('p.amount').as('amount')])
+          .select([
+            's.id as strategy_id',
+            'e.id as entry_id',
+            'e.type',
+            'e.created_at',
+            (eb) => eb.fn.sum<number>('p.amount').as('amount'),
+          ])
           .whereRef('e.created_at', '>=', 's.created_at')
           .groupBy(['s.id', 'e.id', 'e.type', 'e.created_at'])
           .orderBy('e.id')
@@ -127,7 +137,11 @@ export class CopyStatsRepository {
           eb.fn.sum<number>(recent(sql<number>`case when ${sql.ref('o.profit')} > 0 then 1 else 0 end`)).as('recent_wins'),
           eb.fn.sum<number>(recent(sql<number>`${sql.ref('o.profit')}`)).as('recent_profit'),
         ])
-        .where('s.id', 'in', part.map((s) => s.id))
+        .where(
+          's.id',
+          'in',
+          part.map((s) => s.id),
+        )
         .where('o.status', '=', 3)
         .whereRef('o.closed_at', '>=', 's.created_at')
         .groupBy('s.id')
@@ -152,7 +166,11 @@ export class CopyStatsRepository {
       const follows = await this.db
         .selectFrom('copy_follows')
         .select(['strategy_id', 'account_user_id'])
-        .where('strategy_id', 'in', part.map((s) => s.id))
+        .where(
+          'strategy_id',
+          'in',
+          part.map((s) => s.id),
+        )
         .where('status', '=', FOLLOWING)
         .execute();
       const holders = new Map<number, number>(part.map((s) => [s.provider_id, s.id]));
@@ -184,7 +202,11 @@ export class CopyStatsRepository {
           .selectFrom('copy_strategies as s')
           .innerJoin('orders as o', 'o.user_id', 's.provider_id')
           .select(['s.id as strategy_id', `o.${column} as value`, (eb) => eb.fn.countAll<number>().as('n')])
-          .where('s.id', 'in', part.map((s) => s.id))
+          .where(
+            's.id',
+            'in',
+            part.map((s) => s.id),
+          )
           .where('o.status', '=', 3)
           .groupBy(['s.id', `o.${column}`])
           .execute();
@@ -197,8 +219,6 @@ export class CopyStatsRepository {
         return [...best].map(([id, b]): [number, number] => [id, b.value]);
       });
     const [leverage, instrument] = await Promise.all([top('leverage'), top('instrument_id')]);
-    return new Map(
-      strategies.map((s) => [s.id, { leverage: leverage.get(s.id) ?? 0, instrumentId: instrument.get(s.id) ?? 0 }]),
-    );
+    return new Map(strategies.map((s) => [s.id, { leverage: leverage.get(s.id) ?? 0, instrumentId: instrument.get(s.id) ?? 0 }]));
   }
 }
