@@ -102,8 +102,22 @@ describe.skipIf(!chromiumPath())('copy trading in the back office', () => {
     const row = page.getByTestId(`copy-strategy-${strategyId}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('Harbour Trend');
-    expect(await row.textContent()).toMatch(/20(\.0+)?% of gains · 2(\.0+)?% a year/);
     expect(await row.getByText('Open', { exact: true }).count()).toBe(1);
+    // The figures after fees per row: no trade yet, so no return; the equity is the follower's 1,000 USD.
+    expect(await page.getByTestId(`copy-total-rate-${strategyId}`).textContent()).toBe('0.00%');
+    expect(await row.textContent()).toContain('1,000.00');
+    // Sorted on the server by a column's heading: highest first, then lowest first.
+    const totalHead = page.locator('th', { hasText: 'Total return' });
+    expect(await totalHead.getAttribute('aria-sort')).toBeNull();
+    const sorted = page.waitForResponse((r) => r.url().includes('sort=-total_rate'));
+    await page.getByTestId('copy-sort-total_rate').click();
+    expect((await (await sorted).json()).code).toBe(1);
+    await page.locator('th[aria-sort="descending"]', { hasText: 'Total return' }).waitFor();
+    await row.waitFor();
+    const ascending = page.waitForResponse((r) => /sort=total_rate/.test(r.url()));
+    await page.getByTestId('copy-sort-total_rate').click();
+    expect((await (await ascending).json()).code).toBe(1);
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Total return' }).waitFor();
 
     await page.getByTestId(`copy-followers-${strategyId}`).click();
     const followers = page.getByTestId('copy-followers');
@@ -112,10 +126,11 @@ describe.skipIf(!chromiumPath())('copy trading in the back office', () => {
     await follow.getByText('Following', { exact: true }).waitFor();
     // Cells run together in the row's text: sizing, its equity stop, then the money put in.
     expect(await follow.textContent()).toMatch(/Proportional × 1(\.0+)?Equity stop at −30%1,000\.00/);
-    // The strategy's figures after fees, as traders see them: the provider's equity and the follower's 1,000 USD.
+    // The rest of the row above its followers: the money put in, the fee terms, the other figures after fees.
     const figures = page.getByTestId('copy-figures');
-    await figures.getByText('Largest drawdown').waitFor();
-    expect(await figures.textContent()).toMatch(/Equity[\d,.]+ USD/);
+    await figures.getByText('Win rate, 3 weeks').waitFor();
+    expect(await figures.textContent()).toMatch(/Invested1,000\.00 USD/);
+    expect(await figures.textContent()).toMatch(/20(\.0+)?% of gains · 2(\.0+)?% a year/);
     await e.shot(page, 'admin-copy-strategies-en');
 
     // Suspend: a confirmation that says what happens, and no sending without a reason.
@@ -158,6 +173,9 @@ describe.skipIf(!chromiumPath())('copy trading in the back office', () => {
     await page.goto('/admin/?lang=hk#/copy');
     await page.getByRole('heading', { name: '跟單交易' }).waitFor();
     await row.getByText('已暫停', { exact: true }).waitFor();
+    await page.getByTestId('copy-sort-total_rate').getByText('總回報').waitFor();
+    expect(await page.getByTestId(`copy-total-rate-${strategyId}`).textContent()).toBe('0.00%');
+    await page.getByTestId('copy-sort-max_drawdown').getByText('最大回撤').waitFor();
     await page.getByTestId(`copy-followers-${strategyId}`).click();
     await followers.getByText('Harbour Trend 的跟隨者').waitFor();
     await follow.getByText('跟隨中', { exact: true }).waitFor();

@@ -55,6 +55,8 @@ export const ar: Messages = {
   'err.copy_mode_invalid': 'اختر طريقة تحجيم النسخ: نسبي أو لوتات ثابتة أو مضاعف',
   'err.copy_value_invalid': 'أدخل قيمة أكبر من 0',
   'err.copy_equity_stop_invalid': 'يجب أن يكون إيقاف حقوق الملكية عددًا صحيحًا من 0 إلى 95٪',
+  'err.copy_sort_invalid':
+    'ترتيب غير معروف: استخدم أحد total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested، مع «-» في البداية للترتيب من الأعلى',
   'ledger.copy_funded': 'تحويل إلى نسخ التداول (متابعة رقم {ref})',
   'ledger.copy_returned': 'إعادة من نسخ التداول (متابعة رقم {ref})',
   'ledger.performance_fee': 'رسوم أداء نسخ التداول (متابعة رقم {ref})',

@@ -55,6 +55,8 @@ export const de: Messages = {
   'err.copy_mode_invalid': 'Wählen Sie die Größe der Kopien: proportional, feste Lots oder Multiplikator',
   'err.copy_value_invalid': 'Geben Sie einen Wert über 0 ein',
   'err.copy_equity_stop_invalid': 'Der Equity-Stopp muss eine ganze Zahl von 0 bis 95 % sein',
+  'err.copy_sort_invalid':
+    'Unbekannte Sortierung: eine von total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, mit vorangestelltem „-“ absteigend',
   'ledger.copy_funded': 'In Copy-Trading übertragen (Folge Nr. {ref})',
   'ledger.copy_returned': 'Aus Copy-Trading zurückgebucht (Folge Nr. {ref})',
   'ledger.performance_fee': 'Copy-Trading-Erfolgsgebühr (Folge Nr. {ref})',

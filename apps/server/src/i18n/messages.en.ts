@@ -57,6 +57,8 @@ export const en = {
   'err.copy_mode_invalid': 'Choose how copies are sized: proportional, fixed lots or multiplier',
   'err.copy_value_invalid': 'Enter a sizing value above 0',
   'err.copy_equity_stop_invalid': 'The equity stop must be a whole number from 0 to 95 %',
+  'err.copy_sort_invalid':
+    'Unknown sort: use one of total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, with a leading "-" for highest first',
   'ledger.copy_funded': 'Moved into copy trading (follow #{ref})',
   'ledger.copy_returned': 'Returned from copy trading (follow #{ref})',
   'ledger.performance_fee': 'Copy trading performance fee (follow #{ref})',

@@ -55,6 +55,8 @@ export const fr: Messages = {
   'err.copy_mode_invalid': 'Choisissez la taille des copies : proportionnelle, lots fixes ou multiplicateur',
   'err.copy_value_invalid': 'Saisissez une valeur supérieure à 0',
   'err.copy_equity_stop_invalid': 'Le stop sur capitaux doit être un entier de 0 à 95 %',
+  'err.copy_sort_invalid':
+    'Tri inconnu : utilisez total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, précédé de « - » pour trier du plus haut au plus bas',
   'ledger.copy_funded': 'Transféré vers le copy trading (suivi n° {ref})',
   'ledger.copy_returned': 'Restitué du copy trading (suivi n° {ref})',
   'ledger.performance_fee': 'Frais de performance du copy trading (suivi n° {ref})',

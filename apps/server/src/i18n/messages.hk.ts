@@ -55,6 +55,8 @@ export const hk: Messages = {
   'err.copy_mode_invalid': '請選擇複製倉位大小方式：按比例、固定手數或倍數',
   'err.copy_value_invalid': '請輸入大於 0 的數值',
   'err.copy_equity_stop_invalid': '淨值止損須為 0 至 95% 的整數',
+  'err.copy_sort_invalid':
+    '排序方式無效：請用 total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested 其中之一，前面加「-」則由高至低',
   'ledger.copy_funded': '轉入跟單（跟隨 #{ref}）',
   'ledger.copy_returned': '跟單資金退回（跟隨 #{ref}）',
   'ledger.performance_fee': '跟單業績費（跟隨 #{ref}）',

@@ -55,6 +55,8 @@ export const it: Messages = {
   'err.copy_mode_invalid': 'Scegli come dimensionare le copie: proporzionale, lotti fissi o moltiplicatore',
   'err.copy_value_invalid': 'Inserisci un valore maggiore di 0',
   'err.copy_equity_stop_invalid': 'Lo stop sul patrimonio deve essere un intero da 0 a 95%',
+  'err.copy_sort_invalid':
+    'Ordinamento sconosciuto: usa uno tra total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, con «-» davanti per il più alto prima',
   'ledger.copy_funded': 'Trasferito al copy trading (follow n. {ref})',
   'ledger.copy_returned': 'Restituito dal copy trading (follow n. {ref})',
   'ledger.performance_fee': 'Commissione di performance del copy trading (follow n. {ref})',

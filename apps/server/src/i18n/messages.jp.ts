@@ -55,6 +55,8 @@ export const jp: Messages = {
   'err.copy_mode_invalid': 'コピーのサイズを選択してください：比例、固定ロット、倍率',
   'err.copy_value_invalid': '0より大きい値を入力してください',
   'err.copy_equity_stop_invalid': 'エクイティストップは0～95%の整数で入力してください',
+  'err.copy_sort_invalid':
+    '不明な並べ替えです：total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested のいずれかを指定してください（先頭に「-」で降順）',
   'ledger.copy_funded': 'コピートレードへ振替（フォロー #{ref}）',
   'ledger.copy_returned': 'コピートレードから返金（フォロー #{ref}）',
   'ledger.performance_fee': 'コピートレード成功報酬（フォロー #{ref}）',

@@ -55,6 +55,8 @@ export const kr: Messages = {
   'err.copy_mode_invalid': '복사 규모 방식을 선택하세요: 비례, 고정 랏 또는 배수',
   'err.copy_value_invalid': '0보다 큰 값을 입력하세요',
   'err.copy_equity_stop_invalid': '자산 손절은 0~95% 사이의 정수여야 합니다',
+  'err.copy_sort_invalid':
+    '알 수 없는 정렬입니다: total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested 중 하나를 사용하고, 앞에 "-"를 붙이면 높은 순입니다',
   'ledger.copy_funded': '카피 트레이딩으로 이체 (팔로우 #{ref})',
   'ledger.copy_returned': '카피 트레이딩에서 반환 (팔로우 #{ref})',
   'ledger.performance_fee': '카피 트레이딩 성과 수수료 (팔로우 #{ref})',

@@ -55,6 +55,8 @@ export const pt: Messages = {
   'err.copy_mode_invalid': 'Escolha o dimensionamento das cópias: proporcional, lotes fixos ou multiplicador',
   'err.copy_value_invalid': 'Informe um valor maior que 0',
   'err.copy_equity_stop_invalid': 'O stop de patrimônio deve ser um número inteiro de 0 a 95%',
+  'err.copy_sort_invalid':
+    'Ordenação desconhecida: use um de total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, com "-" no início para o maior primeiro',
   'ledger.copy_funded': 'Transferido para copy trading (seguimento nº {ref})',
   'ledger.copy_returned': 'Devolvido do copy trading (seguimento nº {ref})',
   'ledger.performance_fee': 'Taxa de performance do copy trading (seguimento nº {ref})',

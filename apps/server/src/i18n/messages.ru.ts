@@ -55,6 +55,8 @@ export const ru: Messages = {
   'err.copy_mode_invalid': 'Выберите размер копий: пропорционально, фиксированные лоты или множитель',
   'err.copy_value_invalid': 'Введите значение больше 0',
   'err.copy_equity_stop_invalid': 'Стоп по средствам должен быть целым числом от 0 до 95 %',
+  'err.copy_sort_invalid':
+    'Неизвестная сортировка: используйте одно из total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, с «-» в начале — по убыванию',
   'ledger.copy_funded': 'Перевод в копитрейдинг (подписка № {ref})',
   'ledger.copy_returned': 'Возврат из копитрейдинга (подписка № {ref})',
   'ledger.performance_fee': 'Комиссия за результат копитрейдинга (подписка № {ref})',

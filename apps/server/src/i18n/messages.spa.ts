@@ -55,6 +55,8 @@ export const spa: Messages = {
   'err.copy_mode_invalid': 'Elige el tamaño de las copias: proporcional, lotes fijos o multiplicador',
   'err.copy_value_invalid': 'Introduce un valor mayor que 0',
   'err.copy_equity_stop_invalid': 'El stop de capital debe ser un número entero de 0 a 95 %',
+  'err.copy_sort_invalid':
+    'Orden desconocido: use uno de total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, con «-» delante para el mayor primero',
   'ledger.copy_funded': 'Transferido a copy trading (seguimiento n.º {ref})',
   'ledger.copy_returned': 'Devuelto de copy trading (seguimiento n.º {ref})',
   'ledger.performance_fee': 'Comisión de rendimiento de copy trading (seguimiento n.º {ref})',

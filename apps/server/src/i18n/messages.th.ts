@@ -55,6 +55,8 @@ export const th: Messages = {
   'err.copy_mode_invalid': 'เลือกวิธีกำหนดขนาดการคัดลอก: ตามสัดส่วน ล็อตคงที่ หรือตัวคูณ',
   'err.copy_value_invalid': 'ใส่ค่าที่มากกว่า 0',
   'err.copy_equity_stop_invalid': 'จุดหยุดส่วนของทุนต้องเป็นจำนวนเต็ม 0 ถึง 95%',
+  'err.copy_sort_invalid':
+    'การเรียงลำดับไม่ถูกต้อง: ใช้หนึ่งใน total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested และใส่ "-" ข้างหน้าเพื่อเรียงจากมากไปน้อย',
   'ledger.copy_funded': 'โอนเข้าการเทรดแบบคัดลอก (การติดตาม #{ref})',
   'ledger.copy_returned': 'คืนจากการเทรดแบบคัดลอก (การติดตาม #{ref})',
   'ledger.performance_fee': 'ค่าธรรมเนียมผลงานการเทรดแบบคัดลอก (การติดตาม #{ref})',

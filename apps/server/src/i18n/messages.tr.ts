@@ -55,6 +55,8 @@ export const tr: Messages = {
   'err.copy_mode_invalid': 'Kopya boyutunu seçin: orantılı, sabit lot veya çarpan',
   'err.copy_value_invalid': '0’dan büyük bir değer girin',
   'err.copy_equity_stop_invalid': 'Öz sermaye durdurma 0 ile 95 arasında bir tam sayı olmalıdır',
+  'err.copy_sort_invalid':
+    'Bilinmeyen sıralama: total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested değerlerinden birini kullanın; büyükten küçüğe için başa "-" ekleyin',
   'ledger.copy_funded': 'Kopya işlemlere aktarıldı (takip no. {ref})',
   'ledger.copy_returned': 'Kopya işlemlerden iade edildi (takip no. {ref})',
   'ledger.performance_fee': 'Kopya işlem performans ücreti (takip no. {ref})',

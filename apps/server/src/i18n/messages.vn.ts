@@ -56,6 +56,8 @@ export const vn: Messages = {
   'err.copy_mode_invalid': 'Chọn cách định cỡ bản sao: theo tỷ lệ, lot cố định hoặc hệ số nhân',
   'err.copy_value_invalid': 'Nhập giá trị lớn hơn 0',
   'err.copy_equity_stop_invalid': 'Điểm dừng vốn phải là số nguyên từ 0 đến 95%',
+  'err.copy_sort_invalid':
+    'Cách sắp xếp không hợp lệ: dùng một trong total_rate, three_week_rate, max_drawdown, three_week_win, total_trade_num, equity, followers, invested, thêm "-" phía trước để xếp từ cao xuống thấp',
   'ledger.copy_funded': 'Chuyển vào giao dịch sao chép (theo dõi #{ref})',
   'ledger.copy_returned': 'Hoàn lại từ giao dịch sao chép (theo dõi #{ref})',
   'ledger.performance_fee': 'Phí hiệu suất giao dịch sao chép (theo dõi #{ref})',

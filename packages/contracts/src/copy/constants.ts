@@ -10,6 +10,25 @@ export type CopyModeName = (typeof COPY_MODES)[number];
 export const COPY_SORTS = ['three_week_rate', 'total_rate', 'followers', 'equity'] as const;
 export type CopySort = (typeof COPY_SORTS)[number];
 
+/**
+ * What the console's strategy list sorts by (`GET /admin/api/copy/strategies?sort=`): the public figures after fees,
+ * the active follows and the money they put in. The name sorts lowest first; `-name` highest first. Without a sort the
+ * newest strategy comes first.
+ */
+export const COPY_ADMIN_SORT_KEYS = [
+  'total_rate',
+  'three_week_rate',
+  'max_drawdown',
+  'three_week_win',
+  'total_trade_num',
+  'equity',
+  'followers',
+  'invested',
+] as const;
+export type CopyAdminSortKey = (typeof COPY_ADMIN_SORT_KEYS)[number];
+export const COPY_ADMIN_SORTS = COPY_ADMIN_SORT_KEYS.flatMap((k) => [k, `-${k}`] as const);
+export type CopyAdminSort = CopyAdminSortKey | `-${CopyAdminSortKey}`;
+
 /** A strategy's state: open, suspended by staff, closed by its provider. */
 export const COPY_STRATEGY_STATUSES = ['open', 'suspended', 'closed'] as const;
 export type CopyStrategyStatus = (typeof COPY_STRATEGY_STATUSES)[number];

@@ -3,6 +3,7 @@ import { count, decimal, paged, unixMs, usd2 } from '../answers.ts';
 import { intParam, optionalText, pageParams, textParam } from '../params.ts';
 import { decimalParam } from '../trading/params.ts';
 import {
+  COPY_ADMIN_SORTS,
   COPY_EVENTS,
   COPY_FEE_KINDS,
   COPY_MAX_EQUITY_STOP_PERCENT,
@@ -11,6 +12,7 @@ import {
   COPY_MODES,
   COPY_SORTS,
   COPY_STRATEGY_STATUSES,
+  type CopyAdminSort,
 } from './constants.ts';
 
 /**
@@ -173,11 +175,19 @@ export type CopyFollowing = z.infer<typeof followingSchema>;
 
 // The console.
 
-/** `GET /admin/api/copy/strategies?status=&page=`. */
+/** `GET /admin/api/copy/strategies?status=&sort=&page=`: `sort` one of COPY_ADMIN_SORTS (`-` first: highest first). */
 export const adminStrategyListParams = z.object({
   status: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? undefined : v),
     z.enum(COPY_STRATEGY_STATUSES, { error: 'err.status_invalid' }).optional(),
+  ),
+  sort: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z
+      .enum(COPY_ADMIN_SORTS as readonly CopyAdminSort[] as [CopyAdminSort, ...CopyAdminSort[]], {
+        error: 'err.copy_sort_invalid',
+      })
+      .optional(),
   ),
   ...pageParams,
 });
@@ -198,6 +208,15 @@ export const adminStrategySchema = z.object({
   fees_earned: usd2('Every fee charged to its followers,'),
   created_at: unixMs('When it was opened.'),
   updated_at: unixMs('Last change.'),
+  // The public figures after fees, as the strategies list shows them to traders (strategyEntry's).
+  equity: strategyEntry.shape.equity,
+  three_week_rate: strategyEntry.shape.three_week_rate,
+  three_week_win: strategyEntry.shape.three_week_win,
+  three_week_profit: strategyEntry.shape.three_week_profit,
+  total_rate: strategyEntry.shape.total_rate,
+  total_trade_num: strategyEntry.shape.total_trade_num,
+  max_drawdown: strategyEntry.shape.max_drawdown,
+  figures_at: unixMs('When the figures were computed (they are kept for 5 minutes).'),
 });
 export type AdminStrategy = z.infer<typeof adminStrategySchema>;
 export const adminStrategyPage = paged(adminStrategySchema);

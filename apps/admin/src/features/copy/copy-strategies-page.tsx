@@ -1,5 +1,10 @@
 import { ADMIN_API } from '@tradepad/contracts/api-paths';
-import { COPY_STRATEGY_STATUSES, type AdminStrategy, type CopyStrategyStatus } from '@tradepad/contracts/copy/schemas';
+import {
+  COPY_STRATEGY_STATUSES,
+  type AdminStrategy,
+  type CopyAdminSortKey,
+  type CopyStrategyStatus,
+} from '@tradepad/contracts/copy/schemas';
 import {
   Alert,
   Box,
@@ -13,6 +18,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
@@ -20,14 +26,22 @@ import { useState } from 'react';
 import { AccessDenied, Link, Loading, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { apiGet, withQuery } from '../../providers/http.ts';
-import { useTimeLocale } from '../../ui/cells.tsx';
-import { timeParts } from '../../ui/format.ts';
-import { usePoll } from '../../ui/poll.ts';
+import { signColor, usePoll } from '../../ui/poll.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useAccess } from '../../ui/use-access.ts';
 import { CopyHead, useReadsStrategies } from './copy-head.tsx';
 import { CopyPager } from './copy-pager.tsx';
-import { exactUsd, strategyStatus, NUM_CELL as num } from './copy-view.ts';
+import {
+  drawdownPercent,
+  drawdownSigned,
+  exactUsd,
+  nextSort,
+  sortDirection,
+  strategyStatus,
+  NUM_CELL as num,
+  type StrategySort,
+} from './copy-view.ts';
+import { ReturnText } from './strategy-figures.tsx';
 import { StrategyFollowers } from './strategy-followers.tsx';
 import { StrategyStatusDialog, type StatusAction } from './strategy-status-dialog.tsx';
 
@@ -35,21 +49,23 @@ import { StrategyStatusDialog, type StatusAction } from './strategy-status-dialo
 const REFRESH_MS = 10_000;
 
 /**
- * Copy trading's strategies (issue 34, DESIGN §18): every provider's strategy with its state, followers, the money
- * they put in, its fee terms and the fees charged so far, filtered by state. A row opens its followers below the
- * table; dealers and super admins suspend an open strategy or resume a suspended one, with a reason.
+ * Copy trading's strategies (issue 34, DESIGN §18): every provider's strategy with its state, followers and the money
+ * they put in, and its figures after fees as traders see them (equity, 3-week and total return, largest drawdown),
+ * filtered by state and sorted on the server by a figure, so an operator finds the strategy that is blowing up at the
+ * top of the list. A row opens the rest of its figures, its fee terms and fees, and its followers below the table;
+ * dealers and super admins suspend an open strategy or resume a suspended one, with a reason.
  */
 export function CopyStrategiesPage() {
   const translate = useTranslate();
-  const locale = useTimeLocale();
   const { may, isPending } = useAccess();
   const readsStrategies = useReadsStrategies();
   const [status, setStatus] = useState<CopyStrategyStatus | ''>('');
+  const [sort, setSort] = useState<StrategySort>('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const [shown, setShown] = useState<AdminStrategy | null>(null);
   const [acting, setActing] = useState<{ strategy: AdminStrategy; action: StatusAction } | null>(null);
-  const query = { status: status || undefined, page, limit };
+  const query = { status: status || undefined, sort: sort || undefined, page, limit };
   const list = usePoll(
     // Finance reads only the fees (it is sent there below): no call it would be refused.
     (signal) => (readsStrategies ? apiGet(ADMIN_API.copyStrategies, query, { signal }) : Promise.resolve(undefined)),
@@ -63,6 +79,24 @@ export function CopyStrategiesPage() {
   const rows = list.data?.data ?? [];
   // The followers shown belong to the row as last read (its name and state follow a suspension).
   const current = shown ? (rows.find((r) => r.id === shown.id) ?? shown) : null;
+  /** A column's heading that sorts the list by its figure: highest first, then lowest first. */
+  const sortable = (key: CopyAdminSortKey, label: string) => (
+    <TableCell sx={num} sortDirection={sortDirection(sort, key) ?? false}>
+      <TableSortLabel
+        active={sortDirection(sort, key) !== undefined}
+        direction={sortDirection(sort, key) ?? 'desc'}
+        // The arrow before the label, so a right-aligned heading ends where its figures end.
+        sx={{ flexDirection: 'row-reverse' }}
+        onClick={() => {
+          setSort(nextSort(sort, key));
+          setPage(1);
+        }}
+        data-testid={`copy-sort-${key}`}
+      >
+        {translate(label)}
+      </TableSortLabel>
+    </TableCell>
+  );
 
   return (
     <>
@@ -95,23 +129,25 @@ export function CopyStrategiesPage() {
         </TextField>
       </Stack>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={translate('tp.copy.tab_strategies')}>
+        {/* Nine columns at 1280 px: the cells' side padding halved so the actions stay in view. */}
+        <Table size="small" aria-label={translate('tp.copy.tab_strategies')} sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('tp.copy.strategy')}</TableCell>
               <TableCell>{translate('tp.copy.provider')}</TableCell>
               <TableCell>{translate('tp.copy.status')}</TableCell>
-              <TableCell sx={num}>{translate('tp.copy.followers')}</TableCell>
-              <TableCell sx={num}>{translate('tp.copy.invested')}</TableCell>
-              <TableCell>{translate('tp.copy.fee_terms')}</TableCell>
-              <TableCell sx={num}>{translate('tp.copy.fees_earned')}</TableCell>
+              {sortable('followers', 'tp.copy.followers')}
+              {sortable('equity', 'tp.copy.equity')}
+              {sortable('three_week_rate', 'tp.copy.three_week_rate_short')}
+              {sortable('total_rate', 'tp.copy.total_rate_short')}
+              {sortable('max_drawdown', 'tp.copy.max_drawdown_short')}
               <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {list.data && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={8} sx={{ color: 'text.secondary' }}>
+                <TableCell colSpan={9} sx={{ color: 'text.secondary' }}>
                   {translate('tp.copy.none')}
                 </TableCell>
               </TableRow>
@@ -121,7 +157,7 @@ export function CopyStrategiesPage() {
                 <TableCell sx={{ maxWidth: 220 }} title={s.description}>
                   <strong>{s.name}</strong>
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-                    #{s.id} · {translate('tp.copy.opened_on', { time: timeParts(s.created_at, locale)?.[0] ?? '—' })}
+                    #{s.id}
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -130,7 +166,7 @@ export function CopyStrategiesPage() {
                     {translate('tp.common.user_id_short', { id: s.provider_id })}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ maxWidth: 180 }}>
+                <TableCell sx={{ minWidth: 96, maxWidth: 180 }}>
                   <StatusChip info={strategyStatus(s.status)} />
                   {s.status === 'suspended' && s.suspend_reason && (
                     <Typography variant="caption" color="text.secondary" component="div" data-testid="copy-suspend-reason">
@@ -150,21 +186,19 @@ export function CopyStrategiesPage() {
                   >
                     {s.followers} ▸
                   </Button>
-                </TableCell>
-                <TableCell sx={num}>{exactUsd(s.invested)}</TableCell>
-                <TableCell sx={{ maxWidth: 200 }}>
-                  {translate('tp.copy.fee_terms_value', {
-                    performance: s.performance_fee_percent,
-                    management: s.management_fee_percent,
-                  })}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {translate('tp.copy.min_investment')}: {translate('tp.copy.usd', { amount: exactUsd(s.min_investment) })}
+                  <Typography variant="caption" color="text.secondary" component="div" title={translate('tp.copy.invested')}>
+                    {translate('tp.copy.usd', { amount: exactUsd(s.invested) })}
                   </Typography>
                 </TableCell>
+                <TableCell sx={num}>{exactUsd(s.equity)}</TableCell>
                 <TableCell sx={num}>
-                  <Link to={`/copy/fees?strategy_id=${s.id}`} title={translate('tp.copy.show_fees')}>
-                    {exactUsd(s.fees_earned)}
-                  </Link>
+                  <ReturnText text={s.three_week_rate} />
+                </TableCell>
+                <TableCell sx={num}>
+                  <ReturnText text={s.total_rate} testId={`copy-total-rate-${s.id}`} />
+                </TableCell>
+                <TableCell sx={{ ...num, color: signColor(drawdownSigned(s.max_drawdown)) }}>
+                  {drawdownPercent(s.max_drawdown)}
                 </TableCell>
                 <TableCell sx={{ pl: 0 }}>
                   <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exactUsd, feePeriod, followStatus, strategyStatus } from './copy-view.ts';
+import {
+  drawdownPercent,
+  drawdownSigned,
+  exactUsd,
+  feePeriod,
+  followStatus,
+  nextSort,
+  signedPercent,
+  sortDirection,
+  strategyStatus,
+} from './copy-view.ts';
 
 describe('copy trading in the console', () => {
   it('colours a strategy by its state', () => {
@@ -40,5 +50,36 @@ describe('copy trading in the console', () => {
     const start = Date.UTC(2026, 10, 1);
     expect(feePeriod('performance', start)).toBe('2026-11');
     expect(feePeriod('management', Date.UTC(2026, 10, 29))).toBe('2026-11-29');
+  });
+
+  it.each([
+    ['1.52', '+1.52%'],
+    ['-4.21', '\u22124.21%'],
+    ['0.00', '0.00%'],
+    ['-0.00', '0.00%'],
+    ['1234.50', '+1234.50%'],
+    ['-100.00', '\u2212100.00%'],
+  ])('writes the return %s with its sign: %s', (text, shown) => {
+    expect(signedPercent(text)).toBe(shown);
+  });
+
+  it.each([
+    ['4.21', '\u22124.21%', '-4.21'],
+    ['0.00', '0.00%', '0.00'],
+    ['100.00', '\u2212100.00%', '-100.00'],
+  ])('writes the drawdown %s as a loss: %s', (text, shown, signed) => {
+    expect(drawdownPercent(text)).toBe(shown);
+    expect(drawdownSigned(text)).toBe(signed);
+  });
+
+  it('sorts a column highest first, then lowest first, and shows which way', () => {
+    expect(nextSort('', 'total_rate')).toBe('-total_rate');
+    expect(nextSort('-total_rate', 'total_rate')).toBe('total_rate');
+    expect(nextSort('total_rate', 'total_rate')).toBe('-total_rate');
+    expect(nextSort('-equity', 'max_drawdown')).toBe('-max_drawdown');
+    expect(sortDirection('-equity', 'equity')).toBe('desc');
+    expect(sortDirection('equity', 'equity')).toBe('asc');
+    expect(sortDirection('-equity', 'followers')).toBeUndefined();
+    expect(sortDirection('', 'followers')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { CopyAdminSort, CopyAdminSortKey } from '@tradepad/contracts/copy/constants';
 import type { StatusInfo } from '../../ui/format.ts';
 
 /** A strategy's state as the console colours it: open green, suspended by staff amber, closed by its provider grey. */
@@ -50,3 +51,38 @@ export function feePeriod(kind: 'performance' | 'management', startMs: number): 
 
 /** A money or count cell of the copy pages' tables: right-aligned, figures of one width, never wrapped. */
 export const NUM_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+const MINUS = '\u2212';
+const isZero = (text: string) => !/[1-9]/.test(text);
+
+/**
+ * A return given in percent as text (`'1.52'`, `'-4.21'`, 2 decimals from the server) written with its sign, as the
+ * table shows it: `+1.52%`, `−4.21%`, and `0.00%` without one. The text is never turned into a float.
+ */
+export function signedPercent(text: string): string {
+  const abs = text.trim().replace(/^[-+]/, '');
+  if (isZero(abs)) return `${abs}%`;
+  return `${text.trim().startsWith('-') ? MINUS : '+'}${abs}%`;
+}
+
+/** A drawdown (a fall, given positive: `'4.21'`) written as the loss it is: `−4.21%`; none is `0.00%`. */
+export function drawdownPercent(text: string): string {
+  const abs = text.trim().replace(/^[-+]/, '');
+  return isZero(abs) ? `${abs}%` : `${MINUS}${abs}%`;
+}
+
+/** The signed text behind a drawdown, for the sign colour: a fall of `'4.21'` is `'-4.21'`. */
+export const drawdownSigned = (text: string): string => (isZero(text) ? text : `-${text.trim().replace(/^[-+]/, '')}`);
+
+/** Sorts as `?sort=` takes them: a key lowest first, `-key` highest first, '' the newest strategy first. */
+export type StrategySort = CopyAdminSort | '';
+
+/** The sort after a click on a column's heading: highest first, then lowest first, and so on. */
+export function nextSort(current: StrategySort, key: CopyAdminSortKey): CopyAdminSort {
+  return current === `-${key}` ? key : `-${key}`;
+}
+
+/** How a column's heading shows the sort: the direction when it sorts by that column, else undefined. */
+export function sortDirection(current: StrategySort, key: CopyAdminSortKey): 'asc' | 'desc' | undefined {
+  return current === key ? 'asc' : current === `-${key}` ? 'desc' : undefined;
+}

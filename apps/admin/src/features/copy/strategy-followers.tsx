@@ -78,7 +78,7 @@ export function StrategyFollowers({ strategy, onHide }: { strategy: AdminStrateg
           {translate('tp.copy.hide_followers')}
         </Button>
       </Stack>
-      <StrategyFigures strategyId={strategy.id} />
+      <StrategyFigures strategy={strategy} />
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {list.error}

@@ -1,4 +1,4 @@
-import type { AdminStrategy } from '@tradepad/contracts';
+import type { AdminStrategy, CopyAdminSort, CopyAdminSortKey, CopyStrategyStatus } from '@tradepad/contracts';
 import { refuse } from '../../core/errors.ts';
 import type { Actor } from '../../core/access.ts';
 import type { PageRequest } from '../../db/paging.ts';
@@ -29,10 +29,38 @@ export class CopyAdmin {
     },
   ) {}
 
-  async strategies(status: 'open' | 'suspended' | 'closed' | undefined, p: PageRequest) {
+  /**
+   * A page of strategies with their public figures. Newest first without a sort, paged by the database; sorted by a
+   * figure, every strategy of the state is ranked (their figures computed in one batch, or kept from the last 5
+   * minutes, as the public list does) and the page cut from that order; ties newest first.
+   */
+  async strategies(status: CopyStrategyStatus | undefined, sort: CopyAdminSort | undefined, p: PageRequest) {
     const code = status === undefined ? undefined : { open: 1, suspended: 2, closed: 3 }[status];
-    const page = await this.d.repo.adminStrategies(code, p);
-    return { data: page.rows.map(adminStrategyView), total: page.total };
+    if (sort === undefined) {
+      const page = await this.d.repo.adminStrategies(code, p);
+      return { data: await this.views(page.rows), total: page.total };
+    }
+    const key = sort.replace(/^-/, '') as CopyAdminSortKey;
+    const direction = sort.startsWith('-') ? -1 : 1;
+    const all = await this.d.repo.adminStrategiesAll(code);
+    const figures = await this.d.figures.ofMany(all);
+    const value = (r: (typeof all)[number]): bigint =>
+      key === 'followers' || key === 'invested' ? BigInt(Math.round(r[key])) : figures.get(r.id)!.sort[key];
+    const ranked = all
+      .map((r) => ({ r, v: value(r) }))
+      .sort((a, b) => (a.v === b.v ? b.r.id - a.r.id : a.v < b.v ? -direction : direction));
+    const shown = ranked.slice((p.page - 1) * p.limit, p.page * p.limit).map(({ r }) => r);
+    const fees = await this.d.repo.feeTotalsByStrategy(shown.map((r) => r.id));
+    return {
+      data: shown.map((r) => adminStrategyView({ ...r, fees_earned: fees.get(r.id) ?? 0 }, figures.get(r.id)!)),
+      total: all.length,
+    };
+  }
+
+  /** The console's rows of `rows`, their figures read in one batch. */
+  private async views(rows: Array<Parameters<typeof adminStrategyView>[0]>): Promise<AdminStrategy[]> {
+    const figures = await this.d.figures.ofMany(rows);
+    return rows.map((r) => adminStrategyView(r, figures.get(r.id)!));
   }
 
   async followers(strategyId: number, status: 'following' | 'ended' | undefined, p: PageRequest) {
@@ -82,8 +110,8 @@ export class CopyAdmin {
     });
     this.d.roster.setOpen(id, !suspend);
     this.d.figures.forget(id);
-    const row = (await this.d.repo.adminStrategies(undefined, { page: 1, limit: 1 }, id)).rows[0];
+    const [row] = await this.views((await this.d.repo.adminStrategies(undefined, { page: 1, limit: 1 }, id)).rows);
     if (!row) throw refuse('err.copy_strategy_unknown');
-    return adminStrategyView(row);
+    return row;
   }
 }

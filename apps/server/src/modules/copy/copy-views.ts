@@ -8,6 +8,7 @@ import {
   type CopyStrategyStatus,
   type FollowView,
   type Lang,
+  type StrategyEntry,
 } from '@tradepad/contracts';
 import { exactMoney, formatLots, formatMoney, lots, micros, percentText, pointsToText } from '@tradepad/domain';
 import type { CopyFeesTable, CopyFollowRow, CopyStrategyRow } from '../../db/schema.ts';
@@ -76,8 +77,18 @@ export function followView(
   };
 }
 
+/** The public figures a console row carries (computed by copy-figures.ts), and when they were computed. */
+export interface RowFigures {
+  entry: Pick<
+    StrategyEntry,
+    'equity' | 'three_week_rate' | 'three_week_win' | 'three_week_profit' | 'total_rate' | 'total_trade_num' | 'max_drawdown'
+  >;
+  at: number;
+}
+
 export function adminStrategyView(
   s: CopyStrategyRow & { provider_uid: string; followers: number; invested: number; fees_earned: number },
+  f: RowFigures,
 ): AdminStrategy {
   return {
     id: Number(s.id),
@@ -95,6 +106,14 @@ export function adminStrategyView(
     fees_earned: usd(s.fees_earned),
     created_at: Number(s.created_at),
     updated_at: Number(s.updated_at),
+    equity: f.entry.equity,
+    three_week_rate: f.entry.three_week_rate,
+    three_week_win: f.entry.three_week_win,
+    three_week_profit: f.entry.three_week_profit,
+    total_rate: f.entry.total_rate,
+    total_trade_num: f.entry.total_trade_num,
+    max_drawdown: f.entry.max_drawdown,
+    figures_at: f.at,
   };
 }
 

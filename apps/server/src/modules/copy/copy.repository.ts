@@ -92,6 +92,7 @@ export class CopyRepository {
   }
 
   /** The console's list: every strategy with its active follows, what they put in and the fees charged. */
+  /** A page of the console's strategies, newest first (or the one `id`), with their provider's uid and money. */
   async adminStrategies(status: number | undefined, p: PageRequest, id?: number) {
     let base = this.db.selectFrom('copy_strategies as s').innerJoin('users as u', 'u.id', 's.provider_id');
     if (status !== undefined) base = base.where('s.status', '=', status);
@@ -110,6 +111,34 @@ export class CopyRepository {
     };
   }
 
+  /**
+   * Every strategy in `status` (any without one), newest first, with its provider's uid and active follows: what the
+   * console pages through when it sorts by a figure. The fees are read for the page shown only.
+   */
+  async adminStrategiesAll(status: number | undefined) {
+    let q = this.db
+      .selectFrom('copy_strategies as s')
+      .innerJoin('users as u', 'u.id', 's.provider_id')
+      .selectAll('s')
+      .select('u.uid as provider_uid');
+    if (status !== undefined) q = q.where('s.status', '=', status);
+    const [rows, follows] = await Promise.all([
+      q.orderBy('s.id', 'desc').execute(),
+      this.db
+        .selectFrom('copy_follows')
+        .select(['strategy_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('invested').as('invested')])
+        .where('status', '=', FOLLOWING)
+        .groupBy('strategy_id')
+        .execute(),
+    ]);
+    const active = new Map(follows.map((f) => [num(f.strategy_id), { n: num(f.n), invested: num(f.invested) }]));
+    return rows.map((r) => ({
+      ...r,
+      followers: active.get(Number(r.id))?.n ?? 0,
+      invested: active.get(Number(r.id))?.invested ?? 0,
+    }));
+  }
+
   /** Active follows per strategy: how many and what they put in. */
   async activeTotals(strategyIds: readonly number[]): Promise<Map<number, { n: number; invested: number }>> {
     if (strategyIds.length === 0) return new Map();
@@ -123,7 +152,8 @@ export class CopyRepository {
     return new Map(rows.map((r) => [num(r.strategy_id), { n: num(r.n), invested: num(r.invested) }]));
   }
 
-  private async feeTotalsByStrategy(strategyIds: readonly number[]): Promise<Map<number, number>> {
+  /** Fees charged to each strategy's followers (micros). */
+  async feeTotalsByStrategy(strategyIds: readonly number[]): Promise<Map<number, number>> {
     if (strategyIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('copy_fees')

@@ -62,7 +62,7 @@ export function copyRoutes(
   r.get(API.followList, ({ params: p }) => figures.rankList(p.page, p.limit));
 
   // The console
-  r.get(ADMIN_API.copyStrategies, ({ params: p }) => admin.strategies(p.status, p));
+  r.get(ADMIN_API.copyStrategies, ({ params: p }) => admin.strategies(p.status, p.sort, p));
   r.get(ADMIN_API.copyStrategyFollowers, ({ id, params: p }) => admin.followers(id, p.status, p), {
     unknownId: 'err.copy_strategy_unknown',
   });
