@@ -39,7 +39,11 @@ export class NoticesRepository {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       const part = rows.slice(i, i + INSERT_ROWS).map((r) => ({ ...r, read_at: null }));
       out.push(
-        ...(await trx.insertInto('notices').values(part).returning(['id', 'user_id', 'kind', 'data_json', 'created_at']).execute()),
+        ...(await trx
+          .insertInto('notices')
+          .values(part)
+          .returning(['id', 'user_id', 'kind', 'data_json', 'created_at'])
+          .execute()),
       );
     }
     return out;

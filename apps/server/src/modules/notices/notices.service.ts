@@ -222,7 +222,13 @@ export class NoticesService implements NoticeBoard {
     if (wanted.length === 0) return;
     const lang = parseLang(await this.d.repo.userLang(userId)) ?? 'hk';
     for (const n of wanted) {
-      const payload = JSON.stringify({ id: n.id, kind: n.kind, ...noticeText(lang, n.kind, n.data), link: noticeLink(n.kind, n.data), unread });
+      const payload = JSON.stringify({
+        id: n.id,
+        kind: n.kind,
+        ...noticeText(lang, n.kind, n.data),
+        link: noticeLink(n.kind, n.data),
+        unread,
+      });
       await Promise.all(
         subs.map((s) =>
           this.d.push.send(s, payload, URGENT.has(n.kind)).catch((err: unknown) => {
