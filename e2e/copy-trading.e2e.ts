@@ -185,6 +185,17 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
     await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 5_000 });
     await confirmShot(page, 'copy-copying-en');
 
+    // The copy is a notice in the notification centre too, named as the app names the instrument.
+    const centre = await signedInPage(e, follower, { lang: 'en' });
+    await centre.page.goto('/mine/notices');
+    const notice = centre.page.locator('.notice-item', { hasText: 'Trade copied' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(((await notice.locator('.notice-body').textContent()) ?? '').replace(/[\u2068\u2069]/g, '')).toBe(
+      `Harbour Majors: Buy 0.05 BTC/USD opened at ${fillText} (order #${events[0].order_id})`,
+    );
+    await confirmShot(centre.page, 'copy-notice-en');
+    await centre.context.close();
+
     for (const lang of ['hk', 'ar']) {
       const shown = await signedInPage(e, follower, { lang });
       await shown.page.goto('/order');
