@@ -11,7 +11,7 @@ const PASSWORD = 'Harbour26x';
  * opens a strategy from the rank page ("Become a provider"; a trader without verification is told why not); a
  * follower finds it on the rank page, reads its page and the follow sheet (its checks against the minimum and the
  * cash), and follows; the provider buys and the follower sees the copy at the provider's own price in Orders ›
- * Copying, told by a toast; then unfollows and the money comes back. Screenshots at 390×844 in en, hk and ar of the
+ * Copying, told by its notice (a toast, and in the notification centre); then unfollows and the money comes back. Screenshots at 390×844 in en, hk and ar of the
  * strategy page, the follow sheet and the Copying section. BTCUSD trades every day, so the test runs on any day.
  */
 describe.skipIf(!chromiumPath())('copy trading in the app', () => {
@@ -173,17 +173,34 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
       maximumFractionDigits: btc.PricePrecision,
     });
 
-    // The COPY push: a toast wherever the follower is, and the list reads itself again.
+    // The copy's notice: a toast wherever the follower is; the COPY push reads the list again.
     const toast = async () => ((await page.locator('.adm-toast-main').textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
-    await expect.poll(toast, { timeout: 10_000 }).toContain('Harbour Majors: copied 0.05 lots at');
+    const noticeToast = page.getByTestId('notice-toast').filter({ hasText: 'Trade copied' });
+    await noticeToast.waitFor({ timeout: 10_000 });
+    expect(((await noticeToast.locator('.notice-toast-body').textContent()) ?? '').replace(/[\u2068\u2069]/g, '')).toContain(
+      'Harbour Majors: Buy 0.05 BTC/USD opened at',
+    );
+    expect(await page.locator('.adm-toast-main').count(), 'one toast, not the push’s as well').toBe(0);
     const copied = page.locator(`[data-testid="copying-events-${strategyId}"] [data-event="fill"]`);
     await copied.waitFor({ timeout: 10_000 });
     expect((await copied.textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`0.05 lots at ${fillText}`);
     const events = (await e.api('GET', API.copyFollowing, {}, { authorization: follower.token })).data.data[0].events;
     expect(events[0]).toMatchObject({ event: 'fill', lots: '0.05' });
     expect(Number(events[0].price)).toBe(fill);
-    await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 5_000 });
+    await noticeToast.getByTestId('notice-toast-close').click();
+    await noticeToast.waitFor({ state: 'detached', timeout: 5_000 });
     await confirmShot(page, 'copy-copying-en');
+
+    // The copy is a notice in the notification centre too, named as the app names the instrument.
+    const centre = await signedInPage(e, follower, { lang: 'en' });
+    await centre.page.goto('/mine/notices');
+    const notice = centre.page.locator('.notice-item', { hasText: 'Trade copied' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(((await notice.locator('.notice-body').textContent()) ?? '').replace(/[\u2068\u2069]/g, '')).toBe(
+      `Harbour Majors: Buy 0.05 BTC/USD opened at ${fillText} (order #${events[0].order_id})`,
+    );
+    await confirmShot(centre.page, 'copy-notice-en');
+    await centre.context.close();
 
     for (const lang of ['hk', 'ar']) {
       const shown = await signedInPage(e, follower, { lang });

@@ -180,7 +180,19 @@ describe.skipIf(!chromiumPath())('notices in Chromium', () => {
     await page.getByTestId('push-kind-deposit').click();
     await expect
       .poll(async () => (await e.api('GET', API.pushPrefs, {}, { authorization: u.token })).data.kinds)
-      .toEqual(['fill', 'margin_call', 'stop_out', 'withdrawal', 'desk_close', 'adjustment', 'kyc', 'account_type']);
+      .toEqual([
+        'fill',
+        'margin_call',
+        'stop_out',
+        'withdrawal',
+        'desk_close',
+        'adjustment',
+        'kyc',
+        'account_type',
+        'copy_fill',
+        'copy_skip',
+        'copy_stop',
+      ]);
 
     // This device: the permission is asked now, on the tap. Headless Chromium has no push service to reach offline,
     // so its subscribe may fail: then the screen says so and the server holds no subscription.

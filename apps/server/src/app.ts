@@ -159,7 +159,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
   const { uploads } = await registerUploads(ctx, { throttle });
   const { kyc, kycExpiry } = registerKyc(ctx, { uploads, notifications, notices, onLeading: trading.onLeading });
   const { copy } = registerCopy(ctx, {
-    ...{ engine, commands, market, userById, onLeading: trading.onLeading },
+    ...{ engine, commands, market, userById, notices, onLeading: trading.onLeading },
     kycStatus: (userId) => kyc.status(userId),
   });
   const { accounts } = identity;

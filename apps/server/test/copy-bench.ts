@@ -17,7 +17,7 @@ import type { Instrument } from '../src/modules/market/instrument.ts';
 import { MarketRepository } from '../src/modules/market/market.repository.ts';
 import { QuoteBook, type Quote } from '../src/modules/market/quote-book.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
-import type { CopyFollower, CopyMode, CopyRoster } from '../src/modules/trading/copying-types.ts';
+import type { CopyFollower, CopyMode, CopyRoster, CopyTold } from '../src/modules/trading/copying-types.ts';
 import { TradeWriter } from '../src/modules/trading/trade-writer.ts';
 import { TradingEngine, type EngineInstrument, type LiveOrder } from '../src/modules/trading/trading.engine.ts';
 import { TradingRepository } from '../src/modules/trading/trading.repository.ts';
@@ -51,6 +51,11 @@ export class CopyBench {
   instruments: Instrument[] = [];
   roster = new TestRoster();
   copyPushes: Array<{ userId: number; message: CopyPushMessage }> = [];
+  /**
+   * Each batch of copies and skips handed to the followers' notices, and whether its copies were in the book by then
+   * (entered after the provider's commit).
+   */
+  copyTold: Array<{ told: CopyTold[]; inBook: boolean }> = [];
   private quoteListeners: Array<(code: string, q: Quote) => void> = [];
   private quotes!: QuoteBook;
   private nextUser = 1000;
@@ -117,7 +122,10 @@ export class CopyBench {
       staleQuoteMs: 10_000,
       demoStartBalance: '100000',
     });
-    if (this.opts.copying !== false) this.engine.useCopying(this.roster);
+    const inBook = (told: readonly CopyTold[]) =>
+      told.every((t) => t.event === 'skip' || this.engine.order(t.orderId) !== undefined);
+    if (this.opts.copying !== false)
+      this.engine.useCopying(this.roster, (told) => this.copyTold.push({ told: [...told], inBook: inBook(told) }));
     await this.engine.start(this.instruments, termsOf);
   }
 

@@ -344,6 +344,9 @@ describe('notices and web push', () => {
         'adjustment',
         'kyc',
         'account_type',
+        'copy_fill',
+        'copy_skip',
+        'copy_stop',
       ],
       subscriptions: 1,
     });

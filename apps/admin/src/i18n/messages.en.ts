@@ -476,6 +476,8 @@ export const messagesEn = {
       profit: 'P/L (USD)',
       stops: 'SL / TP',
       demo: 'Demo',
+      copy_of: 'Copy of #%{id}',
+      copy_hint: 'Follows #%{id}: act on that order, or suspend the strategy or end the follow.',
       close: 'Close…',
       empty: 'No open positions match these filters.',
       empty_pending: 'No pending orders match these filters.',

@@ -463,6 +463,8 @@ export const messagesHk: ConsoleMessages = {
       profit: '盈虧（美元）',
       stops: '止損／止盈',
       demo: '模擬',
+      copy_of: '跟單自 #%{id}',
+      copy_hint: '跟隨訂單 #%{id}：請操作該訂單，或暫停策略、結束跟隨。',
       close: '平倉…',
       empty: '沒有符合篩選條件的持倉。',
       empty_pending: '沒有符合篩選條件的掛單。',

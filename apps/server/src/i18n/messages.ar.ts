@@ -452,4 +452,12 @@ export const ar: Messages = {
   'ledger.commission': 'عمولة الأمر رقم {order}',
   'notice.account_type.title': 'تغيّر نوع حسابك',
   'notice.account_type.body': 'أصبح حسابك من نوع {name}. السبب: {reason}',
+  'notice.copy_fill.title': 'تم نسخ الصفقة',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} فُتح عند {price} (الأمر #{order_id})',
+  'notice.copy_skip.title': 'لم يتم نسخ الصفقة',
+  'notice.copy_skip.body': '{strategy}: لم يُنسخ {side} {symbol} عند {price}. {reason}',
+  'notice.copy_stop.title': 'تم بلوغ حد إيقاف رأس المال',
+  'notice.copy_stop.body': 'انتهت متابعتك لـ {strategy} عند حد إيقاف رأس المال: أُغلقت النسخ وعاد {amount} USD إلى رصيدك',
+  'err.desk_copy_position':
+    'هذا المركز ينسخ الأمر #{provider} لاستراتيجية نسخ التداول ويتحرك معه: تصرّف في الأمر #{provider} بدلًا من ذلك، أو علّق الاستراتيجية أو أنهِ المتابعة',
 };

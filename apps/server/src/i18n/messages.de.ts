@@ -466,4 +466,13 @@ export const de: Messages = {
   'ledger.commission': 'Kommission für Order #{order}',
   'notice.account_type.title': 'Ihre Kontoart wurde geändert',
   'notice.account_type.body': 'Ihr Konto ist jetzt von der Art {name}. Grund: {reason}',
+  'notice.copy_fill.title': 'Trade kopiert',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} eröffnet zu {price} (Order #{order_id})',
+  'notice.copy_skip.title': 'Trade nicht kopiert',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} zu {price} wurde nicht kopiert. {reason}',
+  'notice.copy_stop.title': 'Equity-Stop erreicht',
+  'notice.copy_stop.body':
+    'Ihr Folgen von {strategy} endete am Equity-Stop: Die Kopien wurden geschlossen und {amount} USD gingen auf Ihr Guthaben zurück',
+  'err.desk_copy_position':
+    'Diese Position kopiert Order #{provider} einer Copy-Trading-Strategie und folgt ihr: Handeln Sie stattdessen bei Order #{provider}, oder setzen Sie die Strategie aus oder beenden Sie das Folgen',
 };

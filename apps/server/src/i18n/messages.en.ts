@@ -454,6 +454,15 @@ export const en = {
   'ledger.commission': 'Commission on order #{order}',
   'notice.account_type.title': 'Your account type has changed',
   'notice.account_type.body': 'Your account is now of type {name}. Reason: {reason}',
+  'notice.copy_fill.title': 'Trade copied',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} opened at {price} (order #{order_id})',
+  'notice.copy_skip.title': 'Trade not copied',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} at {price} was not copied. {reason}',
+  'notice.copy_stop.title': 'Equity stop reached',
+  'notice.copy_stop.body':
+    'Your follow of {strategy} ended at its equity stop: the copies were closed and {amount} USD went back to your balance',
+  'err.desk_copy_position':
+    'This position copies order #{provider} of a copy-trading strategy and moves with it: act on order #{provider} instead, or suspend the strategy or end the follow',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -465,4 +465,13 @@ export const fr: Messages = {
   'ledger.commission': "Commission sur l'ordre n° {order}",
   'notice.account_type.title': 'Votre type de compte a changé',
   'notice.account_type.body': 'Votre compte est désormais de type {name}. Motif : {reason}',
+  'notice.copy_fill.title': 'Opération copiée',
+  'notice.copy_fill.body': '{strategy} : {side} {lots} {symbol} ouvert à {price} (ordre n° {order_id})',
+  'notice.copy_skip.title': 'Opération non copiée',
+  'notice.copy_skip.body': "{strategy} : {side} {symbol} à {price} n'a pas été copié. {reason}",
+  'notice.copy_stop.title': 'Stop sur capitaux atteint',
+  'notice.copy_stop.body':
+    'Votre suivi de {strategy} a pris fin à son stop sur capitaux : les copies ont été clôturées et {amount} USD sont revenus sur votre solde',
+  'err.desk_copy_position':
+    "Cette position copie l'ordre n° {provider} d'une stratégie de copy trading et le suit : agissez plutôt sur l'ordre n° {provider}, ou suspendez la stratégie ou mettez fin au suivi",
 };

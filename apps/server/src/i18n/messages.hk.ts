@@ -442,4 +442,11 @@ export const hk: Messages = {
   'ledger.commission': '訂單 #{order} 的佣金',
   'notice.account_type.title': '您的賬戶類型已更改',
   'notice.account_type.body': '您的賬戶類型現為 {name}。原因：{reason}',
+  'notice.copy_fill.title': '已跟單',
+  'notice.copy_fill.body': '{strategy}：{side} {lots} 手 {symbol} 已於 {price} 開倉（訂單 #{order_id}）',
+  'notice.copy_skip.title': '未能跟單',
+  'notice.copy_skip.body': '{strategy}：{side} {symbol}（價格 {price}）未能跟單。{reason}',
+  'notice.copy_stop.title': '已觸及淨值止損',
+  'notice.copy_stop.body': '您對 {strategy} 的跟隨已因淨值止損結束：跟單持倉已平倉，{amount} USD 已退回您的餘額',
+  'err.desk_copy_position': '此持倉跟隨跟單策略的訂單 #{provider} 同步變動：請改為操作訂單 #{provider}，或暫停該策略、結束該跟隨',
 };

@@ -459,4 +459,13 @@ export const it: Messages = {
   'ledger.commission': "Commissione sull'ordine n. {order}",
   'notice.account_type.title': 'Il tuo tipo di conto è cambiato',
   'notice.account_type.body': 'Il tuo conto è ora di tipo {name}. Motivo: {reason}',
+  'notice.copy_fill.title': 'Operazione copiata',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} aperto a {price} (ordine n. {order_id})',
+  'notice.copy_skip.title': 'Operazione non copiata',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} a {price} non è stato copiato. {reason}',
+  'notice.copy_stop.title': 'Stop sul capitale raggiunto',
+  'notice.copy_stop.body':
+    'Il tuo seguire {strategy} è terminato allo stop sul capitale: le copie sono state chiuse e {amount} USD sono tornati sul tuo saldo',
+  'err.desk_copy_position':
+    "Questa posizione copia l'ordine n. {provider} di una strategia di copy trading e lo segue: agisci invece sull'ordine n. {provider}, oppure sospendi la strategia o termina il seguire",
 };

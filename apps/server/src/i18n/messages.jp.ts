@@ -453,4 +453,12 @@ export const jp: Messages = {
   'ledger.commission': '注文 #{order} の取引手数料',
   'notice.account_type.title': '口座タイプが変更されました',
   'notice.account_type.body': 'お客様の口座タイプは {name} になりました。理由：{reason}',
+  'notice.copy_fill.title': '取引をコピーしました',
+  'notice.copy_fill.body': '{strategy}：{side} {lots} ロット {symbol} を {price} で新規建て（注文 #{order_id}）',
+  'notice.copy_skip.title': '取引はコピーされませんでした',
+  'notice.copy_skip.body': '{strategy}：{side} {symbol}（{price}）はコピーされませんでした。{reason}',
+  'notice.copy_stop.title': '資産ストップに達しました',
+  'notice.copy_stop.body': '{strategy} のフォローは資産ストップで終了しました：コピーは決済され、{amount} USD が残高に戻りました',
+  'err.desk_copy_position':
+    'このポジションはコピートレード戦略の注文 #{provider} をコピーし、それに連動します。代わりに注文 #{provider} を操作するか、戦略を停止するかフォローを終了してください',
 };

@@ -447,4 +447,13 @@ export const kr: Messages = {
   'ledger.commission': '주문 #{order} 수수료',
   'notice.account_type.title': '계좌 유형이 변경되었습니다',
   'notice.account_type.body': '고객님의 계좌 유형이 {name}(으)로 변경되었습니다. 사유: {reason}',
+  'notice.copy_fill.title': '거래가 복사되었습니다',
+  'notice.copy_fill.body': '{strategy}: {side} {lots}랏 {symbol} {price}에 진입 (주문 #{order_id})',
+  'notice.copy_skip.title': '거래가 복사되지 않았습니다',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol}({price})이(가) 복사되지 않았습니다. {reason}',
+  'notice.copy_stop.title': '자산 손절에 도달했습니다',
+  'notice.copy_stop.body':
+    '{strategy} 팔로우가 자산 손절로 종료되었습니다: 복사 포지션이 청산되고 {amount} USD가 잔액으로 돌아갔습니다',
+  'err.desk_copy_position':
+    '이 포지션은 카피 트레이딩 전략의 주문 #{provider}을(를) 복사하며 함께 움직입니다. 대신 주문 #{provider}을(를) 처리하거나 전략을 중지하거나 팔로우를 종료하세요',
 };

@@ -460,4 +460,13 @@ export const pt: Messages = {
   'ledger.commission': 'Comissão da ordem n.º {order}',
   'notice.account_type.title': 'O seu tipo de conta mudou',
   'notice.account_type.body': 'A sua conta é agora do tipo {name}. Motivo: {reason}',
+  'notice.copy_fill.title': 'Operação copiada',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} aberta a {price} (ordem n.º {order_id})',
+  'notice.copy_skip.title': 'Operação não copiada',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} a {price} não foi copiada. {reason}',
+  'notice.copy_stop.title': 'Stop de capital atingido',
+  'notice.copy_stop.body':
+    'O seu seguimento de {strategy} terminou no stop de capital: as cópias foram fechadas e {amount} USD voltaram ao seu saldo',
+  'err.desk_copy_position':
+    'Esta posição copia a ordem n.º {provider} de uma estratégia de copy trading e acompanha-a: atue sobre a ordem n.º {provider}, ou suspenda a estratégia ou termine o seguimento',
 };

@@ -459,4 +459,13 @@ export const ru: Messages = {
   'ledger.commission': 'Комиссия по ордеру №{order}',
   'notice.account_type.title': 'Тип вашего счёта изменён',
   'notice.account_type.body': 'Теперь ваш счёт имеет тип {name}. Причина: {reason}',
+  'notice.copy_fill.title': 'Сделка скопирована',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} открыт по {price} (ордер №{order_id})',
+  'notice.copy_skip.title': 'Сделка не скопирована',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} по {price} не скопирован. {reason}',
+  'notice.copy_stop.title': 'Достигнут стоп по средствам',
+  'notice.copy_stop.body':
+    'Ваше копирование {strategy} завершено по стопу по средствам: копии закрыты, {amount} USD возвращены на ваш баланс',
+  'err.desk_copy_position':
+    'Эта позиция копирует ордер №{provider} стратегии копитрейдинга и следует за ним: действуйте с ордером №{provider}, либо приостановите стратегию или завершите копирование',
 };

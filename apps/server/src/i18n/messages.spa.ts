@@ -459,4 +459,13 @@ export const spa: Messages = {
   'ledger.commission': 'Comisión de la orden n.º {order}',
   'notice.account_type.title': 'Su tipo de cuenta ha cambiado',
   'notice.account_type.body': 'Su cuenta ahora es del tipo {name}. Motivo: {reason}',
+  'notice.copy_fill.title': 'Operación copiada',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} abierta a {price} (orden n.º {order_id})',
+  'notice.copy_skip.title': 'Operación no copiada',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} a {price} no se copió. {reason}',
+  'notice.copy_stop.title': 'Stop de capital alcanzado',
+  'notice.copy_stop.body':
+    'Su seguimiento de {strategy} terminó en su stop de capital: las copias se cerraron y {amount} USD volvieron a su saldo',
+  'err.desk_copy_position':
+    'Esta posición copia la orden n.º {provider} de una estrategia de copy trading y se mueve con ella: actúe sobre la orden n.º {provider}, o suspenda la estrategia o termine el seguimiento',
 };

@@ -444,4 +444,12 @@ export const th: Messages = {
   'ledger.commission': 'ค่าคอมมิชชันของคำสั่ง #{order}',
   'notice.account_type.title': 'ประเภทบัญชีของคุณเปลี่ยนแล้ว',
   'notice.account_type.body': 'บัญชีของคุณเป็นประเภท {name} แล้ว เหตุผล: {reason}',
+  'notice.copy_fill.title': 'คัดลอกการซื้อขายแล้ว',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} ล็อต {symbol} เปิดที่ {price} (คำสั่ง #{order_id})',
+  'notice.copy_skip.title': 'ไม่ได้คัดลอกการซื้อขาย',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} ที่ {price} ไม่ได้ถูกคัดลอก {reason}',
+  'notice.copy_stop.title': 'ถึงจุดหยุดตามมูลค่าบัญชีแล้ว',
+  'notice.copy_stop.body': 'การติดตาม {strategy} ของคุณสิ้นสุดที่จุดหยุดตามมูลค่าบัญชี: ปิดสถานะที่คัดลอกแล้ว และคืน {amount} USD เข้ายอดคงเหลือของคุณ',
+  'err.desk_copy_position':
+    'สถานะนี้คัดลอกคำสั่ง #{provider} ของกลยุทธ์การเทรดแบบคัดลอกและเคลื่อนไหวตามคำสั่งนั้น: ให้ดำเนินการกับคำสั่ง #{provider} แทน หรือระงับกลยุทธ์หรือยุติการติดตาม',
 };

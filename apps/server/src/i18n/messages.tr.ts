@@ -459,4 +459,13 @@ export const tr: Messages = {
   'ledger.commission': '#{order} numaralı emrin komisyonu',
   'notice.account_type.title': 'Hesap türünüz değişti',
   'notice.account_type.body': 'Hesabınız artık {name} türünde. Gerekçe: {reason}',
+  'notice.copy_fill.title': 'İşlem kopyalandı',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} {symbol} {price} fiyatından açıldı (emir #{order_id})',
+  'notice.copy_skip.title': 'İşlem kopyalanmadı',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} {price} fiyatından kopyalanmadı. {reason}',
+  'notice.copy_stop.title': 'Özkaynak durdurmasına ulaşıldı',
+  'notice.copy_stop.body':
+    '{strategy} takibiniz özkaynak durdurmasında sona erdi: kopyalar kapatıldı ve {amount} USD bakiyenize döndü',
+  'err.desk_copy_position':
+    'Bu pozisyon bir kopya işlem stratejisinin #{provider} emrini kopyalar ve onunla birlikte hareket eder: bunun yerine #{provider} emri üzerinde işlem yapın ya da stratejiyi askıya alın veya takibi sonlandırın',
 };

@@ -455,4 +455,13 @@ export const vn: Messages = {
   'ledger.commission': 'Hoa hồng của lệnh #{order}',
   'notice.account_type.title': 'Loại tài khoản của bạn đã thay đổi',
   'notice.account_type.body': 'Tài khoản của bạn hiện thuộc loại {name}. Lý do: {reason}',
+  'notice.copy_fill.title': 'Đã sao chép giao dịch',
+  'notice.copy_fill.body': '{strategy}: {side} {lots} lot {symbol} mở ở {price} (lệnh #{order_id})',
+  'notice.copy_skip.title': 'Giao dịch không được sao chép',
+  'notice.copy_skip.body': '{strategy}: {side} {symbol} ở {price} không được sao chép. {reason}',
+  'notice.copy_stop.title': 'Đã chạm mức dừng theo vốn',
+  'notice.copy_stop.body':
+    'Việc theo dõi {strategy} đã kết thúc ở mức dừng theo vốn: các bản sao đã được đóng và {amount} USD đã về số dư của bạn',
+  'err.desk_copy_position':
+    'Vị thế này sao chép lệnh #{provider} của một chiến lược giao dịch sao chép và đi theo lệnh đó: hãy thao tác trên lệnh #{provider}, hoặc tạm dừng chiến lược hay kết thúc việc theo dõi',
 };

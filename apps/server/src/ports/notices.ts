@@ -14,7 +14,19 @@ export type NoticeData = Record<string, string | number | boolean | null>;
 export interface NoticeBoard {
   record(trx: Tx, userId: number, kind: NoticeKind, data: NoticeData): Promise<void>;
   notify(userId: number, kind: NoticeKind, data: NoticeData): void;
+  /**
+   * `notify` for many notices at once (a provider's trade copied to a thousand followers, issue 34): one transaction
+   * of their own with multi-row inserts, after the event's commit, and their delivery read in batches. Never waits.
+   */
+  notifyAll(items: readonly NoticeItem[]): void;
+}
+
+/** One notice of a batch (`notifyAll`). */
+export interface NoticeItem {
+  userId: number;
+  kind: NoticeKind;
+  data: NoticeData;
 }
 
 /** Tells no one (unit specs and modules built without the notices module). */
-export const silentNotices: NoticeBoard = { record: async () => {}, notify: () => {} };
+export const silentNotices: NoticeBoard = { record: async () => {}, notify: () => {}, notifyAll: () => {} };

@@ -102,6 +102,13 @@ export const deskPositionSchema = z.object({
   /** When it was placed and (holding) when it opened. */
   created_at: z.number(),
   opened_at: z.number(),
+  /**
+   * A copy (issue 34): the provider's order it follows, 0 for any other order. The desk does not act on a copy alone
+   * (it closes and changes stops with its provider).
+   */
+  copy_of: z.number().int(),
+  /** The copied strategy's name for a copy, '' otherwise. */
+  strategy_name: z.string(),
 });
 export type DeskPosition = z.infer<typeof deskPositionSchema>;
 

@@ -15,6 +15,11 @@ export const NOTICE_KINDS = [
   'kyc',
   // A change of account type by staff (DESIGN §16), with its reason.
   'account_type',
+  // Copy trading (issue 34, DESIGN §18), told to the follower: a provider's trade copied, a copy skipped with its
+  // reason, a follow ended by its equity stop (an unfollow is the follower's own act and is not told).
+  'copy_fill',
+  'copy_skip',
+  'copy_stop',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

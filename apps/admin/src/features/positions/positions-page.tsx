@@ -227,7 +227,21 @@ function PositionRow(props: { p: DeskPosition; canAct: boolean; onClose: () => v
   const stops = [p.stop_loss ? `SL ${p.stop_loss}` : '', p.take_profit ? `TP ${p.take_profit}` : ''].filter(Boolean);
   return (
     <TableRow hover>
-      <TableCell>#{p.id}</TableCell>
+      <TableCell>
+        #{p.id}
+        {/* A copy (issue 34) follows its provider's order; the strategy's name on hover. */}
+        {p.copy_of > 0 && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="info"
+            label={translate('tp.positions.copy_of', { id: p.copy_of })}
+            title={p.strategy_name}
+            data-testid={`copy-of-${p.id}`}
+            sx={{ display: 'flex', width: 'fit-content', mt: 0.5, height: 18, fontSize: 11 }}
+          />
+        )}
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {when ? (
           <>
@@ -275,7 +289,15 @@ function PositionRow(props: { p: DeskPosition; canAct: boolean; onClose: () => v
       <TableCell sx={{ ...num, color: 'text.secondary' }}>
         {stops.length ? stops.map((s) => <Box key={s}>{s}</Box>) : '—'}
       </TableCell>
-      {canAct && (
+      {canAct && p.copy_of > 0 && (
+        // The desk does not act on a copy alone (the server refuses it too): it moves with its provider's order.
+        <TableCell sx={{ textAlign: 'right', maxWidth: 180 }}>
+          <Typography variant="caption" color="text.secondary">
+            {translate('tp.positions.copy_hint', { id: p.copy_of })}
+          </Typography>
+        </TableCell>
+      )}
+      {canAct && p.copy_of === 0 && (
         <TableCell sx={{ textAlign: 'right' }}>
           {/* One above the other: the row stays as wide as it was with one button (1280 px screens). */}
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>

@@ -31,6 +31,8 @@ export class MemoryRoster implements CopyRoster {
   private readonly providers = new Map<number, ProviderEntry>();
   private readonly strategies = new Map<number, ProviderEntry>();
   private readonly watched = new Map<number, WatchedFollow>();
+  /** Strategy names by id (a name never changes), for the followers' notices. */
+  private readonly names = new Map<number, string>();
 
   followersOf(providerId: number): readonly CopyFollower[] {
     const p = this.providers.get(providerId);
@@ -56,6 +58,7 @@ export class MemoryRoster implements CopyRoster {
       value: f.value,
     });
     entry.list = [...entry.followers.values()];
+    this.names.set(Number(f.strategy_id), f.strategy_name);
     this.watched.set(Number(f.id), {
       followId: Number(f.id),
       strategyId: Number(f.strategy_id),
@@ -78,6 +81,11 @@ export class MemoryRoster implements CopyRoster {
   setOpen(strategyId: number, open: boolean): void {
     const entry = this.strategies.get(strategyId);
     if (entry) entry.open = open;
+  }
+
+  /** The name of a strategy followed since this node started leading; undefined for one never seen. */
+  strategyName(strategyId: number): string | undefined {
+    return this.names.get(strategyId);
   }
 
   /** Every follow following now, for the equity stop. */

@@ -2,6 +2,7 @@ import { equityStopHit, micros } from '@tradepad/domain';
 import type { KycStatus } from '@tradepad/contracts';
 import { runPeriodically } from '../../core/periodic.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { NoticeBoard } from '../../ports/notices.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { EngineCommands } from '../trading/engine-commands.ts';
@@ -10,6 +11,7 @@ import type { LeaderTask } from '../trading/trading.module.ts';
 import { CopyAdmin } from './copy-admin.ts';
 import { CopyFees } from './copy-fees.job.ts';
 import { CopyFigures } from './copy-figures.ts';
+import { copyNotices } from './copy-notices.ts';
 import { MemoryRoster } from './copy-roster.ts';
 import { CopyStatsRepository } from './copy-stats.repository.ts';
 import { CopyRepository } from './copy.repository.ts';
@@ -29,6 +31,8 @@ export function registerCopy(
     market: MarketService;
     kycStatus: (userId: number) => Promise<KycStatus>;
     userById: (id: number) => Promise<UserRow | undefined>;
+    /** The followers' notices of copies, skips and equity stops. */
+    notices: NoticeBoard;
     onLeading: (task: LeaderTask) => void;
   },
 ) {
@@ -65,7 +69,7 @@ export function registerCopy(
   };
   let equities: (ids: number[]) => Promise<Map<number, number>> = equitiesHere;
   const service = new CopyService({
-    ...{ db: ctx.db, repo, ledger: ctx.ledger, engine, roster, figures, fees, clock: ctx.clock },
+    ...{ db: ctx.db, repo, ledger: ctx.ledger, engine, roster, figures, fees, clock: ctx.clock, notices: deps.notices },
     ...{ kycStatus: deps.kycStatus, userById: deps.userById, equities: (ids) => equities(ids) },
   });
   const admin = new CopyAdmin({
@@ -74,7 +78,10 @@ export function registerCopy(
   });
   equities = copyCommands(deps.commands, { service, admin, equitiesHere });
   copyRoutes(ctx.router, { service, figures, admin, engine: deps.commands, access: ctx.access });
-  engine.useCopying(roster);
+  engine.useCopying(
+    roster,
+    copyNotices(deps.notices, (id) => roster.strategyName(id)),
+  );
 
   /** The equity stop: every second on the leader, each follow with a stop against its copy account's equity. */
   const checkStops = async (): Promise<number> => {

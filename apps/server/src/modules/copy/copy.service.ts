@@ -26,12 +26,14 @@ import { afterCommit, transaction } from '../../db/after-commit.ts';
 import type { Db } from '../../db/database.ts';
 import type { CopyStrategyRow, UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { NoticeBoard } from '../../ports/notices.ts';
 import { copyFunded, copyReturned } from '../ledger/ledger-entries.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { TradingEngine } from '../trading/trading.engine.ts';
 import { maskUid } from '../content/rankings.ts';
 import type { CopyFigures } from './copy-figures.ts';
 import type { CopyFees } from './copy-fees.job.ts';
+import { equityStopData } from './copy-notices.ts';
 import type { MemoryRoster } from './copy-roster.ts';
 import { FOLLOWING, STRATEGY_OPEN, type CopyRepository } from './copy.repository.ts';
 import { eventView, followView, strategyStatus, usd } from './copy-views.ts';
@@ -45,6 +47,8 @@ export interface CopyServiceDeps {
   figures: CopyFigures;
   fees: CopyFees;
   clock: Clock;
+  /** The follower told of an equity stop (an unfollow is their own act and is not told). */
+  notices: NoticeBoard;
   kycStatus: (userId: number) => Promise<KycStatus>;
   userById: (id: number) => Promise<UserRow | undefined>;
   /** Copy accounts' equity now, by account user id, micros (from the engine leader wherever this runs). */
@@ -266,7 +270,15 @@ export class CopyService {
           trx,
           copyReturned({ followId, followerId: Number(row.follower_id), accountUserId: account, amount: left, at: now }),
         );
-      ended = await this.d.repo.endFollow(trx, followId, reason, microsToStorage(micros(left > 0n ? left : 0n)), now);
+      const returned = micros(left > 0n ? left : 0n);
+      ended = await this.d.repo.endFollow(trx, followId, reason, microsToStorage(returned), now);
+      if (ended && reason === 'equity_stop')
+        await this.d.notices.record(
+          trx,
+          Number(row.follower_id),
+          'copy_stop',
+          equityStopData(Number(row.strategy_id), row.strategy_name, returned),
+        );
     });
     if (ended) {
       this.d.roster.remove(followId);

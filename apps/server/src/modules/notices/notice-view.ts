@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KINDS, LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
+import { ADJUSTMENT_KINDS, COPY_SKIP_REASONS, LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
 import { translate } from '../../i18n/translate.ts';
 import type { NoticeData } from '../../ports/notices.ts';
 import type { NoticeRow } from './notices.repository.ts';
@@ -51,6 +51,11 @@ export function noticeLink(kind: NoticeKind, data: NoticeData): string {
       return '/mine/auth';
     case 'account_type':
       return '/account-types';
+    case 'copy_fill':
+    case 'copy_skip':
+    case 'copy_stop':
+      // The strategy's page, where the follower's follow and its latest copies are.
+      return data.strategy_id ? `/copy/${encodeURIComponent(text(data.strategy_id))}` : '/rank';
   }
 }
 
@@ -111,6 +116,16 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
         : { title: translate(lang, 'notice.kyc_no.title'), body: translate(lang, 'notice.kyc_no.body', p) };
     case 'account_type':
       return { title: translate(lang, 'notice.account_type.title'), body: translate(lang, 'notice.account_type.body', p) };
+    case 'copy_fill':
+    case 'copy_skip': {
+      // A provider's trade copied to the follower's copy account, or not (with the reason in words).
+      const side = translate(lang, data.side === 2 ? 'notice.sell' : 'notice.buy');
+      const reason = COPY_SKIP_REASONS.find((r) => r === data.reason);
+      const params = { ...p, side, reason: reason ? translate(lang, `copy.skip.${reason}`) : '' };
+      return { title: translate(lang, `notice.${kind}.title`), body: translate(lang, `notice.${kind}.body`, params) };
+    }
+    case 'copy_stop':
+      return { title: translate(lang, 'notice.copy_stop.title'), body: translate(lang, 'notice.copy_stop.body', p) };
   }
 }
 

@@ -6,6 +6,11 @@ import type { NoticesTable, PushSubscriptionsTable } from '../../db/schema.ts';
 export type NoticeRow = Selectable<NoticesTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 
+/** Notices per multi-row insert (5 values each: 1,000 parameters). */
+const INSERT_ROWS = 200;
+/** Ids per `in (…)` list. */
+const IN_LIST = 500;
+
 /** The only SQL of the notices and web push. */
 export class NoticesRepository {
   constructor(
@@ -20,6 +25,28 @@ export class NoticesRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(r.id);
+  }
+
+  /**
+   * Many notices in multi-row statements (a copy fan-out's, issue 34); answers the rows stored (in no promised order:
+   * each carries its own user, kind and figures).
+   */
+  async insertMany(
+    trx: Tx,
+    rows: ReadonlyArray<{ user_id: number; kind: string; data_json: string; created_at: number }>,
+  ): Promise<Array<Pick<NoticeRow, 'id' | 'user_id' | 'kind' | 'data_json' | 'created_at'>>> {
+    const out: Array<Pick<NoticeRow, 'id' | 'user_id' | 'kind' | 'data_json' | 'created_at'>> = [];
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+      const part = rows.slice(i, i + INSERT_ROWS).map((r) => ({ ...r, read_at: null }));
+      out.push(
+        ...(await trx
+          .insertInto('notices')
+          .values(part)
+          .returning(['id', 'user_id', 'kind', 'data_json', 'created_at'])
+          .execute()),
+      );
+    }
+    return out;
   }
 
   one(id: number): Promise<NoticeRow | undefined> {
@@ -38,6 +65,23 @@ export class NoticesRepository {
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  /** The unread count of each of `userIds` that has any (a batch's delivery). */
+  async unreadOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < userIds.length; i += IN_LIST) {
+      const rows = await this.db
+        .selectFrom('notices')
+        .select('user_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', 'in', userIds.slice(i, i + IN_LIST))
+        .where('read_at', 'is', null)
+        .groupBy('user_id')
+        .execute();
+      for (const r of rows) out.set(Number(r.user_id), Number(r.n));
+    }
+    return out;
   }
 
   /** Marks the user's notice `id` (or all of theirs) read; another user's id changes nothing. */
@@ -139,6 +183,21 @@ export class NoticesRepository {
 
   subscriptions(userId: number): Promise<PushSubscriptionRow[]> {
     return this.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  /** The subscriptions of any of `userIds` (a batch's delivery: most users have none). */
+  async subscriptionsOf(userIds: readonly number[]): Promise<PushSubscriptionRow[]> {
+    const out: PushSubscriptionRow[] = [];
+    for (let i = 0; i < userIds.length; i += IN_LIST)
+      out.push(
+        ...(await this.db
+          .selectFrom('push_subscriptions')
+          .selectAll()
+          .where('user_id', 'in', userIds.slice(i, i + IN_LIST))
+          .orderBy('id')
+          .execute()),
+      );
+    return out;
   }
 
   async prefs(userId: number): Promise<string | undefined> {

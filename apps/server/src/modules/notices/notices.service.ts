@@ -17,9 +17,9 @@ import { DAY_MS, HOUR_MS } from '../../core/time.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { NoticeBoard, NoticeData } from '../../ports/notices.ts';
+import type { NoticeBoard, NoticeData, NoticeItem } from '../../ports/notices.ts';
 import { noticeLink, noticeText, noticeView } from './notice-view.ts';
-import type { NoticesRepository } from './notices.repository.ts';
+import type { NoticesRepository, PushSubscriptionRow } from './notices.repository.ts';
 import type { WebPush } from './web-push.ts';
 
 export interface NoticesDeps {
@@ -85,6 +85,18 @@ export class NoticesService implements NoticeBoard {
 
   notify(userId: number, kind: NoticeKind, data: NoticeData): void {
     this.track(transaction(this.d.db, (trx) => this.record(trx, userId, kind, data)));
+  }
+
+  notifyAll(items: readonly NoticeItem[]): void {
+    if (items.length === 0) return;
+    const at = this.d.clock.now();
+    const rows = items.map((i) => ({ user_id: i.userId, kind: i.kind, data_json: JSON.stringify(i.data), created_at: at }));
+    this.track(
+      transaction(this.d.db, async (trx) => {
+        const stored = await this.d.repo.insertMany(trx, rows);
+        afterCommit(trx, () => this.track(this.deliverAll(stored)));
+      }),
+    );
   }
 
   async list(userId: number, lang: Lang, p: PageRequest): Promise<NoticePage> {
@@ -159,22 +171,80 @@ export class NoticesService implements NoticeBoard {
 
   private async deliver(id: number, userId: number, kind: NoticeKind, data: NoticeData, at: number): Promise<void> {
     const unread = await this.d.repo.unread(userId);
-    const link = noticeLink(kind, data);
-    this.d.bus.publishToUser(userId, EVERY_USER_SOCKET, (lang: Lang): NoticePushMessage => ({
-      type: 'NOTICE',
-      notice: { id, kind, ...noticeText(lang, kind, data), link, data, read: false, created_at: at },
-      unread,
+    const notice = { id, userId, kind, data, at };
+    this.publish(notice, unread);
+    await this.webPush(userId, [notice], unread, await this.d.repo.subscriptions(userId));
+  }
+
+  /** A batch's delivery: the unread counts and the subscriptions read once for all its users. */
+  private async deliverAll(rows: Awaited<ReturnType<NoticesRepository['insertMany']>>): Promise<void> {
+    const notices = rows.map((r) => ({
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      kind: r.kind as NoticeKind,
+      data: JSON.parse(r.data_json) as NoticeData,
+      at: Number(r.created_at),
     }));
-    const subs = await this.d.repo.subscriptions(userId);
-    if (subs.length === 0 || !(await this.kinds(userId)).has(kind)) return;
-    const lang = parseLang(await this.d.repo.userLang(userId)) ?? 'hk';
-    const payload = JSON.stringify({ id, kind, ...noticeText(lang, kind, data), link, unread });
+    notices.sort((a, b) => a.id - b.id);
+    const users = [...new Set(notices.map((n) => n.userId))];
+    const unread = await this.d.repo.unreadOf(users);
+    for (const n of notices) this.publish(n, unread.get(n.userId) ?? 0);
+    const subs = await this.d.repo.subscriptionsOf(users);
+    const byUser = new Map<number, PushSubscriptionRow[]>();
+    for (const s of subs) byUser.set(Number(s.user_id), [...(byUser.get(Number(s.user_id)) ?? []), s]);
     await Promise.all(
-      subs.map((s) =>
-        this.d.push.send(s, payload, URGENT.has(kind)).catch((err: unknown) => {
-          this.d.log.error({ err, userId, subscription: s.id }, 'web push could not be sent');
-        }),
+      [...byUser].map(([userId, theirs]) =>
+        this.webPush(
+          userId,
+          notices.filter((n) => n.userId === userId),
+          unread.get(userId) ?? 0,
+          theirs,
+        ),
       ),
     );
   }
+
+  /** The notice to the user's sockets on every node (`NOTICE`), in each socket's language. */
+  private publish(n: Delivered, unread: number): void {
+    const link = noticeLink(n.kind, n.data);
+    this.d.bus.publishToUser(n.userId, EVERY_USER_SOCKET, (lang: Lang): NoticePushMessage => ({
+      type: 'NOTICE',
+      notice: { id: n.id, kind: n.kind, ...noticeText(lang, n.kind, n.data), link, data: n.data, read: false, created_at: n.at },
+      unread,
+    }));
+  }
+
+  /** The user's notices of the kinds they chose to the browsers they subscribed, in the language they last used. */
+  private async webPush(userId: number, notices: readonly Delivered[], unread: number, subs: readonly PushSubscriptionRow[]) {
+    if (subs.length === 0) return;
+    const kinds = await this.kinds(userId);
+    const wanted = notices.filter((n) => kinds.has(n.kind));
+    if (wanted.length === 0) return;
+    const lang = parseLang(await this.d.repo.userLang(userId)) ?? 'hk';
+    for (const n of wanted) {
+      const payload = JSON.stringify({
+        id: n.id,
+        kind: n.kind,
+        ...noticeText(lang, n.kind, n.data),
+        link: noticeLink(n.kind, n.data),
+        unread,
+      });
+      await Promise.all(
+        subs.map((s) =>
+          this.d.push.send(s, payload, URGENT.has(n.kind)).catch((err: unknown) => {
+            this.d.log.error({ err, userId, subscription: s.id }, 'web push could not be sent');
+          }),
+        ),
+      );
+    }
+  }
+}
+
+/** A notice stored, on its way to the user. */
+interface Delivered {
+  id: number;
+  userId: number;
+  kind: NoticeKind;
+  data: NoticeData;
+  at: number;
 }

@@ -12,6 +12,8 @@ import { translate } from '../../i18n/translate.ts';
 import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
 import { silentNotifier, type Notifier } from '../../ports/notifier.ts';
+import { copyTold, type CopyRecord } from './copy-records.ts';
+import type { CopyNotices } from './copying-types.ts';
 import type { LiveAccount, LiveBook } from './live-book.ts';
 
 const PUSH_EVERY_MS = 250;
@@ -72,6 +74,28 @@ export class AccountPushes {
   /** A copy filled, closed or skipped (issue 34): told to the follower's every socket, not to the copy account. */
   copied(followerId: number, msg: CopyPushMessage): void {
     this.bus.publishToUser(followerId, EVERY_USER_SOCKET, msg);
+  }
+
+  private copyNotices: CopyNotices | undefined;
+
+  /** Plugs in the copy module's notices of copies and skips (TradingEngine.useCopying). */
+  useCopyNotices(notices: CopyNotices | undefined): void {
+    this.copyNotices = notices;
+  }
+
+  /**
+   * A committed batch of copy records (issue 34): the copies opened and skipped are handed to the copy module's
+   * notices, which write them in a transaction of their own, never in the provider's. A record without its side (a
+   * partial close's skip) takes it from the book: the copy's, else its provider's.
+   */
+  copiesTold(records: readonly CopyRecord[]): void {
+    if (!this.copyNotices) return;
+    const told = records.flatMap((r) => {
+      const side = r.side ?? this.book.orders.get(r.orderId)?.side ?? this.book.orders.get(r.providerOrderId)?.side;
+      const t = copyTold(r, side);
+      return t ? [t] : [];
+    });
+    if (told.length > 0) this.copyNotices(told);
   }
 
   /** A stop-out closed or cancelled orders (committed): the trader is told by mail/SMS too. */

@@ -172,6 +172,7 @@ export class CopyOpens {
           price: fill.price,
           lots: c.lots,
           reason: c.skip ?? '',
+          side: fill.side,
         };
         records.push(record);
         if (c.skip !== undefined) continue;

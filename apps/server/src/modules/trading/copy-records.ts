@@ -1,5 +1,6 @@
 import type { CopyPushMessage, CopySkipReason } from '@tradepad/contracts';
-import { formatLots, pointsToPrice, type Lots } from '@tradepad/domain';
+import { formatLots, pointsToPrice, type Lots, type Side } from '@tradepad/domain';
+import type { CopyTold } from './copying-types.ts';
 import type { FollowRef, NewCopyEventRow } from './copying.repository.ts';
 import type { EngineInstrument } from './live-types.ts';
 
@@ -18,6 +19,8 @@ export interface CopyRecord {
   price: number;
   lots: Lots;
   reason: CopySkipReason | '';
+  /** The copy's side where the record knows it (an open); otherwise read from the book when told. */
+  side?: Side | undefined;
 }
 
 /** A skip's message key (translated in the server's and the app's messages). */
@@ -51,5 +54,22 @@ export function copyMessage(r: CopyRecord): CopyPushMessage | undefined {
     price: pointsToPrice(r.price, precision).toFixed(precision),
     lots: formatLots(r.lots),
     reason: r.reason === '' ? '' : skipKey(r.reason),
+  };
+}
+
+/** The follower's notice of a record (a copy opened or skipped), given the copy's side; none for a close or stops. */
+export function copyTold(r: CopyRecord, side: Side | undefined): CopyTold | undefined {
+  if ((r.event !== 'fill' && r.event !== 'skip') || side === undefined) return undefined;
+  const precision = r.inst.row.precision;
+  return {
+    followerId: r.ref.followerId,
+    strategyId: r.ref.strategyId,
+    event: r.event,
+    orderId: r.orderId,
+    symbol: r.inst.row.show_code,
+    side,
+    lots: formatLots(r.lots),
+    price: pointsToPrice(r.price, precision).toFixed(precision),
+    reason: r.reason,
   };
 }

@@ -1,4 +1,5 @@
-import type { Micros } from '@tradepad/domain';
+import type { CopySkipReason } from '@tradepad/contracts';
+import type { Micros, Side } from '@tradepad/domain';
 import type { Tx } from '../../db/database.ts';
 
 /**
@@ -41,3 +42,26 @@ export interface CopyAccountClosed {
  * way back to the follower and the follow's end commit with the closes, or none of them do).
  */
 export type CopyAccountHook = (trx: Tx, closed: CopyAccountClosed) => Promise<void>;
+
+/**
+ * A copy opened or skipped, told to its follower as an in-app notice once the provider's transaction has committed
+ * (closes follow the provider and changes of stops are not noticed; the `COPY` push tells them).
+ */
+export interface CopyTold {
+  followerId: number;
+  strategyId: number;
+  event: 'fill' | 'skip';
+  /** The copy's order; 0 for a skip. */
+  orderId: number;
+  /** The instrument as the app names it ("BTC/USD"). */
+  symbol: string;
+  side: Side;
+  /** Lots as decimal text ("0.25"); a skip's planned size, "0" when none could be sized. */
+  lots: string;
+  /** The provider's price as decimal text at the instrument's precision. */
+  price: string;
+  reason: CopySkipReason | '';
+}
+
+/** The copy module's notices of a committed batch of copies and skips: hands them on and never waits. */
+export type CopyNotices = (told: readonly CopyTold[]) => void;

@@ -398,6 +398,7 @@ export class Copying {
         const msg = copyMessage(r);
         if (msg) pushes.copied(r.ref.followerId, msg);
       }
+      pushes.copiesTold(records);
     });
   }
 }

@@ -23,6 +23,8 @@ const POSITION_CSV_COLUMNS = [
   'margin',
   'created_at',
   'opened_at',
+  'copy_of',
+  'strategy_name',
 ] as const;
 import type { Actor } from '../audit/staff-guard.ts';
 import type { DeskService } from './desk.service.ts';

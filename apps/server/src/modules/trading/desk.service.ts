@@ -131,6 +131,8 @@ export class DeskService {
       margin: money(micros(r.margin)),
       created_at: r.created_at,
       opened_at: r.opened_at,
+      copy_of: Number(r.copy_of ?? 0),
+      strategy_name: r.strategy_name ?? '',
     };
   }
 
@@ -141,6 +143,7 @@ export class DeskService {
    */
   async close(actor: Actor, id: number, reason: string, cont?: string): Promise<DeskClose> {
     const o = await this.live(id);
+    refuseCopy(o);
     if (o.status !== STATUS_HOLDING) throw refuse('err.order_not_holding');
     if (o.busy) throw refuse('err.order_closed');
     const refusal = this.d.engine.refusal(o.inst);
@@ -243,6 +246,7 @@ export class DeskService {
    */
   async setStops(actor: Actor, id: number, p: DeskStopsParams): Promise<DeskStops> {
     const o = await this.live(id);
+    refuseCopy(o);
     if (o.busy) throw refuse('err.order_busy');
     const precision = o.inst.row.precision;
     const stopLoss =
@@ -430,6 +434,15 @@ export class DeskService {
     const parsed = parseExposureLimits(await this.d.settings.get('exposure_limits')) ?? {};
     return new Map(Object.entries(parsed).map(([code, text]) => [code, parseLots(text)]));
   }
+}
+
+/**
+ * A copy (issue 34) follows its provider's order: it closes, partly closes and changes stops with it, in the same
+ * transaction. The desk acting on a copy alone would break that mirror, so it is refused, naming the provider's order
+ * to act on instead (or the strategy to suspend, the follow to end). A copy account's own stop-out is the engine's.
+ */
+function refuseCopy(o: LiveOrder): void {
+  if (o.copyOf > 0) throw refuse('err.desk_copy_position', { provider: o.copyOf });
 }
 
 /** A position's state for the audit log. */

@@ -37,7 +37,7 @@ import { SwapRollover } from './rollover.ts';
 import { CLOSED_BY_EXPIRY } from '@tradepad/contracts';
 import { type CloseHook, type PartClosed, type SettledOrder } from './closing.ts';
 import type { StopsHook } from './stops.ts';
-import type { CopyAccountHook, CopyRoster } from './copying-types.ts';
+import type { CopyAccountHook, CopyNotices, CopyRoster } from './copying-types.ts';
 import { CopyingRepository } from './copying.repository.ts';
 import { Settlement } from './settlement.ts';
 import type { ReceiptQuote } from './receipt.ts';
@@ -120,6 +120,7 @@ export class TradingEngine {
     const d = this.d;
     this.book = new LiveBook(d);
     this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices);
+    this.pushes.useCopyNotices(this.copyNotices);
     this.settlement = new Settlement(this.book, {
       ...d,
       pushes: this.pushes,
@@ -423,10 +424,17 @@ export class TradingEngine {
   // Copy trading (issue 34, DESIGN §18)
 
   private roster: CopyRoster | undefined;
+  /** Kept for the pushes of a book rebuilt at a new leadership. */
+  private copyNotices: CopyNotices | undefined;
 
-  /** Plugs in the copy module's roster (before `start`): a provider's fills are copied to its followers from then on. */
-  useCopying(roster: CopyRoster): void {
+  /**
+   * Plugs in the copy module's roster (before `start`): a provider's fills are copied to its followers from then on,
+   * and each copy or skip is handed to `notices` after the commit (the followers' in-app notices).
+   */
+  useCopying(roster: CopyRoster, notices?: CopyNotices): void {
     this.roster = roster;
+    this.copyNotices = notices;
+    this.pushes.useCopyNotices(notices);
   }
 
   /** A copy account's equity now (cash, credit and floating P/L), undefined when the engine does not hold it yet. */

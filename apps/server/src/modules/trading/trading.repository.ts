@@ -46,6 +46,9 @@ const ORDER_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 export type OrderPatch = Updateable<OrdersTable>;
 
+/** What the desk lists beside an order's own columns: its instrument's code and, for a copy, its strategy's name. */
+const DESK_COLUMNS = ['i.code as code', 'cs.name as strategy_name'] as const;
+
 /** The desk's filters: holding (1) or pending (0), an instrument's code, a trader, lots at least (storage units). */
 export interface DeskFilter {
   status: number;
@@ -414,7 +417,7 @@ export class TradingRepository {
    * account name and the instrument's code; filtered by instrument code, owner and a minimum size (LOT_SCALE units).
    */
   deskPage(f: DeskFilter & { page: number; limit: number }) {
-    return pageOf(this.desk(f), (q) => q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc'), {
+    return pageOf(this.desk(f), (q) => q.selectAll('o').select(DESK_COLUMNS).select(accountName).orderBy('o.id', 'desc'), {
       page: f.page,
       limit: f.limit,
     });
@@ -424,7 +427,7 @@ export class TradingRepository {
   deskBatch(f: DeskFilter, before: number | undefined, size: number) {
     let q = this.desk(f);
     if (before !== undefined) q = q.where('o.id', '<', before);
-    return q.selectAll('o').select('i.code as code').select(accountName).orderBy('o.id', 'desc').limit(size).execute();
+    return q.selectAll('o').select(DESK_COLUMNS).select(accountName).orderBy('o.id', 'desc').limit(size).execute();
   }
 
   private desk(f: DeskFilter) {
@@ -432,6 +435,9 @@ export class TradingRepository {
       .selectFrom('orders as o')
       .innerJoin('users as u', 'u.id', 'o.user_id')
       .innerJoin('instruments as i', 'i.id', 'o.instrument_id')
+      // A copy's strategy (issue 34): its copy account is one follow's (account_user_id is unique).
+      .leftJoin('copy_follows as cf', (j) => j.onRef('cf.account_user_id', '=', 'o.user_id').on('o.copy_of', '>', 0))
+      .leftJoin('copy_strategies as cs', 'cs.id', 'cf.strategy_id')
       .where('o.status', '=', f.status);
     if (f.code) base = base.where('i.code', '=', f.code);
     if (f.userId) base = base.where('o.user_id', '=', f.userId);

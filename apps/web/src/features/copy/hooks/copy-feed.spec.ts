@@ -8,7 +8,7 @@ vi.mock('../../../i18n/i18n.ts', async () => {
   return { translate: (key: string, values?: Record<string, string | number>) => formatMessage(catalogue, key, values) };
 });
 
-const { copyPushText } = await import('./copy-feed.ts');
+const { copyPushText, copyPushToasted } = await import('./copy-feed.ts');
 const push = (over: Partial<CopyPush>): CopyPush => ({
   type: 'COPY',
   strategy_id: 4,
@@ -34,5 +34,13 @@ describe('copyPushText', () => {
     expect(text(push({ event: 'skip', reason: 'copy.skip.market_closed' }), undefined, 'en')).toBe(
       'Strategy #4: not copied. The market was closed.',
     );
+  });
+});
+
+describe('copyPushToasted', () => {
+  it('toasts a close only: a fill or a skip is told by its notice (issue 34)', () => {
+    expect(copyPushToasted(push({ event: 'close' }))).toBe(true);
+    expect(copyPushToasted(push({}))).toBe(false);
+    expect(copyPushToasted(push({ event: 'skip', reason: 'copy.skip.busy' }))).toBe(false);
   });
 });

@@ -29,16 +29,23 @@ export function copyPushText(push: CopyPush, strategyName: string | undefined, l
 }
 
 /**
+ * Whether a push is toasted here: a copy filled or skipped is an in-app notice too (the server's `NOTICE`, toasted by
+ * the notice toasts and kept in the centre), so only a close, which has no notice, is toasted from the push.
+ */
+export const copyPushToasted = (push: CopyPush): boolean => push.event === 'close';
+
+/**
  * Hears `COPY` (issue 34 point 5): a copy of the provider's order filled or closed in the follower's copy account, at
- * the provider's price, or the order was not copied (with its reason). Told wherever the trader is, and the copy lists
- * (Orders › Copying, the strategy page) are read again. Installed once at start.
+ * the provider's price, or the order was not copied (with its reason). A close is told wherever the trader is (a fill
+ * or a skip comes as a notice), and the copy lists (Orders › Copying, the strategy page) are read again. Installed once
+ * at start.
  */
 export function installCopyToasts(): () => void {
   return realtime.onMessage((message) => {
     if (message.type !== 'COPY' || !wellFormed(message)) return;
     const following = queryClient.getQueryData<CopyFollowing>(followingKey);
     const name = following?.data.find((f) => f.strategy_id === message.strategy_id)?.strategy_name;
-    toastMessage(copyPushText(message, name));
+    if (copyPushToasted(message)) toastMessage(copyPushText(message, name));
     void queryClient.invalidateQueries({ queryKey: COPY_KEY });
   });
 }
