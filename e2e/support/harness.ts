@@ -222,7 +222,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('server did not become healthy in 60 s');
 }

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import {
-  engine,
+  fixEngine,
   listen,
   sessionConfig,
   type EngineSession,
@@ -53,7 +53,7 @@ export function fieldsOf(text: string): Record<number, string> {
   return out;
 }
 
-class LpSession extends engine.AsciiSession {
+class LpSession extends fixEngine().AsciiSession {
   constructor(
     config: IJsFixConfig,
     private readonly lp: FixLp,

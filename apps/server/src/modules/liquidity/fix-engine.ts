@@ -5,9 +5,8 @@
  * its dependency-injection set-up; `fix-session.ts` builds the initiator we run on it, and the test tree's LP acceptor
  * is built from the same pieces.
  */
-// jspurefix resolves its parts through tsyringe, which needs the Reflect metadata API before the engine loads.
-import 'reflect-metadata';
-import jspurefix from 'jspurefix';
+import { createRequire } from 'node:module';
+import type * as JspurefixModule from 'jspurefix';
 import type {
   AsciiSession,
   FixDefinitions,
@@ -20,13 +19,23 @@ import type {
 } from 'jspurefix';
 import type { Socket } from 'node:net';
 
-/** The engine's classes, taken from its CommonJS module object (its re-exports are not all visible to ESM by name). */
-export const engine = {
-  AsciiSession: jspurefix.AsciiSession,
-  MsgTransport: jspurefix.MsgTransport,
-  TcpDuplex: jspurefix.TcpDuplex,
-  SessionState: jspurefix.SessionState,
-};
+type Jspurefix = typeof JspurefixModule;
+let loaded: Jspurefix | undefined;
+
+/**
+ * The engine's CommonJS module object (its re-exports are not all visible to ESM by name), loaded on first use:
+ * jspurefix and the maths library under it take about 0.6 s to load, which a server without FIX sessions (the
+ * simulator, a replay; every test server) would otherwise pay at each start.
+ */
+export function fixEngine(): Jspurefix {
+  if (!loaded) {
+    const require = createRequire(import.meta.url);
+    // jspurefix resolves its parts through tsyringe, which needs the Reflect metadata API before the engine loads.
+    require('reflect-metadata');
+    loaded = require('jspurefix') as Jspurefix;
+  }
+  return loaded;
+}
 export type EngineSession = AsciiSession;
 export type { IJsFixConfig, MsgView };
 
@@ -61,7 +70,8 @@ let globalsRegistered = false;
 
 /** FIX 4.4 as QuickFIX's dictionary defines it, parsed once per process (about 0.2 s). */
 function fix44(): Promise<FixDefinitions> {
-  definitions ??= new jspurefix.DefinitionFactory().getDefinitions('qf44');
+  const { DefinitionFactory } = fixEngine();
+  definitions ??= new DefinitionFactory().getDefinitions('qf44');
   return definitions;
 }
 
@@ -102,21 +112,23 @@ export async function sessionConfig(terms: SessionTerms, log: FixLog): Promise<I
     Username: terms.username,
     Password: terms.password,
   } as unknown as ISessionDescription;
-  const container = new jspurefix.SessionContainer();
+  const fix = fixEngine();
+  const container = new fix.SessionContainer();
   const factory = loggerFactory(log, terms.name);
   if (!globalsRegistered) {
     container.registerGlobal(factory);
     globalsRegistered = true;
   }
   const scope = container.newChild(description);
-  const config = new jspurefix.JsFixConfig(scope.resolve(jspurefix.DITokens.ISessionMsgFactory), defs, description, SOH, factory);
+  const config = new fix.JsFixConfig(scope.resolve(fix.DITokens.ISessionMsgFactory), defs, description, SOH, factory);
   container.registerSession(config, scope);
   return config;
 }
 
 /** A connected socket as the engine's transport, ready for `session.run`. */
 export function transportOn(config: IJsFixConfig, socket: Socket): MsgTransport {
-  return new jspurefix.MsgTransport(0, config, new jspurefix.TcpDuplex(socket));
+  const fix = fixEngine();
+  return new fix.MsgTransport(0, config, new fix.TcpDuplex(socket));
 }
 
 /**
@@ -124,10 +136,11 @@ export function transportOn(config: IJsFixConfig, socket: Socket): MsgTransport 
  * a function that closes the listener and every connection.
  */
 export function listen(config: IJsFixConfig, make: (config: IJsFixConfig) => EngineSession): () => void {
-  config.sessionContainer.register(jspurefix.DITokens.FixSession, {
-    useFactory: (c) => make(c.resolve<IJsFixConfig>(jspurefix.DITokens.IJsFixConfig)),
+  const { DITokens } = fixEngine();
+  config.sessionContainer.register(DITokens.FixSession, {
+    useFactory: (c) => make(c.resolve<IJsFixConfig>(DITokens.IJsFixConfig)),
   });
-  const entity = config.sessionContainer.resolve<{ start(): Promise<unknown>; stop(): void }>(jspurefix.DITokens.FixEntity);
+  const entity = config.sessionContainer.resolve<{ start(): Promise<unknown>; stop(): void }>(DITokens.FixEntity);
   void entity.start();
   return () => entity.stop();
 }

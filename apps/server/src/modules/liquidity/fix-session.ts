@@ -10,7 +10,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import {
-  engine,
+  fixEngine,
   readView,
   sessionConfig,
   transportOn,
@@ -79,42 +79,50 @@ interface Hooks {
   stopped(error?: Error): void;
 }
 
-/** The engine's ASCII session with its callbacks handed to us. */
-class HookedSession extends engine.AsciiSession {
-  constructor(
-    config: IJsFixConfig,
-    private readonly hooks: Hooks,
-  ) {
-    super(config);
-  }
+/**
+ * The engine's ASCII session with its callbacks handed to us: its class is made when the first session is, since the
+ * engine it extends loads on first use (fix-engine.ts).
+ */
+function defineHookedSession() {
+  return class HookedSession extends fixEngine().AsciiSession {
+    constructor(
+      config: IJsFixConfig,
+      private readonly hooks: Hooks,
+    ) {
+      super(config);
+    }
 
-  sendApp(msgType: string, body: object, done?: (err: Error | null) => void): void {
-    this.send(msgType, body, done ? (err) => done(err) : null);
-  }
+    sendApp(msgType: string, body: object, done?: (err: Error | null) => void): void {
+      this.send(msgType, body, done ? (err) => done(err) : null);
+    }
 
-  protected override onApplicationMsg(msgType: string, view: MsgView): void {
-    this.hooks.message(msgType, view);
-  }
+    protected override onApplicationMsg(msgType: string, view: MsgView): void {
+      this.hooks.message(msgType, view);
+    }
 
-  protected override onReady(): void {
-    this.hooks.ready();
-  }
+    protected override onReady(): void {
+      this.hooks.ready();
+    }
 
-  protected override onStopped(error?: Error): void {
-    this.hooks.stopped(error);
-  }
+    protected override onStopped(error?: Error): void {
+      this.hooks.stopped(error);
+    }
 
-  /** An initiator is answered by the counterparty it called: accept it. */
-  protected override onLogon(): boolean {
-    return true;
-  }
+    /** An initiator is answered by the counterparty it called: accept it. */
+    protected override onLogon(): boolean {
+      return true;
+    }
 
-  protected override onDecoded(): void {
-    this.hooks.received();
-  }
+    protected override onDecoded(): void {
+      this.hooks.received();
+    }
 
-  protected override onEncoded(): void {}
+    protected override onEncoded(): void {}
+  };
 }
+
+type HookedSession = InstanceType<ReturnType<typeof defineHookedSession>>;
+let HookedSessionClass: ReturnType<typeof defineHookedSession> | undefined;
 
 export class FixSession {
   private session: HookedSession | undefined;
@@ -191,7 +199,7 @@ export class FixSession {
     }
     this.onceDown = undefined;
     this.attempt++;
-    if (session && session.getState() !== engine.SessionState.Stopped) session.requestStop('stopped by Tradepad');
+    if (session && session.getState() !== fixEngine().SessionState.Stopped) session.requestStop('stopped by Tradepad');
     this.socket?.destroy();
     this.setState('down', null);
   }
@@ -217,7 +225,8 @@ export class FixSession {
     if (this.session) return this.session;
     const o = this.options;
     this.config = await sessionConfig({ ...o, role: 'initiator' }, this.d.log);
-    const session = new HookedSession(this.config, {
+    HookedSessionClass ??= defineHookedSession();
+    const session = new HookedSessionClass(this.config, {
       ready: () => this.onLoggedOn(),
       message: (msgType, view) => {
         const m = readView(msgType, view);

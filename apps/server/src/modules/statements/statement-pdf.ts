@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitModule from 'pdfkit';
 import type { Lang } from '@tradepad/contracts';
 import { zonedTimeText } from '@tradepad/domain';
 import type { MessageKey } from '../../i18n/messages.en.ts';
@@ -181,8 +182,17 @@ function boxes(columns: readonly Column[], rtl: boolean): Array<[number, number]
  * Writes the statement into a new PDF document and answers it as a stream (the caller pipes it to the reply). Pages
  * are drawn one at a time, yielding between them, so a long statement streams out instead of waiting in memory.
  */
+let PdfDocument: typeof PDFKitModule | undefined;
+
+/** pdfkit is loaded with the first statement asked for as a PDF (about 0.1 s), not at every server start. */
+function pdfDocumentClass(): typeof PDFKitModule {
+  PdfDocument ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitModule;
+  return PdfDocument;
+}
+
 export function statementPdf(s: Statement, lang: Lang): { doc: PDFKit.PDFDocument; done: Promise<void> } {
   const rtl = lang === 'ar';
+  const PDFDocument = pdfDocumentClass();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
