@@ -257,27 +257,27 @@ export class Closing implements CopyCloser {
   ): Promise<Array<{ o: LiveOrder; swap: Micros; commission: Micros }>> {
     const done: Array<{ o: LiveOrder; swap: Micros; commission: Micros }> = [];
     const entries: JournalEntry[] = [];
-    for (const { o, exitPrice, profit } of items) {
-      // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
-      const commission = commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot);
-      const closed = await this.d.repo.closeHolding(
-        trx,
-        o.id,
-        {
-          status: STATUS_CLOSED,
-          close_price: exitPrice,
-          profit: microsToStorage(profit),
-          closed_type: closedType,
-          closed_at: now,
-        },
-        microsToStorage(commission),
-      );
-      if (!closed) continue;
-      const swap = micros(closed.swap);
+    // The closing side of the account type's commission (DESIGN §16): its own entry, in this transaction.
+    const commissions = items.map(({ o }) => commissionFor(o.lots, this.book.termsOf(o.userId).commissionPerLot));
+    const swaps = await this.d.repo.closeHoldings(
+      trx,
+      items.map(({ o, exitPrice, profit }, i) => ({
+        id: o.id,
+        close_price: exitPrice,
+        profit: microsToStorage(profit),
+        commission: microsToStorage(commissions[i]!),
+      })),
+      { status: STATUS_CLOSED, closed_type: closedType, closed_at: now },
+    );
+    items.forEach(({ o, profit }, i) => {
+      const stored = swaps.get(o.id);
+      if (stored === undefined) return;
+      const swap = micros(stored);
+      const commission = commissions[i]!;
       const who = { orderId: o.id, userId: o.userId, demo: o.demo, at: now };
       entries.push(orderClosed({ ...who, margin: o.margin, profit, swap }), commissionCharged({ ...who, amount: commission }));
       done.push({ o, swap, commission });
-    }
+    });
     if (entries.length > 0) await this.d.ledger.postAll(trx, entries);
     return done;
   }

@@ -13,6 +13,8 @@ export type NewOrderRow = Omit<OrderRow, 'id'>;
  */
 const SQLITE_MANY_FROM = 200;
 const SQLITE_ROWS = 30;
+/** Orders closed per statement on SQLite (7 parameters a row, see closeHoldings). */
+const SQLITE_CLOSE_ROWS = 150;
 
 const ORDER_COLUMNS = [
   'user_id',
@@ -66,6 +68,10 @@ export class TradingRepository {
   private readonly insertRows = new Map<number, RawQuery<{ id: number }>>();
   /** A holding order's close (see closeHolding): a provider's close runs it for each of its copies too. */
   private readonly close: RawQuery<{ swap: number | string }>;
+  /** PostgreSQL only: many holding orders closed in one statement (see closeHoldings). */
+  private readonly closeMany?: RawQuery<{ id: number | string; swap: number | string }>;
+  /** SQLite: closes of several orders in one statement, by row count (at most SQLITE_CLOSE_ROWS; see closeHoldings). */
+  private readonly closeRows = new Map<number, RawQuery<{ id: number | string; swap: number | string }>>();
 
   constructor(
     private readonly db: Db,
@@ -88,6 +94,13 @@ export class TradingRepository {
         kind,
         `insert into orders (${columns}) select ${columns} from json_populate_recordset(null::orders, cast(? as json)) ` +
           'with ordinality order by ordinality returning id',
+      );
+      this.closeMany = new RawQuery(
+        kind,
+        'update orders o set status = ?, closed_type = ?, closed_at = ?, close_price = v.close_price, profit = v.profit, ' +
+          'commission = o.commission + v.commission ' +
+          'from unnest(cast(? as bigint[]), cast(? as bigint[]), cast(? as bigint[]), cast(? as bigint[])) ' +
+          'as v(id, close_price, profit, commission) where o.id = v.id and o.status = 1 returning o.id, o.swap',
       );
     }
   }
@@ -177,6 +190,74 @@ export class TradingRepository {
       id,
     ]);
     return rows[0] ? { swap: Number(rows[0].swap) } : undefined;
+  }
+
+  /**
+   * Closes many holding orders at once (a provider's close takes every copy with it, issue 34), each as `closeHolding`
+   * would: compare-and-set on its status, its own price, profit and commission. Answers the swap of each order closed
+   * by id; one no longer holding is absent. One statement on PostgreSQL (a statement a copy was a round trip a copy);
+   * on SQLite SQLITE_CLOSE_ROWS orders a statement from SQLITE_MANY_FROM, the cached one-row statement below that.
+   */
+  async closeHoldings(
+    trx: Tx,
+    rows: ReadonlyArray<{ id: number; close_price: number; profit: number; commission: number }>,
+    common: { status: number; closed_type: number; closed_at: number },
+  ): Promise<Map<number, number>> {
+    const swaps = new Map<number, number>();
+    if (this.closeMany && rows.length >= 2) {
+      const { rows: closed } = await this.closeMany.run(trx, [
+        common.status,
+        common.closed_type,
+        common.closed_at,
+        rows.map((r) => r.id),
+        rows.map((r) => r.close_price),
+        rows.map((r) => r.profit),
+        rows.map((r) => r.commission),
+      ]);
+      for (const c of closed) swaps.set(Number(c.id), Number(c.swap));
+      return swaps;
+    }
+    if (this.closeMany || rows.length < SQLITE_MANY_FROM) {
+      for (const r of rows) {
+        const closed = await this.closeHolding(
+          trx,
+          r.id,
+          { ...common, close_price: r.close_price, profit: r.profit },
+          r.commission,
+        );
+        if (closed) swaps.set(r.id, closed.swap);
+      }
+      return swaps;
+    }
+    for (let i = 0; i < rows.length; i += SQLITE_CLOSE_ROWS) {
+      const chunk = rows.slice(i, i + SQLITE_CLOSE_ROWS);
+      const { rows: closed } = await this.closeRowsOf(chunk.length).run(trx, [
+        common.status,
+        common.closed_type,
+        common.closed_at,
+        ...chunk.flatMap((r) => [r.id, r.close_price]),
+        ...chunk.flatMap((r) => [r.id, r.profit]),
+        ...chunk.flatMap((r) => [r.id, r.commission]),
+        ...chunk.map((r) => r.id),
+      ]);
+      for (const c of closed) swaps.set(Number(c.id), Number(c.swap));
+    }
+    return swaps;
+  }
+
+  private closeRowsOf(n: number): RawQuery<{ id: number | string; swap: number | string }> {
+    let q = this.closeRows.get(n);
+    if (!q) {
+      const cases = Array(n).fill('when ? then ?').join(' ');
+      q = new RawQuery(
+        'sqlite',
+        `update orders set status = ?, closed_type = ?, closed_at = ?, close_price = case id ${cases} end, ` +
+          `profit = case id ${cases} end, commission = commission + case id ${cases} end ` +
+          `where id in (${Array(n).fill('?').join(', ')}) and status = 1 returning id, swap`,
+      );
+      this.closeRows.set(n, q);
+    }
+    return q;
   }
 
   /** Adds a commission charged on a row (a pending order's opening side at its fill; migration 032). */
