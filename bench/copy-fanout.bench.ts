@@ -4,13 +4,16 @@
  * - fan-out: one provider's market order copied to COPY_FOLLOWERS (default 1,000) followers, proportional, every copy
  *   written in the provider's own transaction: the commit's time (begin → commit, the writer's own timing), the
  *   provider's place() end to end, and the close that takes every copy with it. Target: commit p99 ≤ 50 ms on 2 cores.
- *   Measured twice: on the fresh file, and again after COPY_AGE (default 100) rounds of history.
+ *   Measured twice: on the fresh file, and again after COPY_AGE (default 100) rounds of history. With
+ *   COPY_DATABASE_URL (a PostgreSQL role that may create databases) the same again on a fresh PostgreSQL database.
  * - the provider's own fill with 0 followers: COPY_SOLO orders (default 2,000), each opened and closed alone, on an
  *   engine with the roster plugged in (the provider has no followers) against one without (the engine as before copy
  *   trading), in alternating rounds on two databases. Target: unchanged within noise.
  * Prints figures; asserts nothing but a sound ledger.
  */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import pg from 'pg';
 import { CLOSED_BY_USER } from '@tradepad/contracts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
 import { CopyBench } from '../apps/server/test/copy-bench.ts';
@@ -19,6 +22,23 @@ const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
 const SOLO = Number(process.env.COPY_SOLO ?? 2000);
 const AGE = Number(process.env.COPY_AGE ?? 100);
+/** COPY_DATABASE_URL=postgres://… (a role that may create databases): the fan-out on a fresh PostgreSQL database too. */
+const PG_ADMIN = process.env.COPY_DATABASE_URL;
+
+/** A database made for one run on the server of `admin`, and its removal. */
+async function freshPostgres(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tradepad_copy_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (text: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(text);
+    await c.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
 
 const q = (xs: readonly number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -41,10 +61,14 @@ interface Rounds {
   closeCpu: number[];
 }
 
-async function fanOut(): Promise<string[]> {
+async function fanOut(databaseUrl?: string): Promise<string[]> {
   const commits: number[] = [];
   let recording = false;
-  const b = new CopyBench({ commitSeconds: { observe: (s) => recording && commits.push(s * 1000) } });
+  const b = new CopyBench({
+    commitSeconds: { observe: (s) => recording && commits.push(s * 1000) },
+    databaseUrl,
+    keepTold: false,
+  });
   await b.open();
   const provider = await b.trader('1000000');
   const t0 = performance.now();
@@ -102,7 +126,7 @@ async function fanOut(): Promise<string[]> {
     row(`${label} close: CPU time of close() (user + system)`, x.closeCpu),
   ];
   return [
-    `One provider order copied to ${FOLLOWERS} followers (${ROUNDS} rounds after 3 of warm-up, then ${ROUNDS} more after ${AGE} unmeasured rounds of history; SQLite, durable commits; seeding ${seeded.toFixed(1)} s; ledger ${problems.length === 0 ? 'sound' : `${problems.length} problems`})`,
+    `One provider order copied to ${FOLLOWERS} followers (${ROUNDS} rounds after 3 of warm-up, then ${ROUNDS} more after ${AGE} unmeasured rounds of history; ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, durable commits; seeding ${seeded.toFixed(1)} s; ledger ${problems.length === 0 ? 'sound' : `${problems.length} problems`})`,
     '| measure | n | p50 ms | p99 ms | max ms |',
     '|---|---|---|---|---|',
     ...block('fresh:', fresh),
@@ -159,6 +183,15 @@ console.log(
 );
 for (const line of await fanOut()) console.log(line);
 console.log('');
+if (PG_ADMIN) {
+  const db = await freshPostgres(PG_ADMIN);
+  try {
+    for (const line of await fanOut(db.url)) console.log(line);
+  } finally {
+    await db.drop();
+  }
+  console.log('');
+}
 if (SOLO > 0) for (const line of await solo()) console.log(line);
 console.log(
   `load average after: ${os

@@ -45,7 +45,7 @@ export class CopyBench {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-copying-'));
   handle!: DbHandle;
   engine!: TradingEngine;
-  ledger = new LedgerRepository('sqlite');
+  ledger!: LedgerRepository;
   clock = new ManualClock(WEDNESDAY);
   feed!: ScriptedFeed;
   instruments: Instrument[] = [];
@@ -67,11 +67,16 @@ export class CopyBench {
       copying?: boolean;
       /** Told each committed writer transaction's time, begin to commit, in seconds (the benchmark). */
       commitSeconds?: { observe(seconds: number): void };
+      /** A PostgreSQL database to run on (empty: it is migrated here) instead of a SQLite file in a temporary folder. */
+      databaseUrl?: string;
+      /** Keep what the engine tells of each fan-out (`copyTold`, for specs; default true); a benchmark keeps nothing. */
+      keepTold?: boolean;
     } = {},
   ) {}
 
   async open(): Promise<void> {
-    this.handle = openDatabase({ sqlitePath: path.join(this.dir, 'db.sqlite') });
+    this.handle = openDatabase({ databaseUrl: this.opts.databaseUrl, sqlitePath: path.join(this.dir, 'db.sqlite') });
+    this.ledger = new LedgerRepository(this.handle.kind);
     await migrateToLatest(this.handle);
     const marketRepo = new MarketRepository(this.handle);
     await marketRepo.seed(CATEGORIES, INSTRUMENTS);
@@ -107,7 +112,7 @@ export class CopyBench {
     this.quoteListeners.length = 0;
     this.engine = new TradingEngine({
       db: this.handle.db,
-      repo: new TradingRepository(this.handle.db, 'sqlite'),
+      repo: new TradingRepository(this.handle.db, this.handle.kind),
       ledger: this.ledger,
       writer: new TradeWriter(this.handle.db, undefined, { commitSeconds: this.opts.commitSeconds }),
       market: {
@@ -125,7 +130,9 @@ export class CopyBench {
     const inBook = (told: readonly CopyTold[]) =>
       told.every((t) => t.event === 'skip' || this.engine.order(t.orderId) !== undefined);
     if (this.opts.copying !== false)
-      this.engine.useCopying(this.roster, (told) => this.copyTold.push({ told: [...told], inBook: inBook(told) }));
+      this.engine.useCopying(this.roster, (told) => {
+        if (this.opts.keepTold !== false) this.copyTold.push({ told: [...told], inBook: inBook(told) });
+      });
     await this.engine.start(this.instruments, termsOf);
   }
 
