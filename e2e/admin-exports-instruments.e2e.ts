@@ -1,6 +1,6 @@
 import { ADMIN_API } from '@tradepad/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, downloadedBytes, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN, chromiumPath, downloadedBytes, explainedWait, startE2E, type E2E } from './support/harness.ts';
 
 const DESK = { width: 1280, height: 800 };
 
@@ -50,7 +50,8 @@ describe.skipIf(!chromiumPath())('exports and instruments in the back office', (
     expect(lines.every((l) => l.split(',')[4] === 'HK')).toBe(true);
 
     await page.locator('nav a', { hasText: 'Deposits' }).click();
-    await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
+    // Once in CI (session 22) the heading never came after this click; the error now says what the page showed.
+    await explainedWait(page, 'deposits-heading', page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor());
     const [deposits] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(deposits.suggestedFilename()).toBe('deposits.csv');
     expect((await downloadedBytes(deposits)).toString('utf8').split('\r\n')[0]).toContain('id,user_id,user_account');

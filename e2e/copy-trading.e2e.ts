@@ -208,6 +208,13 @@ describe.skipIf(!chromiumPath())('copy trading in the app', () => {
       await shown.page.getByTestId('orders-tab-copying').click();
       await shown.page.locator(`[data-testid="copying-events-${strategyId}"] [data-event="fill"]`).waitFor();
       await confirmShot(shown.page, `copy-copying-${lang}`);
+      // The same notice in the follower's language (its title and body are the server's, in 14 languages).
+      await shown.page.goto('/mine/notices');
+      await shown.page.locator('.notice-item').first().waitFor({ timeout: 10_000 });
+      const body = (await shown.page.locator('.notice-item .notice-body').first().textContent()) ?? '';
+      expect(body.replace(/[\u2068\u2069]/g, '')).toContain('BTC/USD');
+      expect(body).not.toContain('Trade copied');
+      await confirmShot(shown.page, `copy-notice-${lang}`);
       await shown.context.close();
     }
 

@@ -334,3 +334,28 @@ export async function registerByMail(e: E2E, email: string, password: string): P
   });
   if (reg.code !== 1) throw new Error(`registration of ${email} refused: ${reg.msg}`);
 }
+
+/**
+ * Waits for `wait`; if it fails, the error says where the page was and what it showed (its address, headings, any
+ * alert and the start of its text) and a screenshot `failed-<name>` is kept: a flake seen once in CI can be read later.
+ */
+export async function explainedWait(page: Page, name: string, wait: Promise<unknown>): Promise<void> {
+  try {
+    await wait;
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => ({
+        headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => h.textContent?.trim()).join(' | '),
+        alerts: [...document.querySelectorAll('[role=alert], [role=progressbar]')]
+          .map((a) => a.getAttribute('role') + ': ' + (a.textContent?.trim() ?? ''))
+          .join(' | '),
+        text: (document.querySelector('main') ?? document.body).textContent?.replace(/\s+/g, ' ').slice(0, 400),
+      }))
+      .catch((e: unknown) => ({ headings: '', alerts: '', text: `unreadable: ${String(e)}` }));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `failed-${name}.png`) }).catch(() => undefined);
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\nat ${page.url()}\nheadings: ${shown.headings}\n` +
+        `alerts: ${shown.alerts}\ntext: ${shown.text}`,
+    );
+  }
+}
