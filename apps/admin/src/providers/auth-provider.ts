@@ -64,6 +64,9 @@ export const markPasswordChanged = () => {
   if (s) staffCache.set({ ...s, must_change_password: false });
 };
 
+/** How long `getPermissions` waits before answering a signed-out visitor (see there). */
+const SIGNED_OUT_ANSWER_MS = 50;
+
 /** Closed to every section: enrolment or a password change comes first. */
 const locked = (s: StaffMe) => s.totp_pending || s.must_change_password;
 
@@ -133,7 +136,15 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions() {
-    if (!session.get()) return undefined;
+    if (!session.get()) {
+      // Signed out, an answer at once loses a race in react-admin (marmelab/react-admin#10764): `<Admin requireAuth>`
+      // sends the visitor to sign-in through `LogoutOnMount`, whose logout resets the store, which re-asks the
+      // permissions; answered before the navigation lands, the routes draw `LogoutOnMount` again, and again: thousands
+      // of pushes of `#/login` kept the sign-in page away for 12–15 s on every first load. A short wait lets the
+      // navigation land first.
+      await new Promise((resolve) => setTimeout(resolve, SIGNED_OUT_ANSWER_MS));
+      return undefined;
+    }
     const s = await currentStaff();
     // Until TOTP is enrolled and the password is their own no section is open (the server refuses them too).
     return locked(s) ? undefined : s.role;
