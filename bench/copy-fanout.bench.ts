@@ -11,12 +11,11 @@
  *   trading), in alternating rounds on two databases. Target: unchanged within noise.
  * Prints figures; asserts nothing but a sound ledger.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { CLOSED_BY_USER } from '@tradepad/contracts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
 import { CopyBench } from '../apps/server/test/copy-bench.ts';
+import { freshDatabase } from '../apps/server/test/fresh-database.ts';
 
 const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
@@ -24,21 +23,6 @@ const SOLO = Number(process.env.COPY_SOLO ?? 2000);
 const AGE = Number(process.env.COPY_AGE ?? 100);
 /** COPY_DATABASE_URL=postgres://… (a role that may create databases): the fan-out on a fresh PostgreSQL database too. */
 const PG_ADMIN = process.env.COPY_DATABASE_URL;
-
-/** A database made for one run on the server of `admin`, and its removal. */
-async function freshPostgres(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tradepad_copy_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(text);
-    await c.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 const q = (xs: readonly number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -184,7 +168,7 @@ console.log(
 for (const line of await fanOut()) console.log(line);
 console.log('');
 if (PG_ADMIN) {
-  const db = await freshPostgres(PG_ADMIN);
+  const db = await freshDatabase(PG_ADMIN, 'tradepad_copy_bench');
   try {
     for (const line of await fanOut(db.url)) console.log(line);
   } finally {

@@ -3,7 +3,7 @@ import { ADMIN_API, API, type AdminStrategy, type OrderView, type StrategyEntry 
 import { REFRESH_MS } from '../src/modules/copy/copy-figures.ts';
 import { CopyStatsRepository } from '../src/modules/copy/copy-stats.repository.ts';
 import type { Harness } from './harness.ts';
-import { approvedDeposit, approvedKyc, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, openedStrategy, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 const DAY = 86_400_000;
@@ -30,10 +30,7 @@ describe('copy trading console: the strategies list with their figures', () => {
   };
   const provider = async (name: string) => {
     const user = await funded('10000');
-    await approvedKyc(user, admin);
-    const opened = await user.post(API.copyStrategies, { name, performance_fee_percent: '20', management_fee_percent: '0' });
-    expect(opened.code, opened.msg).toBe(1);
-    return { user, strategy: Number(opened.data.id) };
+    return { user, strategy: await openedStrategy(user, admin, name, '20') };
   };
   const buy = async (u: TestUser) => {
     const r = await u.post(API.submit, { type: 1, cont: '1', forex_id: market.id('EURUSD'), status: 1, multiple: 100 });

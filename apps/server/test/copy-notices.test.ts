@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_API, API, type DeskPosition, type FollowView, type Notice, type OrderView } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
-import { approvedDeposit, approvedKyc, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, openedStrategy, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 /**
@@ -55,14 +55,7 @@ describe('copy trading: the follower’s notices and the desk', () => {
     admin = await staff(h);
     tick('EURUSD', '1.08500');
     provider = await funded('10000');
-    await approvedKyc(provider, admin);
-    const opened = await provider.post(API.copyStrategies, {
-      name: 'Notified',
-      performance_fee_percent: '0',
-      management_fee_percent: '0',
-    });
-    expect(opened.code, opened.msg).toBe(1);
-    strategyId = opened.data.id as number;
+    strategyId = await openedStrategy(provider, admin, 'Notified', '0');
   }, 120_000);
   afterAll(async () => h?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, type FollowView, type OrderView } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
-import { approvedDeposit, approvedKyc, realUser, staff, type Staff, type TestUser } from './people.ts';
+import { approvedDeposit, openedStrategy, realUser, staff, type Staff, type TestUser } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
 
 /**
@@ -39,14 +39,7 @@ describe('copy trading with positions', () => {
     admin = await staff(h);
     tick('EURUSD', '1.08500');
     provider = await funded('10000');
-    await approvedKyc(provider, admin);
-    const opened = await provider.post(API.copyStrategies, {
-      name: 'Copied',
-      performance_fee_percent: '20',
-      management_fee_percent: '0',
-    });
-    expect(opened.code, opened.msg).toBe(1);
-    strategyId = opened.data.id as number;
+    strategyId = await openedStrategy(provider, admin, 'Copied', '20');
   }, 120_000);
   afterAll(async () => h?.close());
 

@@ -5,8 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Feed } from '../src/modules/market/feed.ts';
 import type { Bus } from '../src/ports/bus.ts';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
@@ -15,6 +13,8 @@ import { systemClock, type Clock } from '../src/ports/clock.ts';
 import { staffSecrets, type StaffSecrets } from './staff-totp.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-checker.ts';
 import { codeIn, startMailSink, type ReceivedMail } from './mail-sink.ts';
+export { freshDatabase, type TestDatabase } from './fresh-database.ts';
+import { freshDatabase, type TestDatabase } from './fresh-database.ts';
 
 /**
  * Integration harness: a real server on a real database (a fresh SQLite file, or a fresh PostgreSQL database when
@@ -172,33 +172,6 @@ export async function startHarness(
     },
   };
   return h;
-}
-
-/** A fresh PostgreSQL database when TEST_DATABASE_URL is set, else nothing (SQLite in the temp folder). */
-export interface TestDatabase {
-  url: string | undefined;
-  drop(): Promise<void>;
-}
-
-export async function freshDatabase(): Promise<TestDatabase> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { url: undefined, drop: async () => {} };
-  const name = `tradepad_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 function stringify(params: Record<string, unknown>): Record<string, string> {

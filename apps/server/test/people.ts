@@ -146,6 +146,21 @@ export async function approvedKyc(u: TestUser, admin: Staff, cardId = `ID${Math.
   expect((await admin.post(`${ADMIN_API.kyc}/${queue.data.data[0].id}/approve`)).code).toBe(1);
 }
 
+/**
+ * `u` real-name approved by `admin` and opening a copy-trading strategy (DESIGN §18) named `name` with a performance
+ * fee of `performanceFeePercent` and no management fee: the strategy's id.
+ */
+export async function openedStrategy(u: TestUser, admin: Staff, name: string, performanceFeePercent = '0'): Promise<number> {
+  await approvedKyc(u, admin);
+  const opened = await u.post(API.copyStrategies, {
+    name,
+    performance_fee_percent: performanceFeePercent,
+    management_fee_percent: '0',
+  });
+  expect(opened.code, opened.msg).toBe(1);
+  return Number(opened.data.id);
+}
+
 export interface Staff {
   token: string;
   get(path: string, params?: Record<string, unknown>): Promise<Envelope>;
