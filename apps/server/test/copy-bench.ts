@@ -18,6 +18,8 @@ import { MarketRepository } from '../src/modules/market/market.repository.ts';
 import { QuoteBook, type Quote } from '../src/modules/market/quote-book.ts';
 import { ScriptedFeed } from '../src/modules/market/scripted-feed.ts';
 import type { CopyFollower, CopyMode, CopyRoster, CopyTold } from '../src/modules/trading/copying-types.ts';
+import { orderEvents } from '../src/modules/copy/copy-events.ts';
+import { STORED_EVENTS } from '../src/modules/trading/copy-records.ts';
 import { TradeWriter } from '../src/modules/trading/trade-writer.ts';
 import { TradingEngine, type EngineInstrument, type LiveOrder } from '../src/modules/trading/trading.engine.ts';
 import { TradingRepository } from '../src/modules/trading/trading.repository.ts';
@@ -253,13 +255,48 @@ export class CopyBench {
     return this.handle.db.selectFrom('orders').selectAll().where('copy_of', '=', providerOrderId).orderBy('id').execute();
   }
 
-  events(providerOrderId: number) {
-    return this.handle.db
-      .selectFrom('copy_events')
-      .selectAll()
-      .where('provider_order_id', '=', providerOrderId)
-      .orderBy('id')
-      .execute();
+  /**
+   * A provider order's copy events as a follower's list reads them (copy/copy-events.ts), oldest first, with the
+   * follower: the fills, partial closes and closes from the copies' order rows, then the stored skips and stop changes.
+   */
+  async events(providerOrderId: number) {
+    const db = this.handle.db;
+    const [orders, stored] = await Promise.all([
+      db
+        .selectFrom('orders as o')
+        .innerJoin('copy_follows as f', 'f.account_user_id', 'o.user_id')
+        .select(['o.id', 'o.parent_id', 'o.copy_of', 'o.status', 'o.lots', 'o.open_price', 'o.close_price'])
+        .select(['o.opened_at', 'o.closed_at', 'f.follower_id'])
+        .where('o.copy_of', '=', providerOrderId)
+        .orderBy('o.id')
+        .execute(),
+      db
+        .selectFrom('copy_events')
+        .selectAll()
+        .where('provider_order_id', '=', providerOrderId)
+        .where('event', 'in', [...STORED_EVENTS])
+        .orderBy('id')
+        .execute(),
+    ]);
+    const derived = orderEvents(orders.map((o) => ({ ...o, code: null, precision: null })));
+    const all = [
+      ...derived.map((e) => ({ ...e, id: 0, follower_id: e.row.follower_id, rank: 0 })),
+      ...stored.map((e) => ({ ...e, rank: 1 })),
+    ];
+    // Oldest first; at one moment the orders' events (fills before closes) before the stored ones, each in id order.
+    const order = (e: (typeof all)[number]) => (e.rank === 0 ? (e.event === 'fill' ? 0 : 1) : 2);
+    return all
+      .sort(
+        (a, b) => a.created_at - b.created_at || order(a) - order(b) || a.order_id - b.order_id || Number(a.id) - Number(b.id),
+      )
+      .map((e) => ({
+        follower_id: e.follower_id,
+        event: e.event,
+        order_id: e.order_id,
+        price: e.price,
+        lots: e.lots,
+        reason: e.reason,
+      }));
   }
 
   cash(userId: number) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, STATUS_CLOSED, STATUS_HOLDING, copyPushMessage, type OrderView } from '@tradepad/contracts';
 import { parseMoney } from '@tradepad/domain';
 import { transaction } from '../src/db/after-commit.ts';
+import { CopyEventsReader } from '../src/modules/copy/copy-events.ts';
 import { depositCredited } from '../src/modules/ledger/ledger-entries.ts';
 import type { CopyFollower, CopyRoster } from '../src/modules/trading/copying-types.ts';
 import type { Harness } from './harness.ts';
@@ -130,16 +131,15 @@ describe('copy engine over HTTP and the websocket', () => {
     expect(close).toMatchObject({ event: 'close', order_id: copy.id, price: '1.08700', lots: '0.25' });
     const after = await db().selectFrom('orders').selectAll().where('id', '=', copy.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: STATUS_CLOSED, close_price: 108700, profit: 47_500_000 });
-    const events = await db()
-      .selectFrom('copy_events')
-      .select(['event', 'order_id'])
-      .where('follow_id', '=', Number(followId))
-      .orderBy('id')
-      .execute();
-    expect(events).toEqual([
-      { event: 'fill', order_id: copy.id },
-      { event: 'close', order_id: copy.id },
+    // The follower's list reads the fill and the close from the copy's order row; no event row is stored for them.
+    const events = (await new CopyEventsReader(db()).recent([{ id: Number(followId), account_user_id: account }])).get(
+      Number(followId),
+    );
+    expect(events?.map((e) => [e.event, e.order_id, e.price, e.lots, e.code])).toEqual([
+      ['close', copy.id, 108700, 2500, 'EUR/USD'],
+      ['fill', copy.id, 108510, 2500, 'EUR/USD'],
     ]);
+    expect(await db().selectFrom('copy_events').selectAll().where('follow_id', '=', Number(followId)).execute()).toEqual([]);
     socket.close();
   });
 });

@@ -37,6 +37,7 @@ import * as m036 from './migrations/036-instrument-names.ts';
 import * as m037 from './migrations/037-stop-limit.ts';
 import * as m038 from './migrations/038-copy-trading.ts';
 import * as m039 from './migrations/039-copy-events-index.ts';
+import * as m040 from './migrations/040-entries-by-account.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '037-stop-limit': m037,
   '038-copy-trading': m038,
   '039-copy-events-index': m039,
+  '040-entries-by-account': m040,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several nodes (each step runs once). */

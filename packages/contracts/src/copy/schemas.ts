@@ -83,7 +83,7 @@ export type StrategyList = z.infer<typeof strategyList>;
 
 /** One copy, skip or change as a follower's list shows it (what the `COPY` push told). */
 export const copyEventSchema = z.object({
-  id: count,
+  id: z.string().describe("Unique within the follow's list (a copy's fill and close share its order id)."),
   event: z.enum(COPY_EVENTS),
   provider_order_id: count,
   order_id: count.describe("The copy's order; 0 for a skip."),

@@ -14,7 +14,8 @@ import { exactMoney, formatLots, formatMoney, lots, micros, percentText, pointsT
 import type { CopyFeesTable, CopyFollowRow, CopyStrategyRow } from '../../db/schema.ts';
 import { translate } from '../../i18n/translate.ts';
 import { maskUid } from '../content/rankings.ts';
-import { FOLLOWING, type CopyEventRow } from './copy.repository.ts';
+import type { CopyEventRow } from './copy-events.ts';
+import { FOLLOWING } from './copy.repository.ts';
 import type { Selectable } from 'kysely';
 
 /**
@@ -33,7 +34,7 @@ export const strategyStatus = (status: number): CopyStrategyStatus =>
 export function eventView(e: CopyEventRow, lang: Lang): CopyEventView {
   const precision = e.precision ?? 5;
   return {
-    id: e.id,
+    id: e.key,
     event: e.event as CopyEventView['event'],
     provider_order_id: Number(e.provider_order_id),
     order_id: Number(e.order_id),

@@ -9,6 +9,7 @@ import type {
   CopyStrategyRow,
   UserRow,
 } from '../../db/schema.ts';
+import { CopyEventsReader, type CopyEventRow } from './copy-events.ts';
 
 /** Strategy statuses as stored (migration 038). */
 export const STRATEGY_OPEN = 1;
@@ -29,24 +30,13 @@ export type FollowWithStrategy = CopyFollowRow & {
   management_fee_bp: number;
 };
 
-/** A copy event with its instrument, as the follower's list shows it. */
-export interface CopyEventRow {
-  id: number;
-  follow_id: number;
-  provider_order_id: number;
-  order_id: number;
-  event: string;
-  price: number;
-  lots: number;
-  reason: string;
-  created_at: number;
-  code: string | null;
-  precision: number | null;
-}
-
 /** Copy trading's SQL (strategies, follows, their copy accounts, events and fees); the only code touching these tables. */
 export class CopyRepository {
-  constructor(private readonly db: Db) {}
+  private readonly events: CopyEventsReader;
+
+  constructor(private readonly db: Db) {
+    this.events = new CopyEventsReader(db);
+  }
 
   // Strategies
 
@@ -302,37 +292,9 @@ export class CopyRepository {
 
   // Events and fees
 
-  /** The most recent events of each follow (at most `per` each), newest first, with the instrument of the provider's order. */
-  async recentEvents(followIds: readonly number[], per = 20): Promise<Map<number, CopyEventRow[]>> {
-    const out = new Map<number, CopyEventRow[]>();
-    if (followIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('copy_events as e')
-      .leftJoin('orders as o', 'o.id', 'e.provider_order_id')
-      .leftJoin('instruments as i', 'i.id', 'o.instrument_id')
-      .select([
-        'e.id',
-        'e.follow_id',
-        'e.provider_order_id',
-        'e.order_id',
-        'e.event',
-        'e.price',
-        'e.lots',
-        'e.reason',
-        'e.created_at',
-        'i.show_code as code',
-        'i.precision',
-      ])
-      .where('e.follow_id', 'in', [...followIds])
-      .orderBy('e.id', 'desc')
-      .limit(per * followIds.length)
-      .execute();
-    for (const r of rows) {
-      const list = out.get(Number(r.follow_id)) ?? [];
-      if (list.length < per) list.push({ ...r, id: num(r.id), follow_id: num(r.follow_id), precision: r.precision });
-      out.set(Number(r.follow_id), list);
-    }
-    return out;
+  /** The most recent events of each follow (at most `per` each), newest first (see copy-events.ts). */
+  recentEvents(follows: ReadonlyArray<{ id: number; account_user_id: number }>, per = 20): Promise<Map<number, CopyEventRow[]>> {
+    return this.events.recent(follows, per);
   }
 
   /** Inserts a fee unless that period's was charged already (the unique index); answers whether it did. */

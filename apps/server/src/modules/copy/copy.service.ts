@@ -162,7 +162,7 @@ export class CopyService {
     const [equities, fees, events] = await Promise.all([
       this.d.equities(active),
       this.d.repo.feesByFollow(ids),
-      this.d.repo.recentEvents(ids),
+      this.d.repo.recentEvents(follows.map((f) => ({ id: Number(f.id), account_user_id: Number(f.account_user_id) }))),
     ]);
     return follows.map((f) =>
       followView(

@@ -114,6 +114,11 @@ export class StatementsRepository {
    */
   async funds(userId: number, start: number, end: number, limit: number): Promise<StatementFundsRow[]> {
     const owner = `user:${userId}`;
+    // The entries are found through the postings of the user's accounts and of their copy accounts' cash (a fee paid
+    // leaves there): journal entries have no index by user (migration 040).
+    const copyOwners = (
+      await this.db.selectFrom('copy_follows').select('account_user_id').where('follower_id', '=', userId).execute()
+    ).map((f) => `user:${f.account_user_id}`);
     const rows = await this.db
       .selectFrom('journal_entries as e')
       .innerJoin('postings as p', 'p.entry_id', 'e.id')
@@ -146,6 +151,18 @@ export class StatementsRepository {
             ),
           ]),
         ]),
+      )
+      .where('e.id', 'in', (eb) =>
+        eb
+          .selectFrom('postings as t')
+          .innerJoin('ledger_accounts as c', 'c.id', 't.account_id')
+          .select('t.entry_id')
+          .where((w) =>
+            w.or([
+              w('c.owner', '=', owner),
+              ...(copyOwners.length === 0 ? [] : [w.and([w('c.owner', 'in', copyOwners), w('c.kind', '=', 'cash')])]),
+            ]),
+          ),
       )
       .where('e.type', 'in', FUNDS_ENTRY_TYPES)
       .where('e.created_at', '>=', start)

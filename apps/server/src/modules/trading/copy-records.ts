@@ -26,6 +26,13 @@ export interface CopyRecord {
 /** A skip's message key (translated in the server's and the app's messages). */
 export const skipKey = (reason: CopySkipReason): string => `copy.skip.${reason}`;
 
+/**
+ * Whether a record is stored as a copy_events row: skips and stop changes are; a fill, a partial close and a close are
+ * read back from the copy's own order rows (copy/copy-events.ts), so a fan-out writes no event row per copy.
+ */
+export const STORED_EVENTS: readonly CopyEventKind[] = ['skip', 'stops'];
+export const isStoredEvent = (r: CopyRecord): boolean => STORED_EVENTS.includes(r.event);
+
 /** The copy_events row of a record. */
 export function eventRow(r: CopyRecord, at: number): NewCopyEventRow {
   return {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { refuse } from '../../core/errors.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { Tx } from '../../db/database.ts';
-import { copyMessage, eventRow, type CopyRecord } from './copy-records.ts';
+import { copyMessage, eventRow, isStoredEvent, type CopyRecord } from './copy-records.ts';
 import { CopyOpens, type CopyPlan, type ProviderFill } from './copy-opens.ts';
 import type { CopyAccountHook, CopyFollower, CopyRoster } from './copying-types.ts';
 import type { CopyingRepository, FollowRef } from './copying.repository.ts';
@@ -68,8 +68,9 @@ const NONE: readonly CopyFollower[] = Object.freeze([]);
  * Copy trading in the engine (issue 34, DESIGN §18): a real provider's fills reach its followers' copy accounts in the
  * provider's own transaction, at the provider's own prices. Opens are copy-opens.ts; here the copies follow their
  * provider's whole and partial closes and stop changes, a copy account's stop-out is told to its follower, and a copy
- * account is closed at the market for an unfollow or an equity stop (`closeAccount`). Every copy, skip and change is a
- * copy_events row written in the same transaction, and a `COPY` push to the follower after the commit.
+ * account is closed at the market for an unfollow or an equity stop (`closeAccount`). Every skip and change of stops
+ * is a copy_events row written in the same transaction (a copy and its closes are its own order rows), and every
+ * copy, close and skip a `COPY` push to the follower after the commit.
  */
 export class Copying {
   /** Whose follow each copy account is (learnt from the roster, or read for the copies the book was rebuilt with). */
@@ -385,13 +386,18 @@ export class Copying {
     });
   }
 
-  /** Writes the records' events in `trx`; after the commit, each follower's `COPY` push. */
+  /**
+   * Writes the records' skips and stop changes as events in `trx` (a copy's fill and closes are its order rows, see
+   * copy/copy-events.ts); after the commit, each follower's `COPY` push.
+   */
   private async record(trx: Tx, records: readonly CopyRecord[], now: number): Promise<void> {
     if (records.length === 0) return;
-    await this.d.copies.insertEvents(
-      trx,
-      records.map((r) => eventRow(r, now)),
-    );
+    const stored = records.filter(isStoredEvent);
+    if (stored.length > 0)
+      await this.d.copies.insertEvents(
+        trx,
+        stored.map((r) => eventRow(r, now)),
+      );
     const pushes = this.d.pushes;
     afterCommit(trx, () => {
       for (const r of records) {
