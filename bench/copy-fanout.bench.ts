@@ -12,10 +12,12 @@
  * Prints figures; asserts nothing but a sound ledger.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { CLOSED_BY_USER } from '@tradepad/contracts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-checker.ts';
 import { CopyBench } from '../apps/server/test/copy-bench.ts';
 import { freshDatabase } from '../apps/server/test/fresh-database.ts';
+import { pagesLine, walPages } from './support/wal-pages.ts';
 
 const FOLLOWERS = Number(process.env.COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.COPY_ROUNDS ?? 50);
@@ -88,21 +90,34 @@ async function fanOut(databaseUrl?: string): Promise<string[]> {
       into.closeCommit.push(...commits);
     }
   };
+  /** On SQLite: the pages one open and one close write to the WAL, by b-tree. */
+  const pages = async (label: string): Promise<string[]> => {
+    if (databaseUrl) return [];
+    const sqlite = (b.handle.raw as { sqlite: Parameters<typeof walPages>[0] }).sqlite;
+    const file = path.join(b.dir, 'db.sqlite');
+    let p: Awaited<ReturnType<typeof b.order>> | undefined;
+    b.tick('EURUSD', '1.08510');
+    const open = await walPages(sqlite, file, async () => (p = await b.order(provider, 1, { lots: '5' })));
+    const close = await walPages(sqlite, file, () => b.engine.close(p!, CLOSED_BY_USER));
+    return [`- ${label} open: ${pagesLine(open)}`, `- ${label} close: ${pagesLine(close)}`];
+  };
   const rounds = (): Rounds => ({ openCommit: [], closeCommit: [], openPlace: [], closeCall: [], openCpu: [], closeCpu: [] });
   // The first rounds compile the code paths: not counted.
   await run(3);
   const fresh = rounds();
   await run(ROUNDS, fresh);
+  const freshPages = await pages('fresh:');
   // History: once the account-keyed indexes hold more than a page per follower, each copy dirties pages of its own
   // (see migration 039); the tables of a platform that has run for a while are in that state, a fresh file is not.
   await run(AGE);
   const aged = rounds();
   await run(ROUNDS, aged);
+  const agedPages = await pages('with history:');
   await b.engine.idle();
   const problems = await checkLedger(b.handle.db);
   await b.close();
   const block = (label: string, x: Rounds) => [
-    row(`${label} open: the commit (provider + ${FOLLOWERS} copies, events)`, x.openCommit),
+    row(`${label} open: the commit (provider + ${FOLLOWERS} copies)`, x.openCommit),
     row(`${label} open: place() end to end (plan, commit, book)`, x.openPlace),
     row(`${label} close: the commit (provider + ${FOLLOWERS} copies)`, x.closeCommit),
     row(`${label} close: close() end to end`, x.closeCall),
@@ -114,7 +129,8 @@ async function fanOut(databaseUrl?: string): Promise<string[]> {
     '| measure | n | p50 ms | p99 ms | max ms |',
     '|---|---|---|---|---|',
     ...block('fresh:', fresh),
-    ...block(`after ${AGE + ROUNDS + 3} rounds:`, aged),
+    ...block(`after ${AGE + ROUNDS + 4} rounds:`, aged),
+    ...(freshPages.length ? ['', "Pages one fan-out's commit writes to the WAL, by b-tree:", ...freshPages, ...agedPages] : []),
   ];
 }
 
