@@ -79,6 +79,41 @@ describe.skipIf(!chromiumPath())('a first visit in Chromium', () => {
     await context.close();
   });
 
+  const pickerRows = (page: Page) =>
+    page
+      .getByTestId('instrument-picker')
+      .locator('[data-testid^="picker-row-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')).sort());
+
+  it.each([
+    ['en', 'gold'],
+    ['hk', '黃金'],
+    ['ar', 'الذهب'],
+    ['de', 'Gold'],
+  ] as const)('in %s, the trade screen’s instrument drawer finds "%s" by name too, upright and landscape', async (lang, text) => {
+    for (const [size, colorScheme] of [
+      [{ width: 390, height: 844 }, 'light'],
+      [{ width: 844, height: 390 }, 'dark'],
+    ] as const) {
+      const { context, page } = await e.newPage({ lang, colorScheme, ...size });
+      await page.goto('/trade?symbol=EURUSD&period=1min');
+      await page.getByTestId('trade-symbol').click();
+      await page.getByTestId('instrument-picker').waitFor();
+      await page.getByTestId('picker-search').fill(text);
+      await expect.poll(() => pickerRows(page), { timeout: 10_000 }).toEqual(['picker-row-XAUUSD']);
+      // Codes still match at once.
+      await page.getByTestId('picker-search').fill('btc');
+      await expect.poll(() => pickerRows(page)).toEqual(['picker-row-BTCUSD']);
+      await page.getByTestId('picker-search').fill(text);
+      await expect.poll(() => pickerRows(page), { timeout: 10_000 }).toEqual(['picker-row-XAUUSD']);
+      await page.waitForTimeout(400);
+      await e.shot(page, `first-visit-picker-${lang}-${size.width}x${size.height}-${colorScheme}`);
+      await page.getByTestId('picker-row-XAUUSD').click();
+      await expect.poll(() => page.getByTestId('trade-symbol').textContent()).toContain('XAU');
+      await context.close();
+    }
+  });
+
   it("shows BTCUSD's swaps in USD per lot and its fee with its unit", async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await page.goto('/trade?symbol=BTCUSD&period=1min');
