@@ -112,6 +112,8 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
     await expect.poll(async () => numberIn(await page.getByTestId('summary-balance').textContent())).toBeGreaterThan(99_900);
     expect(numberIn(await page.getByTestId('summary-used-margin').textContent())).toBeGreaterThan(0);
     expect(await page.getByTestId('summary-margin-level').textContent()).toMatch(/%/);
+    // Free margin says what it counts (issue 33: a floating profit was left out without a word).
+    expect(await page.getByTestId('summary-free-margin-mode').textContent()).toBe('Counts losses only');
     await context.close();
   });
 
@@ -166,6 +168,10 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
           await page.goto('/user');
           await page.getByTestId('user-figures').waitFor();
           await expect.poll(() => page.getByTestId('user-figures-margin-level').textContent()).toMatch(/%/);
+          // Free margin says what it counts, in the reader's language.
+          expect(await page.getByTestId('user-figures-free-margin-mode').textContent()).toBe(
+            ({ en: 'Counts losses only', hk: '只計虧損', ar: 'يحتسب الخسائر فقط' } as Record<string, string>)[lang],
+          );
           expect(await overflow(page)).toBeLessThanOrEqual(0);
           await e.shot(page, `mt5-figures-me-${lang}`);
           await page.goto('/order');
