@@ -35,8 +35,8 @@ describe('the ticket max slippage (deviation)', () => {
   });
 
   it('is remembered per instrument', () => {
-    const eurusd = { Id: 1, PricePrecision: 5, Spread: 10 };
-    const gold = { Id: 13, PricePrecision: 2, Spread: 30 };
+    const eurusd = { Id: 1, PricePrecision: 5, Spread: 10, CategoryId: 1 };
+    const gold = { Id: 13, PricePrecision: 2, Spread: 30, CategoryId: 2 };
     expect(initialDeviation(eurusd)).toBe(30);
     rememberDeviation(1, 50);
     expect(initialDeviation(eurusd)).toBe(50);

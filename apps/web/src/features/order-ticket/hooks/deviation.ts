@@ -37,7 +37,7 @@ function stored(): Record<string, number> {
 }
 
 /** The deviation last used on this instrument, or its default. */
-export function initialDeviation(item: Pick<TradeItem, 'Id' | 'PricePrecision' | 'Spread'>): number {
+export function initialDeviation(item: Pick<TradeItem, 'Id' | 'PricePrecision' | 'Spread' | 'CategoryId'>): number {
   return stored()[String(item.Id)] ?? defaultDeviation(item);
 }
 
