@@ -136,7 +136,7 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
     await context.close();
   });
 
-  it.each(['en', 'hk', 'ar'])(
+  it.each(['en', 'hk', 'ar', 'de'])(
     'screens in %s: the chart’s trade bar upright and landscape, Me’s figures, the ticket',
     async (lang) => {
       const login = await demoLogin(e, `e2e-one-tap-shot-${lang}00-0000-000000000000`.slice(0, 36));
@@ -170,7 +170,12 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
           await expect.poll(() => page.getByTestId('user-figures-margin-level').textContent()).toMatch(/%/);
           // Free margin says what it counts, in the reader's language.
           expect(await page.getByTestId('user-figures-free-margin-mode').textContent()).toBe(
-            ({ en: 'Counts losses only', hk: '只計虧損', ar: 'يحتسب الخسائر فقط' } as Record<string, string>)[lang],
+            (
+              { en: 'Counts losses only', hk: '只計虧損', ar: 'يحتسب الخسائر فقط', de: 'Zählt nur Verluste' } as Record<
+                string,
+                string
+              >
+            )[lang],
           );
           expect(await overflow(page)).toBeLessThanOrEqual(0);
           await e.shot(page, `mt5-figures-me-${lang}`);
