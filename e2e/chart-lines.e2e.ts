@@ -180,7 +180,8 @@ describe.skipIf(!chromiumPath())('order lines on the chart', () => {
     const level = Number(await confirm.getAttribute('data-price'));
     if (buy) expect(level).toBeLessThan(held.TargetLossPrice);
     else expect(level).toBeGreaterThan(held.TargetLossPrice);
-    expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,.]+ pips\) from the market price/);
+    // BTCUSD's pips are dollars, written to the cent as the ticket writes them ("245.06 pips", not "245.1").
+    expect(await confirm.textContent()).toMatch(/[\d,.]+ \([\d,]+(\.\d\d)? pips\) from the market price/);
     expect(await confirm.textContent()).toMatch(/If reached:\s*-[\d,.]+ USD/);
     await t.page.locator('.adm-dialog').getByRole('button', { name: 'Move', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -250,7 +250,7 @@ describe.skipIf(!chromiumPath())('chart tools', () => {
     await context.close();
   });
 
-  it.each(['en', 'hk', 'ar'])('screens in %s, light and dark, upright and landscape', async (lang) => {
+  it.each(['en', 'hk', 'ar', 'de'])('screens in %s, light and dark, upright and landscape', async (lang) => {
     for (const theme of ['light', 'dark'] as const) {
       for (const size of [{ width: 390, height: 844 }, LANDSCAPE]) {
         const { context, page } = await e.newPage({ lang, ...size });

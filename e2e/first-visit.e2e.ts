@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API } from '@tradepad/contracts';
-import { chromiumPath, demoLogin, liveQuote, signedInPage, startE2E, type E2E } from './support/harness.ts';
+import { ADMIN_API, API } from '@tradepad/contracts';
+import { ADMIN, chromiumPath, demoLogin, liveQuote, signedInPage, startE2E, type E2E } from './support/harness.ts';
 
 /**
  * DESIGN §17 "First visit" and "Finding and knowing" (issue 33 points 5 and 6): the browser's language and the system's
@@ -79,6 +79,41 @@ describe.skipIf(!chromiumPath())('a first visit in Chromium', () => {
     await context.close();
   });
 
+  const pickerRows = (page: Page) =>
+    page
+      .getByTestId('instrument-picker')
+      .locator('[data-testid^="picker-row-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')).sort());
+
+  it.each([
+    ['en', 'gold'],
+    ['hk', '黃金'],
+    ['ar', 'الذهب'],
+    ['de', 'Gold'],
+  ] as const)('in %s, the trade screen’s instrument drawer finds "%s" by name too, upright and landscape', async (lang, text) => {
+    for (const [size, colorScheme] of [
+      [{ width: 390, height: 844 }, 'light'],
+      [{ width: 844, height: 390 }, 'dark'],
+    ] as const) {
+      const { context, page } = await e.newPage({ lang, colorScheme, ...size });
+      await page.goto('/trade?symbol=EURUSD&period=1min');
+      await page.getByTestId('trade-symbol').click();
+      await page.getByTestId('instrument-picker').waitFor();
+      await page.getByTestId('picker-search').fill(text);
+      await expect.poll(() => pickerRows(page), { timeout: 10_000 }).toEqual(['picker-row-XAUUSD']);
+      // Codes still match at once.
+      await page.getByTestId('picker-search').fill('btc');
+      await expect.poll(() => pickerRows(page)).toEqual(['picker-row-BTCUSD']);
+      await page.getByTestId('picker-search').fill(text);
+      await expect.poll(() => pickerRows(page), { timeout: 10_000 }).toEqual(['picker-row-XAUUSD']);
+      await page.waitForTimeout(400);
+      await e.shot(page, `first-visit-picker-${lang}-${size.width}x${size.height}-${colorScheme}`);
+      await page.getByTestId('picker-row-XAUUSD').click();
+      await expect.poll(() => page.getByTestId('trade-symbol').textContent()).toContain('XAU');
+      await context.close();
+    }
+  });
+
   it("shows BTCUSD's swaps in USD per lot and its fee with its unit", async () => {
     const { context, page } = await e.newPage({ lang: 'en' });
     await page.goto('/trade?symbol=BTCUSD&period=1min');
@@ -149,5 +184,34 @@ describe.skipIf(!chromiumPath())('a first visit in Chromium', () => {
     expect(await page.getByTestId(`order-pl-${id}`).count()).toBe(0);
     await e.shot(page, 'first-visit-history-cancelled-en');
     await context.close();
+  });
+  // Last in the file: it changes the broker's setting, and puts it back.
+  it("follows the broker's default_language once staff change it: a Polish browser then opens in German", async () => {
+    const token = await e.staffLogin(ADMIN);
+    const set = (lang: string) => e.api('POST', ADMIN_API.settings, { default_language: lang }, { authorization: token });
+    expect((await set('de')).code).toBe(1);
+    try {
+      const { context, page } = await e.newPage({ locale: 'pl-PL' });
+      await page.goto('/');
+      await page.getByTestId('market-price-EURUSD').waitFor();
+      await expect.poll(() => htmlLang(page), { timeout: 10_000 }).toBe('de');
+      await expect.poll(() => page.locator('#home-markets-title').textContent()).toBe('Märkte');
+      expect(await page.evaluate(() => localStorage.getItem('tradepad.brokerLang'))).toBe('de');
+      // Not the reader's own choice: nothing stored as one. The next start begins in German at once.
+      expect(await page.evaluate(() => localStorage.getItem('tradepad.lang'))).toBeNull();
+      await page.reload();
+      await page.getByTestId('market-price-EURUSD').waitFor();
+      expect(await htmlLang(page)).toBe('de');
+      await context.close();
+      // A browser in one of the 14 keeps its own.
+      const en = await e.newPage({ locale: 'en-US' });
+      await en.page.goto('/');
+      await en.page.getByTestId('market-price-EURUSD').waitFor();
+      await en.page.waitForTimeout(500);
+      expect(await htmlLang(en.page)).toBe('en');
+      await en.context.close();
+    } finally {
+      expect((await set('hk')).code).toBe(1);
+    }
   });
 });

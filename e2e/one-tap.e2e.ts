@@ -34,9 +34,9 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
   });
   afterAll(async () => e?.close());
 
-  /** A page signed in as `login` on BTCUSD, in `lang` at `size`, one-tap trading stored as given. */
-  async function pageOf(login: SignIn, lang: string, size = PHONE, oneTap = false) {
-    const { context, page } = await e.newPage({ lang, ...size });
+  /** A page signed in as `login` on BTCUSD, in `lang` at `size` (a phone's when `phone`), one-tap trading stored as given. */
+  async function pageOf(login: SignIn, lang: string, size = PHONE, oneTap = false, phone?: boolean) {
+    const { context, page } = await e.newPage({ lang, ...size, ...(phone === undefined ? {} : { phone }) });
     await context.addInitScript(
       ([t, p, i, one]) => {
         localStorage.setItem('tradepad.token', t);
@@ -112,6 +112,8 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
     await expect.poll(async () => numberIn(await page.getByTestId('summary-balance').textContent())).toBeGreaterThan(99_900);
     expect(numberIn(await page.getByTestId('summary-used-margin').textContent())).toBeGreaterThan(0);
     expect(await page.getByTestId('summary-margin-level').textContent()).toMatch(/%/);
+    // Free margin says what it counts (issue 33: a floating profit was left out without a word).
+    expect(await page.getByTestId('summary-free-margin-mode').textContent()).toBe('Counts losses only');
     await context.close();
   });
 
@@ -134,7 +136,47 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
     await context.close();
   });
 
-  it.each(['en', 'hk', 'ar'])(
+  it.each(['en', 'ar'])(
+    'a phone turned sideways on the trade screen shows the chart with Buy, lots and Sell at once (%s)',
+    async (lang) => {
+      const login = await demoLogin(e, `e2e-one-tap-side-${lang}00-0000-000000000000`.slice(0, 36));
+      const { context, page } = await pageOf(login, lang, LANDSCAPE, false, true);
+      await page.goto('/trade');
+      // No tap on full screen: the chart fills the window, the tab bar and the ticket are under it.
+      await page.getByTestId('chart-trade').waitFor();
+      expect(await page.getByTestId('trade-market').getAttribute('class')).toContain('is-full');
+      const bar = (await page.getByTestId('chart-trade').boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(LANDSCAPE.height + 0.5);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await page.getByTestId('chart-trade-lots').fill('0.01');
+      await expect.poll(() => page.getByTestId('chart-trade-buy').getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+      await page.waitForTimeout(400);
+      await e.shot(page, `one-tap-sideways-${lang}`);
+      // Off by default, the first tap asks and the second sends.
+      await page.getByTestId('chart-trade-buy').click();
+      await page.getByTestId('chart-trade-confirm').waitFor();
+      await page.getByTestId('chart-trade-buy').click();
+      await expect.poll(() => holding(login.token), { timeout: 10_000 }).toBe(1);
+      // Leaving the chart shows the screen as it was (the ticket below the chart) until the phone turns again.
+      await page.getByTestId('chart-fullscreen').click();
+      await expect.poll(() => page.getByTestId('trade-market').getAttribute('class')).not.toContain('is-full');
+      expect(await page.getByTestId('chart-trade').count()).toBe(0);
+      await page.getByTestId('order-ticket').waitFor();
+      // Upright, the screen is as before; sideways again, the chart fills it again.
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('trade-market').getAttribute('class')).not.toContain('is-full');
+      await page.setViewportSize(LANDSCAPE);
+      await page.getByTestId('chart-trade').waitFor();
+      // Other tabs are not covered by it.
+      await page.goto('/order');
+      await page.getByTestId('account-summary').waitFor();
+      expect(await page.getByTestId('chart-trade').count()).toBe(0);
+      await context.close();
+    },
+  );
+
+  it.each(['en', 'hk', 'ar', 'de'])(
     'screens in %s: the chart’s trade bar upright and landscape, Me’s figures, the ticket',
     async (lang) => {
       const login = await demoLogin(e, `e2e-one-tap-shot-${lang}00-0000-000000000000`.slice(0, 36));
@@ -166,6 +208,15 @@ describe.skipIf(!chromiumPath())('one-tap trading and MT5 figures in Chromium', 
           await page.goto('/user');
           await page.getByTestId('user-figures').waitFor();
           await expect.poll(() => page.getByTestId('user-figures-margin-level').textContent()).toMatch(/%/);
+          // Free margin says what it counts, in the reader's language.
+          expect(await page.getByTestId('user-figures-free-margin-mode').textContent()).toBe(
+            (
+              { en: 'Counts losses only', hk: '只計虧損', ar: 'يحتسب الخسائر فقط', de: 'Zählt nur Verluste' } as Record<
+                string,
+                string
+              >
+            )[lang],
+          );
           expect(await overflow(page)).toBeLessThanOrEqual(0);
           await e.shot(page, `mt5-figures-me-${lang}`);
           await page.goto('/order');

@@ -392,6 +392,9 @@ describe.skipIf(!chromiumPath())('screens at phone size', () => {
           await page.getByTestId('sheet-stopout-report').scrollIntoViewIfNeeded();
           // Its steps' prices and amounts in the reader's format, not as the server wrote them.
           expect(await page.getByTestId('sheet-stopout-report').textContent()).not.toMatch(/91234\.5|-1843\.27/);
+          // Its steps name the instrument as the app does (issue 33: not "BTCUSD").
+          expect(await page.getByTestId('sheet-stopout-report').textContent()).toContain('BTC/USD');
+          expect(await page.getByTestId('sheet-stopout-report').textContent()).not.toContain('BTCUSD');
           await look(page, 'stopout', 300);
           await page.getByTestId('order-sheet').locator('.sheet-close').click();
           await page.getByTestId('order-sheet').waitFor({ state: 'detached' });

@@ -32,6 +32,8 @@ export interface E2E {
     /** The browser's language (`navigator.languages`), zh-HK unless given. */
     locale?: string;
     colorScheme?: 'light' | 'dark';
+    /** A phone (touch, mobile) whatever the width: a phone turned sideways is 844 wide. Narrower than 600 unless given. */
+    phone?: boolean;
   }): Promise<{ context: BrowserContext; page: Page }>;
   lastCode(email: string): Promise<string>;
   api(method: 'GET' | 'POST', url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<any>;
@@ -132,8 +134,8 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       const context = await browser.newContext({
         viewport: { width: opts.width ?? PHONE.width, height: opts.height ?? PHONE.height },
         deviceScaleFactor: 1,
-        isMobile: (opts.width ?? PHONE.width) < 600,
-        hasTouch: (opts.width ?? PHONE.width) < 600,
+        isMobile: opts.phone ?? (opts.width ?? PHONE.width) < 600,
+        hasTouch: opts.phone ?? (opts.width ?? PHONE.width) < 600,
         baseURL: baseUrl,
         // A browser in Traditional Chinese unless a test says otherwise: the app opens in the browser's language on a
         // first visit (DESIGN §17), and tests without `lang` were written for hk.

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, CHART_LAYOUT_MAX_BYTES, chartLayoutBytes, type ChartLayout, type ChartLayoutAnswer } from '@tradepad/contracts';
+import {
+  API,
+  CHART_LAYOUT_MAX_BYTES,
+  DRAWING_KINDS,
+  INDICATOR_TYPES,
+  chartLayoutBytes,
+  type ChartLayout,
+  type ChartLayoutAnswer,
+} from '@tradepad/contracts';
 import { startHarness, type Envelope, type Harness } from './harness.ts';
 import { demoUser, type TestUser } from './people.ts';
 
@@ -72,6 +80,43 @@ describe('chart layouts', () => {
     const form = await a.post(API.chartLayout, { forex_id: 2, layout: JSON.stringify(LAYOUT) });
     expect(form.code, form.msg).toBe(1);
     expect(((await a.get(API.chartLayout, { forex_id: 2 })).data as ChartLayoutAnswer).layout).toEqual(LAYOUT);
+  });
+
+  it('keeps every one of the 7 indicators with its settings and the 6 drawings, per user and instrument', async () => {
+    const t = 1_767_225_600;
+    const two = (p: number, q: number) => [
+      { time: t, price: p },
+      { time: t + 86_400, price: q },
+    ];
+    const every: ChartLayout = {
+      v: 1,
+      indicators: [
+        { key: 'ma', type: 'ma', color: '#1c7ed6', period: 50 },
+        { key: 'ema', type: 'ema', color: '#7048e8', period: 21 },
+        { key: 'bb', type: 'bb', color: '#f08c00', period: 30, deviations: 2.5 },
+        { key: 'rsi', type: 'rsi', color: '#2f9e44', period: 9 },
+        { key: 'macd', type: 'macd', color: '#e03131', fast: 8, slow: 21, signal: 5 },
+        { key: 'stoch', type: 'stoch', color: '#0c8599', k: 9, d: 4, slowing: 2 },
+        { key: 'atr', type: 'atr', color: '#5c940d', period: 10 },
+      ],
+      drawings: [
+        { key: 'h', kind: 'hline', color: '#e03131', points: [{ time: t, price: 95_000 }] },
+        { key: 't', kind: 'trend', color: '#1c7ed6', points: two(90_000, 96_000) },
+        { key: 'r', kind: 'ray', color: '#7048e8', points: two(91_000, 92_000) },
+        { key: 'q', kind: 'rect', color: '#f08c00', points: two(93_000, 94_000) },
+        { key: 'f', kind: 'fib', color: '#2f9e44', points: two(89_000, 99_000) },
+        { key: 'x', kind: 'text', color: '#000000', points: [{ time: t, price: 97_000 }], text: 'Widerstand' },
+      ],
+    };
+    expect(every.indicators.map((i) => i.type).sort()).toEqual([...INDICATOR_TYPES].sort());
+    expect(every.drawings.map((d) => d.kind).sort()).toEqual([...DRAWING_KINDS].sort());
+    const u = await demoUser(h);
+    const saved = await saveJson(u, { forex_id: 3, layout: every });
+    expect(saved.code, saved.msg).toBe(1);
+    // Read back as saved, as another device of the same user reads it; the instrument next to it and another user see none.
+    expect(((await u.get(API.chartLayout, { forex_id: 3 })).data as ChartLayoutAnswer).layout).toEqual(every);
+    expect(((await u.get(API.chartLayout, { forex_id: 4 })).data as ChartLayoutAnswer).layout.drawings).toEqual([]);
+    expect(((await a.get(API.chartLayout, { forex_id: 3 })).data as ChartLayoutAnswer).layout.indicators).toEqual([]);
   });
 
   it('keeps each user’s layouts their own', async () => {

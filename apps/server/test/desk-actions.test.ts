@@ -101,12 +101,12 @@ describe('the desk: partial close and stops on a trader’s behalf', () => {
     expect(told).toMatchObject({ kind: 'desk_close', title: 'Dealing desk partly closed your position', link: '/mine/history' });
     expect(told!.body).toMatch(
       new RegExp(
-        `^0\\.2 lots of EURUSD order #${id} were closed at 1\\.08600, P/L [\\d.,-]+ USD; 0\\.3 lots stay open\\. Reason: Reducing exposure$`,
+        `^0\\.2 lots of EUR/USD order #${id} were closed at 1\\.08600, P/L [\\d.,-]+ USD; 0\\.3 lots stay open\\. Reason: Reducing exposure$`,
       ),
     );
     expect((await centre(u, 'hk'))[0]!.body).toContain('原因：Reducing exposure');
     expect(await awaitMail(u.email, /Reducing exposure/)).toContain(
-      `Our dealing desk closed 0.2 lots of your EURUSD position #${id}`,
+      `Our dealing desk closed 0.2 lots of your EUR/USD position #${id}`,
     );
     await h.expectLedgerSound();
 
@@ -162,9 +162,9 @@ describe('the desk: partial close and stops on a trader’s behalf', () => {
     expect(told).toMatchObject({
       kind: 'desk_close',
       title: 'Dealing desk changed your stops',
-      body: `EURUSD order #${id}: stop-loss 1.08000, take-profit 1.09500 (0 = none). Reason: Client asked by phone`,
+      body: `EUR/USD order #${id}: stop-loss 1.08000, take-profit 1.09500 (0 = none). Reason: Client asked by phone`,
     });
-    await awaitMail(u.email, /Client asked by phone/);
+    expect(await awaitMail(u.email, /Client asked by phone/)).toContain('EUR/USD');
 
     // A level left out stays; 0 removes it. The stop fires like the trader's own.
     expect((await stops({ target_profit_price: '0', reason: 'Remove the target' })).data).toMatchObject({

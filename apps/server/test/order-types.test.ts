@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type OrderView } from '@tradepad/contracts';
+import { API, type Notice, type OrderView } from '@tradepad/contracts';
 import type { Harness } from './harness.ts';
 import { demoTrader, type DemoTrader } from './people.ts';
 import { ScriptedMarket } from './scripted-market.ts';
@@ -62,6 +62,18 @@ describe('named order types', () => {
       CautionMoney: '9580.000000',
     });
     expect(await deals(u, 1)).toEqual([]);
+    // The trader is told the stop was reached and where the limit now waits (issue 33), in their language.
+    const told = async (lang: string) =>
+      ((await h.call('GET', API.notices, {}, { authorization: u.token, lang })).data as { data: Notice[] }).data;
+    const [notice] = await told('en');
+    expect(notice).toMatchObject({
+      kind: 'fill',
+      title: 'Stop limit triggered',
+      body: `Stop limit order #${o.Id} on BTC/USD: its stop 96,000.00 was reached; a limit order for 1 lots now waits at 95,800.00`,
+      link: '/order',
+      data: { trigger: 'stop_limit', order_id: o.Id, stop: '96000.00', price: '95800.00' },
+    });
+    expect((await told('hk'))[0]!.title).toBe('止損限價單已觸發');
     // The market comes back to the limit: it fills at its price or better.
     tick('BTCUSD', '95700.00');
     await settled();

@@ -397,6 +397,9 @@ export const ar: Messages = {
   'notice.fill_stop_loss.title': 'تم تفعيل وقف الخسارة',
   'notice.fill_take_profit.title': 'تم بلوغ جني الأرباح',
   'notice.fill_trailing.title': 'تم تفعيل الوقف المتحرك',
+  'notice.fill_stop_limit.title': 'تم تفعيل أمر الإيقاف المحدد',
+  'notice.fill_stop_limit.body':
+    'أمر الإيقاف المحدد #{order_id} على {symbol}: تم بلوغ سعر الإيقاف {stop}؛ أمر محدد بحجم {lots} لوت ينتظر الآن عند {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} فُتح عند {price} (الأمر #{order_id})',
   'notice.fill_close.body': 'أُغلق أمر {symbol} رقم #{order_id} عند {price}، الربح/الخسارة {profit} USD',
   'notice.margin_call.title': 'نداء الهامش',

@@ -408,6 +408,9 @@ export const de: Messages = {
   'notice.fill_stop_loss.title': 'Stop-Loss ausgelöst',
   'notice.fill_take_profit.title': 'Take-Profit erreicht',
   'notice.fill_trailing.title': 'Trailing-Stop ausgelöst',
+  'notice.fill_stop_limit.title': 'Stop-Limit ausgelöst',
+  'notice.fill_stop_limit.body':
+    'Stop-Limit-Order #{order_id} auf {symbol}: Stopp {stop} erreicht; eine Limit-Order über {lots} Lots wartet jetzt bei {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} eröffnet zu {price} (Order #{order_id})',
   'notice.fill_close.body': '{symbol} Order #{order_id} geschlossen zu {price}, G/V {profit} USD',
   'notice.margin_call.title': 'Margin Call',

@@ -400,6 +400,9 @@ export const en = {
   'notice.fill_stop_loss.title': 'Stop-loss hit',
   'notice.fill_take_profit.title': 'Take-profit reached',
   'notice.fill_trailing.title': 'Trailing stop hit',
+  'notice.fill_stop_limit.title': 'Stop limit triggered',
+  'notice.fill_stop_limit.body':
+    'Stop limit order #{order_id} on {symbol}: its stop {stop} was reached; a limit order for {lots} lots now waits at {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} opened at {price} (order #{order_id})',
   'notice.fill_close.body': '{symbol} order #{order_id} closed at {price}, P/L {profit} USD',
   'notice.margin_call.title': 'Margin call',

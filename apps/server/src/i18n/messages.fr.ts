@@ -409,6 +409,9 @@ export const fr: Messages = {
   'notice.fill_stop_loss.title': 'Stop-loss déclenché',
   'notice.fill_take_profit.title': 'Take-profit atteint',
   'notice.fill_trailing.title': 'Stop suiveur déclenché',
+  'notice.fill_stop_limit.title': 'Stop limite déclenché',
+  'notice.fill_stop_limit.body':
+    'Ordre stop limite n° {order_id} sur {symbol} : son stop {stop} a été atteint ; un ordre limite de {lots} lots attend désormais à {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} ouvert à {price} (ordre n° {order_id})',
   'notice.fill_close.body': 'Ordre {symbol} n° {order_id} clôturé à {price}, P/L {profit} USD',
   'notice.margin_call.title': 'Appel de marge',

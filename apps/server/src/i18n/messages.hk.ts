@@ -390,6 +390,8 @@ export const hk: Messages = {
   'notice.fill_stop_loss.title': '止損已觸發',
   'notice.fill_take_profit.title': '止盈已觸發',
   'notice.fill_trailing.title': '追蹤止損已觸發',
+  'notice.fill_stop_limit.title': '止損限價單已觸發',
+  'notice.fill_stop_limit.body': '{symbol} 止損限價訂單 #{order_id}：已到達止損價 {stop}，{lots} 手的限價單現於 {price} 等待成交',
   'notice.fill_open.body': '{side} {lots} 手 {symbol} 已於 {price} 開倉（訂單 #{order_id}）',
   'notice.fill_close.body': '{symbol} 訂單 #{order_id} 已於 {price} 平倉，盈虧 {profit} USD',
   'notice.margin_call.title': '追加保證金通知',

@@ -404,6 +404,9 @@ export const it: Messages = {
   'notice.fill_stop_loss.title': 'Stop-loss attivato',
   'notice.fill_take_profit.title': 'Take-profit raggiunto',
   'notice.fill_trailing.title': 'Trailing stop attivato',
+  'notice.fill_stop_limit.title': 'Stop limite attivato',
+  'notice.fill_stop_limit.body':
+    'Ordine stop limite n. {order_id} su {symbol}: raggiunto lo stop {stop}; un ordine limite di {lots} lotti ora attende a {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} aperto a {price} (ordine n. {order_id})',
   'notice.fill_close.body': 'Ordine {symbol} n. {order_id} chiuso a {price}, P/L {profit} USD',
   'notice.margin_call.title': 'Margin call',

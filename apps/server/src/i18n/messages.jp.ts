@@ -399,6 +399,9 @@ export const jp: Messages = {
   'notice.fill_stop_loss.title': 'ストップロスが発動しました',
   'notice.fill_take_profit.title': 'テイクプロフィットに到達しました',
   'notice.fill_trailing.title': 'トレーリングストップが発動しました',
+  'notice.fill_stop_limit.title': 'ストップリミットが発動しました',
+  'notice.fill_stop_limit.body':
+    '{symbol} のストップリミット注文 #{order_id}：ストップ {stop} に達し、{lots} ロットの指値注文が {price} で待機中です',
   'notice.fill_open.body': '{side} {lots} ロット {symbol} を {price} で新規建て（注文 #{order_id}）',
   'notice.fill_close.body': '{symbol} 注文 #{order_id} を {price} で決済、損益 {profit} USD',
   'notice.margin_call.title': 'マージンコール',

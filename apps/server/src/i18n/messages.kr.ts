@@ -395,6 +395,9 @@ export const kr: Messages = {
   'notice.fill_stop_loss.title': '손절매 발동',
   'notice.fill_take_profit.title': '이익 실현 도달',
   'notice.fill_trailing.title': '추적 손절매 발동',
+  'notice.fill_stop_limit.title': '스톱 리밋 발동',
+  'notice.fill_stop_limit.body':
+    '{symbol} 스톱 리밋 주문 #{order_id}: 스톱 {stop}에 도달하여 {lots}랏 지정가 주문이 {price}에서 대기 중입니다',
   'notice.fill_open.body': '{side} {lots}랏 {symbol} {price}에 진입 (주문 #{order_id})',
   'notice.fill_close.body': '{symbol} 주문 #{order_id} {price}에 청산, 손익 {profit} USD',
   'notice.margin_call.title': '마진콜',

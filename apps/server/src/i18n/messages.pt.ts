@@ -405,6 +405,9 @@ export const pt: Messages = {
   'notice.fill_stop_loss.title': 'Stop-loss acionado',
   'notice.fill_take_profit.title': 'Take-profit atingido',
   'notice.fill_trailing.title': 'Trailing stop acionado',
+  'notice.fill_stop_limit.title': 'Stop limite acionado',
+  'notice.fill_stop_limit.body':
+    'Ordem stop limite n.º {order_id} em {symbol}: o seu stop {stop} foi atingido; uma ordem limite de {lots} lotes aguarda agora a {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} aberta a {price} (ordem n.º {order_id})',
   'notice.fill_close.body': 'Ordem {symbol} n.º {order_id} fechada a {price}, L/P {profit} USD',
   'notice.margin_call.title': 'Chamada de margem',

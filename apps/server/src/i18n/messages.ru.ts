@@ -403,6 +403,9 @@ export const ru: Messages = {
   'notice.fill_stop_loss.title': 'Сработал стоп-лосс',
   'notice.fill_take_profit.title': 'Достигнут тейк-профит',
   'notice.fill_trailing.title': 'Сработал трейлинг-стоп',
+  'notice.fill_stop_limit.title': 'Стоп-лимит сработал',
+  'notice.fill_stop_limit.body':
+    'Стоп-лимит ордер №{order_id} по {symbol}: достигнут стоп {stop}; лимитный ордер на {lots} лот. ожидает по {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} открыт по {price} (ордер №{order_id})',
   'notice.fill_close.body': 'Ордер {symbol} №{order_id} закрыт по {price}, P/L {profit} USD',
   'notice.margin_call.title': 'Маржин-колл',

@@ -404,6 +404,9 @@ export const spa: Messages = {
   'notice.fill_stop_loss.title': 'Stop-loss activado',
   'notice.fill_take_profit.title': 'Take-profit alcanzado',
   'notice.fill_trailing.title': 'Trailing stop activado',
+  'notice.fill_stop_limit.title': 'Stop límite activado',
+  'notice.fill_stop_limit.body':
+    'Orden stop límite n.º {order_id} en {symbol}: se alcanzó su stop {stop}; una orden límite de {lots} lotes espera ahora a {price}',
   'notice.fill_open.body': '{side} {lots} {symbol} abierta a {price} (orden n.º {order_id})',
   'notice.fill_close.body': 'Orden {symbol} n.º {order_id} cerrada a {price}, P/G {profit} USD',
   'notice.margin_call.title': 'Llamada de margen',

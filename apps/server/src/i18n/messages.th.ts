@@ -392,6 +392,8 @@ export const th: Messages = {
   'notice.fill_stop_loss.title': 'ตัดขาดทุนทำงานแล้ว',
   'notice.fill_take_profit.title': 'ถึงจุดทำกำไรแล้ว',
   'notice.fill_trailing.title': 'Trailing stop ทำงานแล้ว',
+  'notice.fill_stop_limit.title': 'คำสั่งสต็อปลิมิตทำงานแล้ว',
+  'notice.fill_stop_limit.body': 'คำสั่งสต็อปลิมิต #{order_id} ของ {symbol}: ราคาถึงจุดสต็อป {stop} แล้ว คำสั่งลิมิต {lots} ล็อตรออยู่ที่ {price}',
   'notice.fill_open.body': '{side} {lots} ล็อต {symbol} เปิดที่ {price} (คำสั่ง #{order_id})',
   'notice.fill_close.body': 'คำสั่ง {symbol} #{order_id} ปิดที่ {price} กำไร/ขาดทุน {profit} USD',
   'notice.margin_call.title': 'เรียกหลักประกันเพิ่ม',

@@ -404,6 +404,9 @@ export const tr: Messages = {
   'notice.fill_stop_loss.title': 'Zarar durdur tetiklendi',
   'notice.fill_take_profit.title': 'Kâr al seviyesine ulaşıldı',
   'notice.fill_trailing.title': 'İz süren stop tetiklendi',
+  'notice.fill_stop_limit.title': 'Stop limit tetiklendi',
+  'notice.fill_stop_limit.body':
+    '{symbol} stop limit emri #{order_id}: {stop} stop seviyesine ulaşıldı; {lots} lotluk limit emir artık {price} fiyatında bekliyor',
   'notice.fill_open.body': '{side} {lots} {symbol} {price} fiyatından açıldı (emir #{order_id})',
   'notice.fill_close.body': '{symbol} emri #{order_id} {price} fiyatından kapandı, K/Z {profit} USD',
   'notice.margin_call.title': 'Teminat çağrısı',

@@ -401,6 +401,9 @@ export const vn: Messages = {
   'notice.fill_stop_loss.title': 'Cắt lỗ đã kích hoạt',
   'notice.fill_take_profit.title': 'Đã chạm chốt lời',
   'notice.fill_trailing.title': 'Cắt lỗ động đã kích hoạt',
+  'notice.fill_stop_limit.title': 'Lệnh dừng giới hạn đã kích hoạt',
+  'notice.fill_stop_limit.body':
+    'Lệnh dừng giới hạn #{order_id} trên {symbol}: đã chạm mức dừng {stop}; lệnh giới hạn {lots} lot đang chờ ở {price}',
   'notice.fill_open.body': '{side} {lots} lot {symbol} mở ở {price} (lệnh #{order_id})',
   'notice.fill_close.body': 'Lệnh {symbol} #{order_id} đóng ở {price}, lãi/lỗ {profit} USD',
   'notice.margin_call.title': 'Gọi ký quỹ',

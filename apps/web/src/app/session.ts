@@ -3,6 +3,8 @@ import { apiOrigin } from '../shared/api/api-origin.ts';
 import { configureApi } from '../shared/api/http-client.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { tradeListKey } from '../shared/api/trade-list.api.ts';
+import { TRADING_KEY } from '../shared/api/account-summary.api.ts';
+import { noticeChangesOrders } from '../shared/trading/notice-refresh.ts';
 import { fetchUserInfo } from '../shared/api/user-info.api.ts';
 import { installAlertToasts } from '../shared/alerts/alert-feed.ts';
 import { installCopyToasts } from '../features/copy/hooks/copy-feed.ts';
@@ -59,6 +61,8 @@ export function installSession(navigate: Navigate): void {
   // trade list (prices, leverages) are read afresh; the socket's quotes follow on the server's side.
   realtime.onMessage((m) => {
     const notice = m.type === 'NOTICE' ? (m.notice as { kind?: unknown } | null) : null;
+    // A stop limit turned into its limit, or the desk changed a position (issue 33): the order lists are read again.
+    if (noticeChangesOrders(notice)) void queryClient.invalidateQueries({ queryKey: TRADING_KEY });
     if (notice?.kind !== 'account_type') return;
     fetchUserInfo(true)
       .then((profile) => useUserStore.getState().setProfile(profile))

@@ -23,8 +23,12 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** What fired a fill notice: a pending order reaching its price, a stop-loss, a take-profit, a trailing stop. */
-export const FILL_TRIGGERS = ['pending', 'stop_loss', 'take_profit', 'trailing'] as const;
+/**
+ * What fired a fill notice: a pending order reaching its price, a stop-loss, a take-profit, a trailing stop; and a
+ * stop limit's stop reached (DESIGN §17), which places its limit rather than filling (its `price` is the limit's,
+ * `stop` the stop's).
+ */
+export const FILL_TRIGGERS = ['pending', 'stop_loss', 'take_profit', 'trailing', 'stop_limit'] as const;
 export type FillTrigger = (typeof FILL_TRIGGERS)[number];
 
 /** Subscriptions a user may keep (one per browser or device). */

@@ -1,4 +1,12 @@
-import { ADJUSTMENT_KINDS, COPY_SKIP_REASONS, LANG_TAGS, type Lang, type Notice, type NoticeKind } from '@tradepad/contracts';
+import {
+  ADJUSTMENT_KINDS,
+  COPY_SKIP_REASONS,
+  FILL_TRIGGERS,
+  LANG_TAGS,
+  type Lang,
+  type Notice,
+  type NoticeKind,
+} from '@tradepad/contracts';
 import { translate } from '../../i18n/translate.ts';
 import type { NoticeData } from '../../ports/notices.ts';
 import type { NoticeRow } from './notices.repository.ts';
@@ -6,7 +14,7 @@ import type { NoticeRow } from './notices.repository.ts';
 const text = (v: NoticeData[string] | undefined): string => (v === undefined || v === null ? '' : String(v));
 
 /** The figures a notice's sentence carries (prices, money, lots, a margin level): written as the reader writes numbers. */
-const FIGURES = new Set(['price', 'amount', 'profit', 'lots', 'level', 'rest', 'stop_loss', 'take_profit']);
+const FIGURES = new Set(['price', 'amount', 'profit', 'lots', 'level', 'rest', 'stop', 'stop_loss', 'take_profit']);
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -35,7 +43,8 @@ export function noticeFigure(lang: Lang, value: string): string {
 export function noticeLink(kind: NoticeKind, data: NoticeData): string {
   switch (kind) {
     case 'fill':
-      return data.trigger === 'pending' ? '/order' : '/mine/history';
+      // A pending order filled, or a stop limit's limit placed: the orders; a close: the history.
+      return data.trigger === 'pending' || data.trigger === 'stop_limit' ? '/order' : '/mine/history';
     case 'margin_call':
     case 'stop_out':
       return '/order';
@@ -69,13 +78,16 @@ export function noticeText(lang: Lang, kind: NoticeKind, data: NoticeData): { ti
   );
   switch (kind) {
     case 'fill': {
-      const trigger = ['pending', 'stop_loss', 'take_profit', 'trailing'].includes(p.trigger ?? '') ? p.trigger : 'pending';
+      const trigger = (FILL_TRIGGERS as readonly string[]).includes(p.trigger ?? '') ? p.trigger : 'pending';
       const side = translate(lang, data.side === 2 ? 'notice.sell' : 'notice.buy');
       const params = { ...p, side };
-      return {
-        title: translate(lang, `notice.fill_${trigger}.title`),
-        body: translate(lang, trigger === 'pending' ? 'notice.fill_open.body' : 'notice.fill_close.body', params),
-      };
+      const body =
+        trigger === 'stop_limit'
+          ? 'notice.fill_stop_limit.body'
+          : trigger === 'pending'
+            ? 'notice.fill_open.body'
+            : 'notice.fill_close.body';
+      return { title: translate(lang, `notice.fill_${trigger}.title`), body: translate(lang, body, params) };
     }
     case 'margin_call':
       return { title: translate(lang, 'notice.margin_call.title'), body: translate(lang, 'trade.margin_call', p) };

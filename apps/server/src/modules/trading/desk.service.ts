@@ -205,7 +205,8 @@ export class DeskService {
   private async closePart(actor: Actor, o: LiveOrder, part: Lots, reason: string): Promise<DeskClose> {
     const before = positionState(o);
     const rest = formatLots(toLots(o.lots - part));
-    const told = { order_id: o.id, symbol: o.inst.row.code, lots: formatLots(part), rest, reason, price: '', profit: '' };
+    // The notice names the instrument as the app does ("BTC/USD"), as the whole close's does.
+    const told = { order_id: o.id, symbol: o.inst.row.show_code, lots: formatLots(part), rest, reason, price: '', profit: '' };
     const done = await this.d.engine.closePart(o, part, CLOSED_BY_BACK_OFFICE, async (trx, s) => {
       told.price = pointsToPrice(s.exitPrice, o.inst.row.precision).toFixed(o.inst.row.precision);
       told.profit = formatMoney(s.profit, 2);
@@ -266,7 +267,7 @@ export class DeskService {
     const level = (points: number) => (points > 0 ? pointsToPrice(points, precision) : 0);
     const told = {
       order_id: o.id,
-      symbol: o.inst.row.code,
+      symbol: o.inst.row.show_code,
       lots: before.lots,
       stop_loss: level(stopLoss).toFixed(precision),
       take_profit: level(takeProfit).toFixed(precision),

@@ -18,7 +18,7 @@ import { refuse } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { commissionCharged, orderCancelled, orderOpened, pendingRepriced } from '../ledger/ledger-entries.ts';
 import { fillOf } from './engine-fills.ts';
-import { recordFillNotice } from './fill-notice.ts';
+import { recordFillNotice, recordStopLimitNotice } from './fill-notice.ts';
 import { setMargin, type LiveBook, type LiveOrder } from './live-book.ts';
 import { receiptText, type ReceiptQuote } from './receipt.ts';
 import type { SettlementDeps } from './settlement.ts';
@@ -139,7 +139,13 @@ export class PendingOrders {
     try {
       const kind = stopLimitBecomes(o.kind);
       const limit = o.stopLimitPrice;
-      const ok = await this.d.writer.run((trx) => this.d.repo.reprice(trx, o.id, o.orderPrice, { kind, order_price: limit }));
+      const stop = o.orderPrice;
+      const ok = await this.d.writer.run(async (trx) => {
+        const done = await this.d.repo.reprice(trx, o.id, stop, { kind, order_price: limit });
+        // Told in the same transaction (issue 33): the notice exists only if the limit is placed.
+        if (done) await recordStopLimitNotice(this.d.pushes, trx, o, stop, limit);
+        return done;
+      });
       if (!ok) return false;
       o.kind = kind;
       o.orderPrice = limit;

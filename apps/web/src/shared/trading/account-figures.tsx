@@ -48,6 +48,12 @@ export function AccountFigures({
           >
             {value}
           </dd>
+          {/* What free margin counts, said where it shows (issue 33: it ignored a floating profit without saying so). */}
+          {key === 'free-margin' && summary && (
+            <dd className="account-figure-note" data-testid={`${testId}-free-margin-mode`}>
+              {t(`accountTypes.${summary.free_margin_mode}`)}
+            </dd>
+          )}
         </div>
       ))}
     </dl>

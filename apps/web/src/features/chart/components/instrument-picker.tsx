@@ -9,13 +9,9 @@ import { LiveChange, LivePrice } from '../../../shared/market/live-price.tsx';
 import { useSettingsStore } from '../../../shared/store/settings.store.ts';
 import { Popup } from '../../../shared/ui/antd.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
-
-/** Matches a search against the code and the display code, ignoring case, slashes and spaces. */
-function matches(item: TradeItem, search: string): boolean {
-  const needle = search.toUpperCase().replace(/[\s/]/g, '');
-  if (!needle) return true;
-  return item.Code.toUpperCase().includes(needle) || item.ShowCode.toUpperCase().replace(/[\s/]/g, '').includes(needle);
-}
+import { useTradeSearch } from '../../../shared/api/trade-list.api.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
+import { NAME_SEARCH_DELAY_MS, pickerMatches } from '../hooks/picker-search.ts';
 
 /**
  * The instrument drawer of the trade screen (spec §2): it slides in from the start side (the left, the right in
@@ -48,9 +44,16 @@ export function InstrumentPicker({
     const frame = requestAnimationFrame(() => list.current?.querySelector('.is-current')?.scrollIntoView({ block: 'center' }));
     return () => cancelAnimationFrame(frame);
   }, [visible]);
+  // Names are the server's to match (in every language): what it finds for the settled text joins the codes matched here.
+  const term = useDebouncedValue(search.trim(), NAME_SEARCH_DELAY_MS);
+  const byName = useTradeSearch(visible ? term : '');
+  const found = useMemo(
+    () => new Set(term && !byName.isPlaceholderData ? (byName.data ?? []).map((i) => i.Id) : []),
+    [term, byName.data, byName.isPlaceholderData],
+  );
   const shown = useMemo(
-    () => items.filter((i) => (category === null || i.CategoryId === category) && matches(i, search)),
-    [items, category, search],
+    () => items.filter((i) => (category === null || i.CategoryId === category) && pickerMatches(i, search, found)),
+    [items, category, search, found],
   );
 
   return (

@@ -5,7 +5,7 @@ import { formatMoney as formatMicros } from '@tradepad/domain/money';
 import { formatDecimal, formatPrice, formatQuantity } from '../../../i18n/format.ts';
 import { kindKey, plTone, sideKey, signed } from '../../../shared/trading/order-text.ts';
 import { Dialog } from '../../../shared/ui/antd.ts';
-import { levelParam, type DragFigures, type LineKind } from '../hooks/order-lines.ts';
+import { levelParam, pipsDigits, type DragFigures, type LineKind } from '../hooks/order-lines.ts';
 import './line-confirm.css';
 
 /**
@@ -42,7 +42,7 @@ export function confirmLineMove(p: {
           <p className="line-confirm-figure">
             {t('chart.lines.distance', {
               price: formatPrice(figures.distance, precision, lang),
-              pips: formatDecimal(figures.pips, lang, figures.pips % 1 === 0 ? 0 : 1),
+              pips: formatDecimal(figures.pips, lang, pipsDigits(figures.pips, precision, item.CategoryId)),
             })}
           </p>
         )}

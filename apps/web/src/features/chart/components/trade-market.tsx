@@ -7,10 +7,12 @@ import { refreshTradeList, useTradeList } from '../../../shared/api/trade-list.a
 import { useDayMarketFeed } from '../../../shared/market/day-market-feed.ts';
 import { useSelectionStore } from '../../../shared/store/selection.store.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
+import { useLocation } from '../../../shared/router/router.tsx';
 import { usePeriod } from '../hooks/use-period.ts';
 import { useChartSettings } from '../hooks/chart-settings.ts';
 import { useChartUrl } from '../hooks/use-chart-url.ts';
 import { useFullScreen } from '../hooks/use-full-screen.ts';
+import { chartFills, usePhoneLandscape } from '../hooks/use-phone-landscape.ts';
 import { useFavourites } from '../../../shared/market/favourites.ts';
 import { ChartToolbar } from './chart-toolbar.tsx';
 import { useSelectedInstrument } from '../../../shared/market/use-selected-instrument.ts';
@@ -62,6 +64,24 @@ export function TradeMarket({
   const favourites = useFavourites();
   const chartType = useChartSettings((s) => s.type);
   const [fullScreen, setFullScreen] = useFullScreen();
+  // A phone turned sideways shows the chart filling the window, with Buy, lots and Sell (DESIGN §17; issue 33: in
+  // landscape there was nothing to trade with). Leaving it shows the screen as it was until the phone turns again.
+  // Only while the trade screen is the one shown (it stays mounted behind the other tabs).
+  const onTrade = useLocation().pathname === '/trade';
+  const sideways = usePhoneLandscape() && onTrade;
+  const [leftSideways, setLeftSideways] = useState(false);
+  if (!sideways && leftSideways) setLeftSideways(false);
+  const filled = chartFills(fullScreen, sideways, leftSideways);
+  const changeFullScreen = useCallback(
+    (next: boolean) => {
+      if (!next && !fullScreen) setLeftSideways(true);
+      else {
+        if (next) setLeftSideways(false);
+        setFullScreen(next);
+      }
+    },
+    [fullScreen, setFullScreen],
+  );
   const selectItem = useCallback((next: TradeItem) => select({ forexId: next.Id, code: next.Code }), [select]);
   useChartUrl({ items: list.data, item, period, select: selectItem, setPeriod });
 
@@ -99,7 +119,7 @@ export function TradeMarket({
   }
 
   return (
-    <section className={`trade-market${fullScreen ? ' is-full' : ''}`} aria-label={t('trade.market')} data-testid="trade-market">
+    <section className={`trade-market${filled ? ' is-full' : ''}`} aria-label={t('trade.market')} data-testid="trade-market">
       {item ? (
         <TradeHeader
           item={item}
@@ -116,7 +136,7 @@ export function TradeMarket({
       )}
       <div className="chart-bars">
         <PeriodBar value={period} onChange={setPeriod} />
-        <ChartToolbar fullScreen={fullScreen} onFullScreen={setFullScreen} />
+        <ChartToolbar fullScreen={filled} onFullScreen={changeFullScreen} />
       </div>
       <Suspense fallback={<ChartSkeleton />}>
         {item && chartReady ? (
@@ -132,7 +152,7 @@ export function TradeMarket({
           <ChartSkeleton />
         )}
       </Suspense>
-      {fullScreen && item && list.data && tradeBar?.(item, list.data)}
+      {filled && item && list.data && tradeBar?.(item, list.data)}
       {item && infoWanted && (
         <Suspense fallback={null}>
           <InstrumentInfoSheet item={item} visible={info} onClose={() => setInfo(false)} />

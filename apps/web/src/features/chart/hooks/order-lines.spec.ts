@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeItem } from '@tradepad/contracts/market/constants';
 import type { OrderView } from '@tradepad/contracts/trading/constants';
-import { dragFigures, levelTitle, lineAt, linesOf, onAxis, pendingTitle, snapPrice } from './order-lines.ts';
+import { dragFigures, levelTitle, lineAt, linesOf, onAxis, pendingTitle, pipsDigits, snapPrice } from './order-lines.ts';
 
 function order(o: Partial<OrderView>): OrderView {
   return {
@@ -160,5 +160,14 @@ describe('stop-loss and take-profit labels (issue 33)', () => {
     expect(onAxis('pending')).toBe(true);
     expect(levelTitle('SL', '94,133.14')).toBe('SL 94,133.14');
     expect(levelTitle('TP', '96,548.29', '+245.00')).toBe('TP 96,548.29  +245.00');
+  });
+});
+
+describe('a drop’s distance in pips (issue 33)', () => {
+  it('is written with the instrument’s pip digits, as the ticket writes them', () => {
+    expect(pipsDigits(245.06, 2, 5)).toBe(2); // BTCUSD: 245.06 pips, not 245.1
+    expect(pipsDigits(12.3, 5, 1)).toBe(1); // EURUSD: tenths of a pip
+    expect(pipsDigits(20, 5, 1)).toBe(0);
+    expect(pipsDigits(3.5, 2, 2)).toBe(1); // gold: a pip of 0.10, so tenths
   });
 });

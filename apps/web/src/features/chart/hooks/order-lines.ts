@@ -4,6 +4,7 @@ import { conversionRate, type QuoteLookup } from '@tradepad/domain/conversion';
 import { parseLots } from '@tradepad/domain/lots';
 import type { Micros } from '@tradepad/domain/money';
 import { pointsToPrice, priceToPoints } from '@tradepad/domain/price';
+import { pipDecimals } from '@tradepad/domain/stop-distance';
 import { closePrice, fillPrice, pipPoints, profitLoss, type Side } from '@tradepad/domain/trading';
 import { termsOf } from '../../../shared/trading/terms.ts';
 
@@ -110,6 +111,13 @@ export function snapPrice(price: number | null, precision: number): number | nul
 export const levelParam = (price: number, precision: number): string => price.toFixed(precision);
 
 const sideOf = (order: Pick<OrderView, 'OrderType'>): Side => (order.OrderType === ORDER_BUY ? 1 : 2);
+
+/**
+ * The fraction digits of a drop's distance in pips: none for whole pips, else the instrument's pip digits (a tenth on
+ * EURUSD, hundredths on BTCUSD, as the ticket writes them: 245.06 pips, not 245.1).
+ */
+export const pipsDigits = (pips: number, precision: number, categoryId?: number): number =>
+  Number.isInteger(pips) ? 0 : pipDecimals(precision, categoryId);
 
 /** What a drop means to the trader: the distance from the market in pips, and the result if the level is reached. */
 export interface DragFigures {

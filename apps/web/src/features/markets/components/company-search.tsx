@@ -7,7 +7,7 @@ import { rememberCompany, rememberedCompanyId } from '../../../shared/lib/compan
 import { Popup } from '../../../shared/ui/antd.ts';
 import { NoData } from '../../../shared/ui/no-data.tsx';
 import { useCompanySearch } from '../api/company-search.api.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { SearchField } from './search-field.tsx';
 import './company-search.css';
 

@@ -11,7 +11,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PageFallback } from '../../../shared/ui/page-fallback.tsx';
 import { useSparklines } from '../api/sparklines.api.ts';
 import { useLiveSparklines } from '../hooks/sparkline-store.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useOpenInstrument } from '../hooks/use-open-instrument.ts';
 import { MarketList, MarketListSkeleton } from './market-list.tsx';
 import { SearchField } from './search-field.tsx';

@@ -6,14 +6,18 @@ describe('the ticket max slippage (deviation)', () => {
   beforeEach(() => localStorage.clear());
 
   it.each([
-    ['EURUSD', 5, 10, 30], // 3 pips
-    ['USDJPY', 3, 12, 36], // the spread is wider than a pip
-    ['XAUUSD', 2, 30, 90],
-    ['BTCUSD', 2, 2000, 6000],
-    ['GER40', 1, 15, 45],
-    ['no spread', 5, 0, 30],
-  ])('%s (precision %d, spread %d) defaults to %d points', (_code, precision, spread, points) => {
-    expect(defaultDeviation({ PricePrecision: precision, Spread: spread })).toBe(points);
+    ['EURUSD', 5, 10, 1, 30], // 3 pips
+    ['USDJPY', 3, 12, 1, 36], // the spread is wider than a pip
+    ['XAUUSD', 2, 30, 2, 90],
+    ['BTCUSD', 2, 2000, 5, 6000],
+    ['GER40', 1, 15, 4, 45],
+    ['no spread', 5, 0, 1, 30],
+    // Without a spread the pip is the instrument's (issue 33): 3 dollars on BTCUSD, 3 index points, 0.30 on gold.
+    ['BTCUSD, no spread', 2, 0, 5, 300],
+    ['US30, no spread', 1, 0, 4, 30],
+    ['XAUUSD, no spread', 2, 0, 2, 30],
+  ])('%s (precision %d, spread %d, category %d) defaults to %d points', (_code, precision, spread, category, points) => {
+    expect(defaultDeviation({ PricePrecision: precision, Spread: spread, CategoryId: category })).toBe(points);
   });
 
   it.each([
@@ -31,8 +35,8 @@ describe('the ticket max slippage (deviation)', () => {
   });
 
   it('is remembered per instrument', () => {
-    const eurusd = { Id: 1, PricePrecision: 5, Spread: 10 };
-    const gold = { Id: 13, PricePrecision: 2, Spread: 30 };
+    const eurusd = { Id: 1, PricePrecision: 5, Spread: 10, CategoryId: 1 };
+    const gold = { Id: 13, PricePrecision: 2, Spread: 30, CategoryId: 2 };
     expect(initialDeviation(eurusd)).toBe(30);
     rememberDeviation(1, 50);
     expect(initialDeviation(eurusd)).toBe(50);

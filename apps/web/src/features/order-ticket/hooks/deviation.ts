@@ -12,12 +12,13 @@ const KEY = 'tradepad.deviation';
 export const MAX_DEVIATION = 100_000_000;
 
 /**
- * The default: three of the ticket's price steps (a pip, or the spread where that is wider), so 3 pips on EURUSD
- * (30 points), 90 points (0.90) on gold and 6,000 points (60.00) on BTCUSD.
+ * The default: three of the ticket's price steps (a pip of the instrument's category, or the spread where that is
+ * wider), so 3 pips on EURUSD (30 points), 90 points (0.90) on gold and 6,000 points (60.00) on BTCUSD; 3 dollars on
+ * BTCUSD quoted without a spread, not 3 cents.
  */
-export function defaultDeviation(item: Pick<TradeItem, 'PricePrecision' | 'Spread'>): number {
+export function defaultDeviation(item: Pick<TradeItem, 'PricePrecision' | 'Spread' | 'CategoryId'>): number {
   const spread = Number.isSafeInteger(item.Spread) && item.Spread > 0 ? item.Spread : 0;
-  return 3 * Math.max(pipPoints(item.PricePrecision), spread);
+  return 3 * Math.max(pipPoints(item.PricePrecision, item.CategoryId), spread);
 }
 
 /** Whole points from 0 to MAX_DEVIATION, or null. */
@@ -36,7 +37,7 @@ function stored(): Record<string, number> {
 }
 
 /** The deviation last used on this instrument, or its default. */
-export function initialDeviation(item: Pick<TradeItem, 'Id' | 'PricePrecision' | 'Spread'>): number {
+export function initialDeviation(item: Pick<TradeItem, 'Id' | 'PricePrecision' | 'Spread' | 'CategoryId'>): number {
   return stored()[String(item.Id)] ?? defaultDeviation(item);
 }
 

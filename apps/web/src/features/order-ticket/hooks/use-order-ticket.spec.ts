@@ -10,10 +10,12 @@ describe('ticket fields', () => {
   });
 
   it('steps a price by a pip on forex and by the spread where a pip is tiny', () => {
-    expect(priceStep({ PricePrecision: 5, Spread: 10 })).toBe(10);
-    expect(priceStep({ PricePrecision: 3, Spread: 12 })).toBe(12);
-    expect(priceStep({ PricePrecision: 2, Spread: 2000 })).toBe(2000);
-    expect(priceStep({ PricePrecision: 1, Spread: 0 })).toBe(1);
+    expect(priceStep({ PricePrecision: 5, Spread: 10, CategoryId: 1 })).toBe(10);
+    expect(priceStep({ PricePrecision: 3, Spread: 12, CategoryId: 1 })).toBe(12);
+    expect(priceStep({ PricePrecision: 2, Spread: 2000, CategoryId: 5 })).toBe(2000);
+    // Without a spread, a pip of the instrument's category (issue 33): a dollar on BTCUSD, an index point on US30.
+    expect(priceStep({ PricePrecision: 2, Spread: 0, CategoryId: 5 })).toBe(100);
+    expect(priceStep({ PricePrecision: 1, Spread: 0, CategoryId: 4 })).toBe(10);
   });
 
   it('moves the typed level, or the last close while empty, never below 0', () => {

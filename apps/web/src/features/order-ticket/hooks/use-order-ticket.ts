@@ -50,10 +50,11 @@ export const plainPrice = (price: number, precision: number): string => price.to
 
 /**
  * How far one tap on a price field's minus or plus moves it, in points: the instrument's spread, and at least one pip
- * (10 points at 3 or 5 decimals). A pip is a sensible step on EURUSD, the spread is one on BTCUSD, whose pip is a cent.
+ * of its category (domain pipPoints: 10 points on EURUSD, a dollar on BTCUSD, an index point on US30), so an
+ * instrument quoted without a spread does not step by a cent on BTCUSD (issue 33's pip of a cent).
  */
-export function priceStep(item: Pick<TradeItem, 'PricePrecision' | 'Spread'>): number {
-  return Math.max(pipPoints(item.PricePrecision), Number.isSafeInteger(item.Spread) ? item.Spread : 0);
+export function priceStep(item: Pick<TradeItem, 'PricePrecision' | 'Spread' | 'CategoryId'>): number {
+  return Math.max(pipPoints(item.PricePrecision, item.CategoryId), Number.isSafeInteger(item.Spread) ? item.Spread : 0);
 }
 
 /** The typed price (or `fallback` while empty) moved by `steps` × `stepPoints`, never below 0. */

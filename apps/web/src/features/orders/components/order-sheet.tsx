@@ -9,6 +9,8 @@ import { Dialog, Popup } from '../../../shared/ui/antd.ts';
 import { gatedProps, useTradeGate } from '../../../shared/ui/trade-gate.ts';
 import { useCancelOrder } from '../api/cancel-order.api.ts';
 import { breakEvenChange } from '../hooks/break-even.ts';
+import { stepInstrument } from '../hooks/stopout-steps.ts';
+import { useTradeList } from '../../../shared/api/trade-list.api.ts';
 import { useCloseAll, useCloseOrder, useSetPendingPrice } from '../api/close-order.api.ts';
 import { useSetStops } from '../api/set-stops.api.ts';
 import { useStopoutReport } from '../api/stopout-report.api.ts';
@@ -20,9 +22,6 @@ import { LevelInput, StopsEditor } from './stops-editor.tsx';
  * their own order and sign instead of being reordered with the words around them.
  */
 const isolate = (v: string) => `\u2068${v}\u2069`;
-
-/** The fraction digits a price is written with (a stop-out step on another instrument than the order's). */
-const decimalsOf = (p: number) => (String(p).split('.')[1] ?? '').length;
 
 /**
  * An order's detail sheet (spec §2, §4): every figure, and the actions its status allows: close a holding order,
@@ -66,6 +65,7 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
   }
   const [movePrice, setMovePrice] = useState(() => String(order.OriginPrice));
   const stopout = useStopoutReport(order.ClosedType === 2 && order.Status === STATUS_CLOSED ? order.Id : null);
+  const items = useTradeList().data;
   // Offline or without live prices, closing and cancelling are refused on the spot (nothing is queued for later).
   const gate = useTradeGate();
   const precision = order.ForexTradeLists.PricePrecision;
@@ -294,19 +294,20 @@ function SheetContent({ order, onClose }: { order: OrderView; onClose(): void })
             </div>
           </dl>
           <ol className="stopout-steps">
-            {report.Steps.map((step) => (
-              <li key={step.OrderId}>
-                {t(step.Action === 'cancel' ? 'orders.stopout.cancelled' : 'orders.stopout.closed', {
-                  id: isolate(String(step.OrderId)),
-                  code: isolate(step.Code),
-                  lots: isolate(formatQuantity(step.Quantity, lang)),
-                  price: isolate(
-                    formatPrice(step.Price, step.Code === order.ForexTradeLists.Code ? precision : decimalsOf(step.Price), lang),
-                  ),
-                  profit: isolate(formatDecimal(step.Profit, lang, 2)),
-                })}
-              </li>
-            ))}
+            {report.Steps.map((step) => {
+              const inst = stepInstrument(items, step.Code, step.Price);
+              return (
+                <li key={step.OrderId}>
+                  {t(step.Action === 'cancel' ? 'orders.stopout.cancelled' : 'orders.stopout.closed', {
+                    id: isolate(String(step.OrderId)),
+                    code: isolate(inst.name),
+                    lots: isolate(formatQuantity(step.Quantity, lang)),
+                    price: isolate(formatPrice(step.Price, inst.precision, lang)),
+                    profit: isolate(formatDecimal(step.Profit, lang, 2)),
+                  })}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}

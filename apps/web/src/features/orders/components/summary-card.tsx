@@ -57,6 +57,12 @@ export function SummaryCard() {
           <dd className="num price" data-testid="summary-free-margin">
             {money(summary?.free_margin)}
           </dd>
+          {/* What free margin counts, per the account type (issue 33: a floating profit ignored without a word). */}
+          {summary && (
+            <dd className="summary-note" data-testid="summary-free-margin-mode">
+              {t(`accountTypes.${summary.free_margin_mode}`)}
+            </dd>
+          )}
         </div>
         <div>
           <dt>{t('orders.marginLevel')}</dt>
