@@ -120,6 +120,8 @@ export class Fanout<C> {
       const { log, conns, variants } = pass;
       // Who listens now: a connection that left the channel while the pass waited for its turn gets nothing more.
       const subs = this.target.subscribers(pass.channel);
+      // The batch of the connection before (most connections of a pass get the same one).
+      let last: { variant: number; from: number; end: number; batch: FrameBatch } | undefined;
       while (pass.next < conns.length) {
         if ((pass.next & (CLOCK_EVERY - 1)) === 0 && this.clock.now() > deadline) return false;
         const conn = conns[pass.next++]!;
@@ -128,8 +130,10 @@ export class Fanout<C> {
         const from = Math.max(log.at.get(conn) ?? log.start, log.start);
         if (from >= end) continue;
         log.at.set(conn, end);
-        const batch = this.batch(pass, variants ? this.target.variantOf(conn) : 0, from);
-        if (batch.frames.length > 0) this.target.deliver(conn, batch);
+        const variant = variants ? this.target.variantOf(conn) : 0;
+        if (!last || last.variant !== variant || last.from !== from || last.end !== end)
+          last = { variant, from, end, batch: this.batch(pass, variant, from) };
+        if (last.batch.frames.length > 0) this.target.deliver(conn, last.batch);
       }
       this.pass = undefined;
       this.finish(pass);
