@@ -16,7 +16,7 @@ const turn = () => new Promise((r) => setImmediate(r));
 /** The texts of a joined batch, read back from its frames (short frames: a 2-byte header each). */
 function texts(joined: Buffer): string[] {
   const out: string[] = [];
-  for (let i = 0; i < joined.length; ) {
+  for (let i = 0; i < joined.length;) {
     const n = joined[i + 1]!;
     out.push(joined.subarray(i + 2, i + 2 + n).toString());
     i += 2 + n;
