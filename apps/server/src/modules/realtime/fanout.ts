@@ -55,7 +55,7 @@ const CLOCK_EVERY = 16;
  *   pass: the sockets not yet written get them in the same write; the ones already written get them in the next pass.
  *   So a burst of quotes arriving while a pass runs costs one more write only for the sockets written before it came.
  *
- * `flushOutbox` does all the outstanding work at once (tests, shutdown).
+ * `flushOutbox` does all the outstanding work at once, without yielding (tests).
  */
 export class Fanout<C> {
   private readonly logs = new Map<string, ChannelLog<C>>();
