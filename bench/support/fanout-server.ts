@@ -14,18 +14,28 @@ async function main() {
 
 /**
  * FANOUT_PROBE=1: prints, every 5 s, how long after the simulator's step each write pass starts and how long the pass
- * over all clients takes (the server's share of the tick-to-client latency).
+ * over all clients takes (the server's share of the tick-to-client latency). A pass runs in slices between event-loop
+ * turns (fanout.ts): it starts with its first slice and ends with the slice that leaves nothing to write.
  */
 async function probeWritePasses() {
-  const { RealtimeGateway } = await import('../../apps/server/src/modules/realtime/realtime.gateway.ts');
-  const flush = RealtimeGateway.prototype.flushOutbox;
+  const { Fanout } = await import('../../apps/server/src/modules/realtime/fanout.ts');
+  type Work = (this: unknown, deadline: number) => boolean;
+  const proto = Fanout.prototype as unknown as { work: Work };
+  const work = proto.work;
   const starts: number[] = [];
   const passes: number[] = [];
-  RealtimeGateway.prototype.flushOutbox = function (this: InstanceType<typeof RealtimeGateway>) {
-    const t0 = performance.now();
-    starts.push(Date.now() % STEP_MS);
-    flush.call(this);
-    passes.push(performance.now() - t0);
+  let began: number | undefined;
+  proto.work = function (deadline) {
+    if (began === undefined) {
+      began = performance.now();
+      starts.push(Date.now() % STEP_MS);
+    }
+    const done = work.call(this, deadline);
+    if (done) {
+      passes.push(performance.now() - began);
+      began = undefined;
+    }
+    return done;
   };
   const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]?.toFixed(1) ?? '–';
   setInterval(() => {

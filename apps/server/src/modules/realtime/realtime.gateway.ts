@@ -6,7 +6,8 @@ import type { MessageKey } from '../../i18n/messages.en.ts';
 import { EVERY_USER_SOCKET, type Bus, type BusSubscriber, type UserMessage } from '../../ports/bus.ts';
 import { sameMatch, type ChannelPolicy } from './channel-policy.ts';
 import { rawSocket, textFrame, type Frame } from './frames.ts';
-import { variantBatch, type FrameBatch, type PriceVariants } from './price-variants.ts';
+import { Fanout } from './fanout.ts';
+import type { FrameBatch, PriceVariants } from './price-variants.ts';
 
 export { textFrame, type ChannelPolicy };
 
@@ -28,14 +29,6 @@ interface Connection {
   variant: number;
   /** Newest unsent message per conflation key while the client is behind (quotes: one per symbol). */
   pending: Map<string, Frame>;
-}
-
-/** One channel's messages of the current event-loop turn, with each one's conflation key. */
-interface Outgoing {
-  frames: Buffer[];
-  keys: Array<string | undefined>;
-  /** The messages as published, for the variants that render them differently. */
-  messages: object[];
 }
 
 export const MAX_CHANNELS_PER_CONNECTION = 64;
@@ -94,9 +87,13 @@ export class RealtimeGateway implements BusSubscriber {
 
   private readonly behind = new Set<Connection>();
   private flushTimer: NodeJS.Timeout | undefined;
-  /** Public messages published during this turn of the event loop, per channel, sent together by `flushOutbox`. */
-  private readonly outbox = new Map<string, Outgoing>();
-  private outboxScheduled: NodeJS.Immediate | undefined;
+  /** The public channels' messages on their way to the subscribers (fanout.ts: when and in how many writes). */
+  private readonly fanout = new Fanout<Connection>({
+    subscribers: (channel) => this.byChannel.get(channel),
+    variants: () => this.variants,
+    variantOf: (c) => c.variant,
+    deliver: (c, batch) => this.deliverBatch(c, batch),
+  });
 
   constructor(
     private readonly auth: GatewayAuth,
@@ -283,51 +280,29 @@ export class RealtimeGateway implements BusSubscriber {
   }
 
   /**
-   * Queues a public channel's message for its subscribers, serialised and framed once for all of them. Everything
-   * published during one turn of the event loop (a simulator step moves several instruments at the same instant) is
-   * written to each client in a single socket write by `flushOutbox`, right after the turn: no added delay, and one
-   * system call per client instead of one per message. With a `conflateKey` (a quote's symbol), a client that is
-   * behind gets only the newest message per key when it catches up.
+   * Queues a public channel's message for its subscribers, serialised and framed once for all of them. What is
+   * published during one turn of the event loop goes to each client in a single socket write, right after the turn:
+   * no added delay, and one system call per client instead of one per message; messages published while a pass over
+   * many clients runs join it (fanout.ts). With a `conflateKey` (a quote's symbol), a client that is behind gets only
+   * the newest message per key when it catches up.
    */
   publish(channel: string, message: object, conflateKey?: string): void {
     const subs = this.byChannel.get(channel);
     if (!subs || subs.size === 0) return;
-    let out = this.outbox.get(channel);
-    if (!out) this.outbox.set(channel, (out = { frames: [], keys: [], messages: [] }));
-    out.frames.push(textFrame(JSON.stringify(message)));
-    out.messages.push(message);
-    out.keys.push(conflateKey === undefined ? undefined : `${channel}|${conflateKey}`);
-    this.outboxScheduled ??= setImmediate(() => this.flushOutbox());
+    this.fanout.publish(channel, message, conflateKey);
   }
 
-  /**
-   * Sends the queued public messages: one write per client per channel, conflated for the clients that are behind. A
-   * channel whose messages vary (quotes under account types) is rendered once per variant among its subscribers.
-   */
+  /** Sends every queued public message now (tests; the gateway itself sends them right after the turn). */
   flushOutbox(): void {
-    if (this.outboxScheduled) clearImmediate(this.outboxScheduled);
-    this.outboxScheduled = undefined;
-    for (const [channel, out] of this.outbox) {
-      const subs = this.byChannel.get(channel);
-      if (!subs) continue;
-      const base: FrameBatch = { ...out, joined: out.frames.length === 1 ? out.frames[0]! : Buffer.concat(out.frames) };
-      const variants = this.variants?.varies(channel) ? this.variants : undefined;
-      const byVariant = new Map<number, FrameBatch>();
-      for (const c of subs) {
-        if (!this.admits(c)) continue;
-        let batch = base;
-        if (variants) {
-          const known = byVariant.get(c.variant);
-          if (known) batch = known;
-          else byVariant.set(c.variant, (batch = variantBatch(variants, c.variant, channel, out.messages, base)));
-        }
-        if (batch.frames.length === 0) continue;
-        const raw = rawSocket(c.socket);
-        if (raw && c.pending.size === 0 && c.socket.bufferedAmount <= CONFLATE_ABOVE_BYTES) raw.write(batch.joined);
-        else for (let i = 0; i < batch.frames.length; i++) this.send(c, batch.frames[i]!, batch.keys[i]);
-      }
-    }
-    this.outbox.clear();
+    this.fanout.flushOutbox();
+  }
+
+  /** One channel's messages to one client: a single write, or one conflated message per key when it is behind. */
+  private deliverBatch(c: Connection, batch: FrameBatch): void {
+    if (!this.admits(c)) return;
+    const raw = rawSocket(c.socket);
+    if (raw && c.pending.size === 0 && c.socket.bufferedAmount <= CONFLATE_ABOVE_BYTES) raw.write(batch.joined);
+    else for (let i = 0; i < batch.frames.length; i++) this.send(c, batch.frames[i]!, batch.keys[i]);
   }
 
   /**
@@ -380,9 +355,7 @@ export class RealtimeGateway implements BusSubscriber {
   }
 
   closeAll(): void {
-    if (this.outboxScheduled) clearImmediate(this.outboxScheduled);
-    this.outboxScheduled = undefined;
-    this.outbox.clear();
+    this.fanout.clear();
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushTimer = undefined;
     if (this.checkTimer) clearInterval(this.checkTimer);
@@ -470,6 +443,7 @@ export class RealtimeGateway implements BusSubscriber {
     if (!conn.channels.delete(channel)) return;
     const set = this.byChannel.get(channel);
     set?.delete(conn);
+    this.fanout.forget(conn, channel);
     if (set?.size === 0) this.byChannel.delete(channel);
     this.noteInterest(channel, this.isUserChannel(channel) ? userId : undefined);
   }
