@@ -4,27 +4,15 @@
  * every instrument open. Sends `{type:'ready', port}`; answers `{type:'stats'}` with the engine's group-commit counts,
  * its CPU time, its garbage collections so far, and how late its event loop ran since the previous `stats`.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createServer } from '../../apps/server/src/server.ts';
+import { freshDatabase } from '../../apps/server/test/fresh-database.ts';
 import { removeOnExit, seeds } from './sim-common.ts';
-
-async function freshPostgres(admin: string): Promise<string> {
-  const name = `tradepad_bench_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function main() {
   seeds();
@@ -34,7 +22,7 @@ async function main() {
     {},
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: admin ? await freshPostgres(admin) : '',
+      DATABASE_URL: (await freshDatabase(admin, 'tradepad_bench')).url ?? '',
       HISTORY_DAYS: '1',
       HISTORY_LONG_DAYS: '2',
       // The level a user gets from `npm start` unless BENCH_LOG names another (DESIGN §15: logging never costs latency).
