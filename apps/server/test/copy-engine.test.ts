@@ -140,6 +140,18 @@ describe('copy engine over HTTP and the websocket', () => {
       ['fill', copy.id, 108510, 2500, 'EUR/USD'],
     ]);
     expect(await db().selectFrom('copy_events').selectAll().where('follow_id', '=', Number(followId)).execute()).toEqual([]);
+    // Several follows in two statements, at most `per` each: the newest only, and nothing for a follow without orders.
+    const two = await new CopyEventsReader(db()).recent(
+      [
+        { id: Number(followId), account_user_id: account },
+        { id: Number(followId) + 1000, account_user_id: follower.id },
+      ],
+      1,
+    );
+    expect([...two].map(([id, list]) => [id, list.map((e) => e.event)])).toEqual([
+      [Number(followId), ['close']],
+      [Number(followId) + 1000, []],
+    ]);
     socket.close();
   });
 });

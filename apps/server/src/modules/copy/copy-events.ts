@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { STORED_EVENTS } from '../trading/copy-records.ts';
 
@@ -75,34 +76,54 @@ export function newestFirst(a: CopyEventRow, b: CopyEventRow): number {
 
 const n = (v: unknown): number => Number(v ?? 0);
 
-/** Reads the recent events of follows (at most `per` each, newest first), by follow id. */
+/**
+ * Reads the recent events of follows (at most `per` each, newest first), by follow id: two statements for any number
+ * of follows (each ranks its rows per follow or per copy account with `row_number()`), not two per follow.
+ */
 export class CopyEventsReader {
   constructor(private readonly db: Db) {}
 
   async recent(follows: ReadonlyArray<{ id: number; account_user_id: number }>, per = 20): Promise<Map<number, CopyEventRow[]>> {
-    const lists = await Promise.all(
-      follows.map(async (f) => {
-        const [stored, orders] = await Promise.all([this.stored(f.id, per), this.orders(f.account_user_id, per)]);
-        return [f.id, [...stored, ...orderEvents(orders)].sort(newestFirst).slice(0, per)] as const;
-      }),
-    );
-    return new Map(lists.map(([id, list]) => [id, list.map(({ row: _row, ...e }: CopyEventRow & { row?: unknown }) => e)]));
+    const out = new Map<number, CopyEventRow[]>(follows.map((f) => [f.id, []]));
+    if (follows.length === 0) return out;
+    const [stored, orders] = await Promise.all([
+      this.stored(
+        follows.map((f) => f.id),
+        per,
+      ),
+      this.orders(
+        follows.map((f) => f.account_user_id),
+        per,
+      ),
+    ]);
+    for (const { follow_id, ...e } of stored) out.get(follow_id)?.push(e);
+    const byAccount = new Map<number, CopyOrderFacts[]>();
+    for (const o of orders) byAccount.set(o.user_id, [...(byAccount.get(o.user_id) ?? []), o]);
+    for (const f of follows)
+      for (const { row: _row, ...e } of orderEvents(byAccount.get(f.account_user_id) ?? [])) out.get(f.id)!.push(e);
+    for (const [id, list] of out) out.set(id, list.sort(newestFirst).slice(0, per));
+    return out;
   }
 
-  private async stored(followId: number, per: number): Promise<CopyEventRow[]> {
-    const rows = await this.db
+  /** The newest `per` stored events of each follow. */
+  private async stored(followIds: readonly number[], per: number): Promise<Array<CopyEventRow & { follow_id: number }>> {
+    const ranked = this.db
       .selectFrom('copy_events as e')
+      .select(['e.id', 'e.follow_id', 'e.provider_order_id', 'e.order_id', 'e.event', 'e.price', 'e.lots', 'e.reason'])
+      .select(['e.created_at', sql<number>`row_number() over (partition by e.follow_id order by e.id desc)`.as('rank')])
+      .where('e.follow_id', 'in', [...followIds])
+      .where('e.event', 'in', [...STORED_EVENTS]);
+    const rows = await this.db
+      .selectFrom(ranked.as('e'))
       .leftJoin('orders as o', 'o.id', 'e.provider_order_id')
       .leftJoin('instruments as i', 'i.id', 'o.instrument_id')
-      .select(['e.id', 'e.provider_order_id', 'e.order_id', 'e.event', 'e.price', 'e.lots', 'e.reason', 'e.created_at'])
+      .selectAll('e')
       .select(['i.show_code as code', 'i.precision'])
-      .where('e.follow_id', '=', followId)
-      .where('e.event', 'in', [...STORED_EVENTS])
-      .orderBy('e.id', 'desc')
-      .limit(per)
+      .where('e.rank', '<=', per)
       .execute();
     return rows.map((r) => ({
       key: `e${r.id}`,
+      follow_id: n(r.follow_id),
       event: r.event,
       provider_order_id: n(r.provider_order_id),
       order_id: n(r.order_id),
@@ -115,19 +136,24 @@ export class CopyEventsReader {
     }));
   }
 
-  /** A copy account's newest orders (each copy and each part closed of it). */
-  private async orders(accountUserId: number, per: number): Promise<CopyOrderFacts[]> {
-    const rows = await this.db
+  /** The newest `per` orders of each copy account (each copy and each part closed of it). */
+  private async orders(accountUserIds: readonly number[], per: number): Promise<Array<CopyOrderFacts & { user_id: number }>> {
+    const ranked = this.db
       .selectFrom('orders as o')
+      .select(['o.id', 'o.user_id', 'o.instrument_id', 'o.parent_id', 'o.copy_of', 'o.status', 'o.lots', 'o.open_price'])
+      .select(['o.close_price', 'o.opened_at', 'o.closed_at'])
+      .select(sql<number>`row_number() over (partition by o.user_id order by o.id desc)`.as('rank'))
+      .where('o.user_id', 'in', [...accountUserIds]);
+    const rows = await this.db
+      .selectFrom(ranked.as('o'))
       .leftJoin('instruments as i', 'i.id', 'o.instrument_id')
-      .select(['o.id', 'o.parent_id', 'o.copy_of', 'o.status', 'o.lots', 'o.open_price', 'o.close_price'])
-      .select(['o.opened_at', 'o.closed_at', 'i.show_code as code', 'i.precision'])
-      .where('o.user_id', '=', accountUserId)
-      .orderBy('o.id', 'desc')
-      .limit(per)
+      .selectAll('o')
+      .select(['i.show_code as code', 'i.precision'])
+      .where('o.rank', '<=', per)
       .execute();
     return rows.map((r) => ({
       id: n(r.id),
+      user_id: n(r.user_id),
       parent_id: n(r.parent_id),
       copy_of: n(r.copy_of),
       status: n(r.status),
