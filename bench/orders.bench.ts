@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API, type TradeItem } from '@tradepad/contracts';
+import { timeline, type ClientTimes, type ServerTimes } from './support/order-trace.ts';
 import { pacedLoad, quantile } from './support/paced-http.ts';
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -209,7 +210,27 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
       let errors: number;
       if (rate > 0) {
         // Evenly spaced requests, latency from when each fell due (see paced-http.ts).
-        const r = await pacedLoad({ host: '127.0.0.1', port, rate, seconds, requests: tokens.map(submitRequest) });
+        const traced: ClientTimes[] = [];
+        const r = await pacedLoad({
+          host: '127.0.0.1',
+          port,
+          rate,
+          seconds,
+          requests: tokens.map(submitRequest),
+          // ORDERS_TRACE=1: where the slowest orders' time went, step by step (support/order-trace.ts).
+          onAnswer: process.env.ORDERS_TRACE
+            ? (t, body) =>
+                traced.push({
+                  ...t,
+                  orderId: (JSON.parse(body.toString()) as { data?: { order?: { Id?: number } } }).data?.order?.Id,
+                })
+            : undefined,
+        });
+        if (traced.length && mode !== 'warm-up') {
+          const { times } = await next<{ times: Record<number, ServerTimes> }>(server, 'trace', { type: 'trace' });
+          console.log(`\nWhere the time of the ${db} orders went (${mode}):`);
+          for (const line of timeline(traced, times)) console.log(line);
+        }
         const l = r.latencies;
         latency = { p50: quantile(l, 0.5), p99: quantile(l, 0.99), max: l[l.length - 1] ?? NaN };
         requests = r.completed;
@@ -271,7 +292,7 @@ async function run(db: 'SQLite' | 'PostgreSQL'): Promise<Row[]> {
     }
     return rows;
   } finally {
-    if (process.env.ORDERS_PROF) {
+    if (process.env.ORDERS_PROF || process.env.ORDERS_HEAP) {
       // Let the profile be written: a clean exit, not a kill.
       server.disconnect();
       await new Promise((r) => server.once('exit', r));

@@ -5,13 +5,15 @@
  * its CPU time, its garbage collections so far, and how late its event loop ran since the previous `stats`.
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { logDestination } from '../../apps/server/src/core/log-destination.ts';
 import { createServer } from '../../apps/server/src/server.ts';
 import { freshDatabase } from '../../apps/server/test/fresh-database.ts';
+import { traceServer } from './order-trace.ts';
 import { removeOnExit, seeds } from './sim-common.ts';
 
 async function main() {
@@ -36,10 +38,13 @@ async function main() {
       ADMIN_DIST: path.join(dataDir, 'no-admin'),
     },
   );
-  // As main.ts writes them (asynchronously), to a file rather than the bench's own output; its size is reported.
+  // As main.ts writes them (core/log-destination.ts), to a file rather than the bench's own output; its size is reported.
   const logFile = process.env.BENCH_LOG_TO ?? path.join(dataDir, 'server.log');
-  const logStream = pino.destination({ dest: logFile, sync: false });
+  const logStream = logDestination(logFile);
+  // ORDERS_TRACE: each order's times inside the server, answered to `{type:'trace'}` (order-trace.ts).
+  const trace = process.env.ORDERS_TRACE ? traceServer() : undefined;
   const app = await createServer({ config, logStream });
+  trace?.watch(app.server, '/v1/api/forex/submit');
   await app.listen({ port: 0, host: '127.0.0.1' });
   removeOnExit(dataDir);
   // Where a latency tail can come from inside the server: collections (each stops the event loop) and the loop's lag.
@@ -53,7 +58,25 @@ async function main() {
   }).observe({ entryTypes: ['gc'] });
   const lag = monitorEventLoopDelay({ resolution: 1 });
   lag.enable();
+  // ORDERS_HEAP=<file>: every allocation sampled (garbage included) from now until the process ends, for finding
+  // what an order allocates; written as a .heapprofile (Chrome DevTools reads it).
+  const heap = process.env.ORDERS_HEAP ? new inspector.Session() : undefined;
+  if (heap) {
+    heap.connect();
+    heap.post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    process.on('disconnect', () =>
+      heap.post('HeapProfiler.stopSampling', (err, r) => {
+        if (!err) fs.writeFileSync(process.env.ORDERS_HEAP!, JSON.stringify(r.profile));
+        process.exit(0);
+      }),
+    );
+  }
   process.on('message', (m: { type: string }) => {
+    if (m.type === 'trace') process.send?.({ type: 'trace', times: trace?.times() ?? {} });
     if (m.type !== 'stats') return;
     const engine = app.tradepad.engine;
     const cpu = process.cpuUsage();
@@ -72,7 +95,7 @@ async function main() {
     lag.reset();
     gc.maxMs = 0;
   });
-  process.on('disconnect', () => process.exit(0));
+  if (!heap) process.on('disconnect', () => process.exit(0));
   process.send?.({ type: 'ready', port: (app.server.address() as { port: number }).port });
 }
 

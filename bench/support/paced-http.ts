@@ -16,6 +16,8 @@ export interface PacedOptions {
   seconds: number;
   /** One complete request (head and body) per connection, sent again for each request on that connection. */
   requests: readonly Buffer[];
+  /** Told each answer's times (epoch ms: fell due, sent, read) and body, for a timeline of where the time went. */
+  onAnswer?: (times: { due: number; sent: number; answered: number }, body: Buffer) => void;
 }
 
 export interface PacedResult {
@@ -40,12 +42,14 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 class Conn {
   private buffered: Buffer = Buffer.alloc(0);
   private dueAt = 0;
+  /** When the request was written (performance.now()). */
+  sentAt = 0;
   busy = false;
 
   constructor(
     readonly socket: net.Socket,
     private readonly request: Buffer,
-    private readonly onAnswer: (conn: Conn, status: number, dueAt: number) => void,
+    private readonly onAnswer: (conn: Conn, status: number, dueAt: number, body: Buffer) => void,
   ) {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.read(chunk));
@@ -54,6 +58,7 @@ class Conn {
   send(dueAt: number): void {
     this.busy = true;
     this.dueAt = dueAt;
+    this.sentAt = performance.now();
     this.socket.write(this.request);
   }
 
@@ -66,9 +71,10 @@ class Conn {
       const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
       const total = end + HEAD_END.length + length;
       if (this.buffered.length < total) return;
+      const body = this.buffered.subarray(end + HEAD_END.length, total);
       this.buffered = this.buffered.subarray(total);
       this.busy = false;
-      this.onAnswer(this, Number(head.slice(9, 12)), this.dueAt);
+      this.onAnswer(this, Number(head.slice(9, 12)), this.dueAt, body);
     }
   }
 }
@@ -88,10 +94,13 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
         new Promise<Conn>((resolve, reject) => {
           const socket = net.connect(o.port, o.host, () => resolve(conn));
           socket.once('error', reject);
-          const conn = new Conn(socket, request, (c, status, dueAt) => {
+          const conn = new Conn(socket, request, (c, status, dueAt, body) => {
             completed += 1;
             if (status < 200 || status > 299) errors += 1;
-            latencies.push(performance.now() - dueAt);
+            const answered = performance.now();
+            latencies.push(answered - dueAt);
+            const epoch = (t: number) => performance.timeOrigin + t;
+            o.onAnswer?.({ due: epoch(dueAt), sent: epoch(c.sentAt), answered: epoch(answered) }, body);
             idle.push(c);
             dispatch();
           });

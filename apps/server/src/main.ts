@@ -1,5 +1,5 @@
-import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
+import { logDestination } from './core/log-destination.ts';
 import { createServer } from './server.ts';
 
 /** How long in-flight requests have to finish after a signal before their connections are cut. */
@@ -9,7 +9,7 @@ const EXIT_BY_MS = 4500;
 
 /**
  * The file that listens: reads config once, starts the server, and shuts it down gracefully on a signal. Logs go to
- * stdout asynchronously (a slow reader of the logs must not stall the event loop) and are flushed before any exit.
+ * stdout asynchronously, in batches (core/log-destination.ts), and are flushed before any exit.
  */
 async function main(): Promise<void> {
   let config;
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logs = pino.destination({ dest: 1, sync: false });
+  const logs = logDestination(1);
   const exit = (code: number): never => {
     try {
       logs.flushSync();
