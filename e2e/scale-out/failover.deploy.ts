@@ -32,6 +32,8 @@ interface Trader {
   /** Orders the server acknowledged as opened (code 1 with the order's id), and those it acknowledged as closed. */
   opened: number[];
   closed: number[];
+  /** When the server last acknowledged an order of this trader (ms, epoch). */
+  lastOpenedAt: number;
 }
 
 describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
@@ -67,7 +69,7 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
     for (const token of tokens) {
       const socket = new ResilientSocket(cluster.url.replace('http', 'ws') + '/v1/ws', token);
       await socket.opened();
-      traders.push({ token, socket, opened: [], closed: [] });
+      traders.push({ token, socket, opened: [], closed: [], lastOpenedAt: 0 });
     }
     await Promise.all(traders.map((t) => t.socket.ready()));
 
@@ -100,6 +102,7 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
           if (open?.code === 1) {
             const id = Number(open.data.order?.Id ?? open.data.Id ?? open.data.id);
             t.opened.push(id);
+            t.lastOpenedAt = Date.now();
             if (n % 2 === 0) {
               const close = await retried(cluster.url, t.token, API.close, { id: String(id) });
               if (close?.code === 1) t.closed.push(id);
@@ -121,12 +124,12 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
     const since = kill + failoverMs;
     await explained(
       expect.poll(() => traders.filter((t) => t.socket.lastQuoteAt > since).length, { timeout: 15_000 }).toBe(TRADERS),
-      { traders, since, cluster },
+      { traders, since, cluster, refusals },
     );
     // Every trader holds positions: the new leader's pushes of their figures reach them on whichever node they are.
     await explained(
       expect.poll(() => traders.filter((t) => t.socket.lastFiguresAt > since).length, { timeout: 15_000 }).toBe(TRADERS),
-      { traders, since, cluster },
+      { traders, since, cluster, refusals },
     );
     // The sockets on the killed node came back through the proxy (on another node) and subscribed again.
     const reconnected = traders.filter((t) => t.socket.connections > 1).length;
@@ -358,7 +361,7 @@ class AlertSocket {
  */
 async function explained(
   wait: Promise<unknown>,
-  { traders, since, cluster }: { traders: Trader[]; since: number; cluster: Cluster },
+  { traders, since, cluster, refusals }: { traders: Trader[]; since: number; cluster: Cluster; refusals: Set<string> },
 ): Promise<void> {
   try {
     await wait;
@@ -366,15 +369,18 @@ async function explained(
     const sockets = traders
       .map(
         (t, i) =>
-          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms, figures ` +
-          `${t.socket.lastFiguresAt - since} ms, account channel accepted ${t.socket.lastAccountSubAt - since} ms, ` +
+          `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms ` +
+          `(BTCUSD ${(t.socket.lastQuoteOf.get('BTCUSD') ?? 0) - since} ms), figures ${t.socket.lastFiguresAt - since} ms ` +
+          `(${t.socket.figures} in all), account channel accepted ${t.socket.lastAccountSubAt - since} ms, ` +
           `session_revoked ${t.socket.revocations}`,
       )
       .join('\n');
     const orders = traders.map((t) => `${t.opened.length - t.closed.length}`).join(', ');
+    const lastOpened = traders.map((t) => `${t.lastOpenedAt - since}`).join(', ');
     throw new Error(
       `${err instanceof Error ? err.message : String(err)}\nsockets (after the new leader was seen):\n${sockets}\n` +
-        `positions held per trader: ${orders}\n${await cluster.report()}`,
+        `positions held per trader: ${orders}\nlast order acknowledged per trader (ms after): ${lastOpened}\n` +
+        `refusals: ${[...refusals].join(' | ') || 'none'}\n${await cluster.report()}`,
     );
   }
 }

@@ -116,6 +116,10 @@ export async function demoTrader(base: string): Promise<string> {
 export class ResilientSocket {
   connections = 0;
   lastQuoteAt = 0;
+  /** When each symbol's last quote arrived (a leader whose feed stopped one instrument still sends the others). */
+  readonly lastQuoteOf = new Map<string, number>();
+  /** Pushes of the trader's figures received in all. */
+  figures = 0;
   /** When the last push of the trader's own figures (`FOREX_TRADE`) arrived. */
   lastFiguresAt = 0;
   /** When the account channel's subscription was last accepted (`sub_result` code 1 for FOREX_TRADE). */
@@ -175,10 +179,15 @@ export class ResilientSocket {
       if (msg.type === 'login_result' && msg.code === 1) ws.send(JSON.stringify({ type: 'sub', params: 'FOREX_TRADE' }));
       if (msg.type === 'sub_result' && msg.code === 1 && msg.channel === 'FOREX_TRADE') this.lastAccountSubAt = now;
       if (msg.type === 'session_revoked') this.revocations++;
-      if (msg.type === 'FOREX_TRADE') this.lastFiguresAt = now;
+      if (msg.type === 'FOREX_TRADE') {
+        this.lastFiguresAt = now;
+        this.figures++;
+      }
       if (msg.type === 'FEED_STATUS') this.feedStatus.push({ live: msg.live === true, at: now });
       if (msg.type === 'DAY_MARKET') {
         this.lastQuoteAt = now;
+        const symbol = (msg as { symbol?: string }).symbol;
+        if (symbol) this.lastQuoteOf.set(symbol, now);
         this.resolveReady();
       }
     });
