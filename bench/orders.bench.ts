@@ -8,7 +8,9 @@
  * as ORDERS_CONNECTIONS autocannon connections can go for the ceiling. Every order is a real fill: margin and fee
  * through the ledger, a group-committed transaction, the trigger and risk books updated. Prints figures, with the CPU
  * time per order of the server, of PostgreSQL (read from /proc when it runs on this machine) and of the load generator;
- * asserts nothing. ORDERS_ONLY=SQLite or PostgreSQL measures one database. Targets: ≥ 2,000 orders/s sustained with
+ * asserts nothing. ORDERS_ONLY=SQLite or PostgreSQL measures one database. ORDERS_TRACE=1 adds, for the paced run, where
+ * the slowest 1 % of the orders spent their time step by step and in which bursts they came (support/order-trace.ts);
+ * ORDERS_PROF=<dir> writes a CPU profile of the server, ORDERS_HEAP=<file> a sample of every allocation. Targets: ≥ 2,000 orders/s sustained with
  * p99 ≤ 10 ms on SQLite; on PostgreSQL (fsync and synchronous_commit on: `TEST_PG_FSYNC=on
  * scripts/start-test-postgres.sh` starts such a cluster) ≥ 2,000 orders/s with p99 ≤ 25 ms.
  */
