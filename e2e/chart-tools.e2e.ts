@@ -146,6 +146,21 @@ describe.skipIf(!chromiumPath())('chart tools', () => {
           },
         )
         .toMatchObject({ indicators: [{ type: 'atr' }, { type: 'bb' }], drawings: [{ kind: 'hline' }] });
+      // A change followed at once by a reload, well within the save's delay: saved as the page was left.
+      await page.getByTestId('draw-tool-hline').click();
+      const q = await at(page, 0.3, 0.42);
+      await page.touchscreen.tap(q.x, q.y);
+      await expect.poll(() => chart(page).getAttribute('data-drawings')).toBe('2');
+      await page.reload();
+      await expect
+        .poll(
+          async () =>
+            (await e.api('GET', API.chartLayout, { forex_id: String(eth) }, { authorization: login.token })).data.layout.drawings
+              .length,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      await ready(page);
       // Nothing of it stays on the device.
       expect(await stored(page, eth)).toBeNull();
       await context.close();
@@ -154,7 +169,7 @@ describe.skipIf(!chromiumPath())('chart tools', () => {
     await page.goto('/trade?symbol=ETHUSD&period=1min');
     await ready(page);
     await expect.poll(() => chart(page).getAttribute('data-indicators')).toBe('atr,bb');
-    await expect.poll(() => chart(page).getAttribute('data-drawings')).toBe('1');
+    await expect.poll(() => chart(page).getAttribute('data-drawings')).toBe('2');
     await context.close();
   });
 

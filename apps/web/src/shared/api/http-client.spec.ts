@@ -50,6 +50,12 @@ describe('buildRequest', () => {
     const plain = buildRequest('/v1/api/forex/submit', { method: 'POST', params: { cont: 1 } });
     expect(Object.keys(plain.init.headers as object)).not.toContain('Idempotency-Key');
   });
+  it('asks the browser to keep a request alive past the page only when told (a save as the page is left)', () => {
+    const leaving = buildRequest('/v1/api/chart/layout', { method: 'POST', json: { forex_id: 1 }, keepalive: true });
+    expect(leaving.init.keepalive).toBe(true);
+    expect(leaving.init.body).toBe('{"forex_id":1}');
+    expect(buildRequest('/v1/api/chart/layout', { method: 'POST', json: {} }).init.keepalive).toBeUndefined();
+  });
   it('POST sends a multipart upload as is, leaving its content type to the browser', () => {
     const form = new FormData();
     form.append('file', new Blob(['png'], { type: 'image/png' }), 'proof.png');

@@ -39,6 +39,8 @@ export interface CallOptions {
    * every retry of that action (shared/api/action-mutation.ts makes them).
    */
   idempotencyKey?: string;
+  /** The request outlives the page (a save sent as the page is left: reload, tab closed); its body stays under 64 KB. */
+  keepalive?: boolean;
 }
 
 export interface ApiHooks {
@@ -118,7 +120,7 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
     headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = query.toString();
   }
-  return { url, init: { method, headers, body, credentials: 'same-origin' } };
+  return { url, init: { method, headers, body, credentials: 'same-origin', ...(options.keepalive ? { keepalive: true } : {}) } };
 }
 
 /**

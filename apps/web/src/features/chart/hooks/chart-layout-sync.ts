@@ -21,7 +21,8 @@ function visitorDefault(): ChartLayout {
 /**
  * Loads the layout of the instrument shown and saves the trader's changes (DESIGN §17): a signed-in trader's from
  * and to the server (`chart/layout`, saved SAVE_DELAY_MS after the last change, and at once when the chart moves to
- * another instrument or closes), a visitor's in this device's storage.
+ * another instrument or closes, or the page is left or hidden: a reload or a closed tab right after a change keeps
+ * it), a visitor's in this device's storage at every change.
  */
 export function useChartLayoutSync(forexId: number): void {
   const loggedIn = useUserStore((s) => s.loggedIn);
@@ -44,24 +45,35 @@ export function useChartLayoutSync(forexId: number): void {
       const stored = readJson<unknown>(localKey(forexId));
       store.load(forexId, stored ? sanitizeLayout(stored) : visitorDefault());
     }
-    const save = () => {
+    /** Sends the pending change; `leaving`: the page is going away, so the request must outlive it. */
+    const save = (leaving = false) => {
+      if (timer) clearTimeout(timer);
       timer = undefined;
       const layout = pending;
       pending = null;
       if (!layout) return;
-      if (!loggedIn) writeStorage(localKey(forexId), JSON.stringify(layout));
-      else void apiRequest(API.chartLayout, { method: 'POST', json: { forex_id: forexId, layout } }).catch(() => undefined);
+      void apiRequest(API.chartLayout, { method: 'POST', json: { forex_id: forexId, layout }, keepalive: leaving }).catch(
+        () => undefined,
+      );
     };
     const unsubscribe = useChartLayout.subscribe((s, prev) => {
       if (s.revision === prev.revision || s.forexId !== forexId) return;
+      // A visitor's layout is this device's: written at once, so nothing is lost to a reload.
+      if (!loggedIn) return writeStorage(localKey(forexId), JSON.stringify(s.layout));
       pending = s.layout;
       if (timer) clearTimeout(timer);
-      timer = setTimeout(save, loggedIn ? SAVE_DELAY_MS : 0);
+      timer = setTimeout(save, SAVE_DELAY_MS);
     });
+    // A reload, a closed tab or an app sent to the background does not unmount the chart: its pending save goes now.
+    const leave = () => save(true);
+    const hidden = () => document.visibilityState === 'hidden' && save(true);
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       cancelled = true;
       unsubscribe();
-      if (timer) clearTimeout(timer);
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
       save();
     };
   }, [forexId, loggedIn]);
