@@ -37,6 +37,8 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** A performance.now() time as epoch milliseconds, comparable with another process's on this machine. */
+const epoch = (t: number) => performance.timeOrigin + t;
 
 /** Reads keep-alive HTTP/1.1 answers with a Content-Length (what the server sends for JSON). */
 class Conn {
@@ -99,7 +101,6 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
             if (status < 200 || status > 299) errors += 1;
             const answered = performance.now();
             latencies.push(answered - dueAt);
-            const epoch = (t: number) => performance.timeOrigin + t;
             o.onAnswer?.({ due: epoch(dueAt), sent: epoch(c.sentAt), answered: epoch(answered) }, body);
             idle.push(c);
             dispatch();

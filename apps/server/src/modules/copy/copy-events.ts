@@ -98,7 +98,11 @@ export class CopyEventsReader {
     ]);
     for (const { follow_id, ...e } of stored) out.get(follow_id)?.push(e);
     const byAccount = new Map<number, CopyOrderFacts[]>();
-    for (const o of orders) byAccount.set(o.user_id, [...(byAccount.get(o.user_id) ?? []), o]);
+    for (const o of orders) {
+      const list = byAccount.get(o.user_id);
+      if (list) list.push(o);
+      else byAccount.set(o.user_id, [o]);
+    }
     for (const f of follows)
       for (const { row: _row, ...e } of orderEvents(byAccount.get(f.account_user_id) ?? [])) out.get(f.id)!.push(e);
     for (const [id, list] of out) out.set(id, list.sort(newestFirst).slice(0, per));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { API } from '@tradepad/contracts/api-paths';
-import { apiGet, apiPost, apiRequest, buildRequest, configureApi } from './http-client.ts';
+import { apiGet, apiPost, apiRequest, buildRequest, configureApi, KEEPALIVE_MAX_BYTES } from './http-client.ts';
 import { stubSilentFetch } from './silent-fetch.testing.ts';
 
 const events: string[] = [];
@@ -55,6 +55,9 @@ describe('buildRequest', () => {
     expect(leaving.init.keepalive).toBe(true);
     expect(leaving.init.body).toBe('{"forex_id":1}');
     expect(buildRequest('/v1/api/chart/layout', { method: 'POST', json: {} }).init.keepalive).toBeUndefined();
+    // Over the browsers' 64-KB limit it goes as an ordinary request, which a browser does not refuse.
+    const big = { text: 'x'.repeat(KEEPALIVE_MAX_BYTES) };
+    expect(buildRequest('/v1/api/chart/layout', { method: 'POST', json: big, keepalive: true }).init.keepalive).toBeUndefined();
   });
   it('POST sends a multipart upload as is, leaving its content type to the browser', () => {
     const form = new FormData();

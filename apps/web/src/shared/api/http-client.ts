@@ -39,7 +39,7 @@ export interface CallOptions {
    * every retry of that action (shared/api/action-mutation.ts makes them).
    */
   idempotencyKey?: string;
-  /** The request outlives the page (a save sent as the page is left: reload, tab closed); its body stays under 64 KB. */
+  /** The request outlives the page (a save sent as the page is left: reload, tab closed), when its body is 64 KB at most. */
   keepalive?: boolean;
 }
 
@@ -97,6 +97,9 @@ function encode(params: Params | undefined): URLSearchParams {
   return out;
 }
 
+/** The largest body a browser sends with `keepalive` (the Fetch standard's limit for requests that outlive the page). */
+export const KEEPALIVE_MAX_BYTES = 64 * 1024;
+
 /** Builds the request of a call; exported for tests. */
 export function buildRequest(path: string, options: CallOptions, now = Date.now()): { url: string; init: RequestInit } {
   const method = options.method ?? 'GET';
@@ -120,7 +123,11 @@ export function buildRequest(path: string, options: CallOptions, now = Date.now(
     headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = query.toString();
   }
-  return { url, init: { method, headers, body, credentials: 'same-origin', ...(options.keepalive ? { keepalive: true } : {}) } };
+  // Browsers refuse a keepalive request over 64 KB outright: a larger body goes as an ordinary request (it may still
+  // leave before the page does) rather than not at all.
+  const keepalive =
+    options.keepalive === true && typeof body === 'string' && new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES;
+  return { url, init: { method, headers, body, credentials: 'same-origin', ...(keepalive ? { keepalive } : {}) } };
 }
 
 /**
