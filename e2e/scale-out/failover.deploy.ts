@@ -372,7 +372,7 @@ async function explained(
           `#${i} connections ${t.socket.connections}, quote ${t.socket.lastQuoteAt - since} ms ` +
           `(BTCUSD ${(t.socket.lastQuoteOf.get('BTCUSD') ?? 0) - since} ms), figures ${t.socket.lastFiguresAt - since} ms ` +
           `(${t.socket.figures} in all), account channel accepted ${t.socket.lastAccountSubAt - since} ms, ` +
-          `session_revoked ${t.socket.revocations}`,
+          `session_revoked ${t.socket.revocations}, logins refused ${t.socket.loginRefusals}`,
       )
       .join('\n');
     const orders = traders.map((t) => `${t.opened.length - t.closed.length}`).join(', ');

@@ -126,6 +126,8 @@ export class ResilientSocket {
   lastAccountSubAt = 0;
   /** `session_revoked` pushes received (the account channel stops with them). */
   revocations = 0;
+  /** Logins the node did not accept (`login_result` code 0, a `retry` included). */
+  loginRefusals = 0;
   /** Each FEED_STATUS the socket's node told, in order. */
   readonly feedStatus: Array<{ live: boolean; at: number }> = [];
   private ws: WebSocket | undefined;
@@ -173,10 +175,15 @@ export class ResilientSocket {
     ws.on('message', (data) => {
       const text = data.toString();
       if (text === 'pong') return;
-      const msg = JSON.parse(text) as { type: string; code?: number; channel?: string; live?: boolean };
+      const msg = JSON.parse(text) as { type: string; code?: number; channel?: string; live?: boolean; retry?: boolean };
       const now = Date.now();
-      // The account's channel once the login is accepted, as the app does.
+      // The account's channel once the login is accepted, as the app does; a login the node could not check is sent
+      // again, as the app does too.
       if (msg.type === 'login_result' && msg.code === 1) ws.send(JSON.stringify({ type: 'sub', params: 'FOREX_TRADE' }));
+      if (msg.type === 'login_result' && msg.code !== 1) {
+        this.loginRefusals++;
+        if (msg.retry === true) setTimeout(() => ws.send(JSON.stringify({ type: 'login', params: this.token })), 500);
+      }
       if (msg.type === 'sub_result' && msg.code === 1 && msg.channel === 'FOREX_TRADE') this.lastAccountSubAt = now;
       if (msg.type === 'session_revoked') this.revocations++;
       if (msg.type === 'FOREX_TRADE') {

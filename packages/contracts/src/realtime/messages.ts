@@ -29,6 +29,10 @@ export const resultMessage = z.object({
   code: z.number().int().describe('1 done, 0 refused.'),
   msg: z.string().describe("In the socket's language."),
   channel: z.string().optional().describe('For sub_result/unsub_result: the channel.'),
+  retry: z
+    .literal(true)
+    .optional()
+    .describe('On a refused login_result: the session could not be read just then (not a refusal); log in again shortly.'),
 });
 export type ResultMessage = z.infer<typeof resultMessage>;
 

@@ -171,6 +171,34 @@ describe('sockets and their sessions', () => {
     gw.sessionsRevoked([7]);
     expect(s.sent.filter((m) => m.includes('session_revoked'))).toEqual(['{"type":"session_revoked"}']);
   });
+
+  it('answers a login whose session could not be read with a retry, not a refusal, and takes the next one', async () => {
+    let down = true;
+    const auth = {
+      fromToken: async () => {
+        if (down) throw new Error('connection terminated unexpectedly');
+        return { user: { id: 1 }, sessionId: 7 };
+      },
+      checkSockets: async () => [],
+    };
+    const gw = new RealtimeGateway(auth, quietLog);
+    gateways.push(gw);
+    gw.registerChannel({ match: { exact: 'FOREX_TRADE' }, requiresLogin: true });
+    const s = new SlowSocket();
+    gw.accept(s as unknown as WebSocket, 'en');
+    const send = (type: string, params: string) => s.emit('message', Buffer.from(JSON.stringify({ type, params })), false);
+    send('login', 'x'.repeat(30));
+    await flush();
+    expect(lastJson(s)).toMatchObject({ type: 'login_result', code: 0, retry: true });
+    down = false;
+    send('login', 'x'.repeat(30));
+    await flush();
+    expect(lastJson(s)).toMatchObject({ type: 'login_result', code: 1 });
+    expect(lastJson(s).retry).toBeUndefined();
+    send('sub', 'FOREX_TRADE');
+    await flush();
+    expect(lastJson(s)).toMatchObject({ type: 'sub_result', code: 1, channel: 'FOREX_TRADE' });
+  });
 });
 
 /** Sign-in for the gateways below: the token `u<id>` logs in as user <id> (session 100 + id). */

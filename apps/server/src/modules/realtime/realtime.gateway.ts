@@ -381,7 +381,15 @@ export class RealtimeGateway implements BusSubscriber {
     switch (type) {
       case 'login': {
         conn.active = true;
-        const found = await this.auth.fromToken(param);
+        let found: Awaited<ReturnType<GatewayAuth['fromToken']>>;
+        try {
+          found = await this.auth.fromToken(param);
+        } catch (err) {
+          // The session could not be read (the database away for a moment): not a refusal. The client is told to log
+          // in again, or this socket would serve quotes and never the account's figures until it reconnected.
+          this.log.warn({ err }, 'websocket login: the session could not be read');
+          return this.reply(conn, 'login_result', 0, 'err.internal', undefined, { retry: true });
+        }
         // A revocation that arrived while the session was being read wins; so does the socket having closed meanwhile.
         if (!found || this.revoked.has(found.sessionId)) return this.reply(conn, 'login_result', 0, 'err.session_expired');
         if (!this.connections.has(conn)) return;
@@ -495,8 +503,15 @@ export class RealtimeGateway implements BusSubscriber {
     }
   }
 
-  private reply(conn: Connection, type: string, code: number, key: MessageKey, channel?: string): void {
-    const body: Record<string, unknown> = { type, code, msg: translate(conn.lang, key) };
+  private reply(
+    conn: Connection,
+    type: string,
+    code: number,
+    key: MessageKey,
+    channel?: string,
+    extra?: Record<string, unknown>,
+  ): void {
+    const body: Record<string, unknown> = { type, code, msg: translate(conn.lang, key), ...extra };
     if (channel !== undefined) body.channel = channel;
     this.send(conn, JSON.stringify(body));
   }

@@ -276,6 +276,31 @@ describe('RealtimeClient', () => {
     ]);
   });
 
+  it('logs in again on the same socket when the server could not check the session (retry), and then subscribes', async () => {
+    server = await TestServer.start();
+    const c = makeClient(server.url);
+    c.subscribe('FOREX_TRADE', () => {}, { afterLogin: true });
+    c.login('tok-4');
+    c.connect();
+    await until(() => server!.connections.length === 1 && server!.json(0).length === 1);
+    // The database was away for a moment: not a refusal, so the socket must not stay without the account.
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 0, msg: 'try again', retry: true }));
+    await until(() => server!.json(0).length === 2);
+    expect(server.json(0)[1]).toEqual({ type: 'login', params: 'tok-4' });
+    server.conn(0).socket.send(JSON.stringify({ type: 'login_result', code: 1, msg: 'ok' }));
+    await until(() => server!.json(0).length === 3);
+    expect(server.json(0)[2]).toEqual({ type: 'sub', params: 'FOREX_TRADE' });
+    expect(c.loggedIn).toBe(true);
+    expect(server.connections.length).toBe(1);
+
+    // A plain refusal (the session is over) is never sent again.
+    server.conn(0).socket.terminate();
+    await until(() => server!.connections.length === 2 && server!.json(1).length === 1);
+    server.conn(1).socket.send(JSON.stringify({ type: 'login_result', code: 0, msg: 'expired' }));
+    await sleep(150);
+    expect(server.json(1)).toEqual([{ type: 'login', params: 'tok-4' }]);
+  });
+
   it('sends logout and does not log in after later reconnects', async () => {
     server = await TestServer.start();
     const results: boolean[] = [];

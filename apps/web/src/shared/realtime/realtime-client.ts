@@ -132,6 +132,9 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A login the server could not check just then (`retry`), sent again after a backoff on the same socket. */
+  private reloginTimer: ReturnType<typeof setTimeout> | null = null;
+  private reloginAttempt = 0;
   private stopped = true;
   private sessionAccepted = false;
   /**
@@ -393,7 +396,11 @@ export class RealtimeClient {
       this.loginPending = false;
       this.sessionAccepted = message.code === 1 && this.token !== null;
       if (this.sessionAccepted) {
+        this.reloginAttempt = 0;
         for (const channel of this.userChannels) this.sendNow({ type: 'sub', params: channel });
+      } else if (message.retry === true) {
+        // Not a refusal: without another login this socket would bring prices and never the account.
+        this.scheduleRelogin();
       }
       this.opts.onLoginResult?.(this.sessionAccepted);
     }
@@ -430,6 +437,16 @@ export class RealtimeClient {
     this.reconnectTimer = setTimeout(() => this.open(), delay);
   }
 
+  private scheduleRelogin(): void {
+    if (this.reloginTimer || this.token === null) return;
+    const delay = Math.min(this.opts.maxBackoffMs, this.opts.baseBackoffMs * 2 ** this.reloginAttempt);
+    this.reloginAttempt += 1;
+    this.reloginTimer = setTimeout(() => {
+      this.reloginTimer = null;
+      if (this.token !== null && this.isOpen() && !this.sessionAccepted && !this.loginPending) this.login(this.token);
+    }, delay);
+  }
+
   private clearConnectTimer(): void {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
@@ -441,6 +458,8 @@ export class RealtimeClient {
     this.pingTimer = null;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    if (this.reloginTimer) clearTimeout(this.reloginTimer);
+    this.reloginTimer = null;
   }
 }
 
