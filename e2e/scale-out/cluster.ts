@@ -218,7 +218,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
             } catch {
               // No log yet.
             }
-            return [`${n.name}: ${state}`, ...tail.map((l) => `  ${l.slice(0, 400)}`)].join('\n');
+            return [`${n.name}: ${state}`, `  metrics: ${await vitals(n)}`, ...tail.map((l) => `  ${l.slice(0, 400)}`)].join(
+              '\n',
+            );
           }),
         );
         return parts.join('\n');
@@ -233,6 +235,31 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     for (const stop of stops.reverse()) await stop();
     console.error(`cluster start failed; logs in ${work}`);
     throw err;
+  }
+}
+
+/** The series of a node's /metrics that say where the traders' figures stop (leader, bus, pushes, BTCUSD's quote). */
+const VITALS = [
+  'tradepad_engine_leader',
+  'tradepad_bus_connected',
+  'tradepad_account_listeners',
+  'tradepad_account_pushes_total',
+  'tradepad_quote_age_seconds{symbol="BTCUSD"}',
+  'tradepad_orders_total{result="filled"}',
+  'tradepad_orders_total{result="failed"}',
+  'tradepad_ws_clients',
+];
+
+async function vitals(node: ClusterNode): Promise<string> {
+  if (node.dead) return 'none (dead)';
+  try {
+    const text = await (await fetch(`${node.url}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
+    const lines = text.split('\n');
+    return VITALS.map((series) => lines.find((l) => l.startsWith(`${series} `)) ?? `${series} absent`)
+      .map((l) => l.replace('tradepad_', ''))
+      .join(', ');
+  } catch (err) {
+    return `unread (${err instanceof Error ? err.message : String(err)})`;
   }
 }
 

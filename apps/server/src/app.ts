@@ -1,3 +1,4 @@
+import { CHANNEL_FOREX_TRADE } from '@tradepad/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
@@ -202,6 +203,7 @@ async function tradepad(app: FastifyInstance, opts: AppOptions): Promise<void> {
     unquoted: () => market.unquoted(),
     quoteAges: () => market.quoteAges(),
     websocketCount: () => gateway.connectionCount,
+    accountListeners: () => [...bus.listeners(CHANNEL_FOREX_TRADE)].length,
     metrics: ctx.metrics,
     metricsToken: config.METRICS_TOKEN,
   });

@@ -164,6 +164,8 @@ describe('the metrics of DESIGN §15', () => {
       'tradepad_ws_clients',
       'tradepad_event_loop_lag_seconds',
       'tradepad_db_commit_seconds',
+      'tradepad_account_pushes_total',
+      'tradepad_account_listeners',
     ]) {
       expect(first, name).toMatch(new RegExp(`^# HELP ${name} `, 'm'));
       expect(first, name).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
@@ -203,6 +205,30 @@ describe('the metrics of DESIGN §15', () => {
     expect(grew('tradepad_orders_total{result="failed"}')).toBe(0);
     expect(grew('tradepad_db_commit_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(sample(after, 'tradepad_db_commit_seconds_sum')).toBeGreaterThan(0);
+  });
+
+  it('counts the traders listening to their figures and each push of them, so a stalled push shows', async () => {
+    const before = await scrape();
+    expect(sample(before, 'tradepad_account_listeners')).toBe(0);
+    const u = await demoTrader(h);
+    const s = await h.ws();
+    try {
+      s.send({ type: 'login', params: u.token });
+      expect(await s.json('login_result')).toMatchObject({ code: 1 });
+      s.send({ type: 'sub', params: 'FOREX_TRADE' });
+      expect(await s.json('sub_result')).toMatchObject({ code: 1 });
+      expect(sample(await scrape(), 'tradepad_account_listeners')).toBe(1);
+      const buy = { type: 1, cont: '1', forex_id: market.id('EURUSD'), status: 1, multiple: 100 };
+      expect((await u.call(API.submit, buy)).code).toBe(1);
+      await s.json('FOREX_TRADE');
+      const after = await scrape();
+      expect(
+        sample(after, 'tradepad_account_pushes_total')! - sample(before, 'tradepad_account_pushes_total')!,
+      ).toBeGreaterThanOrEqual(1);
+    } finally {
+      s.close();
+    }
+    await expect.poll(async () => sample(await scrape(), 'tradepad_account_listeners')).toBe(0);
   });
 
   it('leaves out the instruments whose market is closed (a weekend), so a quote-age alert needs no hours', async () => {

@@ -43,6 +43,9 @@ describe('the platform metrics (DESIGN §15)', () => {
     'tradepad_ws_clients',
     'tradepad_event_loop_lag_seconds',
     'tradepad_db_commit_seconds',
+    // Beyond §15: whether the traders' figures flow (the failover test's report reads them).
+    'tradepad_account_pushes_total',
+    'tradepad_account_listeners',
   ];
 
   it('shows every one before any event, the node not yet handed in', async () => {
@@ -54,6 +57,8 @@ describe('the platform metrics (DESIGN §15)', () => {
       expect(text).toMatch(/^tradepad_orders_total\{result="filled"\} 0$/m);
       expect(text).not.toMatch(/^tradepad_quote_age_seconds\{/m);
       expect(text).toMatch(/^tradepad_db_commit_seconds_count 0$/m);
+      expect(text).toMatch(/^tradepad_account_pushes_total 0$/m);
+      expect(text).toMatch(/^tradepad_account_listeners 0$/m);
     } finally {
       metrics.close();
     }
@@ -65,13 +70,20 @@ describe('the platform metrics (DESIGN §15)', () => {
       ['EURUSD', 1.5],
       ['BTCUSD', Infinity],
     ];
-    metrics.read({ leads: () => true, busConnected: () => true, quoteAges: () => ages, websocketCount: () => 3 });
+    metrics.read({
+      leads: () => true,
+      busConnected: () => true,
+      quoteAges: () => ages,
+      websocketCount: () => 3,
+      accountListeners: () => 2,
+    });
     try {
       let text = await metrics.render();
       expect(text).toMatch(/^tradepad_engine_leader 1$/m);
       expect(text).toMatch(/^tradepad_bus_connected 1$/m);
       expect(text).toMatch(/^tradepad_ws_clients 3$/m);
       expect(text).toMatch(/^tradepad_websocket_connections 3$/m);
+      expect(text).toMatch(/^tradepad_account_listeners 2$/m);
       expect(text).toMatch(/^tradepad_quote_age_seconds\{symbol="EURUSD"\} 1.5$/m);
       expect(text).toMatch(/^tradepad_quote_age_seconds\{symbol="BTCUSD"\} \+Inf$/m);
       expect(text).toMatch(/^tradepad_event_loop_lag_seconds \d/m);
@@ -92,6 +104,7 @@ describe('the platform metrics (DESIGN §15)', () => {
       metrics.orders.refused.inc();
       metrics.orders.refused.inc();
       metrics.commitSeconds.observe(0.0007);
+      metrics.accountPushes.inc();
       const text = await metrics.render();
       expect(text).toMatch(/^tradepad_orders_total\{result="filled"\} 1$/m);
       expect(text).toMatch(/^tradepad_orders_total\{result="refused"\} 2$/m);
@@ -99,6 +112,7 @@ describe('the platform metrics (DESIGN §15)', () => {
       expect(text).toMatch(/^tradepad_db_commit_seconds_bucket\{le="0.0005"\} 0$/m);
       expect(text).toMatch(/^tradepad_db_commit_seconds_bucket\{le="0.001"\} 1$/m);
       expect(text).toMatch(/^tradepad_db_commit_seconds_count 1$/m);
+      expect(text).toMatch(/^tradepad_account_pushes_total 1$/m);
     } finally {
       metrics.close();
     }

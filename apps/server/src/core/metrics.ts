@@ -30,6 +30,8 @@ export interface NodeReadings {
   /** The age in seconds of the last quote of each instrument whose market is open now, by symbol (+Inf if none). */
   quoteAges(): Iterable<readonly [string, number]>;
   websocketCount(): number;
+  /** The traders listening to their account figures (FOREX_TRADE) on any node, as the bus knows them. */
+  accountListeners(): number;
 }
 
 /** 0.5 ms to 1 s: a group commit on SQLite is an fsync (about a millisecond), on PostgreSQL a few round trips. */
@@ -52,6 +54,8 @@ export class Metrics {
   readonly fixSessionUp: Gauge<'name'>;
   /** Hedge orders sent to liquidity providers, by status: no series until real markets land. */
   readonly hedgeOrders: Counter<'status'>;
+  /** Counts each trader's figures (FOREX_TRADE) the engine pushes. */
+  readonly accountPushes: Tally;
   private node: NodeReadings | undefined;
   private readonly loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
@@ -106,8 +110,22 @@ export class Metrics {
       registers,
     });
 
+    this.accountPushes = new Counter({
+      name: 'tradepad_account_pushes_total',
+      help: 'Pushes of a trader’s account figures (FOREX_TRADE) by the engine on this node, to traders on any node',
+      registers,
+    });
+
     // Read at scrape time: nothing on the order or quote path keeps them up to date.
     const node = () => this.node;
+    new Gauge({
+      name: 'tradepad_account_listeners',
+      help: 'Traders listening to their account figures (FOREX_TRADE) on any node, as this node’s bus knows them',
+      registers,
+      collect() {
+        this.set(node()?.accountListeners() ?? 0);
+      },
+    });
     new Gauge({
       name: 'tradepad_engine_leader',
       help: 'Whether this node runs the engine (1) or not (0)',

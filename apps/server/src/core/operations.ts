@@ -19,6 +19,8 @@ export interface NodeState {
   /** The age in seconds of each open instrument's last quote, by symbol (see NodeReadings). */
   quoteAges(): Iterable<readonly [string, number]>;
   websocketCount(): number;
+  /** The traders listening to their account figures on any node (see NodeReadings). */
+  accountListeners(): number;
   /** The node's metrics, made with the infrastructure; its gauges read the rest of this state at scrape time. */
   metrics: Metrics;
   metricsToken: string | undefined;
@@ -38,6 +40,7 @@ export function registerOperations(app: FastifyInstance, node: NodeState): void 
     busConnected: () => node.busConnected(),
     quoteAges: () => node.quoteAges(),
     websocketCount: () => node.websocketCount(),
+    accountListeners: () => node.accountListeners(),
   });
   metrics.countHttp(app);
   app.get('/healthz', async (_req, reply) => {

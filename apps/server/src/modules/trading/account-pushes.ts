@@ -8,6 +8,7 @@ import {
   type MarginCallMessage,
 } from '@tradepad/contracts';
 import { formatMoney, micros, pointsToPrice } from '@tradepad/domain';
+import type { Tally } from '../../core/metrics.ts';
 import { translate } from '../../i18n/translate.ts';
 import { EVERY_USER_SOCKET, type Bus } from '../../ports/bus.ts';
 import { silentNotices, type NoticeBoard } from '../../ports/notices.ts';
@@ -35,6 +36,8 @@ export class AccountPushes {
     private readonly notifier: Notifier = silentNotifier,
     /** In-app notices (issue 21): settlement and the risk monitor write theirs through it. */
     readonly notices: NoticeBoard = silentNotices,
+    /** Counts each trader's figures pushed (the node's metrics). */
+    private readonly pushed: Tally = { inc() {} },
   ) {}
 
   start(): void {
@@ -131,6 +134,7 @@ export class AccountPushes {
         })),
       };
       this.bus.publishToUser(acc.userId, CHANNEL_FOREX_TRADE, msg);
+      this.pushed.inc();
     }
     this.book.changed.clear();
     this.book.ticked.clear();

@@ -10,6 +10,7 @@ import {
   type TradingTerms,
 } from '@tradepad/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tally } from '../../core/metrics.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -67,6 +68,8 @@ export interface EngineDeps {
   notices?: NoticeBoard | undefined;
   /** The account types in memory (DESIGN §16); everyone on today's default terms without. */
   types?: AccountTypeSource | undefined;
+  /** Counts each trader's figures pushed (`tradepad_account_pushes_total`). */
+  figuresPushed?: Tally | undefined;
 }
 
 /** Everything an order's checks need of the engine, read at one instant. */
@@ -119,7 +122,7 @@ export class TradingEngine {
   private build(): void {
     const d = this.d;
     this.book = new LiveBook(d);
-    this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices);
+    this.pushes = new AccountPushes(this.book, d.bus, d.notifier, d.notices, d.figuresPushed);
     this.pushes.useCopyNotices(this.copyNotices);
     this.settlement = new Settlement(this.book, {
       ...d,

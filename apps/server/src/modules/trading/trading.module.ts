@@ -68,6 +68,7 @@ export function registerTrading(
     notifier: deps.notifications,
     notices: deps.notices,
     types: deps.accountTypes,
+    figuresPushed: ctx.metrics.accountPushes,
   });
   // Account types (DESIGN §16): a changed type re-applies its terms to the accounts in memory, a user's new type to
   // theirs (both told on every node; only the leader's book holds accounts).
