@@ -72,6 +72,9 @@ describe.skipIf(why !== '')('scale-out deployment: failover under load', () => {
       traders.push({ token, socket, opened: [], closed: [], lastOpenedAt: 0 });
     }
     await Promise.all(traders.map((t) => t.socket.ready()));
+    // The load trades BTCUSD: it begins once the leader quotes it, not at the first quote of any instrument (on a
+    // weekday 24 instruments tick, and the first is seldom BTCUSD).
+    await expect.poll(() => traders.every((t) => t.socket.lastQuoteOf.has('BTCUSD')), { timeout: 15_000 }).toBe(true);
 
     const refusals = new Set<string>();
     const t0 = Date.now();

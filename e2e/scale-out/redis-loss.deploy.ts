@@ -73,6 +73,8 @@ describe.skipIf(why !== '')('scale-out deployment: Redis lost under load', () =>
       }
     }
     await Promise.all(sockets.map((s) => s.socket.ready()));
+    // The load trades BTCUSD: it begins once the leader quotes it (the first quote heard may be another instrument's).
+    await expect.poll(() => sockets.every((s) => s.socket.lastQuoteOf.has('BTCUSD')), { timeout: 15_000 }).toBe(true);
 
     const outcomes: Outcome[] = [];
     const t0 = Date.now();

@@ -70,8 +70,9 @@ export async function api(
 }
 
 /**
- * A trading command as a careful client sends it: one Idempotency-Key, retried with that key while the answer is
- * missing or says to try again, for up to `forMs`. Returns the final answer (a refusal included), or undefined.
+ * A trading command as a careful client sends it: one Idempotency-Key, resent with that key while the answer is
+ * missing or its `data.retry` says the key may be sent again, for up to `forMs`. Returns the final answer (a refusal
+ * included), or undefined. Any other refusal is the key's answer for good, whatever its words.
  */
 export async function retried(
   base: string,
@@ -90,10 +91,14 @@ export async function retried(
   return undefined;
 }
 
-/** Refusals that mean "not now" rather than "no": the engine is changing hands or the key's first call still runs. */
+/**
+ * Refusals that mean "not now, send it again" rather than "no": the engine is changing hands, or the key's first call
+ * still runs. The server says so in `data.retry`, never in words: "No current price... please try again in a moment"
+ * is the key's answer for good (the same key replays it), and reading the words made the failover test's traders resend
+ * it for 15 s, the whole load window, when the load began before BTCUSD's first quote (issue 30 point 7).
+ */
 export function isTransient(r: { code: number; msg?: string; data?: any }): boolean {
-  if (r.code === 1) return false;
-  return r.data?.retry === true || /try again|in progress/i.test(r.msg ?? '');
+  return r.code !== 1 && r.data?.retry === true;
 }
 
 export async function demoTraderWithId(base: string): Promise<{ token: string; id: number }> {

@@ -187,6 +187,8 @@ describe.skipIf(!PG || !hasRedis)('engine leadership and forwarded orders (Postg
     // Not stamped by any engine transaction: it never ran, and now never can (DESIGN §15): "try again", key released.
     expect(r.code).toBe(0);
     expect(r.msg).toMatch(/not reachable/);
+    // The answer itself says the same key may be sent again (a stored refusal never does).
+    expect(r.data).toEqual({ retry: true });
     expect(took).toBeLessThan(300 + 5_000);
     expect(await keyRow(u.userId, 'late-order-1')).toBeUndefined();
     // The leader reads again: the command is in the stream, past its deadline, and is dropped.

@@ -155,6 +155,24 @@ describe('idempotency keys', () => {
     expect((await send(h, u.token, API.submit, buy(), 'x'.repeat(255))).env.code).toBe(1);
   });
 
+  it('keeps a refusal that says "try again in a moment" (no current price) as the key’s answer, with no retry flag', async () => {
+    const u = await demoUser(h);
+    const key = newKey();
+    const order = { ...buy(), forex_id: id('GBPUSD') };
+    // GBPUSD has had no tick yet: no current price.
+    const first = await send(h, u.token, API.submit, order, key);
+    expect(first.env).toMatchObject({ code: 0, msg: expect.stringMatching(/No current price/), data: null });
+    tick('GBPUSD', '1.27000');
+    // The same key is the same tap: it replays the refusal even now that there is a price (DESIGN §10). A client that
+    // resent it for the words "try again" would be answered this for as long as it kept trying (the failover test's
+    // traders did, issue 30 point 7): only `data.retry` says a key may be sent again.
+    const again = await send(h, u.token, API.submit, order, key);
+    expect(again).toEqual({ env: first.env, status: 200, replayed: true });
+    // A new tap, with a new key, is evaluated afresh and fills.
+    expect((await send(h, u.token, API.submit, order, newKey())).env.code).toBe(1);
+    expect(await ordersOf(u.id)).toHaveLength(1);
+  });
+
   it('does not keep an unexpected error (500): a retry with the same key runs, and is then replayed', async () => {
     const u = await demoUser(h);
     const key = newKey();

@@ -134,6 +134,7 @@ describe.skipIf(!PG || !hasRedis)('Redis lost and back (PostgreSQL + Redis)', ()
       console.info(`"try again" on the standby with Redis down: ${Math.round(took)} ms`);
       expect(r.code).toBe(0);
       expect(r.msg).toMatch(/not reachable/);
+      expect(r.data).toEqual({ retry: true });
       expect(took).toBeLessThan(DEADLINE_MS + 1_000);
       // Its key was released: nothing pending.
       expect(await keyRows('during-the-outage')).toEqual([]);

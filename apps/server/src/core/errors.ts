@@ -48,14 +48,28 @@ export const deny = (key: MessageKey, params?: MessageParams, actor?: Actor): De
 export const sessionExpired = (): AppError => new AppError('err.session_expired', {}, CODE_SESSION_EXPIRED);
 
 /**
+ * What a refusal's `data` says when the same request, with the same Idempotency-Key, may be sent again: nothing was
+ * done and the key was not kept (or its first call still runs). Every other refusal is the key's answer for good: the
+ * same key replays it, so a client reads this flag, never the message's words ("try again in a moment" is also the
+ * text of a stored refusal, such as no current price).
+ */
+export const RESEND = { retry: true } as const;
+
+/**
  * A trading command the engine leader did not answer (issue 19 point 3): no leader reachable, a failover under way, or
  * the command's deadline passed. `executed` says what is known: 'no' (refused before the engine ran it, e.g. no
- * channel to the leader, or the leader dropped it past its deadline): a retry with the same Idempotency-Key runs again;
- * 'unknown' (the answer did not come back in time): the key stays pending, so a retry can never make a second order.
+ * channel to the leader, or the leader dropped it past its deadline): a retry with the same Idempotency-Key runs
+ * again, and the answer says so ({@link RESEND}); 'unknown' (the answer did not come back in time): the key stays
+ * pending, so a retry can never make a second order.
  */
 export class TryAgain extends AppError {
   constructor(readonly executed: 'no' | 'unknown') {
-    super(executed === 'no' ? 'err.engine_unavailable' : 'err.engine_unconfirmed');
+    super(
+      executed === 'no' ? 'err.engine_unavailable' : 'err.engine_unconfirmed',
+      {},
+      CODE_REFUSED,
+      executed === 'no' ? RESEND : null,
+    );
     this.name = 'TryAgain';
   }
 }

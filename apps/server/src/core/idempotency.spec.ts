@@ -156,6 +156,8 @@ describe('Idempotency', () => {
     const first = await claimOf(idem.begin('user:1', 'k', 'fp', SUBMIT));
     expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
     expect(await keyOf(idem.begin('user:1', 'k', 'fp', SUBMIT))).toBe('err.idempotency_in_progress');
+    // "Still being processed" says the same key may be sent again (its first call's answer will come).
+    await expect(idem.begin('user:1', 'k', 'fp', SUBMIT)).rejects.toMatchObject({ data: { retry: true } });
     await idem.finish('user:1', 'k', first, answer);
     expect(await keyOf(idem.begin('user:1', 'k', 'other', SUBMIT))).toBe('err.idempotency_key_reused');
   });

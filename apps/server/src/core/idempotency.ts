@@ -16,7 +16,7 @@ import type { Tx } from '../db/database.ts';
 import type { MessageKey } from '../i18n/messages.en.ts';
 import { translate } from '../i18n/translate.ts';
 import type { Clock } from '../ports/clock.ts';
-import { AppError, refuse } from './errors.ts';
+import { AppError, refuse, refuseWith, RESEND } from './errors.ts';
 
 /**
  * Idempotency of the calls that create or move something (DESIGN §10; the `idempotent` flag of a call's contract,
@@ -222,7 +222,7 @@ export class Idempotency {
           await this.store.complete(scope, key, row.claim, unconfirmed(), this.clock.now());
       }
       // Pending (or released by a failed first call between the two statements: claim again).
-      if (performance.now() >= deadline) throw refuse('err.idempotency_in_progress');
+      if (performance.now() >= deadline) throw refuseWith('err.idempotency_in_progress', RESEND);
       if (row) {
         await sleep(pause);
         pause = Math.min(pause * 2, 100);
